@@ -1,0 +1,51 @@
+"""Bots: anything with ``choose(view, legal) -> action``.
+
+A bot sees only ``state.view(player)`` (what its seat may see) and the list of
+legal actions, so it cannot cheat. :func:`play_bots` runs the bots' turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from .engine import Action, GameState
+from .rng import Rng
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: GameState, legal: Sequence[Action]) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded RNG.
+
+    >>> RandomBot(seed=1).name
+    'Random'
+    """
+
+    name = "Random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+
+def play_bots(state: GameState, bots: Mapping[int, Bot], max_actions: int = 100_000) -> int:
+    """Apply the bots' actions while a bot is to act; returns how many were applied.
+
+    Stops when the game is over or a seat without a bot (a person) is to act.
+    """
+    done = 0
+    while not state.is_over and done < max_actions:
+        player = state.current_player
+        if player is None or player not in bots:
+            break
+        legal = state.legal_actions()
+        state.apply(bots[player].choose(state.view(player), legal))
+        done += 1
+    return done

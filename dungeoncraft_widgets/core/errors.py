@@ -1,0 +1,21 @@
+"""The errors the library raises. All are ``ValueError`` subclasses, so
+``except ValueError`` catches every one, and each message names the problem."""
+
+
+class DungeoncraftError(ValueError):
+    """Base class: bad input given to the library (an argument, an action, a file)."""
+
+
+class IllegalActionError(DungeoncraftError):
+    """An action the rules forbid now. The message says which rule forbids it.
+
+    The state it was applied to is left exactly as it was.
+    """
+
+
+class InvalidArgumentError(DungeoncraftError):
+    """An argument outside what a function accepts; the message names the argument."""
+
+
+class SaveFormatError(DungeoncraftError):
+    """A saved game or data file that cannot be read; the message says why."""

@@ -1,0 +1,47 @@
+"""Every registered game (and the demo game) passes the generic checks."""
+
+import pytest
+
+import dungeoncraft_widgets
+from conformance import check_playouts, check_view
+
+import demo_game
+
+GAMES = {"demo": demo_game, **dungeoncraft_widgets.GAMES}
+CASES = [(name, n) for name, module in GAMES.items() for n in module.PLAYER_COUNTS]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_random_playouts(name, players):
+    check_playouts(GAMES[name], range(getattr(GAMES[name], "CONFORMANCE_SEEDS", 30)), players)
+
+
+def test_demo_view_hides_hands_and_deck():
+    state = demo_game.new_game(players=2, seed=3)
+    state.apply("draw")
+    state.apply("draw")
+    seen = state.view(0)
+    assert seen.hands[0] == state.hands[0]
+    assert seen.hands[1] == [demo_game.UNKNOWN]
+    assert set(seen.deck) == {demo_game.UNKNOWN}
+    assert all("the " not in e.text or e.player == 0 for e in seen.log if e.kind == "draw")
+    check_view(state)
+
+
+def test_conformance_catches_a_broken_game():
+    """The checks can fail: a game that loses a card on play is caught."""
+
+    class Leaky(demo_game.DemoState):
+        def _perform(self, action):
+            super()._perform(action)
+            if isinstance(action, demo_game.Play):
+                self.table[self.current_player - 1].pop()
+
+    class Module:
+        PLAYER_COUNTS, MAX_ACTIONS = (2,), 40
+        new_game = staticmethod(lambda players, seed: Leaky(players, seed))
+        load_game = staticmethod(Leaky.from_json)
+        parse_action = staticmethod(Leaky.parse_action)
+
+    with pytest.raises(AssertionError, match="pieces changed"):
+        check_playouts(Module, range(3), 2)
