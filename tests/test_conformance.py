@@ -1,11 +1,10 @@
 """Every registered game (and the demo game) passes the generic checks."""
 
+import demo_game
 import pytest
-
-import dungeoncraft_widgets
 from conformance import check_playouts, check_view
 
-import demo_game
+import dungeoncraft_widgets
 
 GAMES = {"demo": demo_game, **dungeoncraft_widgets.GAMES}
 CASES = [(name, n) for name, module in GAMES.items() for n in module.PLAYER_COUNTS]

@@ -2,8 +2,7 @@
 
 from .actions import Action, parse_action
 from .engine import Event, GameState, normalize_players
-from .errors import (DungeoncraftError, IllegalActionError, InvalidArgumentError,
-                     SaveFormatError)
+from .errors import DungeoncraftError, IllegalActionError, InvalidArgumentError, SaveFormatError
 from .rng import Rng
 
 __all__ = [

@@ -256,8 +256,9 @@ class GameState:
 
     def view(self, player: int | None) -> GameState:
         """What ``player`` (an index, or None for a spectator) may see."""
-        if player is not None and not (isinstance(player, int) and 0 <= player < len(self.players)):
-            raise InvalidArgumentError(f"player must be 0 to {len(self.players) - 1}, not {player!r}")
+        seats = range(len(self.players))
+        if player is not None and not (isinstance(player, int) and player in seats):
+            raise InvalidArgumentError(f"player must be 0 to {seats[-1]} or None, not {player!r}")
         seen = copy.deepcopy(self)
         seen._hide(player)
         seen.viewer = player
@@ -324,7 +325,8 @@ class GameState:
             raise SaveFormatError(f"saved with format version {doc.get('version')}, "
                                   f"this library reads version {SAVE_VERSION}")
         if doc.get("game") != cls.game_name:
-            raise SaveFormatError(f"this is a saved {doc.get('game')!r} game, not {cls.game_name!r}")
+            raise SaveFormatError(
+                f"this is a saved {doc.get('game')!r} game, not {cls.game_name!r}")
         try:
             state = cls._from_snapshot(doc["players"], doc["options"], doc["current"])
             state.seed = doc["seed"]
@@ -337,6 +339,11 @@ class GameState:
 
     # -------------------------------------------------------------- display
     def __repr__(self) -> str:
-        status = "over" if self.is_over else f"{self.players[self.current_player]} to act" \
-            if self.current_player is not None else "waiting"
-        return f"<{type(self).__name__} {', '.join(self.players)}: {status}, {len(self.history)} actions>"
+        if self.is_over:
+            status = "over"
+        elif self.current_player is None:
+            status = "waiting"
+        else:
+            status = f"{self.players[self.current_player]} to act"
+        names = ", ".join(self.players)
+        return f"<{type(self).__name__} {names}: {status}, {len(self.history)} actions>"
