@@ -1,0 +1,121 @@
+"""BoardView: draws a :class:`~dungeoncraft_widgets.core.scene.Scene` in the notebook.
+
+The browser side (``static/board.js``) draws SVG, updates only the shapes that
+changed, and reports clicks, hovers and keyboard activation back here, where
+``board.on_click(callback)`` hands them to Python code.
+
+>>> from dungeoncraft_widgets.core.scene import Scene, Rect
+>>> scene = Scene(100, 50, title="One square")
+>>> _ = scene.add(Rect("sq", 10, 10, 30, 30, label="the square"))
+>>> scene.clickable.add("sq")
+>>> board = BoardView(scene)
+>>> clicks = []
+>>> board.on_click(lambda event: clicks.append(event.id))
+>>> board.simulate("click", "sq")      # what a click in the browser does
+>>> clicks
+['sq']
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..core.errors import InvalidArgumentError
+from ..core.scene import Scene
+
+STATIC = pathlib.Path(__file__).parent / "static"
+EVENT_TYPES = ("click", "hover")
+
+
+@dataclass(frozen=True)
+class BoardEvent:
+    """What the browser reported: ``type`` ("click" or "hover"), the shape ``id``,
+    and ``via`` ("pointer" or "keyboard")."""
+
+    type: str
+    id: str
+    via: str = "pointer"
+
+
+class BoardView(anywidget.AnyWidget):
+    """A board drawn from a scene; see the module docstring."""
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+
+    scene = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, scene: Scene | dict[str, Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._handlers: dict[str, list[Callable[[BoardEvent], Any]]] = {t: [] for t in EVENT_TYPES}
+        self._static_svg = ""
+        if scene is not None:
+            self.show(scene)
+        self.on_msg(self._receive)
+
+    def show(self, scene: Scene | dict[str, Any]) -> None:
+        """Draw ``scene`` (a Scene or its dict); the browser updates what changed."""
+        if isinstance(scene, dict):
+            scene = Scene.from_dict(scene)
+        if not isinstance(scene, Scene):
+            raise InvalidArgumentError(
+                f"scene must be a Scene or its dict, not {type(scene).__name__}")
+        self._static_svg = scene.to_svg()
+        self.scene = scene.to_dict()
+
+    def on_click(self, callback: Callable[[BoardEvent], Any], remove: bool = False) -> None:
+        """Call ``callback(event)`` when a clickable shape is clicked or activated by keyboard."""
+        self._register("click", callback, remove)
+
+    def on_hover(self, callback: Callable[[BoardEvent], Any], remove: bool = False) -> None:
+        """Call ``callback(event)`` when the pointer or keyboard focus reaches a clickable shape."""
+        self._register("hover", callback, remove)
+
+    def _register(self, kind: str, callback: Callable[[BoardEvent], Any], remove: bool) -> None:
+        if remove:
+            self._handlers[kind].remove(callback)
+        else:
+            self._handlers[kind].append(callback)
+
+    def simulate(self, kind: str, shape_id: str, via: str = "pointer") -> None:
+        """Act as if the browser reported an event (for tests and scripts)."""
+        self._receive(self, {"type": kind, "id": shape_id, "via": via}, [])
+
+    def _receive(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        kind = content.get("type")
+        shape_id = content.get("id")
+        if kind not in self._handlers or not isinstance(shape_id, str):
+            return
+        if shape_id not in self.scene.get("clickable", ()):
+            return  # a stale click on a shape that is no longer clickable
+        event = BoardEvent(kind, shape_id, str(content.get("via", "pointer")))
+        for callback in list(self._handlers[kind]):
+            callback(event)
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        # Where no widget manager runs (GitHub, nbviewer, exported HTML) the
+        # static SVG of the same scene is shown instead.
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if data is not None and self._static_svg:
+            data["text/html"] = self._static_svg
+        return bundle
+
+
+class LogView(anywidget.AnyWidget):
+    """A game log: lines of plain text, newest at the bottom (``static/log.js``)."""
+
+    _esm = STATIC / "log.js"
+    _css = STATIC / "board.css"
+
+    lines = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    def set_lines(self, lines: list[tuple[str, bool]]) -> None:
+        """``lines``: (text, private) pairs; private lines are seen by this seat only."""
+        self.lines = [{"text": text, "private": private} for text, private in lines]
