@@ -1,0 +1,230 @@
+"""board.js on its own: a blank page, a fake anywidget model, many small scenes.
+
+Fast (no Jupyter): the module is loaded from a Blob URL and rendered with a
+ten-line model that records what it would send to Python.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from dungeoncraft_widgets.core.scene import Circle, Group, Rect, Scene, Text
+from dungeoncraft_widgets.widgets.board import STATIC
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+MOUNT = """async ([source, scene]) => {
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  const module = await import(url);
+  const listeners = {};
+  const values = { scene };
+  window.sent = [];
+  window.alerted = false;
+  window.alert = () => { window.alerted = true; };
+  window.model = {
+    get: (key) => values[key],
+    set: (key, value) => {
+      values[key] = value;
+      for (const f of listeners["change:" + key] || []) f();
+    },
+    on: (name, f) => { (listeners[name] ||= []).push(f); },
+    off: (name, f) => { listeners[name] = (listeners[name] || []).filter((g) => g !== f); },
+    save_changes: () => {},
+    send: (message) => { window.sent.push(message); },
+  };
+  window.listeners = listeners;
+  window.cleanup = module.default.render({ model: window.model, el: document.getElementById("host") });
+}"""
+
+
+def mount(page, scene: Scene) -> None:
+    css = (STATIC / "board.css").read_text()
+    page.set_content(f"<!doctype html><html><head><style>{css}</style></head>"
+                     '<body><div id="host" style="width: 600px"></div></body></html>')
+    page.evaluate(MOUNT, [(STATIC / "board.js").read_text(), scene.to_dict()])
+
+
+def update(page, scene: Scene) -> None:
+    page.evaluate("(scene) => window.model.set('scene', scene)", scene.to_dict())
+
+
+def grid(n: int, clickable: bool = True, width: int = 20) -> Scene:
+    scene = Scene(width * 30, (n // 20 + 1) * 30, title="grid", description="a grid of squares")
+    for i in range(n):
+        scene.add(Rect(f"sq{i}", (i % 20) * 30, (i // 20) * 30, 28, 28, label=f"square {i}",
+                       tooltip=f"tip {i}", classes=("cell",)))
+        if clickable:
+            scene.clickable.add(f"sq{i}")
+    return scene
+
+
+def sent(page) -> list[dict]:
+    return page.evaluate("window.sent")
+
+
+def test_draws_every_shape_with_its_id_and_text_alternative(page):
+    scene = grid(6)
+    scene.add(Circle("dot", 50, 50, 10, fill="#c33"))
+    scene.add(Group("g", [Text("label", 10, 10, "hello")], transform="translate(5 5)"))
+    mount(page, scene)
+    ids = page.eval_on_selector_all("[data-id]", "els => els.map(e => e.dataset.id)")
+    assert ids == [*(f"sq{i}" for i in range(6)), "dot", "g", "label"]
+    svg = page.locator("svg")
+    assert svg.get_attribute("viewBox") == "0 0 600 30"
+    assert page.locator("svg > desc").text_content() == "a grid of squares"
+    assert page.locator("[data-id=label]").text_content() == "hello"
+    assert page.locator("[data-id=g]").get_attribute("transform") == "translate(5 5)"
+    assert page.locator("[data-id=sq0]").get_attribute("aria-label") == "square 0"
+    assert "dcw-clickable" in page.locator("[data-id=sq0]").get_attribute("class")
+    assert "dcw-cell" in page.locator("[data-id=sq0]").get_attribute("class")
+    width = page.evaluate("document.querySelector('svg').getBoundingClientRect().width")
+    assert width == pytest.approx(600, abs=1), "the board follows its container's width"
+
+
+def test_update_keeps_unchanged_elements_and_touches_only_changes(page):
+    scene = grid(5)
+    mount(page, scene)
+    page.evaluate("""() => {
+      window.before = {};
+      for (const el of document.querySelectorAll('[data-id]')) {
+        window.before[el.dataset.id] = el;
+        el.dcwKeyBefore = el.dcwKey;
+      }
+      window.mutated = new Set();
+      new MutationObserver((records) => {
+        for (const r of records) if (r.target.dataset?.id) window.mutated.add(r.target.dataset.id);
+      }).observe(document.querySelector('svg'), { attributes: true, subtree: true });
+    }""")
+    changed = grid(5)
+    changed.shapes[2] = Rect("sq2", 60, 0, 28, 28, label="square 2", tooltip="tip 2",
+                             fill="#123456", classes=("cell",))
+    del changed.shapes[4]
+    changed.clickable.discard("sq4")
+    changed.add(Circle("new", 5, 5, 3))
+    update(page, changed)
+    same = page.evaluate("""() => ['sq0', 'sq1', 'sq2', 'sq3'].map(
+        id => document.querySelector(`[data-id=${id}]`) === window.before[id])""")
+    assert same == [True, True, True, True], "elements are kept across updates (keyed by id)"
+    assert page.evaluate("[...window.mutated].sort()") == ["sq2"], "only the changed shape is touched"
+    assert page.locator("[data-id=sq2]").evaluate("e => e.style.fill") == "rgb(18, 52, 86)"
+    assert page.locator("[data-id=sq4]").count() == 0
+    assert page.locator("[data-id=new]").count() == 1
+
+
+def test_order_and_groups_follow_the_scene(page):
+    scene = Scene(100, 100)
+    scene.add(Group("left", [Rect("a", 0, 0, 5, 5), Rect("b", 10, 0, 5, 5)]))
+    scene.add(Group("right", []))
+    mount(page, scene)
+    moved = Scene(100, 100)
+    moved.add(Group("right", [Rect("b", 10, 0, 5, 5)]))
+    moved.add(Group("left", [Rect("a", 0, 0, 5, 5)]))
+    update(page, moved)
+    order = page.eval_on_selector_all("[data-id]", "els => els.map(e => e.dataset.id)")
+    assert order == ["right", "b", "left", "a"]
+
+
+def test_hostile_text_is_never_html(page):
+    scene = Scene(100, 100, title=HOSTILE, description=HOSTILE)
+    scene.add(Rect("r", 0, 0, 50, 50, label=HOSTILE, tooltip=HOSTILE, classes=("x",)))
+    scene.add(Text("t", 20, 80, HOSTILE))
+    scene.clickable.add("r")
+    mount(page, scene)
+    page.hover("[data-id=r]")
+    assert page.locator("img").count() == 0
+    assert page.locator("[data-id=t]").text_content() == HOSTILE
+    assert page.locator(".dcw-tooltip").text_content() == HOSTILE
+    assert page.locator("svg > title").text_content() == HOSTILE
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.alerted") is False
+
+
+def test_clicks_are_reported_only_for_clickable_shapes(page):
+    scene = grid(3)
+    scene.clickable.discard("sq1")
+    scene.add(Text("over0", 14, 14, "X"))  # text over a square must not swallow the click
+    mount(page, scene)
+    box = page.locator("[data-id=over0]").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.click("[data-id=sq1]")
+    page.click("[data-id=sq2]")
+    clicks = [m for m in sent(page) if m["type"] == "click"]
+    assert clicks == [{"type": "click", "id": "sq0", "via": "pointer"},
+                      {"type": "click", "id": "sq2", "via": "pointer"}]
+
+
+def test_hover_shows_tooltip_and_reports(page):
+    mount(page, grid(3))
+    page.hover("[data-id=sq1]")
+    tip = page.locator(".dcw-tooltip")
+    assert tip.is_visible()
+    assert tip.text_content() == "tip 1"
+    assert {"type": "hover", "id": "sq1", "via": "pointer"} in sent(page)
+
+
+def test_keyboard_moves_between_clickable_shapes_and_activates(page):
+    scene = grid(40)  # two rows of twenty
+    mount(page, scene)
+    page.focus("svg")
+    focused = lambda: page.evaluate(  # noqa: E731
+        "document.querySelector('.dcw-focused')?.dataset.id ?? null")
+    assert focused() == "sq0", "focus starts on the first clickable shape in reading order"
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert focused() == "sq22"
+    page.keyboard.press("ArrowLeft")
+    assert focused() == "sq21"
+    page.keyboard.press("Enter")
+    page.keyboard.press(" ")
+    clicks = [m for m in sent(page) if m["type"] == "click"]
+    assert clicks == [{"type": "click", "id": "sq21", "via": "keyboard"}] * 2
+    active = page.evaluate("document.querySelector('svg').getAttribute('aria-activedescendant')")
+    assert active == page.locator("[data-id=sq21]").get_attribute("id")
+    assert page.locator(".dcw-live").text_content() == "square 21"
+
+
+def test_a_shape_that_stops_being_clickable_loses_focus(page):
+    scene = grid(3)
+    mount(page, scene)
+    page.focus("svg")
+    assert page.locator(".dcw-focused").count() == 1
+    scene.clickable.clear()
+    update(page, scene)
+    assert page.locator(".dcw-focused").count() == 0
+    page.keyboard.press("Enter")
+    assert [m for m in sent(page) if m["type"] == "click"] == []
+
+
+def test_cleanup_removes_the_board_and_listeners(page):
+    mount(page, grid(2))
+    page.evaluate("window.cleanup()")
+    assert page.locator("svg").count() == 0
+    assert page.evaluate("(window.listeners['change:scene'] || []).length") == 0
+
+
+def test_timing_of_300_shapes(page, artifacts):
+    """Measured, not asserted: drawing 300 shapes and updating one of them."""
+    scene = grid(300)
+    t0 = time.perf_counter()
+    mount(page, scene)
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")
+    first = (time.perf_counter() - t0) * 1000
+    draw_ms = page.evaluate("""(scene) => {
+      const t = performance.now(); window.model.set('scene', scene);
+      document.querySelector('svg').getBoundingClientRect(); return performance.now() - t; }""",
+                            {**grid(300, clickable=False).to_dict()})
+    one = grid(300, clickable=False)
+    one.shapes[150] = Rect("sq150", 0, 0, 28, 28, fill="#c33", label="square 150")
+    update_ms = page.evaluate("""(scene) => {
+      const t = performance.now(); window.model.set('scene', scene);
+      document.querySelector('svg').getBoundingClientRect(); return performance.now() - t; }""",
+                              one.to_dict())
+    assert page.locator("[data-id]").count() == 300
+    line = (f"board.js, 300 shapes: first mount {first:.1f} ms (incl. module load), "
+            f"full restyle {draw_ms:.1f} ms, update one shape {update_ms:.2f} ms")
+    print(line)
+    (artifacts / "board-timing.txt").write_text(line + "\n")
+    page.screenshot(path=str(artifacts / "board-300-shapes.png"))
