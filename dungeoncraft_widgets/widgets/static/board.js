@@ -147,7 +147,10 @@ function render({ model, el }) {
     const frame = root.getBoundingClientRect();
     const left = Math.min(Math.max(0, box.left - frame.left + box.width / 2), frame.width);
     tooltip.style.left = `${left}px`;
-    tooltip.style.top = `${box.bottom - frame.top + 4}px`;
+    // Below the shape, unless that would leave the board: then above it.
+    const below = box.bottom - frame.top + 4;
+    const fits = below + tooltip.offsetHeight <= frame.height;
+    tooltip.style.top = `${fits ? below : Math.max(0, box.top - frame.top - tooltip.offsetHeight - 4)}px`;
   }
 
   function hideTooltip() {
