@@ -95,7 +95,8 @@ class Lab:
         sessions = [s for s in self.api("/api/sessions") if s["path"].endswith(notebook)]
         assert sessions, f"no kernel session for {notebook}"
         kernel_id = sessions[0]["kernel"]["id"]
-        client = BlockingKernelClient(connection_file=str(self.runtime / f"kernel-{kernel_id}.json"))
+        connection = self.runtime / f"kernel-{kernel_id}.json"
+        client = BlockingKernelClient(connection_file=str(connection))
         client.load_connection_file()
         client.start_channels()
         client.wait_for_ready(timeout=30)
@@ -148,7 +149,8 @@ def lab(tmp_path_factory):
         except OSError:
             if proc.poll() is not None or time.time() > deadline:
                 log.close()
-                raise RuntimeError("JupyterLab did not start:\n" + (base / "lab.log").read_text())
+                output = (base / "lab.log").read_text()
+                raise RuntimeError("JupyterLab did not start:\n" + output) from None
             time.sleep(0.5)
     yield lab
     try:

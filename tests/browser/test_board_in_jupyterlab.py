@@ -74,7 +74,8 @@ board.show(scene)""")
         page.screenshot(path=str(artifacts / "lab-board-after.png"))
 
         # No cell raised.
-        outputs = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+        stderr = "application/vnd.jupyter.stderr"
+        outputs = page.locator(f".jp-OutputArea-output[data-mime-type='{stderr}']")
         assert outputs.count() == 0, outputs.all_text_contents()
         assert not re.search(r"Traceback|Error", page.locator(".jp-OutputArea").first.inner_text())
     finally:

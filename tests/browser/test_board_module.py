@@ -35,7 +35,8 @@ MOUNT = """async ([source, scene]) => {
     send: (message) => { window.sent.push(message); },
   };
   window.listeners = listeners;
-  window.cleanup = module.default.render({ model: window.model, el: document.getElementById("host") });
+  const el = document.getElementById("host");
+  window.cleanup = module.default.render({ model: window.model, el });
 }"""
 
 
@@ -107,7 +108,8 @@ def test_update_keeps_unchanged_elements_and_touches_only_changes(page):
     same = page.evaluate("""() => ['sq0', 'sq1', 'sq2', 'sq3'].map(
         id => document.querySelector(`[data-id=${id}]`) === window.before[id])""")
     assert same == [True, True, True, True], "elements are kept across updates (keyed by id)"
-    assert page.evaluate("[...window.mutated].sort()") == ["sq2"], "only the changed shape is touched"
+    touched = page.evaluate("[...window.mutated].sort()")
+    assert touched == ["sq2"], "only the changed shape is touched"
     assert page.locator("[data-id=sq2]").evaluate("e => e.style.fill") == "rgb(18, 52, 86)"
     assert page.locator("[data-id=sq4]").count() == 0
     assert page.locator("[data-id=new]").count() == 1
