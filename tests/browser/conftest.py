@@ -16,11 +16,10 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.request
 
 import pytest
+from labtools import REPO, Lab
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 CHROMIUM = os.environ.get("DCW_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -72,53 +71,6 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-class Lab:
-    """A running JupyterLab: its URL, token, notebook folder and runtime folder."""
-
-    def __init__(self, url: str, token: str, root: pathlib.Path, runtime: pathlib.Path):
-        self.url, self.token, self.root, self.runtime = url, token, root, runtime
-
-    def api(self, path: str, method: str = "GET"):
-        req = urllib.request.Request(self.url + path, method=method,
-                                     headers={"Authorization": f"token {self.token}"})
-        with urllib.request.urlopen(req, timeout=10) as resp:
-            body = resp.read()
-        return json.loads(body) if body else None
-
-    def notebook_url(self, name: str) -> str:
-        return f"{self.url}/lab/tree/{name}?token={self.token}"
-
-    def kernel_client(self, notebook: str):
-        """A second client on the kernel behind ``notebook`` (for checks from Python)."""
-        from jupyter_client import BlockingKernelClient
-
-        sessions = [s for s in self.api("/api/sessions") if s["path"].endswith(notebook)]
-        assert sessions, f"no kernel session for {notebook}"
-        kernel_id = sessions[0]["kernel"]["id"]
-        connection = self.runtime / f"kernel-{kernel_id}.json"
-        client = BlockingKernelClient(connection_file=str(connection))
-        client.load_connection_file()
-        client.start_channels()
-        client.wait_for_ready(timeout=30)
-        return client
-
-
-def run_in_kernel(client, code: str) -> str:
-    """Run ``code`` in the kernel; return what it printed; fail on an error."""
-    out: list[str] = []
-    errors: list[str] = []
-
-    def hook(msg):
-        kind = msg["header"]["msg_type"]
-        if kind == "stream":
-            out.append(msg["content"]["text"])
-        elif kind == "error":
-            errors.append("\n".join(msg["content"]["traceback"]))
-    client.execute_interactive(code, store_history=False, output_hook=hook, timeout=60)
-    assert not errors, errors[0]
-    return "".join(out)
-
-
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
     base = tmp_path_factory.mktemp("lab")
@@ -166,22 +118,3 @@ def lab(tmp_path_factory):
     shutil.rmtree(root, ignore_errors=True)
 
 
-def write_notebook(path: pathlib.Path, cells: list[str]) -> None:
-    """A notebook of code cells (nbformat 4) written without extra dependencies."""
-    nb = {
-        "nbformat": 4, "nbformat_minor": 5,
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                    "language": "python"}},
-        "cells": [{"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": None,
-                   "outputs": [], "source": src} for i, src in enumerate(cells)],
-    }
-    path.write_text(json.dumps(nb))
-
-
-def open_and_run(page, lab: Lab, name: str) -> None:
-    """Open a notebook in JupyterLab, wait for its kernel, and run all cells."""
-    page.goto(lab.notebook_url(name))
-    page.locator(".jp-StatusBar-TextItem", has_text="ipykernel) | Idle").first.wait_for(
-        timeout=90_000)
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name="Run All Cells").first.click()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import time
 
-from conftest import open_and_run, run_in_kernel, write_notebook
+from labtools import open_and_run, run_in_kernel, write_notebook
 
 NOTEBOOK = "board_test.ipynb"
 CELLS = [

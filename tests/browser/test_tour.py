@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 
-from conftest import REPO, open_and_run, run_in_kernel
+from labtools import REPO, open_and_run, run_in_kernel
 
 
 def test_tour_runs_and_its_board_answers_clicks(page, lab, artifacts):
