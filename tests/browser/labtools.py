@@ -26,7 +26,8 @@ class Lab:
         return json.loads(body) if body else None
 
     def notebook_url(self, name: str) -> str:
-        return f"{self.url}/lab/tree/{name}?token={self.token}"
+        # "reset": a fresh workspace, so notebooks opened by earlier tests stay closed.
+        return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
 
     def kernel_client(self, notebook: str):
         """A second client on the kernel behind ``notebook`` (for checks from Python)."""

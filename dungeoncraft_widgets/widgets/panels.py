@@ -1,0 +1,64 @@
+"""Small pieces every calculator and odds panel uses: exact fractions typeset,
+tables of numbers, and reading lists of numbers that people type.
+
+>>> from sympy import Rational
+>>> probability_latex(Rational(13, 18))
+'$\\\\frac{13}{18} \\\\approx 72.2\\\\%$'
+>>> parse_numbers("3, 5 6", "dice")
+(3, 5, 6)
+>>> parse_numbers("3, x", "dice")
+Traceback (most recent call last):
+...
+dungeoncraft_widgets.core.errors.InvalidArgumentError: dice: 'x' is not a whole number
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+
+import ipywidgets as w
+import sympy
+
+from ..core.charts import percent
+from ..core.errors import InvalidArgumentError
+
+
+def probability_latex(p: sympy.Rational | int) -> str:
+    """An exact probability typeset as a fraction with its percentage beside it."""
+    return f"${sympy.latex(sympy.Rational(p))} \\approx {percent(p)[:-1]}\\%$"
+
+
+def parse_numbers(text: str, name: str, *, minimum: int | None = None,
+                  maximum: int | None = None) -> tuple[int, ...]:
+    """Whole numbers typed as ``"3, 5 6"`` (commas or spaces); errors name the field."""
+    out = []
+    for token in re.split(r"[\s,;]+", text.strip()):
+        if not token:
+            continue
+        try:
+            value = int(token)
+        except ValueError:
+            raise InvalidArgumentError(f"{name}: {token!r} is not a whole number") from None
+        if minimum is not None and value < minimum:
+            raise InvalidArgumentError(f"{name}: {value} is below {minimum}")
+        if maximum is not None and value > maximum:
+            raise InvalidArgumentError(f"{name}: {value} is above {maximum}")
+        out.append(value)
+    return tuple(out)
+
+
+def table_html(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """An HTML table; every cell is escaped (cells may hold names from data)."""
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
+                   for row in rows)
+    return f'<table class="dcw-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def message_label() -> w.Label:
+    """A Label for messages (plain text: what users type is never HTML)."""
+    label = w.Label()
+    label.add_class("dcw-message")
+    return label
