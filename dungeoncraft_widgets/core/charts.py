@@ -32,7 +32,8 @@ def percent(p: sympy.Rational | int) -> str:
 
 
 def bar_chart(probabilities: Mapping[int, sympy.Rational], *, target: int | None = None,
-              title: str = "", x_label: str = "", width: float = 480,
+              title: str = "", x_label: str = "", target_label: str = "needed",
+              width: float = 480,
               height: float = 220) -> Scene:
     """A scene: one bar per value, height by probability; values >= ``target`` marked."""
     values = sorted(probabilities)
@@ -68,7 +69,7 @@ def bar_chart(probabilities: Mapping[int, sympy.Rational], *, target: int | None
         x = left + (target - lo) * slot
         scene.add(Path("target", f"M {x} {top - 6} V {height - bottom + 2}",
                        classes=("line", "target"), stroke=TARGET_STROKE, stroke_width=2))
-        scene.add(Text("target-label", x + 3, top - 8, f"needed: {target}", size=10,
+        scene.add(Text("target-label", x + 3, top - 8, f"{target_label}: {target}", size=10,
                        anchor="start", fill=TARGET_STROKE))
     if x_label:
         scene.add(Text("x-label", width / 2, height - 10, x_label, size=11))

@@ -57,6 +57,13 @@ def table_html(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return f'<table class="dcw-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
+def show_descriptions_whole(widgets: Sequence[w.Widget]) -> None:
+    """Let each widget's description take the room it needs (no "Compan…" cut-offs)."""
+    for widget in widgets:
+        if getattr(widget, "description", "") and hasattr(widget.style, "description_width"):
+            widget.style.description_width = "initial"
+
+
 def message_label() -> w.Label:
     """A Label for messages (plain text: what users type is never HTML)."""
     label = w.Label()

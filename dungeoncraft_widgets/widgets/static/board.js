@@ -76,6 +76,7 @@ function render({ model, el }) {
   live.className = PREFIX + "live";
   live.setAttribute("aria-live", "polite");
   root.append(svg, tooltip, live);
+  el.classList.add(PREFIX + "board-host");
   el.append(root);
 
   const elements = new Map(); // scene id -> SVG element
