@@ -240,23 +240,17 @@ function render({ model, el }) {
   };
   const onBlur = () => hideTooltip();
 
-  svg.addEventListener("click", onClick);
-  svg.addEventListener("mouseover", onOver);
-  svg.addEventListener("mouseleave", onLeave);
-  svg.addEventListener("keydown", onKey);
-  svg.addEventListener("focus", onFocus);
-  svg.addEventListener("blur", onBlur);
+  const listeners = [
+    ["click", onClick], ["mouseover", onOver], ["mouseleave", onLeave],
+    ["keydown", onKey], ["focus", onFocus], ["blur", onBlur],
+  ];
+  for (const [name, handler] of listeners) svg.addEventListener(name, handler);
   model.on("change:scene", draw);
   draw();
 
   return () => {
     model.off("change:scene", draw);
-    svg.removeEventListener("click", onClick);
-    svg.removeEventListener("mouseover", onOver);
-    svg.removeEventListener("mouseleave", onLeave);
-    svg.removeEventListener("keydown", onKey);
-    svg.removeEventListener("focus", onFocus);
-    svg.removeEventListener("blur", onBlur);
+    for (const [name, handler] of listeners) svg.removeEventListener(name, handler);
     root.remove();
   };
 }
