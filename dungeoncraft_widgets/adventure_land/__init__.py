@@ -1,0 +1,84 @@
+"""Adventure Land (HABA, 2015): the whole game, movement analysis and bots.
+
+>>> from dungeoncraft_widgets import adventure_land as al
+>>> game = al.new_game(players=2, seed=4)
+>>> game.apply(game.legal_actions()[0]) is not None
+True
+>>> al.parse_action("move row:3 J3")
+Move(origin='row:3', to='J3')
+>>> al.PLAYER_COUNTS
+(2, 3, 4)
+
+Modules: ``rules`` (the engine; position editing helpers ``empty_position``,
+``place_item``, ... and ``fight_position`` for simulations), ``layout`` (board data;
+the shipped board in ``data/board.json`` is a reconstruction, load your own with
+``load_layout``), ``graph`` (networkx reachability), ``odds`` (exact fight odds),
+``bots`` (``GreedyBot``), ``scene`` (state -> drawing), ``app`` (the notebook widgets).
+``reachable``, ``fight_odds``, ``GreedyBot``, ``AdventureLandApp``, ... are also
+importable from here; they load networkx/sympy/ipywidgets on first use only.
+"""
+
+from __future__ import annotations
+
+from ..core.actions import Action
+from .layout import FIELDS, LANES, Layout, lanes_for, load_layout, load_pieces
+from .rules import (
+    MAX_ACTIONS,
+    PLAYER_COUNTS,
+    RULE_NOTES,
+    AdventureLandState,
+    End,
+    GiveUp,
+    Gold,
+    Herb,
+    Move,
+    Reroll,
+    Swords,
+    fight_position,
+    new_game,
+    score_breakdown,
+)
+
+#: Random playouts per player count in the generic conformance test (kept under ~30 s).
+CONFORMANCE_SEEDS = 2
+
+__all__ = [
+    "CONFORMANCE_SEEDS", "FIELDS", "LANES", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES",
+    "AdventureLandState", "End", "GiveUp", "Gold", "Herb", "Layout", "Move", "Reroll", "Swords",
+    "fight_position", "lanes_for", "load_game", "load_layout", "load_pieces", "new_game",
+    "parse_action", "score_breakdown",
+]
+
+
+def load_game(text: str) -> AdventureLandState:
+    """Load a game saved with ``state.to_json()``.
+
+    >>> g = new_game(seed=2)
+    >>> load_game(g.to_json()).to_json() == g.to_json()
+    True
+    """
+    return AdventureLandState.from_json(text)  # type: ignore[return-value]
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text (``"move E2 E9"``, ``"swords 2,0"``, ``"herb 4"``).
+
+    >>> parse_action("swords 2,0")
+    Swords(values=(2, 0))
+    """
+    return AdventureLandState.parse_action(text)
+
+
+_LAZY = {"fight_odds": "odds", "fight_advice": "odds", "reachable": "graph",
+         "straight_moves": "graph", "movement_graph": "graph", "GreedyBot": "bots",
+         "board_scene": "scene", "AdventureLandApp": "app", "PositionEditor": "app",
+         "FightCalculator": "calculator"}
+
+
+def __getattr__(name: str) -> object:
+    # The analysis functions load sympy/networkx, so they are imported on first use only:
+    # playing a game needs neither.
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
