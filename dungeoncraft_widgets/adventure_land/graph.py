@@ -1,0 +1,222 @@
+"""Movement analysis with networkx: where can an adventurer go this turn?
+
+Fields are named like ``"E9"``; the start area lanes ``"row:1"`` .. ``"row:5"`` and
+``"col:A"`` .. ``"col:E"``. One *straight move* goes south or east as far as wanted;
+it may pass adventurers, companions and tiles but never a fog creature (``fog``) or
+the water sprite (``sprite``); it may end on a fog creature (a battle: that is the last
+stop), never on another adventurer (``occupied``) or the sprite.
+
+>>> sorted(straight_moves("row:3", fog={"D3"}))
+['A3', 'B3', 'C3', 'D3']
+>>> reachable("E2", fog={"E5"}, sprite="H2", moves=2)["E5"]
+1
+>>> sprite_path("A7", "E9")
+['B7', 'B8', 'C8', 'D8', 'D9', 'E9']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+import networkx as nx
+
+from ..core.errors import InvalidArgumentError
+from .layout import FIELD_SET, FIELDS, Layout, load_layout
+from .rules import RAYS, AdventureLandState
+
+__all__ = ["movement_graph", "reachable", "reachable_items", "sprite_path", "state_reachable",
+           "straight_moves"]
+
+ORIGINS = frozenset(RAYS)
+
+
+def _field_set(name: str, fields: Iterable[str] | str | None) -> frozenset[str]:
+    if fields is None:
+        return frozenset()
+    if isinstance(fields, str):
+        fields = (fields,)
+    out = frozenset(fields)
+    bad = sorted(f for f in out if f not in FIELD_SET)
+    if bad:
+        raise InvalidArgumentError(f"{name}: unknown field {bad[0]!r} (fields are A1 to K10)")
+    return out
+
+
+def _check(fog: Iterable[str], sprite: str | None,
+           occupied: Iterable[str]) -> tuple[frozenset[str], str | None, frozenset[str]]:
+    fog_set = _field_set("fog", fog)
+    occupied_set = _field_set("occupied", occupied)
+    if sprite is not None:
+        if not isinstance(sprite, str) or sprite not in FIELD_SET:
+            raise InvalidArgumentError(f"sprite: unknown field {sprite!r} (fields are A1 to K10)")
+        if sprite in fog_set:
+            raise InvalidArgumentError(f"sprite: {sprite} cannot be both a fog creature's "
+                                       f"field and the water sprite's")
+        if sprite in occupied_set:
+            raise InvalidArgumentError(f"sprite: {sprite} cannot hold both an adventurer and "
+                                       f"the water sprite")
+    return fog_set, sprite, occupied_set
+
+
+def _check_origin(origin: str) -> str:
+    if not isinstance(origin, str) or origin not in ORIGINS:
+        raise InvalidArgumentError(f"origin: unknown field or lane {origin!r} (fields A1 to K10, "
+                                   f"lanes row:1 to row:5 and col:A to col:E)")
+    return origin
+
+
+def _ends(origin: str, fog: frozenset[str], sprite: str | None,
+          occupied: frozenset[str]) -> list[str]:
+    out = []
+    for ray in RAYS[origin]:
+        for f in ray:
+            if f == sprite:
+                break
+            if f not in occupied:
+                out.append(f)
+            if f in fog:
+                break
+    return out
+
+
+def straight_moves(origin: str, *, fog: Iterable[str] = (), sprite: str | None = None,
+                   occupied: Iterable[str] = ()) -> set[str]:
+    """The fields one straight move from ``origin`` (a field or a lane) can end on.
+
+    >>> sorted(straight_moves("I9"))
+    ['I10', 'J9', 'K9']
+    >>> sorted(straight_moves("I9", occupied={"J9"}))
+    ['I10', 'K9']
+    >>> straight_moves("Z1")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: origin: unknown field or lane 'Z1' ...
+    """
+    fog_set, sprite, occupied_set = _check(fog, sprite, occupied)
+    _check_origin(origin)
+    return set(_ends(origin, fog_set, sprite, occupied_set - {origin}))
+
+
+@lru_cache(maxsize=256)
+def _graph(fog: frozenset[str], sprite: str | None, occupied: frozenset[str]) -> nx.DiGraph:
+    g = nx.DiGraph()
+    for f in FIELDS:
+        g.add_node(f, kind="fog" if f in fog else "sprite" if f == sprite else
+                   "occupied" if f in occupied else "field")
+    edges = []
+    for origin in RAYS:
+        if origin not in FIELD_SET:
+            g.add_node(origin, kind="lane")
+        if origin in fog or origin == sprite:
+            continue  # a battle ends the movement; the sprite's field is never stood on
+        edges.extend((origin, end) for end in _ends(origin, fog, sprite, occupied))
+    g.add_edges_from(edges)
+    return nx.freeze(g)
+
+
+def movement_graph(*, fog: Iterable[str] = (), sprite: str | None = None,
+                   occupied: Iterable[str] = ()) -> nx.DiGraph:
+    """The graph behind the other functions: a node per field and lane, an edge
+    ``u -> v`` when one straight move from ``u`` can end on ``v``. Fog fields have no
+    outgoing edges (a battle is the last stop). The graph is frozen (cached; copy it
+    with ``nx.DiGraph(g)`` to change it). Node attribute ``kind``: field, fog, sprite,
+    occupied or lane.
+
+    >>> g = movement_graph(fog={"D7"})
+    >>> g.has_edge("D2", "D7"), g.has_edge("D2", "D8"), g.out_degree("D7")
+    (True, False, 0)
+    """
+    fog_set, sprite, occupied_set = _check(fog, sprite, occupied)
+    return _graph(fog_set, sprite, occupied_set)
+
+
+def reachable(origin: str, *, fog: Iterable[str] = (), sprite: str | None = None,
+              occupied: Iterable[str] = (), moves: int = 2) -> dict[str, int]:
+    """Every field reachable from ``origin`` with up to ``moves`` straight moves, mapped
+    to the fewest moves needed. A fog field can only be the last stop.
+
+    >>> r = reachable("row:1", fog={"C1"})
+    >>> r["C1"], r["B5"], "D1" in r
+    (1, 2, False)
+    >>> reachable("A1", moves=0)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: moves must be a whole number >= 1, not 0
+    """
+    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 1:
+        raise InvalidArgumentError(f"moves must be a whole number >= 1, not {moves!r}")
+    fog_set, sprite, occupied_set = _check(fog, sprite, occupied)
+    _check_origin(origin)
+    # The moving adventurer's own field may stay in ``occupied``: moves never come back
+    # north or west to it, so one cached graph serves every adventurer of a position.
+    g = _graph(fog_set, sprite, occupied_set)
+    lengths = nx.single_source_shortest_path_length(g, origin, cutoff=moves)
+    return {f: d for f, d in lengths.items() if d > 0 and f in FIELD_SET}
+
+
+def sprite_path(start: str | None, end: str, layout: Layout | None = None) -> list[str]:
+    """The river fields the water sprite passes going from ``start`` to new gold on
+    ``end`` (``end`` included, ``start`` not; ``[end]`` when it first appears), found
+    as the shortest path in the river graph.
+
+    >>> sprite_path("K4", "I5")
+    ['J4', 'J5', 'I5']
+    >>> sprite_path(None, "E9")
+    ['E9']
+    """
+    layout = layout or load_layout()
+    river = nx.path_graph(layout.river)
+    for name, f in (("start", start), ("end", end)):
+        if f is not None and f not in river:
+            raise InvalidArgumentError(f"{name}: {f!r} is not a river field")
+    if start is None or start == end:
+        return [end]
+    return nx.shortest_path(river, start, end)[1:]
+
+
+def _board_arguments(state: AdventureLandState, origin: str) -> dict[str, Any]:
+    fog = {f for f, item in state.board.items() if item[0] == "F"}
+    occupied = set(state.at)
+    return {"fog": fog, "sprite": state.sprite, "occupied": occupied}
+
+
+def state_reachable(state: AdventureLandState, origin: str,
+                    moves: int | None = None) -> dict[str, int]:
+    """:func:`reachable` on a game position, for the adventurer at ``origin`` (moves: the
+    moves left this turn, by default).
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position
+    >>> len(state_reachable(empty_position(), "row:1"))
+    110
+    """
+    if moves is None:
+        moves = max(2 - state.moves_made, 0) if state.fight is None else 0
+        if moves == 0:
+            return {}
+    return reachable(origin, moves=moves, **_board_arguments(state, origin))
+
+
+def reachable_items(state: AdventureLandState, player: int | None = None,
+                    moves: int | None = None) -> dict[str, tuple[int, str, str]]:
+    """Items the player's adventurers can reach this turn: field -> (fewest moves, item
+    code, origin of the adventurer that gets there in fewest moves).
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_item
+    >>> s = empty_position(); place_item(s, "C3", "G")
+    >>> reachable_items(s)["C3"][:2]
+    (1, 'G')
+    """
+    player = state.current_player if player is None else player
+    if player is None:
+        return {}
+    out: dict[str, tuple[int, str, str]] = {}
+    for where, _comps in state.adventurers[player]:
+        if where == "box":
+            continue
+        for f, d in state_reachable(state, where, moves).items():
+            item = state.board.get(f)
+            if item is not None and (f not in out or d < out[f][0]):
+                out[f] = (d, item, where)
+    return out
