@@ -1,0 +1,131 @@
+"""FightCalculator: the exact odds of a fight against a fog creature, and advice mid-fight.
+
+A player types what their adventurer has (companions, sword values, herb values,
+gold) and the creature's strength; the calculator shows the exact chance to win
+with the best swords, the strength distribution with the target marked, the
+chance by number of swords, what the gold is worth, and, once the dice are
+rolled, what to do next.
+
+>>> calc = FightCalculator()
+>>> calc.creature.value, calc.companions.value = 12, 2
+>>> calc.swords.value = "2, 1"
+>>> calc.odds.p_win
+13/18
+>>> calc.dice.value = "3, 2"
+>>> calc.gold.value = 1
+>>> calc.advice.best.describe()
+'stop and win: pay 1 gold as +1'
+>>> calc.herbs.value = "3, x"
+>>> calc.message.value
+"✗ herbs: 'x' is not a whole number"
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from ..core.charts import bar_chart, percent
+from ..core.errors import DungeoncraftError
+from ..widgets.board import BoardView
+from ..widgets.panels import (
+    message_label,
+    parse_numbers,
+    probability_latex,
+    show_descriptions_whole,
+    table_html,
+)
+from .odds import MAX_SWORDS, FightAdvice, FightOdds, fight_advice, fight_odds
+
+CREATURE_STRENGTHS = (8, 10, 12, 14, 16)
+
+
+class FightCalculator(w.VBox):
+    """See the module docstring. ``calc.odds`` / ``calc.advice`` hold the last answers."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.odds: FightOdds | None = None
+        self.advice: FightAdvice | None = None
+        narrow = w.Layout(width="200px")
+        self.creature = w.BoundedIntText(12, min=1, max=60, description="Creature:",
+                                         layout=narrow, tooltip="the fog creature's strength")
+        self.companions = w.BoundedIntText(0, min=0, max=30, description="Companions:",
+                                           layout=narrow)
+        self.gold = w.BoundedIntText(0, min=0, max=18, description="Gold:", layout=narrow)
+        self.swords = w.Text("", description="Swords:", placeholder="extra values, e.g. 2, 0, 3")
+        self.herbs = w.Text("", description="Herbs:", placeholder="values, e.g. 3, 4")
+        self.choose = w.Checkbox(True, description="choose the best swords (at most 3)")
+        self.dice = w.Text("", description="Dice rolled:",
+                           placeholder="after rolling, e.g. 2, 5")
+        self.message = message_label()
+        self.headline = w.HTMLMath()
+        self.chart = BoardView()
+        self.by_swords = w.HTML()
+        self.gold_line = w.HTMLMath()
+        self.advice_box = w.HTML()
+        controls = (self.creature, self.companions, self.gold, self.swords, self.herbs,
+                    self.choose, self.dice)
+        for control in controls:
+            control.observe(lambda _change: self.update(), names="value")
+        show_descriptions_whole(controls)
+        super().__init__([
+            w.HBox([self.creature, self.companions, self.gold]),
+            w.HBox([self.swords, self.herbs]), self.choose,
+            self.message, self.headline,
+            w.HBox([w.Box([self.chart], layout=w.Layout(width="440px")),
+                    w.VBox([self.by_swords, self.gold_line])],
+                   layout=w.Layout(flex_flow="row wrap")),
+            self.dice, self.advice_box,
+        ], **kwargs)
+        self.add_class("dcw-calculator")
+        self.update()
+
+    def update(self) -> None:
+        try:
+            self._compute()
+        except DungeoncraftError as exc:
+            self.message.value = f"✗ {exc}"
+            return
+        self.message.value = ""
+
+    def _compute(self) -> None:
+        swords = parse_numbers(self.swords.value, "swords", minimum=0, maximum=3)
+        herbs = parse_numbers(self.herbs.value, "herbs", minimum=0)
+        dice = parse_numbers(self.dice.value, "dice", minimum=1, maximum=6)
+        odds = fight_odds(self.creature.value, companions=self.companions.value, swords=swords,
+                          herbs=herbs, gold=self.gold.value, choose_swords=self.choose.value)
+        advice, bonus = None, 0
+        if dice:
+            if len(dice) > MAX_SWORDS:
+                raise DungeoncraftError(f"dice: at most {MAX_SWORDS} dice (one per sword)")
+            # One die per sword: the swords used are the advised ones when the count
+            # matches, else the strongest that many.
+            rolled_with = odds.swords_used if len(dice) == len(odds.swords_used) else \
+                tuple(sorted(swords, reverse=True)[:len(dice)])
+            bonus = sum(rolled_with)
+            advice = fight_advice(self.creature.value, dice, companions=self.companions.value,
+                                  sword_bonus=bonus, herbs=herbs, gold=self.gold.value)
+        self.odds, self.advice = odds, advice
+        used = ", ".join(map(str, odds.swords_used)) or "none"
+        self.headline.value = (f"<b>Chance to win</b> with swords {used}: "
+                               f"{probability_latex(odds.p_win)}")
+        self.chart.show(bar_chart(
+            odds.strength.pmf(), target=self.creature.value, width=420, height=200,
+            title="Strength before gold and herbs", x_label="strength"))
+        rows = [(k, ", ".join(map(str, odds.swords_by_count[k])) or "-", str(p), percent(p))
+                for k, p in sorted(odds.p_win_by_swords.items())]
+        self.by_swords.value = "<b>By number of swords</b>" + table_html(
+            ["swords", "which", "P(win)", "%"], rows)
+        self.gold_line.value = (
+            f"Gold is worth {probability_latex(odds.gold_worth)}; "
+            f"rerolls add {probability_latex(odds.reroll_worth)} over +1 only.")
+        if advice is None:
+            self.advice_box.value = "<i>Enter the dice you rolled for advice.</i>"
+        else:
+            rows = [(o.describe(), str(o.p_win), percent(o.p_win)) for o in advice.options]
+            best = html.escape(advice.best.describe())
+            self.advice_box.value = (
+                f"<b>Best next step</b> (strength now {advice.strength}, swords' extra "
+                f"{bonus}): {best}" + table_html(["option", "P(win)", "%"], rows))

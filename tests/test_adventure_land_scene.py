@@ -1,0 +1,92 @@
+"""Adventure Land drawn as a scene: terrain, items, adventurers, sprite, reachability."""
+
+import pytest
+
+from dungeoncraft_widgets.adventure_land import new_game
+from dungeoncraft_widgets.adventure_land.graph import state_reachable
+from dungeoncraft_widgets.adventure_land.rules import (
+    empty_position,
+    give,
+    place_adventurer,
+    place_item,
+    place_sprite,
+)
+from dungeoncraft_widgets.adventure_land.scene import board_scene, describe, target_of
+from dungeoncraft_widgets.core.errors import InvalidArgumentError
+from dungeoncraft_widgets.core.scene import Scene
+
+
+def position():
+    s = empty_position()
+    place_item(s, "C3", "H3")
+    place_item(s, "J3", "C")
+    place_item(s, "D7", "F12")
+    place_sprite(s, "E9")
+    place_adventurer(s, 0, "E2", 2)
+    give(s, 0, swords=(2,))
+    return s
+
+
+def test_terrain_map_and_river():
+    scene = board_scene(position())
+    assert "terrain-river" in scene.find("field-E9").classes
+    assert "terrain-city" in scene.find("field-J3").classes
+    assert scene.find("field-E9").label == "E9: river"
+    assert scene.find("river").d.startswith("M ")
+    assert Scene.from_dict(scene.to_dict()) == scene
+
+
+def test_items_adventurers_and_sprite():
+    s = position()
+    scene = board_scene(s)
+    assert "creature" in scene.find("item-D7").classes and "12" in scene.find("item-D7").label
+    assert "companion" in scene.find("item-J3").classes
+    adv = scene.find(f"adv-0-{s.at['E2'][1]}")
+    assert "2 companions" in adv.label and adv.children[1].text == "+2"
+    assert "water sprite" in scene.find("sprite").label
+    # adventurers waiting in the start area are drawn too, all of player 0's clickable
+    assert sum(i.startswith("adv-1-") for i in scene.ids() if i.count("-") == 2) == 10
+    assert {i for i in scene.clickable if i.startswith("adv-")} == {
+        f"adv-0-{k}" for k in range(10)}
+
+
+def test_selected_adventurer_highlights_one_and_two_moves():
+    s = position()
+    scene = board_scene(s, selected="E2")
+    reach = state_reachable(s, "E2")
+    for field, moves in reach.items():
+        classes = scene.find(f"field-{field}").classes
+        assert ("highlight" if moves == 1 else "highlight-2") in classes
+        assert f"field-{field}" in scene.clickable
+    assert "highlight" in scene.find("field-E8").classes
+    assert "field-E10" not in scene.clickable            # behind the sprite
+    assert "selected" in scene.find(f"adv-0-{s.at['E2'][1]}").classes
+    with pytest.raises(InvalidArgumentError, match="no adventurer at"):
+        board_scene(s, selected="F5")
+
+
+def test_hidden_values_are_not_drawn():
+    s = position()
+    mine = board_scene(s.view(0))
+    assert mine.find("item-C3-text").text == "H"
+    assert mine.find("item-C3").label == "C3: a face-down herb"
+    full = board_scene(s)                     # the full state (e.g. after the game) shows it
+    assert full.find("item-C3-text").text == "H3" and "(3)" in full.find("item-C3").label
+
+
+def test_text_alternative_and_targets():
+    s = position()
+    text = describe(s)
+    assert "Black to act" in text and "D7 a fog creature of strength 12" in text
+    assert "Water sprite: E9" in text
+    assert target_of("field-E9") == "E9" and target_of("item-D7-body") == "D7"
+    assert target_of(f"adv-0-{s.at['E2'][1]}", s) == "E2" and target_of("river") is None
+
+
+def test_scene_of_played_games_is_valid():
+    state = new_game(players=4, seed=2)
+    for _ in range(40):
+        if state.is_over:
+            break
+        board_scene(state).validate()
+        state.apply(state.legal_actions()[-1 if state.fight else 0])
