@@ -36,6 +36,7 @@ __all__ = ["CELL", "board_scene", "field_centre", "target_of"]
 CELL = 48
 LEFT = 64   # room for the row lanes of the start area
 TOP = 64    # room for the column lanes
+LEGEND = 44  # room below the board for the legend
 TERRAIN_FILL = {
     "city": "#d9c9a3", "forest": "#7fae6a", "river": "#7fb3d9", "mountain": "#b3a89a",
     "fog": "#c9c3d6",
@@ -118,7 +119,7 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
     True
     """
     layout = state.layout
-    width, height = LEFT + len(COLUMNS) * CELL + 8, TOP + 10 * CELL + 8
+    width, height = LEFT + len(COLUMNS) * CELL + 8, TOP + 10 * CELL + 8 + LEGEND
     player = state.current_player
     scene = Scene(width, height, title=f"Adventure Land — adventure {state.adventure}: "
                   f"{state.adventure_name}")
@@ -198,8 +199,28 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
             scene.clickable.add(sid)
     for f in highlights:
         scene.clickable.add(f"field-{f}")
+    scene.add(_legend(state, TOP + 10 * CELL + 14))
     scene.description = describe(state)
     return scene
+
+
+def _legend(state: AdventureLandState, y: float) -> Group:
+    """What the colours mean: the terrains, then each player's colour and name."""
+    legend = Group("legend", classes=("legend",))
+    x = float(LEFT)
+    for terrain, fill in TERRAIN_FILL.items():
+        legend.add(Rect(f"legend-{terrain}", x, y, 14, 14, fill=fill, stroke="#888"))
+        legend.add(Text(f"legend-{terrain}-text", x + 18, y + 7, terrain, size=11,
+                        anchor="start"))
+        x += 26 + 7 * len(terrain)
+    x, y = float(LEFT), y + 22
+    for p, name in enumerate(state.players):
+        colour = COLOURS[p]
+        legend.add(Circle(f"legend-player-{p}", x + 7, y + 7, 7, fill=PLAYER_FILL[colour]))
+        legend.add(Text(f"legend-player-{p}-text", x + 18, y + 7, f"{name} ({colour})",
+                        size=11, anchor="start"))
+        x += 40 + 7 * len(name) + 6 * len(colour)
+    return legend
 
 
 def describe(state: AdventureLandState) -> str:
