@@ -78,7 +78,12 @@ class AdventureLandApp(GameApp):
         if self.selected is not None and not (mine and any(
                 w_ == self.selected for w_, _c in view.adventurers[self.seat])):
             self.selected = None
-        return board_scene(view, selected=self.selected if mine else None)
+        scene = board_scene(view, selected=self.selected if mine else None)
+        if mine:
+            # Every field answers a click on your move: a field out of reach is refused
+            # with the rule that forbids it, rather than ignored in silence.
+            scene.clickable |= {f"field-{f}" for f in FIELDS}
+        return scene
 
     def action_for_click(self, shape_id: str) -> Action | str | None:
         target = target_of(shape_id, self.state)

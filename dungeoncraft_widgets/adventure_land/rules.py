@@ -690,7 +690,7 @@ class AdventureLandState(GameState):
                 self.phase = "move"
                 self.moves_made = 0
                 self.draws_left = 2
-                self.record("turn", f"{self.players[player]}'s turn.", player=player)
+                self.record("turn", f"Turn: {self.players[player]}.", player=player)
                 return
             self.record("sit-out", f"{self.players[player]} cannot move any adventurer and "
                         f"sits out.", player=player)
