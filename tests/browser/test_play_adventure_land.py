@@ -47,3 +47,27 @@ def test_play_moves_by_clicking(page, lab, artifacts):
         assert page.locator(".dcw-log li", has_text="row:3 -> J3").count() == 1
     finally:
         client.stop_channels()
+
+
+def test_position_editor_by_clicking(page, lab, artifacts):
+    name = "adventure_land_editor.ipynb"
+    write_notebook(lab.root / name, [
+        "from dungeoncraft_widgets.adventure_land import PositionEditor\n"
+        "editor = PositionEditor(players=2)\neditor"])
+    open_and_run(page, lab, name)
+    board = page.locator(".dcw-board")
+    board.locator("[data-id=field-D7]").wait_for(timeout=60_000)
+    tool = page.locator(".widget-dropdown", has_text="Tool:").locator("select")
+    tool.select_option("creature 12")
+    board.locator("[data-id=field-D7]").click()
+    board.locator("[data-id=item-D7]").wait_for(timeout=20_000)
+    tool.select_option("adventurer 1")
+    board.locator("[data-id=field-D2]").click()
+    adventurer = board.locator("[aria-label*='adventurer (black) at D2']")
+    adventurer.wait_for(timeout=20_000)
+    tool.select_option("select")
+    adventurer.click()
+    board.locator("[data-id=field-D7].dcw-highlight").wait_for(timeout=20_000)
+    assert board.locator("[data-id=field-D8].dcw-highlight").count() == 0, "no leaping fog"
+    page.get_by_text("D2: ").first.wait_for(timeout=20_000)
+    page.screenshot(path=str(artifacts / "adventure-land-editor.png"))
