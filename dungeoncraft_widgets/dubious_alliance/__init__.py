@@ -1,0 +1,124 @@
+"""Dubious Alliance: hidden-card trading and bluffing among orc war chiefs (3 to 7 players).
+
+Play with :func:`new_game`; actions are text such as ``"set cave_troll"``,
+``"offer 2 a safe place to rest"``, ``"accept"``, ``"done"``, ``"use protection_scroll"``
+(see :mod:`.rules` for the phases). Exact odds from one player's view are in
+:mod:`.odds` (``chance_reveal_hurts``, ``chance_survive_round``,
+``chance_someone_reaches_goal``), bots with temperaments in :mod:`.bots`
+(``TemperamentBot``, ``tournament``), the table drawn in :mod:`.scene`
+(``table_scene``); all importable from here. The deck is a reconstruction read from
+``data/cards.json`` (:func:`load_deck`); pass ``deck=`` (a path or dict in that
+format) to play with your own cards.
+
+Rule interpretations where the rulebook is silent:
+
+- Simultaneous choices (setting Unrevealed cards, trading) are taken in turn from
+  the Dealer's left; nobody sees another's face-down card.
+- Trading goes round the table: on a turn a player offers one trade (with an
+  optional claim), uses a trading power, or says Done. An offer is answered at
+  once. A player makes a given player at most one offer per round (so trading
+  ends); Done players receive no offers (forced trades still reach them), except a
+  Must Trade player who has not traded yet ("now a target!").
+- "Must accept the first Trade offered": a Must Trade player who has not traded
+  this round cannot decline.
+- "All Players do not make a Trade": if any player made no trade this round, the
+  Dealer's Revealed card is Discarded before resolving.
+- Ties for the lowest Prestige when finding the Dealer draw again.
+- A card taken from another player is Resolved by its new holder (unless it
+  already was) and joins the taker's Active cards.
+- If the Draw deck and Discards together cannot deal 4 cards to everyone, the
+  game ends with no winner.
+
+>>> state = new_game(players=3, seed=7)
+>>> state.current_player == state.order()[0]
+True
+>>> state.apply("set " + state.hands[state.current_player][0])[0].kind
+'set'
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..core import Action
+from .cards import Card, Deck, PlayerCard, load_deck
+from .rules import (
+    ACTION_TYPES,
+    UNKNOWN,
+    Accept,
+    Decline,
+    Done,
+    DrawPower,
+    DubiousAllianceState,
+    Force,
+    Offer,
+    Pass,
+    SetCard,
+    Use,
+)
+
+PLAYER_COUNTS = (3, 4, 5, 6, 7)
+MAX_ACTIONS = 20_000
+CONFORMANCE_SEEDS = 1
+
+__all__ = [
+    "ACTION_TYPES", "CONFORMANCE_SEEDS", "MAX_ACTIONS", "PLAYER_COUNTS", "UNKNOWN", "Accept",
+    "Card", "Decline", "Deck", "Done", "DrawPower", "DubiousAllianceState", "Force", "Offer",
+    "Pass", "PlayerCard", "SetCard", "Use", "load_deck", "load_game", "new_game", "parse_action",
+]
+
+
+def new_game(players: int | Sequence[str] = 4, seed: int | None = None,
+             characters: Sequence[str] | None = None,
+             deck: str | pathlib.Path | Mapping[str, Any] | None = None) -> DubiousAllianceState:
+    """A new game: Player cards dealt (or ``characters`` chosen), Dealer found, hands dealt.
+
+    >>> state = new_game(["Ann", "Bo", "Cy"], seed=1, characters=[
+    ...     "gogog_bloodthroat", "uzga_bonewitch", "brokk_ironhide"])
+    >>> state.survival(0), state.goal(0)
+    (20, 15)
+    """
+    options: dict[str, Any] = {}
+    if characters is not None:
+        options["characters"] = list(characters)
+    if deck is not None:
+        load_deck(deck)  # fail now, with the card named, rather than mid-game
+        # a path is saved whole (absolute), a dict as data, so a saved game reloads anywhere
+        is_path = isinstance(deck, (str, pathlib.Path))
+        options["deck"] = str(pathlib.Path(deck).resolve()) if is_path else dict(deck)
+    return DubiousAllianceState(players, seed, **options)
+
+
+def load_game(text: str) -> DubiousAllianceState:
+    """A game saved with ``state.to_json()``.
+
+    >>> state = new_game(3, seed=2)
+    >>> load_game(state.to_json()).to_json() == state.to_json()
+    True
+    """
+    return DubiousAllianceState.from_json(text)
+
+
+_LAZY = {"chance_reveal_hurts": "odds", "chance_survive_round": "odds",
+         "chance_someone_reaches_goal": "odds", "odds_summary": "odds",
+         "unseen_cards": "odds", "TemperamentBot": "bots", "tournament": "bots",
+         "play_game": "bots", "table_scene": "scene", "action_for_click": "scene"}
+
+
+def __getattr__(name: str) -> object:
+    # The odds (sympy), bots and scene are imported on first use only: playing needs none.
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def parse_action(text: str) -> Action:
+    """An action from its text.
+
+    >>> parse_action("offer 2 a safe place to rest")
+    Offer(to=2, claim='a safe place to rest')
+    """
+    return DubiousAllianceState.parse_action(text)

@@ -1,0 +1,812 @@
+"""Dubious Alliance rules: the engine for 3 to 7 players.
+
+The table goes through these phases (``state.phase``):
+
+- ``"choose"``: after the Dealer has dealt 4 cards to everyone, each player in
+  turn from the Dealer's left sets one card of their hand face down as the
+  Unrevealed card (``set CARD``). The choices are simultaneous at the table;
+  here they are taken one after another, and nobody sees another's choice.
+- ``"trade"``: players not yet Done take turns from the Dealer's left. On a turn
+  a player offers a trade to one other player (``offer P CLAIM...``; the claim is
+  free text, recorded, never checked), uses a card's trading power
+  (``force SOURCE P``, ``draw SOURCE``) or declares ``done``. An offer is
+  answered at once by the player offered (``accept``/``decline``); a player on
+  Must Trade who has not traded this round must accept. Two players trade at
+  most once a round; a player makes a given player at most one offer a round
+  (so trading always ends). Trading ends when all but the last player are Done.
+- ``"resolve"``: the Trade Trackers are turned, every Unrevealed card is
+  Revealed (the Dealer's is Discarded unless every player traded), and the
+  Revealed cards are Resolved from the Dealer's left, the Dealer last. Before a
+  card's instructions are done, each player with a usable Active card (or
+  Player card) power is asked in turn from the card's holder: ``use SOURCE`` or
+  ``pass`` (one card per player per Revealed card). Then Revealed cards with
+  values become Active cards (type limits, gain instructions), the others are
+  Discarded; Survival then Prestige are checked in the same order: a death
+  ends the game for everyone, the first to reach their goal wins.
+
+Rule interpretations (the rulebook is silent) are marked "Interpretation" in
+comments and listed in the package docstring.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Action, GameState, IllegalActionError, InvalidArgumentError
+from .cards import Card, Deck, PlayerCard, load_deck
+
+HAND_SIZE = 4
+UNKNOWN = "?"
+LEVELS = ("traded", "did_not_trade", "must_trade")
+LEVEL_NAMES = {"traded": "Traded", "did_not_trade": "Did Not Trade", "must_trade": "Must Trade"}
+
+
+@dataclass(frozen=True)
+class SetCard(Action):
+    """Set a card of your hand face down as your Unrevealed card."""
+
+    verb = "set"
+    card: str
+
+
+@dataclass(frozen=True)
+class Offer(Action):
+    """Offer to trade Unrevealed cards with player ``to``; ``claim`` is free text."""
+
+    verb = "offer"
+    to: int
+    claim: str = ""
+
+
+@dataclass(frozen=True)
+class Accept(Action):
+    verb = "accept"
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    verb = "decline"
+
+
+@dataclass(frozen=True)
+class Force(Action):
+    """Use SOURCE's trading power to force a trade of Unrevealed cards with ``target``."""
+
+    verb = "force"
+    source: str
+    target: int
+
+
+@dataclass(frozen=True)
+class DrawPower(Action):
+    """Use SOURCE's trading power to Draw a card (Resolved and added to Active cards)."""
+
+    verb = "draw"
+    source: str
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    verb = "done"
+
+
+@dataclass(frozen=True)
+class Use(Action):
+    """Use SOURCE's respond power on the Revealed card being Resolved."""
+
+    verb = "use"
+    source: str
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    verb = "pass"
+
+
+ACTION_TYPES = (SetCard, Offer, Accept, Decline, Force, DrawPower, Done, Use, Pass)
+
+
+class DubiousAllianceState(GameState):
+    """A game of Dubious Alliance (see the module docstring for the phases).
+
+    >>> state = DubiousAllianceState(players=3, seed=1)
+    >>> state.phase, len(state.hands[0])
+    ('choose', 4)
+    """
+
+    game_name = "dubious_alliance"
+    action_types = ACTION_TYPES
+    min_players, max_players = 3, 7
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def deck_data(self) -> Deck:
+        cached = self.__dict__.get("_deck_cache")
+        if cached is None:
+            cached = load_deck(self.options.get("deck"))
+            self.__dict__["_deck_cache"] = cached
+        return cached
+
+    def __deepcopy__(self, memo: dict) -> DubiousAllianceState:
+        import copy as _copy
+        new = type(self).__new__(type(self))
+        memo[id(self)] = new
+        for k, v in self.__dict__.items():
+            if k in ("_deck_cache", "_start"):
+                new.__dict__[k] = v  # never changed in place: shared
+            elif k in ("log", "history"):
+                new.__dict__[k] = list(v)  # frozen Events and Actions: a new list suffices
+            else:
+                new.__dict__[k] = _copy.deepcopy(v, memo)
+        return new
+
+    def card(self, card_id: str) -> Card | PlayerCard:
+        """The card (or Player card) with this id."""
+        return self.deck_data.card(card_id)
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def order(self) -> list[int]:
+        """Seats from the Dealer's left round to the Dealer (resolving and checking order)."""
+        return [(self.dealer + 1 + i) % self.n for i in range(self.n)]
+
+    def _order_from(self, start: int) -> list[int]:
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def left(self, p: int) -> int:
+        return (p + 1) % self.n
+
+    def right(self, p: int) -> int:
+        return (p - 1) % self.n
+
+    def survival(self, p: int) -> int:
+        """Beginning Survival plus the Survival of the player's Active cards."""
+        base = self.deck_data.player_cards[self.characters[p]].survival
+        return base + sum(self.card(c).survival or 0 for c in self.active[p])
+
+    def prestige(self, p: int) -> int:
+        """The sum of the Prestige of the player's Active cards."""
+        return sum(self.card(c).prestige or 0 for c in self.active[p])
+
+    def goal(self, p: int) -> int:
+        return self.deck_data.player_cards[self.characters[p]].prestige_goal
+
+    def current_location(self, p: int) -> str | None:
+        """The most recent Location among the player's Active cards (its instructions apply)."""
+        for c in reversed(self.active[p]):
+            if self.card(c).is_location:
+                return c
+        return None
+
+    def _in_force(self, p: int) -> list[str]:
+        """Sources of powers p may use: Player card, Active cards (a Location if current)."""
+        here = self.current_location(p)
+        return [self.characters[p]] + [c for c in self.active[p]
+                                       if not self.card(c).is_location or c == here]
+
+    def _who(self, actor: int, who: str) -> list[int]:
+        if who == "self":
+            return [actor]
+        if who == "left":
+            return [self.left(actor)]
+        if who == "right":
+            return [self.right(actor)]
+        others = self._order_from(actor)[1:]
+        return others if who == "others" else [actor, *others]
+
+    def _name(self, card_id: str) -> str:
+        return self.card(card_id).name
+
+    # -------------------------------------------------------------- set-up
+    def _setup(self) -> None:
+        deck = self.deck_data
+        chosen = self.options.get("characters")
+        ids = sorted(deck.player_cards)
+        if chosen is None:
+            pool = list(ids)
+            self.rng.shuffle(pool)
+            self.characters = pool[: self.n]
+        else:
+            if (not isinstance(chosen, (list, tuple)) or len(chosen) != self.n
+                    or len(set(chosen)) != self.n or any(c not in deck.player_cards
+                                                         for c in chosen)):
+                raise InvalidArgumentError(
+                    f"characters: give {self.n} different Player card ids from {ids}")
+            self.characters = list(chosen)
+        self.box = [c for c in ids if c not in self.characters]
+        for p, c in enumerate(self.characters):
+            pc = deck.player_cards[c]
+            self.record("player_card", f"{self.players[p]} is {pc.name} (Survival {pc.survival}, "
+                        f"Prestige goal {pc.prestige_goal}).", player=p, card=c)
+        self.tracker = ["traded"] * self.n
+        self.deck = sorted(deck.cards)
+        self.discard: list[str] = []
+        self.rng.shuffle(self.deck)
+        self.record("shuffle", "The Draw deck is shuffled.", visible_to=(), order=list(self.deck))
+        # The Dealer: lowest Prestige drawn (no value counts 0); Interpretation: ties draw again.
+        contenders = list(range(self.n))
+        drawn: list[str] = []
+        while True:
+            values = {}
+            for p in contenders:
+                c = self.deck.pop()
+                drawn.append(c)
+                values[p] = self.card(c).draw_value()
+                self.record("dealer_draw", f"{self.players[p]} draws {self._name(c)} "
+                            f"(Prestige {values[p]}).", player=p, card=c)
+            low = min(values.values())
+            contenders = [p for p in contenders if values[p] == low]
+            if len(contenders) == 1:
+                break
+            self.record("dealer_tie", "Tied for the lowest Prestige: they draw again.",
+                        players=contenders)
+        self.dealer = contenders[0]
+        self.record("dealer", f"{self.players[self.dealer]} is the Dealer.", player=self.dealer)
+        self.deck = sorted(deck.cards)
+        self.rng.shuffle(self.deck)
+        self.record("shuffle", "All cards are reshuffled into the Draw deck.", visible_to=(),
+                    order=list(self.deck))
+        self.hands: list[list[str]] = [[] for _ in range(self.n)]
+        self.unrevealed: list[str | None] = [None] * self.n
+        self.chosen: list[str | None] = [None] * self.n
+        self.origin: list[int | None] = [None] * self.n
+        self.active: list[list[str]] = [[] for _ in range(self.n)]
+        self.revealed: list[dict[str, Any]] = []
+        self.window: dict[str, Any] | None = None
+        self.claims: list[dict[str, Any]] = []
+        self.outcome: dict[str, Any] | None = None
+        self.turn = 0
+        self.round = 0
+        self.round_in_turn = 0
+        self.phase = "choose"
+        self._reset_trading()
+        self._deal()
+        self._advance()
+
+    def _reset_trading(self) -> None:
+        self.done = [False] * self.n
+        self.traded = [False] * self.n
+        self.trade_turn: int | None = None
+        self.pending: dict[str, Any] | None = None
+        self.offered: list[list[int]] = []
+        self.traded_pairs: list[list[int]] = []
+        self.used_trading: list[list[Any]] = []
+
+    # ----------------------------------------------------------- drawing
+    def _draw_one(self) -> str | None:
+        """The top card of the Draw deck; the Discards are reshuffled in when it is empty."""
+        if not self.deck and self.discard:
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            self.record("shuffle", "The Discards are reshuffled into the Draw deck.",
+                        visible_to=(), order=list(self.deck))
+        return self.deck.pop() if self.deck else None
+
+    def _deal(self) -> None:
+        self.turn += 1
+        self.round_in_turn = 0
+        if len(self.deck) + len(self.discard) < HAND_SIZE * self.n:
+            # Interpretation: the rulebook never runs out of cards; if it does, no one wins.
+            self._end(None, None, "the Draw deck and Discards cannot fill every hand")
+            return
+        self.record("deal", f"{self.players[self.dealer]} deals {HAND_SIZE} cards to each player.",
+                    player=self.dealer, turn=self.turn)
+        for _ in range(HAND_SIZE):
+            for p in self.order():
+                self.hands[p].append(self._draw_one())
+        for p in range(self.n):
+            self.record("hand", f"{self.players[p]}'s hand: "
+                        + ", ".join(self._name(c) for c in self.hands[p]) + ".",
+                        player=p, visible_to=(p,), cards=list(self.hands[p]))
+        self._start_round()
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.round_in_turn += 1
+        self.phase = "choose"
+        self.unrevealed = [None] * self.n
+        self.chosen = [None] * self.n
+        self.origin = [None] * self.n
+        self.claims = []  # this round's claims (every claim stays in the log)
+        self._reset_trading()
+
+    def _end(self, winner: int | None, dead: int | None, reason: str) -> None:
+        self.phase = "over"
+        self.outcome = {"winner": winner, "dead": dead, "reason": reason}
+        self.record("game_over", reason, winner=winner, dead=dead)
+
+    # ---------------------------------------------------------- protocol
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == "choose":
+            return next(p for p in self.order() if self.unrevealed[p] is None)
+        if self.phase == "trade":
+            return self.pending["to"] if self.pending else self.trade_turn
+        if self.phase == "resolve" and self.window:
+            return self.window["queue"][0]
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> tuple[int, ...]:
+        """Each player's Prestige (the winner, if any, is ``outcome['winner']``)."""
+        return tuple(self.prestige(p) for p in range(self.n))
+
+    def undo(self) -> Action:
+        """Take back the last action, except a Trade: "Players may not undo a Trade once made"."""
+        if self.history and isinstance(self.history[-1], (Accept, Force)):
+            raise IllegalActionError("undo: Players may not undo a Trade once made")
+        return super().undo()
+
+    # ------------------------------------------------------ trading rules
+    def _pair_traded(self, a: int, b: int) -> bool:
+        return sorted((a, b)) in self.traded_pairs
+
+    def _trading_powers(self, p: int) -> list[tuple[str, int, dict[str, Any]]]:
+        """Unused trading powers in force for p: (source, index, instruction)."""
+        out = []
+        for src in self._in_force(p):
+            for i, ins in self.card(src).powers("trading"):
+                if [p, src, i] in self.used_trading:
+                    continue
+                if self.prestige(p) < ins.get("if_prestige_at_least", -10**9):
+                    continue
+                out.append((src, i, ins))
+        return out
+
+    def _is_target(self, q: int) -> bool:
+        """A Must Trade player who has not traded yet: "now a target!" even after Done.
+
+        Interpretation: saying Done does not let a Must Trade player dodge the first offer.
+        """
+        return self.tracker[q] == "must_trade" and not self.traded[q]
+
+    def _offer_targets(self, p: int) -> list[int]:
+        return [q for q in self.order() if q != p and (not self.done[q] or self._is_target(q))
+                and not self._pair_traded(p, q) and [p, q] not in self.offered]
+
+    def _legal_actions(self) -> list[Action]:
+        p = self.current_player
+        if self.phase == "choose":
+            return [SetCard(c) for c in sorted(set(self.hands[p]))]
+        if self.phase == "trade":
+            if self.pending:
+                must = self.tracker[p] == "must_trade" and not self.traded[p]
+                return [Accept()] if must else [Accept(), Decline()]
+            acts: list[Action] = [Offer(q) for q in self._offer_targets(p)]
+            for src, _i, ins in self._trading_powers(p):
+                if ins["do"] == "force_trade":
+                    acts += [Force(src, q) for q in self.order()
+                             if q != p and not self._pair_traded(p, q)]
+                elif ins["do"] == "draw":
+                    acts.append(DrawPower(src))
+            acts.append(Done())
+            return list(dict.fromkeys(acts))
+        if self.phase == "resolve" and self.window:
+            entry = self.revealed[self.window["entry"]]
+            return [Use(s) for s in self._respond_sources(p, entry)] + [Pass()]
+        return []
+
+    def _check(self, action: Action) -> None:
+        p = self.current_player
+        if self.phase == "choose":
+            if not isinstance(action, SetCard):
+                raise IllegalActionError(f"{action.verb}: every player first sets an Unrevealed "
+                                         "card (set CARD)")
+            if action.card not in self.hands[p]:
+                raise IllegalActionError(f"set: {action.card} is not in your hand")
+            return
+        if self.phase == "trade":
+            if self.pending:
+                if isinstance(action, Decline) and self.tracker[p] == "must_trade" \
+                        and not self.traded[p]:
+                    raise IllegalActionError("decline: a player on Must Trade must accept the "
+                                             "first Trade offered")
+                if not isinstance(action, (Accept, Decline)):
+                    raise IllegalActionError(f"{action.verb}: answer the offer first "
+                                             "(accept or decline)")
+                return
+            if isinstance(action, Offer):
+                q = action.to
+                if action.claim != " ".join(action.claim.split()):
+                    raise IllegalActionError("offer: a claim is one line of words separated by "
+                                             "single spaces (so it reads back the same)")
+                if not 0 <= q < self.n or q == p:
+                    raise IllegalActionError("offer: offer to another player's seat number")
+                if self._pair_traded(p, q):
+                    raise IllegalActionError("offer: a Player may not Trade again with the same "
+                                             "Player in a round of Trading")
+                if self.done[q] and not self._is_target(q):
+                    raise IllegalActionError("offer: that player has declared Done")
+                if [p, q] in self.offered:
+                    raise IllegalActionError("offer: one offer to the same player per round of "
+                                             "Trading")
+                return
+            if isinstance(action, (Force, DrawPower)):
+                kind = "force_trade" if isinstance(action, Force) else "draw"
+                ok = [s for s, _i, ins in self._trading_powers(p) if ins["do"] == kind]
+                if action.source not in ok:
+                    raise IllegalActionError(f"{action.verb}: {action.source} gives you no unused "
+                                             f"{kind} power in force this round of Trading")
+                if isinstance(action, Force):
+                    q = action.target
+                    if not 0 <= q < self.n or q == p:
+                        raise IllegalActionError("force: force a trade with another player")
+                    if self._pair_traded(p, q):
+                        raise IllegalActionError("force: a Player may not Trade again with the "
+                                                 "same Player in a round of Trading")
+                return
+            if isinstance(action, Done):
+                return
+            raise IllegalActionError(f"{action.verb}: not during Trading")
+        if self.phase == "resolve" and self.window:
+            if isinstance(action, Pass):
+                return
+            if isinstance(action, Use):
+                entry = self.revealed[self.window["entry"]]
+                if action.source not in self._respond_sources(p, entry):
+                    raise IllegalActionError(f"use: {action.source} has no power you may use on "
+                                             "this Revealed card now")
+                return
+            raise IllegalActionError(f"{action.verb}: a Revealed card is being Resolved "
+                                     "(use SOURCE or pass)")
+        raise IllegalActionError(f"{action.verb} is not possible now")
+
+    def _perform(self, action: Action) -> None:
+        p = self.current_player
+        if isinstance(action, SetCard):
+            self.hands[p].remove(action.card)
+            self.unrevealed[p] = self.chosen[p] = action.card
+            self.origin[p] = p
+            self.record("set", f"{self.players[p]} sets a card face down.", player=p)
+        elif isinstance(action, Offer):
+            self.offered.append([p, action.to])
+            self.pending = {"from": p, "to": action.to, "claim": action.claim}
+            self.claims.append({"round": self.round, "from": p, "to": action.to,
+                                "claim": action.claim})
+            said = f' "{action.claim}"' if action.claim else ""
+            self.record("offer", f"{self.players[p]} offers {self.players[action.to]} a Trade."
+                        + said, player=p, to=action.to, claim=action.claim)
+        elif isinstance(action, (Accept, Decline)):
+            offer, self.pending = self.pending, None
+            if isinstance(action, Accept):
+                self._swap(offer["from"], p, f"{self.players[p]} accepts: ")
+            else:
+                self.record("decline", f"{self.players[p]} declines.", player=p)
+            self._next_trade_turn(offer["from"])
+        elif isinstance(action, Force):
+            self.used_trading.append([p, action.source, self._power_index(p, action.source,
+                                                                        "force_trade")])
+            self.record("force", f"{self.players[p]} uses {self._name(action.source)} to force a "
+                        f"Trade with {self.players[action.target]}.", player=p,
+                        target=action.target, source=action.source)
+            self._swap(p, action.target)
+            self._next_trade_turn(p)
+        elif isinstance(action, DrawPower):
+            self.used_trading.append([p, action.source, self._power_index(p, action.source,
+                                                                        "draw")])
+            self.record("draw_power", f"{self.players[p]} uses {self._name(action.source)} to "
+                        "Draw.", player=p, source=action.source)
+            self._draw_resolve(p, None)
+            self._next_trade_turn(p)
+        elif isinstance(action, Done):
+            self.done[p] = True
+            self.record("done", f"{self.players[p]} is Done (Tusks up).", player=p)
+            self._next_trade_turn(p)
+        elif isinstance(action, Use):
+            self._use(p, action.source)
+        elif isinstance(action, Pass):
+            self.window["queue"].pop(0)
+        self._advance()
+
+    def _power_index(self, p: int, source: str, kind: str) -> int:
+        return next(i for s, i, ins in self._trading_powers(p) if s == source and ins["do"] == kind)
+
+    def _swap(self, a: int, b: int, prefix: str = "") -> None:
+        # The new card is slid over face down: nobody looks at it until the Reveal.
+        self.unrevealed[a], self.unrevealed[b] = self.unrevealed[b], self.unrevealed[a]
+        self.origin[a], self.origin[b] = self.origin[b], self.origin[a]
+        self.traded[a] = self.traded[b] = True
+        self.traded_pairs.append(sorted((a, b)))
+        self.record("trade", f"{prefix}{self.players[a]} and {self.players[b]} swap Unrevealed "
+                    "cards.", players=[a, b])
+
+    def _next_trade_turn(self, after: int) -> None:
+        for q in self._order_from(after)[1:] + [after]:
+            if not self.done[q]:
+                self.trade_turn = q
+                return
+        self.trade_turn = None
+
+    # ------------------------------------------------------ the table moves
+    def _advance(self) -> None:
+        """Do every automatic step until a player must decide (or the game ends)."""
+        while True:
+            if self.phase == "choose":
+                if any(c is None for c in self.unrevealed):
+                    return
+                self.phase = "trade"
+                self.record("trading", "Trading begins.", round=self.round)
+                self.trade_turn = self.order()[0]
+            if self.phase == "trade":
+                if self.pending or sum(not d for d in self.done) > 1:
+                    return
+                self._end_trading()
+            if self.phase == "resolve":
+                if self.window:
+                    entry = self.revealed[self.window["entry"]]
+                    queue = self.window["queue"]
+                    while queue and not self._respond_sources(queue[0], entry):
+                        queue.pop(0)
+                    if queue:
+                        return
+                    self.window = None
+                    self._resolve(entry)
+                    continue
+                nxt = self._next_unresolved()
+                if nxt is not None:
+                    entry = self.revealed[nxt]
+                    queue = [q for q in self._order_from(entry["holder"])
+                             if self._respond_sources(q, entry)]
+                    if queue:
+                        self.window = {"entry": nxt, "queue": queue}
+                    else:
+                        self._resolve(entry)
+                    continue
+                self._finish_round()
+            if self.phase == "over":
+                return
+
+    def _end_trading(self) -> None:
+        self.record("trading_over", "Trading ends.", round=self.round)
+        for p in range(self.n):
+            old = self.tracker[p]
+            if self.traded[p]:
+                self.tracker[p] = "traded"
+            else:
+                self.tracker[p] = LEVELS[min(LEVELS.index(old) + 1, 2)]
+        self.record("tracker", "Trade Trackers: " + ", ".join(
+            f"{self.players[p]} {LEVEL_NAMES[t]}" for p, t in enumerate(self.tracker)) + ".",
+            levels=list(self.tracker))
+        all_traded = all(self.traded)
+        self.revealed = []
+        cards = [self.unrevealed[p] for p in self.order()]
+        pairs = zip(self.order(), cards, strict=True)
+        self.record("reveal", "Revealed: " + ", ".join(
+            f"{self.players[p]} {self._name(c)}" for p, c in pairs) + ".", cards=cards)
+        for p in self.order():
+            card = self.unrevealed[p]
+            self.unrevealed[p] = None
+            if p == self.dealer and not all_traded:
+                self.discard.append(card)
+                self.record("dealer_discard", f"Not every player traded: the Dealer "
+                            f"{self.players[p]} Discards {self._name(card)}.", player=p, card=card)
+                continue
+            self.revealed.append({"card": card, "holder": p, "status": "pending", "used_by": []})
+        self.phase = "resolve"
+
+    def _next_unresolved(self) -> int | None:
+        rank = {p: i for i, p in enumerate(self.order())}
+        waiting = [(rank[e["holder"]], i) for i, e in enumerate(self.revealed)
+                   if e["status"] == "pending"]
+        return min(waiting)[1] if waiting else None
+
+    def _respond_sources(self, p: int, entry: dict[str, Any]) -> list[str]:
+        """Sources with a respond power p may use on this Revealed card now."""
+        if entry["status"] != "pending" or p in entry["used_by"]:
+            return []
+        card = self.card(entry["card"])
+        out = []
+        for src in self._in_force(p):
+            for _i, ins in self.card(src).powers("respond"):
+                whose = ins.get("whose", "any")
+                if ins["do"] == "take_revealed" and entry["holder"] == p:
+                    continue
+                if (whose == "own" and entry["holder"] != p) or \
+                        (whose == "other" and entry["holder"] == p):
+                    continue
+                flt = ins.get("filter", {})
+                if flt.get("negative_survival") and not (card.survival or 0) < 0:
+                    continue
+                if "type" in flt and flt["type"] not in card.types:
+                    continue
+                out.append(src)
+        return list(dict.fromkeys(out))
+
+    def _use(self, p: int, source: str) -> None:
+        entry = self.revealed[self.window["entry"]]
+        ins = self.card(source).powers("respond")[0][1]
+        entry["used_by"].append(p)
+        self.window["queue"].pop(0)
+        if ins["do"] == "discard_revealed":
+            entry["status"] = "gone"
+            self.discard.append(entry["card"])
+            self.record("use", f"{self.players[p]} uses {self._name(source)}: "
+                        f"{self._name(entry['card'])} is Discarded.", player=p, source=source,
+                        card=entry["card"])
+            self.window = None
+        else:
+            self.record("use", f"{self.players[p]} uses {self._name(source)} and takes "
+                        f"{self._name(entry['card'])} from {self.players[entry['holder']]}.",
+                        player=p, source=source, card=entry["card"])
+            entry["holder"] = p
+            self.window = None  # the card is Resolved later, by its new holder
+        if ins.get("cost") == "discard_this" and source in self.active[p]:
+            self.active[p].remove(source)
+            self.discard.append(source)
+            self.record("discard", f"{self.players[p]} Discards {self._name(source)}.", player=p,
+                        card=source)
+
+    def _resolve(self, entry: dict[str, Any]) -> None:
+        actor = entry["holder"]
+        card = self.card(entry["card"])
+        if card.powers("reveal"):
+            self.record("resolve", f"{self.players[actor]} Resolves {card.name}.", player=actor,
+                        card=card.id)
+        for _i, ins in card.powers("reveal"):
+            self._do(actor, ins, entry)
+        entry["status"] = "resolved"
+
+    def _do(self, actor: int, ins: dict[str, Any], this: dict[str, Any] | None) -> None:
+        """Carry out one reveal/gain instruction for ``actor``.
+
+        An instruction that cannot be completed is ignored (the card is then still
+        added to the Active cards if it has values, or Discarded if not).
+        """
+        do = ins["do"]
+        if do == "draw":
+            self._draw_resolve(actor, ins.get("type"))
+        elif do == "discard_active":
+            for q in self._who(actor, ins.get("who", "self")):
+                want = ins.get("type")
+                pick = next((c for c in reversed(self.active[q])
+                             if want is None or want in self.card(c).types), None)
+                if pick is None:
+                    self.record("ignored", f"{self.players[q]} has no such Active card.", player=q)
+                    continue
+                self.active[q].remove(pick)
+                self.discard.append(pick)
+                self.record("discard", f"{self.players[q]} Discards {self._name(pick)}.", player=q,
+                            card=pick)
+        elif do == "take_revealed":
+            q = self.left(actor) if ins["from"] == "left" else self.right(actor)
+            target = next((e for e in self.revealed if e["holder"] == q and e is not this
+                           and e["status"] in ("pending", "resolved")), None)
+            if target is None:
+                self.record("ignored", f"{self.players[q]} has no Revealed card to take.")
+                return
+            target["holder"] = actor
+            self.record("take", f"{self.players[actor]} takes {self._name(target['card'])} from "
+                        f"{self.players[q]}.", player=actor, card=target["card"], source=q)
+        elif do == "discard_revealed":
+            for q in self._who(actor, ins.get("who", "others")):
+                for e in self.revealed:
+                    if e["holder"] == q and e is not this and e["status"] in ("pending",
+                                                                               "resolved"):
+                        e["status"] = "gone"
+                        self.discard.append(e["card"])
+                        self.record("discard", f"{self.players[q]}'s Revealed "
+                                    f"{self._name(e['card'])} is Discarded.", player=q,
+                                    card=e["card"])
+        elif do == "tracker":
+            for q in self._who(actor, ins.get("who", "self")):
+                self.tracker[q] = ins["level"]
+                self.record("tracker", f"{self.players[q]}'s Trade Tracker turns to "
+                            f"{LEVEL_NAMES[ins['level']]}.", player=q, level=ins["level"])
+
+    def _draw_resolve(self, actor: int, want: str | None) -> None:
+        """Draw (until a card of type ``want``), Resolve it, add it to the Active cards."""
+        if want is not None and not any(want in self.card(c).types
+                                        for c in self.deck + self.discard):
+            self.record("ignored", f"No {want} card is left to Draw.", player=actor)
+            return
+        while True:
+            c = self._draw_one()
+            if c is None:
+                self.record("ignored", "The Draw deck is empty.", player=actor)
+                return
+            card = self.card(c)
+            self.record("draw", f"{self.players[actor]} Draws {card.name}.", player=actor, card=c)
+            if want is None or want in card.types:
+                break
+            self.discard.append(c)
+        for _i, ins in card.powers("reveal"):
+            self._do(actor, ins, None)
+        self._gain(actor, c)
+
+    def _gain(self, p: int, c: str, quiet: bool = False) -> None:
+        card = self.card(c)
+        if not card.has_values:
+            self.discard.append(c)
+            if not quiet:
+                self.record("discard", f"{card.name} has no values and is Discarded.", player=p,
+                            card=c)
+            return
+        for kind, limit in self.deck_data.limits.items():
+            if kind in card.types:
+                same = [a for a in self.active[p] if kind in self.card(a).types]
+                for old in same[: max(0, len(same) + 1 - limit)]:
+                    self.active[p].remove(old)
+                    self.discard.append(old)
+                    self.record("discard", f"{self.players[p]} may have only {limit} {kind}: "
+                                f"{self._name(old)} is Discarded.", player=p, card=old)
+        self.active[p].append(c)
+        if not quiet:
+            self.record("active", f"{card.name} becomes an Active card of {self.players[p]}.",
+                        player=p, card=c)
+        for _i, ins in card.powers("gain"):
+            self._do(p, ins, None)
+
+    def _finish_round(self) -> None:
+        while True:
+            rank = {p: i for i, p in enumerate(self.order())}
+            waiting = sorted((rank[e["holder"]], i) for i, e in enumerate(self.revealed)
+                             if e["status"] == "resolved")
+            if not waiting:
+                break
+            entry = self.revealed[waiting[0][1]]
+            entry["status"] = "gained"
+            self._gain(entry["holder"], entry["card"], quiet=True)
+        if self.revealed:
+            self.record("active", "Revealed cards with values become Active cards; the others "
+                        "are Discarded.", holders=[[e["holder"], e["card"]] for e in self.revealed
+                                                   if e["status"] == "gained"])
+        self.revealed = []
+        for p in self.order():
+            s = self.survival(p)
+            if s <= 0:
+                self.record("death", f"{self.players[p]} has Survival {s} and is killed.",
+                            player=p)
+                self._end(None, p, f"{self.players[p]} died: the band loses and no one wins.")
+                return
+            pr = self.prestige(p)
+            if pr >= self.goal(p):
+                self._end(p, None, f"{self.players[p]} reaches Prestige {pr} (goal "
+                          f"{self.goal(p)}) and commands the tribe.")
+                return
+        if self.round_in_turn >= HAND_SIZE:
+            self.dealer = self.left(self.dealer)
+            self.record("dealer", f"{self.players[self.dealer]} is the Dealer.",
+                        player=self.dealer)
+            self._deal()
+        else:
+            self._start_round()
+
+    # ---------------------------------------------------------- save/load
+    _FIELDS = ("characters", "box", "tracker", "deck", "discard", "dealer", "hands", "unrevealed",
+               "chosen", "origin", "active", "revealed", "window", "claims", "outcome", "turn",
+               "round", "round_in_turn", "phase", "done", "traded", "trade_turn", "pending",
+               "offered", "traded_pairs", "used_trading")
+
+    def _dump(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self._FIELDS}
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        for k in self._FIELDS:
+            setattr(self, k, data[k])
+
+    def _hide(self, player: int | None) -> None:
+        self.deck = [UNKNOWN] * len(self.deck)
+        self.hands = [h if p == player else [UNKNOWN] * len(h) for p, h in enumerate(self.hands)]
+        # Face-down cards: a player knows their own Unrevealed card only until they trade it.
+        self.unrevealed = [None if c is None else
+                           c if p == player and not self.traded[p] else UNKNOWN
+                           for p, c in enumerate(self.unrevealed)]
+        self.chosen = [c if p == player or c is None else UNKNOWN
+                       for p, c in enumerate(self.chosen)]
+
+    def components(self) -> Counter:
+        cards = list(self.deck) + list(self.discard) + self.characters + self.box
+        cards += [c for h in self.hands for c in h] + [c for c in self.unrevealed if c]
+        cards += [e["card"] for e in self.revealed if e["status"] in ("pending", "resolved")]
+        cards += [c for a in self.active for c in a]
+        out = Counter(cards)
+        out["trade tracker"] = len(self.tracker)
+        return out

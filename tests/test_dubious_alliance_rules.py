@@ -1,0 +1,437 @@
+"""Dubious Alliance engine: targeted rule tests (the generic conformance checks run
+for every registered game in test_conformance.py)."""
+
+import json
+
+import pytest
+
+from dungeoncraft_widgets import dubious_alliance as da
+from dungeoncraft_widgets.core import IllegalActionError, InvalidArgumentError
+
+CHIEFS = ["gogog_bloodthroat", "uzga_bonewitch", "brokk_ironhide", "murza_skullsplitter",
+          "grishnak_the_sly", "skarr_dragoneye", "vrak_the_envious"]
+
+
+def game(n=3, seed=5, chiefs=None):
+    return da.new_game(n, seed=seed, characters=chiefs or CHIEFS[:n])
+
+
+def give(state, p, cards):
+    """Put exactly ``cards`` in p's hand, swapping them with the deck (pieces conserved)."""
+    for c in cards:
+        for pile in [state.deck, *state.hands]:
+            if c in pile and pile is not state.hands[p]:
+                pile.remove(c)
+                break
+        else:
+            assert c in state.hands[p], c
+            continue
+        state.hands[p].append(c)
+    while len(state.hands[p]) > len(cards):
+        extra = next(c for c in state.hands[p] if c not in cards)
+        state.hands[p].remove(extra)
+        state.deck.insert(0, extra)
+
+
+def fetch(state, card):
+    """Take ``card`` out of the deck or a hand (a hand gets a deck card instead)."""
+    if card in state.deck:
+        state.deck.remove(card)
+        return card
+    hand = next(h for h in state.hands if card in h)
+    hand[hand.index(card)] = state.deck.pop()
+    return card
+
+
+def set_all(state, cards):
+    """Every player (in turn order) sets the card cards[p]."""
+    for _ in range(state.n):
+        p = state.current_player
+        if cards[p] not in state.hands[p]:
+            give(state, p, [cards[p], *[c for c in state.hands[p] if c != cards[p]][:3]])
+        state.apply(f"set {cards[p]}")
+
+
+def everyone_done(state):
+    while state.phase == "trade":
+        state.apply("done")
+
+
+def test_setup_dealer_is_lowest_prestige_draw_and_deck_reshuffled():
+    for seed in range(6):
+        state = game(4, seed)
+        draws = [e for e in state.log if e.kind == "dealer_draw"]
+        last = {}
+        for e in draws:
+            last[e.player] = state.card(e.data["card"]).draw_value()
+        first_round = {e.player: state.card(e.data["card"]).draw_value() for e in draws[:4]}
+        assert min(first_round.values()) == first_round[state.dealer] or len(draws) > 4
+        assert last[state.dealer] == min(last[p] for p in last)
+        assert state.tracker == ["traded"] * 4
+        assert all(len(h) == 4 for h in state.hands)
+        assert len(state.deck) == 121 - 16 and state.discard == []
+        assert state.current_player == state.left(state.dealer)
+        assert sorted(state.characters + state.box) == sorted(CHIEFS)
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(InvalidArgumentError, match="players"):
+        da.new_game(2)
+    with pytest.raises(InvalidArgumentError, match="characters"):
+        da.new_game(3, characters=["gogog_bloodthroat"] * 3)
+
+
+def test_view_hides_hands_deck_and_face_down_cards():
+    state = game()
+    order = state.order()
+    a, b, c = order
+    cards = {p: state.hands[p][0] for p in order}
+    set_all(state, cards)
+    seen = state.view(a)
+    assert seen.unrevealed[a] == cards[a]  # my own card, not yet traded
+    assert seen.unrevealed[b] == da.UNKNOWN and seen.hands[b] == [da.UNKNOWN] * 3
+    assert set(seen.deck) == {da.UNKNOWN} and seen.hands[a] == state.hands[a]
+    assert all(e.visible_to in (None, (a,)) for e in seen.log)
+    assert not any(cards[b] in json.dumps(e.data) for e in seen.log if e.kind in ("set", "hand"))
+    state.apply(f"offer {b} a safe place to rest")
+    state.apply("accept")
+    for p in (a, b):
+        assert state.view(p).unrevealed[p] == da.UNKNOWN, "after a trade nobody sees their card"
+    assert state.unrevealed[a] == cards[b] and state.unrevealed[b] == cards[a]
+    assert state.view(c).unrevealed[c] == cards[c]
+
+
+def test_trading_rules_one_trade_per_pair_and_claims_recorded():
+    state = game()
+    a, b, c = state.order()
+    set_all(state, {p: state.hands[p][0] for p in range(3)})
+    with pytest.raises(IllegalActionError, match="claim"):
+        state.apply(da.Offer(b, "two  spaces\nand a line"))
+    state.apply(f"offer {b} it is Gold Coins, honest")  # a lie, maybe: never checked
+    assert state.claims[-1]["claim"] == "it is Gold Coins, honest"
+    assert any(e.kind == "offer" and "Gold Coins" in e.text for e in state.log)
+    with pytest.raises(IllegalActionError, match="answer the offer"):
+        state.apply("done")
+    state.apply("accept")
+    # b's turn: b may not trade again with a this round
+    assert state.current_player == b
+    with pytest.raises(IllegalActionError, match="same Player"):
+        state.apply(f"offer {a}")
+    state.apply(f"offer {c}")
+    state.apply("decline")
+    assert state.current_player == c
+    state.apply(f"offer {a}")
+    state.apply("decline")
+    assert state.current_player == a
+    state.apply("done")
+    assert state.current_player == b
+    with pytest.raises(IllegalActionError, match="one offer"):
+        state.apply(f"offer {c}")
+    state.apply("done")  # a and b Done: c is the last, so trading ends
+    assert state.phase != "trade"
+    tracker = next(e for e in reversed(state.log) if e.kind == "tracker").data["levels"]
+    assert tracker[a] == tracker[b] == "traded" and tracker[c] == "did_not_trade"
+
+
+def test_done_players_receive_no_offers():
+    state = game()
+    a, b, c = state.order()
+    set_all(state, {p: state.hands[p][0] for p in range(3)})
+    state.apply("done")
+    with pytest.raises(IllegalActionError, match="Done"):
+        state.apply(f"offer {a}")
+
+
+def test_a_must_trade_player_cannot_dodge_by_saying_done():
+    state = game()
+    a, b, c = state.order()
+    state.tracker[a] = "must_trade"
+    set_all(state, {p: state.hands[p][0] for p in range(3)})
+    state.apply("done")  # a says Done at once
+    assert da.Offer(a) in state.legal_actions()
+    state.apply(f"offer {a} a gift")
+    assert state.current_player == a and state.legal_actions() == [da.Accept()]
+    state.apply("accept")
+    assert state.traded[a]
+    with pytest.raises(IllegalActionError, match="Done|same Player"):
+        state.apply(f"offer {a}")
+
+
+def test_trade_tracker_levels_and_must_trade_accepts_first_offer():
+    state = game(seed=11)
+    a, b, c = state.order()
+    levels = []
+    for _ in range(3):
+        set_all(state, {p: state.hands[p][0] for p in range(3)})
+        state.apply(f"offer {b}")
+        state.apply("accept")
+        everyone_done(state)
+        while state.phase == "resolve":
+            state.apply("pass")
+        levels.append(state.tracker[c])
+        assert state.tracker[a] == state.tracker[b] == "traded"
+        if state.is_over:
+            pytest.fail("this seed should not end so soon")
+    assert levels == ["did_not_trade", "must_trade", "must_trade"]
+    set_all(state, {p: state.hands[p][0] for p in range(3)})
+    while state.current_player != a:
+        state.apply("done")
+    state.apply(f"offer {c} trust me")
+    assert state.current_player == c
+    assert state.legal_actions() == [da.Accept()]
+    with pytest.raises(IllegalActionError, match="Must Trade"):
+        state.apply("decline")
+    state.apply("accept")
+    everyone_done(state)
+    assert state.tracker[c] == "traded"
+
+
+def test_dealer_discards_revealed_card_unless_everyone_traded():
+    state = game(seed=3)
+    a, b, c = state.order()  # c is the Dealer
+    assert c == state.dealer
+    set_all(state, {p: state.hands[p][0] for p in range(3)})
+    dealer_card = state.unrevealed[c]
+    everyone_done(state)
+    assert any(e.kind == "dealer_discard" for e in state.log)
+    assert dealer_card in state.discard or dealer_card not in state.active[c]
+    # next round: a-b, b-c, so every player traded: nothing discarded
+    while state.phase == "resolve":
+        state.apply("pass")
+    before = sum(e.kind == "dealer_discard" for e in state.log)
+    set_all(state, {p: state.hands[p][0] for p in range(3)})
+    state.apply(f"offer {b}")
+    state.apply("accept")
+    state.apply(f"offer {c}")
+    state.apply("accept")
+    everyone_done(state)
+    assert sum(e.kind == "dealer_discard" for e in state.log) == before
+
+
+def test_resolve_order_dealer_last_and_armor_limit():
+    state = game(seed=4)
+    a, b, c = state.order()
+    state.active[a] = []
+    give(state, a, ["leather_jerkin", "chainmail_shirt", "torch", "gold_coins"])
+    for card in ["leather_jerkin", "chainmail_shirt"]:
+        cards = {a: card, b: state.hands[b][0], c: state.hands[c][0]}
+        set_all(state, cards)
+        everyone_done(state)
+        while state.phase == "resolve":
+            state.apply("pass")
+        armor = [x for x in state.active[a] if "Armor" in state.card(x).types]
+        assert armor == [card], "only one Armor: the previous is Discarded"
+    assert "leather_jerkin" in state.discard
+    reveal = next(e for e in state.log if e.kind == "reveal")
+    assert reveal.data["cards"][-1] is not None and reveal.text.index(state.players[c]) > \
+        reveal.text.index(state.players[a])
+
+
+def test_death_ends_game_for_everyone():
+    state = game(seed=8)
+    a, b, c = state.order()
+    state.active[b] = []
+    base = state.survival(b)
+    # b's Active cards bring Survival to 2; then a Dragon's Breath (-5) kills b
+    fillers = [x for x in ("cave_troll", "wyvern", "basilisk", "minotaur", "shadow_wraith",
+                           "ogre_brute") if x in state.deck]
+    for x in fillers:
+        if state.survival(b) - 3 >= 2:
+            state.deck.remove(x)
+            state.active[b].append(x)
+    while state.survival(b) > 2:
+        x = next(x for x in state.deck if state.card(x).survival == -1)
+        state.deck.remove(x)
+        state.active[b].append(x)
+    assert state.survival(b) == 2 < base
+    set_all(state, {a: state.hands[a][0], b: "dragons_breath", c: state.hands[c][0]})
+    everyone_done(state)
+    while state.phase == "resolve":
+        state.apply("pass")
+    assert state.is_over and state.outcome["dead"] == b  # everyone passed: nobody saved b
+    assert state.outcome["winner"] is None
+    assert state.legal_actions() == [] and state.current_player is None
+
+
+def test_first_in_order_to_reach_goal_wins():
+    state = game(seed=9, chiefs=["grishnak_the_sly", "uzga_bonewitch", "vrak_the_envious"])
+    a, b, c = state.order()
+    plain = [x for x in state.deck if (state.card(x).prestige or 0) > 0
+             and state.card(x).survival >= 0 and not state.card(x).instructions
+             and "Armor" not in state.card(x).types and "Weapon" not in state.card(x).types
+             and x not in ("gold_coins", "war_council")]
+    for p in (a, b):
+        state.active[p] = []
+        while state.prestige(p) < state.goal(p) - 2:
+            need = state.goal(p) - 2 - state.prestige(p)
+            x = next(x for x in plain if state.card(x).prestige <= need)
+            plain.remove(x)
+            fetch(state, x)
+            state.active[p].append(x)
+        assert state.prestige(p) == state.goal(p) - 2
+    set_all(state, {a: "gold_coins", b: "war_council", c: state.hands[c][0]})
+    everyone_done(state)
+    while state.phase == "resolve":
+        state.apply("pass")
+    assert state.is_over and state.outcome["winner"] == a
+
+
+def test_draw_until_type_and_card_without_values():
+    state = game(seed=6)
+    a, b, c = state.order()
+    # put a Monster deep in the deck and only non-Monsters on top
+    monsters = [x for x in state.deck if "Monster" in state.card(x).types]
+    others = [x for x in state.deck if "Monster" not in state.card(x).types
+              and not state.card(x).instructions]
+    state.deck = [x for x in state.deck if x not in others[:3]] + others[:3]
+    set_all(state, {a: "snarl_awakens", b: state.hands[b][0], c: state.hands[c][0]})
+    everyone_done(state)
+    while state.phase == "resolve":
+        state.apply("pass")
+    drawn = [e.data["card"] for e in state.log if e.kind == "draw" and e.player == a]
+    assert [state.card(x).types for x in drawn[:-1]] and "Monster" in state.card(drawn[-1]).types
+    assert all(x in state.discard for x in drawn[:-1])
+    assert drawn[-1] in state.active[a] or drawn[-1] in state.discard
+    assert "snarl_awakens" in state.discard and "snarl_awakens" not in state.active[a]
+    assert monsters
+
+
+def test_protection_scroll_hinders_another_players_card_then_is_discarded():
+    state = game(seed=2)
+    a, b, c = state.order()
+    fetch(state, "protection_scroll")
+    state.active[c].append("protection_scroll")
+    set_all(state, {a: "gold_coins", b: state.hands[b][0], c: state.hands[c][0]})
+    everyone_done(state)
+    assert state.phase == "resolve" and state.current_player == c
+    assert da.Use("protection_scroll") in state.legal_actions()
+    state.apply("use protection_scroll")
+    assert "gold_coins" in state.discard and "protection_scroll" in state.discard
+    assert "protection_scroll" not in state.active[c]
+    while state.phase == "resolve":
+        state.apply("pass")
+    assert "gold_coins" not in state.active[a]
+
+
+def test_location_power_only_while_current():
+    state = game(seed=2)
+    a, b, c = state.order()
+    fetch(state, "healing_pool")
+    state.active[a].append("healing_pool")
+    set_all(state, {a: "pit_trap", b: state.hands[b][0], c: state.hands[c][0]})
+    everyone_done(state)
+    assert da.Use("healing_pool") in state.legal_actions() and state.current_player == a
+    state2 = game(seed=2)
+    fetch(state2, "healing_pool")
+    fetch(state2, "empty_chamber")
+    state2.active[a] += ["healing_pool", "empty_chamber"]  # moved on: the Pool is a former one
+    set_all(state2, {a: "pit_trap", b: state2.hands[b][0], c: state2.hands[c][0]})
+    everyone_done(state2)
+    assert state2.current_player != a or da.Use("healing_pool") not in state2.legal_actions()
+
+
+def test_throne_room_forces_a_trade_once_per_round():
+    state = game(seed=2, chiefs=["uzga_bonewitch", "brokk_ironhide", "murza_skullsplitter"])
+    a, b, c = state.order()
+    fetch(state, "the_throne_room")
+    state.active[a].append("the_throne_room")
+    set_all(state, {p: state.hands[p][0] for p in range(3)})
+    mine, theirs = state.unrevealed[a], state.unrevealed[c]
+    state.apply(f"force the_throne_room {c}")
+    assert state.unrevealed[a] == theirs and state.unrevealed[c] == mine
+    state.apply("done")  # b
+    state.apply("done")  # c
+    assert state.phase != "trade"
+    state2 = game(seed=2, chiefs=["uzga_bonewitch", "brokk_ironhide", "murza_skullsplitter"])
+    set_all(state2, {p: state2.hands[p][0] for p in range(3)})
+    with pytest.raises(IllegalActionError, match="force_trade"):
+        state2.apply(f"force the_throne_room {c}")
+
+
+def test_gogog_forces_only_with_prestige_two():
+    state = game(seed=2)  # seat 0 is Gogog
+    set_all(state, {p: state.hands[p][0] for p in range(3)})
+    while state.current_player != 0:
+        state.apply("done")
+    forces = [x for x in state.legal_actions() if isinstance(x, da.Force)]
+    assert (state.prestige(0) >= 2) == bool(forces)
+    assert da.DrawPower("gogog_bloodthroat") in state.legal_actions()
+    before = len(state.active[0]) + len(state.discard)
+    state.apply("draw gogog_bloodthroat")
+    assert len(state.active[0]) + len(state.discard) > before
+    if state.phase == "trade" and state.current_player == 0:
+        assert da.DrawPower("gogog_bloodthroat") not in state.legal_actions()
+
+
+def test_load_deck_rejects_bad_data_and_accepts_an_owners_deck():
+    doc = json.loads(da.cards.DATA_FILE.read_text())
+    assert "RECONSTRUCTION" in doc["reconstruction"]
+    bad = json.loads(json.dumps(doc))
+    bad["cards"][0]["instructions"] = [{"when": "reveal", "do": "explode"}]
+    with pytest.raises(ValueError, match="explode"):
+        da.load_deck(bad)
+    bad = json.loads(json.dumps(doc))
+    bad["cards"][1]["survival"] = None
+    with pytest.raises(ValueError, match="both"):
+        da.load_deck(bad)
+    small = json.loads(json.dumps(doc))
+    small["cards"] = small["cards"][:40]
+    state = da.new_game(3, seed=1, deck=small)
+    assert sum(state.components()[c["id"]] for c in small["cards"]) == 40
+    assert da.load_game(state.to_json()).to_json() == state.to_json()
+
+
+def test_scroll_of_thievery_takes_a_revealed_card_no_replacement():
+    state = game(seed=2)
+    a, b, c = state.order()
+    fetch(state, "scroll_of_thievery")
+    state.active[c].append("scroll_of_thievery")
+    set_all(state, {a: "gold_coins", b: state.hands[b][0], c: state.hands[c][0]})
+    everyone_done(state)
+    assert state.current_player == c and da.Use("scroll_of_thievery") in state.legal_actions()
+    state.apply("use scroll_of_thievery")
+    assert "scroll_of_thievery" in state.discard
+    while state.phase == "resolve":
+        state.apply("pass")
+    assert "gold_coins" in state.active[c] and "gold_coins" not in state.active[a]
+    assert not any(e["holder"] == a for e in state.revealed), "no replacement Revealed card"
+
+
+def test_pickpocket_takes_the_left_players_revealed_card():
+    state = game(seed=2)
+    a, b, c = state.order()
+    assert b == state.left(a)
+    set_all(state, {a: "pickpocket", b: "gold_coins", c: state.hands[c][0]})
+    everyone_done(state)
+    while state.phase == "resolve":
+        state.apply("pass")
+    assert "gold_coins" in state.active[a] and "gold_coins" not in state.active[b]
+    assert "pickpocket" in state.discard and "pickpocket" not in state.active[a]
+
+
+def test_desertion_sets_the_trade_tracker():
+    state = game(seed=2)
+    a, b, c = state.order()
+    set_all(state, {a: "desertion", b: state.hands[b][0], c: state.hands[c][0]})
+    state.apply(f"offer {b}")
+    state.apply("accept")  # a traded its Desertion away to b
+    everyone_done(state)
+    while state.phase == "resolve":
+        state.apply("pass")
+    assert state.tracker[b] == "must_trade" and state.tracker[a] == "traded"
+
+
+def test_a_trade_cannot_be_undone_but_an_offer_can():
+    state = game()
+    a, b, c = state.order()
+    set_all(state, {p: state.hands[p][0] for p in range(3)})
+    before = state.to_json()
+    state.apply(f"offer {b} trust me")
+    state.undo()
+    assert state.to_json() == before
+    state.apply(f"offer {b} trust me")
+    state.apply("accept")
+    after = state.to_json()
+    with pytest.raises(IllegalActionError, match="undo a Trade"):
+        state.undo()
+    assert state.to_json() == after
