@@ -168,6 +168,9 @@ def table_scene(state: DubiousAllianceState) -> Scene:
     for q in range(state.n):
         scene.add(_seat(state, q, viewer))
     if viewer is not None:
+        scene.add(Text("hand-title", 20, 568, f"Your hand ({len(state.hands[viewer])} cards)"
+                       + (": click a card to set it face down" if state.phase == "choose" else ""),
+                       size=12, anchor="start", weight="bold"))
         for i, c in enumerate(state.hands[viewer]):
             card = state.card(c)
             g = Group(f"hand-{c}-card", label=f"your hand: {card.name}")

@@ -65,8 +65,10 @@ class GameApp(w.VBox):
         self.log_view = LogView()
         self.side = w.VBox()  # game apps put odds panels and controls here
         controls = w.HBox([self.action_menu, self.play_button, self.undo_button])
-        main = w.HBox([w.Box([self.board], layout=w.Layout(flex="3 1 320px", min_width="0")),
-                       w.VBox([self.side], layout=w.Layout(flex="2 1 240px", min_width="0"))],
+        # The board takes the width it needs to be read; the side panel goes beside it
+        # on a wide screen and below it on a narrow one (a phone).
+        main = w.HBox([w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0")),
+                       w.VBox([self.side], layout=w.Layout(flex="1 1 260px", min_width="0"))],
                       layout=w.Layout(flex_flow="row wrap", width="100%"))
         super().__init__([self.status, main, self.message, controls, self.log_view], **kwargs)
         self.add_class("dcw-app")
@@ -144,6 +146,7 @@ class GameApp(w.VBox):
         mine = self.state.current_player == self.seat and not self.state.is_over
         legal = self.state.legal_actions() if mine else []
         self.action_menu.options = [(str(a), a) for a in legal]
+        self.action_menu.index = 0 if legal else None  # ipywidgets 8 leaves it unset
         self.action_menu.disabled = self.play_button.disabled = not legal
         self.undo_button.disabled = not self._turn_starts
         self.log_view.set_lines([(e.text, e.visible_to is not None) for e in view.log])
