@@ -104,7 +104,8 @@ def load_game(text: str) -> DubiousAllianceState:
 _LAZY = {"chance_reveal_hurts": "odds", "chance_survive_round": "odds",
          "chance_someone_reaches_goal": "odds", "odds_summary": "odds",
          "unseen_cards": "odds", "TemperamentBot": "bots", "tournament": "bots",
-         "play_game": "bots", "table_scene": "scene", "action_for_click": "scene"}
+         "play_game": "bots", "table_scene": "scene", "action_for_click": "scene",
+         "DubiousAllianceApp": "app"}
 
 
 def __getattr__(name: str) -> object:
