@@ -21,6 +21,7 @@ importable from here; they load networkx/sympy/ipywidgets on first use only.
 from __future__ import annotations
 
 from ..core.actions import Action
+from ..core.lazy import lazy_attributes
 from .layout import FIELDS, LANES, Layout, lanes_for, load_layout, load_pieces
 from .rules import (
     MAX_ACTIONS,
@@ -75,10 +76,5 @@ _LAZY = {"fight_odds": "odds", "fight_advice": "odds", "reachable": "graph",
          "FightCalculator": "calculator"}
 
 
-def __getattr__(name: str) -> object:
-    # The analysis functions load sympy/networkx, so they are imported on first use only:
-    # playing a game needs neither.
-    if name in _LAZY:
-        import importlib
-        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The analysis (sympy, networkx), bots and widgets load on first use only: playing needs none.
+__getattr__ = lazy_attributes(__name__, _LAZY)

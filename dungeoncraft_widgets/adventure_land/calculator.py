@@ -30,22 +30,17 @@ import ipywidgets as w
 from ..core.charts import bar_chart, percent
 from ..core.errors import DungeoncraftError
 from ..widgets.board import BoardView
-from ..widgets.panels import (
-    message_label,
-    parse_numbers,
-    probability_latex,
-    show_descriptions_whole,
-    table_html,
-)
+from ..widgets.panels import LiveCalculator, parse_numbers, probability_latex, table_html
 from .odds import MAX_SWORDS, FightAdvice, FightOdds, fight_advice, fight_odds
 
 CREATURE_STRENGTHS = (8, 10, 12, 14, 16)
 
 
-class FightCalculator(w.VBox):
+class FightCalculator(LiveCalculator):
     """See the module docstring. ``calc.odds`` / ``calc.advice`` hold the last answers."""
 
     def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.odds: FightOdds | None = None
         self.advice: FightAdvice | None = None
         narrow = w.Layout(width="200px")
@@ -59,18 +54,12 @@ class FightCalculator(w.VBox):
         self.choose = w.Checkbox(True, description="choose the best swords (at most 3)")
         self.dice = w.Text("", description="Dice rolled:",
                            placeholder="after rolling, e.g. 2, 5")
-        self.message = message_label()
         self.headline = w.HTMLMath()
         self.chart = BoardView()
         self.by_swords = w.HTML()
         self.gold_line = w.HTMLMath()
         self.advice_box = w.HTML()
-        controls = (self.creature, self.companions, self.gold, self.swords, self.herbs,
-                    self.choose, self.dice)
-        for control in controls:
-            control.observe(lambda _change: self.update(), names="value")
-        show_descriptions_whole(controls)
-        super().__init__([
+        self.children = [
             w.HBox([self.creature, self.companions, self.gold]),
             w.HBox([self.swords, self.herbs]), self.choose,
             self.message, self.headline,
@@ -78,19 +67,12 @@ class FightCalculator(w.VBox):
                     w.VBox([self.by_swords, self.gold_line])],
                    layout=w.Layout(flex_flow="row wrap")),
             self.dice, self.advice_box,
-        ], **kwargs)
-        self.add_class("dcw-calculator")
+        ]
+        self.watch((self.creature, self.companions, self.gold, self.swords, self.herbs,
+                    self.choose, self.dice))
         self.update()
 
-    def update(self) -> None:
-        try:
-            self._compute()
-        except DungeoncraftError as exc:
-            self.message.value = f"✗ {exc}"
-            return
-        self.message.value = ""
-
-    def _compute(self) -> None:
+    def compute(self) -> None:
         swords = parse_numbers(self.swords.value, "swords", minimum=0, maximum=3)
         herbs = parse_numbers(self.herbs.value, "herbs", minimum=0)
         dice = parse_numbers(self.dice.value, "dice", minimum=1, maximum=6)

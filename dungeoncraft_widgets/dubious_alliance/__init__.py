@@ -43,6 +43,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Action
+from ..core.lazy import lazy_attributes
 from .cards import Card, Deck, PlayerCard, load_deck
 from .rules import (
     ACTION_TYPES,
@@ -108,12 +109,8 @@ _LAZY = {"chance_reveal_hurts": "odds", "chance_survive_round": "odds",
          "DubiousAllianceApp": "app"}
 
 
-def __getattr__(name: str) -> object:
-    # The odds (sympy), bots and scene are imported on first use only: playing needs none.
-    if name in _LAZY:
-        import importlib
-        return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# The analysis (sympy, networkx), bots and widgets load on first use only: playing needs none.
+__getattr__ = lazy_attributes(__name__, _LAZY)
 
 
 def parse_action(text: str) -> Action:

@@ -22,7 +22,7 @@ import ipywidgets as w
 import sympy
 
 from ..core.charts import percent
-from ..core.errors import InvalidArgumentError
+from ..core.errors import DungeoncraftError, InvalidArgumentError
 
 
 def probability_latex(p: sympy.Rational | int) -> str:
@@ -62,6 +62,37 @@ def show_descriptions_whole(widgets: Sequence[w.Widget]) -> None:
     for widget in widgets:
         if getattr(widget, "description", "") and hasattr(widget.style, "description_width"):
             widget.style.description_width = "initial"
+
+
+class LiveCalculator(w.VBox):
+    """A panel whose answer follows its inputs as they change.
+
+    Subclasses call ``super().__init__()`` first, then build their widgets (with
+    ``self.message`` among the children), call ``watch(controls)`` and implement
+    ``compute()``, raising a library error (a ValueError subclass) for bad input;
+    that error is shown in ``self.message``, never as a traceback.
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.message = message_label()
+        self.add_class("dcw-calculator")
+
+    def watch(self, controls: Sequence[w.Widget]) -> None:
+        for control in controls:
+            control.observe(lambda _change: self.update(), names="value")
+        show_descriptions_whole(controls)
+
+    def compute(self) -> None:
+        raise NotImplementedError
+
+    def update(self) -> None:
+        try:
+            self.compute()
+        except DungeoncraftError as exc:
+            self.message.value = f"✗ {exc}"
+            return
+        self.message.value = ""
 
 
 def message_label() -> w.Label:
