@@ -259,15 +259,18 @@ class GameState:
         seats = range(len(self.players))
         if player is not None and not (isinstance(player, int) and player in seats):
             raise InvalidArgumentError(f"player must be 0 to {seats[-1]} or None, not {player!r}")
-        seen = copy.deepcopy(self)
+        # What a view drops (RNG, history, start) is not copied at all, and the log
+        # keeps only the lines the player may see (events are frozen: shared, not copied).
+        log = [e for e in self.log
+               if e.visible_to is None or (player is not None and player in e.visible_to)]
+        memo = {id(self.log): log, id(self.history): [], id(self.rng): None}
+        if self._start is not None:
+            memo[id(self._start)] = None
+        seen = copy.deepcopy(self, memo)
+        # Set again: a game's own __deepcopy__ may not consult the memo.
+        seen.rng, seen.seed, seen.history, seen._start, seen.log = None, None, [], None, log
         seen._hide(player)
         seen.viewer = player
-        seen.rng = None
-        seen.seed = None
-        seen.history = []
-        seen._start = None
-        seen.log = [e for e in seen.log if e.visible_to is None
-                    or (player is not None and player in e.visible_to)]
         return seen
 
     # ------------------------------------------------------------ save/load
