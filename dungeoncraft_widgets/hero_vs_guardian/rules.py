@@ -1,0 +1,1991 @@
+"""Hero versus Guardian: the whole game on the engine protocol.
+
+Players: the Hero(es) first, the Guardian last (``state.guardian``). With 3 or
+4 players, 2 or 3 Heroes take rounds in turn against the Guardian (7 Action
+Stones each) and score as a team. Locations are ``A1``..``D4``: columns A-D
+west to east, rows 1-4 north to south.
+
+Every multi-step decision is its own action, so a board can be driven by
+clicks: the Guardian places rooms one by one (or ``deal``s the rest at
+random), then the Entries and his opening hand; a Scout or Venture is
+``scout B2`` / ``venture B2``, then ``order A03`` per Adventurer, ``enter``,
+``first D07`` (the room order, when there is a choice), then ``roll`` or
+``retreat`` per Adventurer, with ``save``/``lose`` (Sacrifice) and ``stow``
+(Cursed Items) when they arise. Rebuild and Restock are also step by step.
+
+>>> game = new_game(seed=1)
+>>> game.players, game.phase
+(('Hero', 'Guardian'), 'design')
+>>> game.apply("deal") and game.phase
+'entry'
+
+Actions (``str(action)`` parses back; card ids as in ``data/cards.json``):
+
+- set-up: ``place CARD LOC``, ``deal``, ``entry LOC SIDE``, ``keep CARD`` (Guardian);
+  ``recruit random|pick``, ``pick CARD`` (each Hero);
+- an option: ``pass``; Hero ``scout LOC`` (2 stones), ``venture LOC`` (3), ``play CARD
+  [TARGET]`` (1), ``cast CARD CASTER [TARGET]`` (0, Spell Casting), ``take CARD`` (1: a
+  Tavern/Market card or an Item back), ``draw adventurers|treasure`` (1); Guardian
+  ``rebuild``, ``restock``, ``play CARD [TARGET]``, ``draw dungeon`` (1 each);
+- inside a Scout/Venture: ``order ADV``, ``enter``, ``first ROOM``, ``roll``, ``retreat``,
+  Combat cards, ``continue`` (the Guardian lets the roll happen), ``save CARD``/``lose``,
+  ``stow ITEM``;
+- inside a Rebuild: ``lift LOC``, ``arrange``, ``set CARD LOC``, ``discard CARD``; a
+  Restock: ``set CARD LOC``, ``shift CARD LOC``, ``discard CARD``, ``done``.
+
+For analysis, :func:`scout_venture_position` builds a game right before a Scout or
+Venture and :func:`resolve_attempt_position` plays one out in the real engine.
+
+How the rulebook is read where it is open is listed in :data:`RULE_NOTES`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.actions import Action
+from ..core.engine import GameState, normalize_players
+from ..core.errors import IllegalActionError, InvalidArgumentError
+from .cards import ROOM_TYPES, CardSet, load_cards, modifier_applies
+
+PLAYER_COUNTS = (2, 3, 4)
+#: A bound on the actions of one game: the Guardian ends the game by drawing from an empty
+#: Dungeon deck, which random play reaches within a few thousand actions.
+MAX_ACTIONS = 20_000
+COLUMNS = "ABCD"
+ROWS = "1234"
+LOCATIONS: tuple[str, ...] = tuple(f"{c}{r}" for r in ROWS for c in COLUMNS)
+SIDES = ("north", "south", "west", "east")
+OPPOSITE = {"north": "south", "south": "north", "west": "east", "east": "west"}
+TARGET = {"scout": 5, "venture": 6, "retreat": 4}
+COST = {"scout": 2, "venture": 3}
+HERO_STONES = {2: 6, 3: 7, 4: 7}
+GUARDIAN_STONES = 2
+CARRY_OVER = 1
+ORDER_TOKENS = 4
+LEVEL_TOKENS = 4
+MAP_TOKENS = 16
+MAX_ITEMS = 2
+MAX_ROOMS = 2
+OPENING_DRAW, OPENING_KEEP = 5, 2
+START_ADVENTURERS, START_TREASURE, FACE_UP = 3, 2, 3
+HIDDEN = "?"
+
+RULE_NOTES = (
+    "Turns: the Hero has the first option each round. A Hero's pass is final for his round; "
+    "after it the Guardian has one final option ('Passing allows an opponent to take 1 turn, "
+    "not 2 or more in a row'), then the round ends. The Guardian may keep passing while the "
+    "Hero still has stones (his Final Action Option); when the Hero's stones are all spent the "
+    "Guardian acts until he passes or his stones are spent. A Guardian pass after the Hero is "
+    "out ends the round.",
+    "Combat cards are played during a Scout or Venture: the Hero before any roll; the Guardian "
+    "gets a window after the Hero announces a roll or a Retreat, if he holds a Combat card and "
+    "a stone. Each costs 1 stone (Spell Casting: 0).",
+    "Retreat rolls use the modifiers that do not name Scout or Venture rolls (Items and rooms "
+    "whose modifier has no action, or action 'retreat', and a room-type 'vs' modifier against "
+    "the room being faced); the Adventurer's room-type modifiers, Level Tokens and the "
+    "Scouting/Venturing Powers are for Scout and Venture rolls only.",
+    "A Vacant room or the Vault has no room type: no Adventurer room-type modifier applies to "
+    "rolls against it.",
+    "The Adventurer who fails against a Cursed Item (Scout or Venture roll) takes it; if it is "
+    "then captured the Cursed Item goes to the Guardian's hand. A Cursed Item that leaves a "
+    "location leaves the other room (if any) to the next Adventurer; a location left empty at "
+    "the end of a Venture is Mapped.",
+    "Sacrifice: any Adventurer in play of the Hero whose round it is, with the Sacrifice Power, "
+    "may be captured instead (Armor: only for its wearer; the Armor itself is captured).",
+    "Level Tokens (Heroism) go back to the supply when their Adventurer is captured or Frozen.",
+    "Rooms the Guardian removes score half (rounded up) for the Hero whose round it was.",
+    "Rebuild: the Guardian lifts up to max(3, half the locations without a Map/Scout Token, "
+    "rounded up) such locations, then puts every lifted room back into them (at most 2 a "
+    "location, at least 1 in each that had one) or removes it (never the Vault).",
+    "Restock: the Guardian sets rooms from his hand into locations without Map/Scout Tokens; "
+    "rooms already in a location that received one may each move once to an adjacent such "
+    "location; a third room in a location must be moved or removed before anything else.",
+    "A location with a Scout Token is not Scouted again (it may be Ventured). A Scout that "
+    "leaves no room at its location (a Cursed Item left with an Adventurer) places no token.",
+    "A Cursed Item meeting an Adventurer whose 2 Items are both Cursed stays in the Dungeon.",
+    "The Guardian's set-up choices (rooms, Entries, the 2 kept cards) are actions; 'deal' "
+    "places the remaining starting rooms at random. The Hero's Adventurer deck is shown to "
+    "the Hero while he picks 3 worth 2 points.",
+)
+
+
+# ------------------------------------------------------------------ geometry
+def _col(loc: str) -> int:
+    return COLUMNS.index(loc[0])
+
+
+def _row(loc: str) -> int:
+    return ROWS.index(loc[1])
+
+
+def neighbours(loc: str) -> list[str]:
+    """The locations orthogonally next to ``loc`` (never diagonal).
+
+    >>> neighbours("A1")
+    ['B1', 'A2']
+    """
+    c, r = _col(loc), _row(loc)
+    out = []
+    for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
+        if 0 <= c + dc < 4 and 0 <= r + dr < 4:
+            out.append(f"{COLUMNS[c + dc]}{ROWS[r + dr]}")
+    return sorted(out, key=LOCATIONS.index)
+
+
+def side_locations(side: str) -> tuple[str, ...]:
+    """The four locations along one outside edge.
+
+    >>> side_locations("west")
+    ('A1', 'A2', 'A3', 'A4')
+    """
+    if side == "north":
+        return tuple(f"{c}1" for c in COLUMNS)
+    if side == "south":
+        return tuple(f"{c}4" for c in COLUMNS)
+    if side == "west":
+        return tuple(f"A{r}" for r in ROWS)
+    if side == "east":
+        return tuple(f"D{r}" for r in ROWS)
+    raise InvalidArgumentError(f"side must be one of {', '.join(SIDES)}, not {side!r}")
+
+
+def check_location(loc: object, what: str = "location") -> str:
+    """``loc`` if it names a location A1-D4, else InvalidArgumentError.
+
+    >>> check_location("C3")
+    'C3'
+    """
+    if not isinstance(loc, str) or loc not in LOCATIONS:
+        raise InvalidArgumentError(f"{what} must be one of A1-D4 (columns A-D, rows 1-4), "
+                                   f"not {loc!r}")
+    return loc
+
+
+def targetable(entries: Sequence[str], mapped: Sequence[str] | set[str]) -> set[str]:
+    """Locations the Hero may Scout or Venture: plain-Python twin of ``graph.targetable_locations``.
+
+    >>> sorted(targetable(["A1", "D1"], {"A1"}))
+    ['A2', 'B1', 'D1']
+    """
+    mapped = set(mapped)
+    seen: set[str] = set()
+    frontier = [e for e in entries if e in mapped]
+    seen.update(frontier)
+    while frontier:
+        loc = frontier.pop()
+        for n in neighbours(loc):
+            if n in mapped and n not in seen:
+                seen.add(n)
+                frontier.append(n)
+    out = {e for e in entries if e not in mapped}
+    for loc in seen:
+        out.update(n for n in neighbours(loc) if n not in mapped)
+    return out
+
+
+# ------------------------------------------------------------------ actions
+class _Act(Action):
+    """Action base of this game: the text of an action is computed once (saves write the
+    whole history as text, so this is on the hot path of save/load)."""
+
+    def __str__(self) -> str:
+        try:
+            return self.__dict__["_text"]
+        except KeyError:
+            text = Action.__str__(self)
+            object.__setattr__(self, "_text", text)  # not a field: equality is unchanged
+            return text
+
+
+@dataclass(frozen=True)
+class Place(_Act):
+    """Guardian set-up: put a starting room face down at an empty location."""
+    verb = "place"
+    card: str
+    loc: str
+
+
+@dataclass(frozen=True)
+class Deal(_Act):
+    """Guardian set-up: place the remaining starting rooms at random."""
+    verb = "deal"
+
+
+@dataclass(frozen=True)
+class Entry(_Act):
+    """Guardian set-up: an Entry Token on the outside edge (side) of an exterior location."""
+    verb = "entry"
+    loc: str
+    side: str
+
+
+@dataclass(frozen=True)
+class Keep(_Act):
+    """Guardian set-up: keep one of the 5 drawn Dungeon cards (twice)."""
+    verb = "keep"
+    card: str
+
+
+@dataclass(frozen=True)
+class Recruit(_Act):
+    """Hero set-up: ``random`` (draw 3 Adventurers) or ``pick`` (choose 3 worth 2 points)."""
+    verb = "recruit"
+    method: str
+
+
+@dataclass(frozen=True)
+class Pick(_Act):
+    verb = "pick"
+    card: str
+
+
+@dataclass(frozen=True)
+class Pass(_Act):
+    verb = "pass"
+
+
+@dataclass(frozen=True)
+class Scout(_Act):
+    verb = "scout"
+    loc: str
+
+
+@dataclass(frozen=True)
+class Venture(_Act):
+    verb = "venture"
+    loc: str
+
+
+@dataclass(frozen=True)
+class Order(_Act):
+    """Put the next Order Token on an Adventurer."""
+    verb = "order"
+    adventurer: str
+
+
+@dataclass(frozen=True)
+class Enter(_Act):
+    """The Order Tokens are placed: the rooms are revealed."""
+    verb = "enter"
+
+
+@dataclass(frozen=True)
+class First(_Act):
+    """Which room of a 2-room location is attempted first."""
+    verb = "first"
+    room: str
+
+
+@dataclass(frozen=True)
+class Roll(_Act):
+    """The next Adventurer in the order rolls to Scout or Venture the current room."""
+    verb = "roll"
+
+
+@dataclass(frozen=True)
+class Retreat(_Act):
+    verb = "retreat"
+
+
+@dataclass(frozen=True)
+class Continue(_Act):
+    """Guardian: let the announced roll happen without playing a Combat card."""
+    verb = "continue"
+
+
+@dataclass(frozen=True)
+class Save(_Act):
+    """Sacrifice: capture this card (a Sacrifice Adventurer, or the victim's Armor) instead."""
+    verb = "save"
+    card: str
+
+
+@dataclass(frozen=True)
+class Lose(_Act):
+    """Let the Adventurer be captured."""
+    verb = "lose"
+
+
+@dataclass(frozen=True)
+class Stow(_Act):
+    """A Cursed Item arrives on an Adventurer with 2 Items: this Item goes to the hand."""
+    verb = "stow"
+    item: str
+
+
+@dataclass(frozen=True)
+class Play(_Act):
+    """Play a card from hand (1 stone): Adventurer, Item onto an Adventurer, Spell, Effect."""
+    verb = "play"
+    card: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Cast(_Act):
+    """Play a Spell for 0 stones with an Adventurer's Spell Casting Power (once a round)."""
+    verb = "cast"
+    card: str
+    caster: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Take(_Act):
+    """Hero, 1 stone: a face-up Tavern/Market card, or an Item back from an Adventurer."""
+    verb = "take"
+    card: str
+
+
+@dataclass(frozen=True)
+class Draw(_Act):
+    """1 stone: the top card of ``adventurers``, ``treasure`` (Hero) or ``dungeon`` (Guardian)."""
+    verb = "draw"
+    deck: str
+
+
+@dataclass(frozen=True)
+class Rebuild(_Act):
+    verb = "rebuild"
+
+
+@dataclass(frozen=True)
+class Restock(_Act):
+    verb = "restock"
+
+
+@dataclass(frozen=True)
+class Lift(_Act):
+    """Rebuild: pick up the rooms of a location to rearrange them."""
+    verb = "lift"
+    loc: str
+
+
+@dataclass(frozen=True)
+class Arrange(_Act):
+    """Rebuild: stop lifting, start putting the rooms back."""
+    verb = "arrange"
+
+
+@dataclass(frozen=True)
+class SetRoom(_Act):
+    """Rebuild/Restock: put a room (lifted, or from hand) face down at a location."""
+    verb = "set"
+    card: str
+    loc: str
+
+
+@dataclass(frozen=True)
+class Shift(_Act):
+    """Restock: move a room already in a restocked location to an adjacent location."""
+    verb = "shift"
+    card: str
+    loc: str
+
+
+@dataclass(frozen=True)
+class Discard(_Act):
+    """Rebuild/Restock: remove a room from the Dungeon (half its points go to the Hero)."""
+    verb = "discard"
+    card: str
+
+
+@dataclass(frozen=True)
+class Done(_Act):
+    """Restock: finished."""
+    verb = "done"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Place, Deal, Entry, Keep, Recruit, Pick, Pass, Scout, Venture, Order, Enter, First, Roll,
+    Retreat, Continue, Save, Lose, Stow, Play, Cast, Take, Draw, Rebuild, Restock, Lift,
+    Arrange, SetRoom, Shift, Discard, Done)
+
+
+def _ceil_half(n: int) -> int:
+    return (n + 1) // 2
+
+
+# ------------------------------------------------------------------ the state
+class HeroVsGuardianState(GameState):
+    """A game of Hero versus Guardian. See the module docstring."""
+
+    game_name = "hero_vs_guardian"
+    action_types = ACTION_TYPES
+    min_players, max_players = 2, 4
+
+    @classmethod
+    def parse_action(cls, text: str) -> Action:
+        """Parse an action; a missing last target of ``play``/``cast`` means none (``-``)."""
+        if isinstance(text, str):
+            words = text.split()
+            if (words[:1] == ["play"] and len(words) == 2) or (words[:1] == ["cast"]
+                                                               and len(words) == 3):
+                text = f"{text} -"
+        return super().parse_action(text)
+
+    # ------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        self.cards: CardSet = load_cards(self.options.get("cards"))
+        c = self.cards
+        self.phase = "design"
+        self.unplaced = list(c.start_rooms)
+        self.grid: dict[str, list[str]] = {loc: [] for loc in LOCATIONS}
+        self.face_up: list[str] = []
+        self.tokens: dict[str, str] = {}
+        self.token_supply = MAP_TOKENS
+        self.entries: list[list[str]] = []
+        self.dungeon_deck = [d for d in c.dungeon if d not in c.start_rooms]
+        self.opening: list[str] = []
+        self.guardian_hand: list[str] = []
+        self.removed: list[list[Any]] = []  # [card, hero credited]
+        self.captured: list[str] = []
+        self.out_of_game: list[str] = []
+        self.adv_deck = list(c.adventurers)
+        self.tavern: list[str] = []
+        self.treasure_deck = list(c.treasure)
+        self.market: list[str] = []
+        n = self.n_heroes
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.party: list[list[str]] = [[] for _ in range(n)]
+        self.frozen: list[list[str]] = [[] for _ in range(n)]
+        self.ventured: list[list[str]] = [[] for _ in range(n)]
+        self.items: dict[str, list[str]] = {}
+        self.levels: dict[str, int] = {}
+        self.level_supply = LEVEL_TOKENS
+        self.carry = [0] * n
+        self.hero_stones = 0
+        self.guardian_stones = 0
+        self.active = 0
+        self.round_no = 0
+        self.turn = "hero"
+        self.hero_out = False
+        self.final_option = False
+        self.casters_used: list[str] = []
+        self.setup_hero = 0
+        self.picks_left = 0
+        self.attempt: dict[str, Any] | None = None
+        self.build: dict[str, Any] | None = None
+        self.end_reason: str | None = None
+        self.record("setup", f"{self.players[self.guardian]} designs the Dungeon: 16 rooms, "
+                    "face down, in a 4 by 4 grid.")
+
+    @property
+    def guardian(self) -> int:
+        """The Guardian's player index (the last player)."""
+        return len(self.players) - 1
+
+    @property
+    def n_heroes(self) -> int:
+        return len(self.players) - 1
+
+    # ------------------------------------------------------------ protocol
+    @property
+    def current_player(self) -> int | None:
+        if self.is_over:
+            return None
+        if self.phase in ("design", "entry", "keep"):
+            return self.guardian
+        if self.phase in ("recruit", "pick"):
+            return self.setup_hero
+        if self.build is not None:
+            return self.guardian
+        if self.attempt is not None:
+            stage = self.attempt["stage"]
+            if stage == "window" or (stage == "first" and self.attempt["chooser"] == "guardian"):
+                return self.guardian
+            return self.active
+        return self.active if self.turn == "hero" else self.guardian
+
+    @property
+    def is_over(self) -> bool:
+        return self.end_reason is not None
+
+    def hero_points(self, hero: int) -> int:
+        """Points of one Hero: rooms he Ventured, and half (up) of rooms removed in his rounds."""
+        c = self.cards
+        return (sum(c.points(r) for r in self.ventured[hero])
+                + sum(_ceil_half(c.points(r)) for r, h in self.removed if h == hero))
+
+    def guardian_points(self) -> int:
+        """1 per 2 locations without a Map/Scout Token, the Vault's 8, captured cards."""
+        c = self.cards
+        vault_in = any(c.vault in rooms for rooms in self.grid.values())
+        return ((len(LOCATIONS) - len(self.tokens)) // 2
+                + (c.points(c.vault) if vault_in else 0)
+                + sum(c.points(x) for x in self.captured))
+
+    def scores(self) -> tuple[int, ...]:
+        """Each Hero's own points, then the Guardian's (Heroes win or lose as a team)."""
+        return (*(self.hero_points(h) for h in range(self.n_heroes)), self.guardian_points())
+
+    def team_scores(self) -> tuple[int, int]:
+        """``(Heroes together, Guardian)``."""
+        s = self.scores()
+        return sum(s[:-1]), s[-1]
+
+    def winner(self) -> str | None:
+        """``'heroes'``, ``'guardian'`` or ``'tie'`` once over; None before."""
+        if not self.is_over:
+            return None
+        heroes, guardian = self.team_scores()
+        return "heroes" if heroes > guardian else "guardian" if guardian > heroes else "tie"
+
+    # ------------------------------------------------------------ helpers
+    def name(self, card: str) -> str:
+        return self.cards.name(card)
+
+    def mapped(self) -> set[str]:
+        return {loc for loc, t in self.tokens.items() if t == "map"}
+
+    def entry_locations(self) -> list[str]:
+        return [loc for loc, _side in self.entries]
+
+    def targetable(self) -> set[str]:
+        """Locations the Hero may Scout or Venture now."""
+        return targetable(self.entry_locations(), self.mapped())
+
+    def owner_of(self, adv: str) -> int | None:
+        for h in range(self.n_heroes):
+            if adv in self.party[h] or adv in self.frozen[h]:
+                return h
+        return None
+
+    def has_power(self, adv: str, power: str) -> bool:
+        """Does an Adventurer have a Power (on its card, or from an attached Item)?"""
+        if power in self.cards.powers(adv):
+            return True
+        return any(power in self.cards.powers(i) for i in self.items.get(adv, ())
+                   if not self.cards.is_cursed(i))
+
+    def _remove_face_up(self, card: str) -> None:
+        if card in self.face_up:
+            self.face_up.remove(card)
+
+    def roll_modifier(self, roll: str, adv: str, room: str, loc: str) -> int:
+        """The total modifier of ``adv`` rolling ``roll`` against ``room`` at ``loc``.
+
+        Sums the Adventurer's room-type modifier and Level Tokens and Powers (Scout and
+        Venture rolls), its Items' modifiers, the room's own modifiers (and -1 for a Cursed
+        Item), the other Vacant room's/Vault's location modifiers, and pending Combat cards.
+        """
+        c = self.cards
+        card = c[room]
+        rtype = card.get("room_type")
+        klass = c[adv].get("class")
+        total = 0
+        if roll in ("scout", "venture"):
+            if rtype in ROOM_TYPES:
+                total += c[adv]["modifiers"][rtype]
+            total += self.levels.get(adv, 0)
+            if roll == "scout" and self.has_power(adv, "Scouting"):
+                total += 1
+            if roll == "venture" and self.has_power(adv, "Venturing"):
+                total += 1
+        for item in self.items.get(adv, ()):
+            key = "item_modifiers" if c.is_cursed(item) else "modifiers"
+            total += sum(m["amount"] for m in c[item].get(key, ())
+                         if modifier_applies(m, roll, rtype, klass))
+        if roll in ("scout", "venture"):
+            total += sum(m["amount"] for m in card.get("modifiers", ())
+                         if modifier_applies(m, roll, rtype, klass))
+            if c.is_cursed(room):
+                total -= 1
+        for other in self.grid[loc]:
+            if other != room and other in c:  # a hidden room (in a view) adds nothing known
+                total += sum(m["amount"] for m in c[other].get("location_modifiers", ())
+                             if modifier_applies(m, roll, rtype, klass))
+        if self.attempt is not None:
+            total += self.attempt.get("bonus", 0)
+            if roll == "retreat":
+                total += self.attempt.get("retreat_bonus", 0)
+        return total
+
+    # ------------------------------------------------------------ legal actions
+    def _legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == "design":
+            acts: list[Action] = [Deal()]
+            empty = [loc for loc in LOCATIONS if not self.grid[loc]]
+            acts += [Place(card, loc) for card in self.unplaced for loc in empty]
+            return acts
+        if phase == "entry":
+            return [Entry(loc, side) for side in self._entry_sides()
+                    for loc in side_locations(side)]
+        if phase == "keep":
+            return [Keep(card) for card in self.opening]
+        if phase == "recruit":
+            acts = [Recruit("random")]
+            if self._two_pointers_left() >= START_ADVENTURERS:
+                acts.append(Recruit("pick"))
+            return acts
+        if phase == "pick":
+            return [Pick(a) for a in self.adv_deck if self.cards.points(a) == 2]
+        if self.build is not None:
+            return self._build_actions()
+        if self.attempt is not None:
+            return self._attempt_actions()
+        if self.turn == "hero":
+            return self._hero_option_actions()
+        return self._guardian_option_actions()
+
+    def _entry_sides(self) -> tuple[str, ...]:
+        if not self.entries:
+            return SIDES
+        return (OPPOSITE[self.entries[0][1]],)
+
+    def _two_pointers_left(self) -> int:
+        return sum(1 for a in self.adv_deck if self.cards.points(a) == 2)
+
+    def _spell_targets(self, card: str) -> list[str | None]:
+        effect = self.cards[card].get("effect")
+        if effect == "level_or_unfreeze":
+            in_play = [a for p in self.party for a in p] if self.level_supply > 0 else []
+            return [*in_play, *(a for f in self.frozen for a in f)]
+        return [None]
+
+    def _hero_plays(self, timing: str, stones: int) -> list[Action]:
+        """Play/Cast actions of the active Hero for cards of this Timing."""
+        c = self.cards
+        hand = self.hands[self.active]
+        acts: list[Action] = []
+        casters = [a for a in self.party[self.active]
+                   if self.has_power(a, "Spell Casting") and a not in self.casters_used]
+        for card in dict.fromkeys(hand):
+            kind = c[card].get("kind")
+            if card in c.adventurers:
+                if timing == "Non-Combat" and stones >= 1:
+                    acts.append(Play(card))
+            elif kind == "item":
+                if timing == "Non-Combat" and stones >= 1:
+                    acts += [Play(card, a) for p in self.party for a in p
+                             if len(self.items.get(a, ())) < MAX_ITEMS]
+            elif kind == "spell" and c[card].get("timing", "Non-Combat") == timing:
+                targets = self._spell_targets(card)
+                if stones >= 1:
+                    acts += [Play(card, t) for t in targets]
+                acts += [Cast(card, caster, t) for caster in casters for t in targets]
+        return acts
+
+    def _hero_option_actions(self) -> list[Action]:
+        stones = self.hero_stones
+        h = self.active
+        acts: list[Action] = [Pass()]
+        party = self.party[h]
+        for loc in sorted(self.targetable(), key=LOCATIONS.index):
+            rooms = len(self.grid[loc])
+            if stones >= COST["scout"] and self.tokens.get(loc) != "scout" \
+                    and len(party) >= max(1, rooms) and rooms <= ORDER_TOKENS:
+                acts.append(Scout(loc))
+            if stones >= COST["venture"] and party:
+                acts.append(Venture(loc))
+        acts += self._hero_plays("Non-Combat", stones)
+        if stones >= 1:
+            acts += [Take(card) for card in self.tavern + self.market]
+            acts += [Take(i) for a in party for i in self.items.get(a, ())
+                     if not self.cards.is_cursed(i)]
+            if self.adv_deck:
+                acts.append(Draw("adventurers"))
+            if self.treasure_deck:
+                acts.append(Draw("treasure"))
+        return acts
+
+    def _unprotected(self) -> list[str]:
+        """Locations without a Map or Scout Token (Rebuild and Restock may touch only these)."""
+        return [loc for loc in LOCATIONS if loc not in self.tokens]
+
+    def _guardian_option_actions(self) -> list[Action]:
+        acts: list[Action] = [Pass(), Draw("dungeon")]
+        if any(self.grid[loc] for loc in self._unprotected()):
+            acts.append(Rebuild())
+        if any(self.cards.is_room(x) for x in self.guardian_hand) and self._unprotected():
+            acts.append(Restock())
+        acts += self._guardian_plays("Non-Combat")
+        return acts
+
+    def _guardian_plays(self, timing: str) -> list[Action]:
+        if self.guardian_stones < 1:
+            return []
+        c = self.cards
+        acts: list[Action] = []
+        for card in dict.fromkeys(self.guardian_hand):
+            if c[card].get("kind") != "effect" or c[card].get("timing", "Non-Combat") != timing:
+                continue
+            effect = c[card]["effect"]
+            if effect == "freeze":
+                acts += [Play(card, a) for p in self.party for a in p]
+            elif effect == "capture_frozen":
+                acts += [Play(card, a) for f in self.frozen for a in f]
+            else:
+                acts.append(Play(card))
+        return acts
+
+    def _attempt_actions(self) -> list[Action]:
+        at = self.attempt
+        assert at is not None
+        stage = at["stage"]
+        h = self.active
+        if stage == "order":
+            acts: list[Action] = []
+            if len(at["order"]) < ORDER_TOKENS:
+                acts += [Order(a) for a in self.party[h] if a not in at["order"]]
+            if at["order"] and (at["kind"] != "scout" or len(at["order"]) >= len(
+                    self.grid[at["loc"]])):
+                acts.append(Enter())
+            return acts
+        if stage == "first":
+            return [First(r) for r in self._first_choices()]
+        if stage == "roll":
+            acts = [Roll()]
+            if at["kind"] == "venture" and at["next"] >= 1:
+                acts.append(Retreat())
+            acts += self._hero_plays("Combat", self.hero_stones)
+            return acts
+        if stage == "window":
+            return [Continue(), *self._guardian_plays("Combat")]
+        if stage == "stow":
+            adv = at["victim_stow"]
+            return [Stow(i) for i in self.items.get(adv, ()) if not self.cards.is_cursed(i)]
+        if stage == "save":
+            return [Lose(), *(Save(x) for x in self._save_options(at["victim"]))]
+        raise AssertionError(stage)
+
+    def _first_choices(self) -> list[str]:
+        at = self.attempt
+        assert at is not None
+        rooms = [r for r in self.grid[at["loc"]] if r not in at["done"]]
+        if at["kind"] == "venture" and len(rooms) > 1:
+            rooms = [r for r in rooms if r != self.cards.vault]
+        return rooms
+
+    def _save_options(self, victim: str) -> list[str]:
+        h = self.active
+        out = [a for a in self.party[h] if a != victim and "Sacrifice" in self.cards.powers(a)]
+        out += [i for i in self.items.get(victim, ())
+                if not self.cards.is_cursed(i) and "Sacrifice" in self.cards.powers(i)]
+        return out
+
+    def _rebuild_limit(self) -> int:
+        free = len(self._unprotected())
+        return min(free, max(3, _ceil_half(free)))
+
+    def _build_actions(self) -> list[Action]:
+        b = self.build
+        assert b is not None
+        if b["kind"] == "rebuild":
+            if b["stage"] == "lift":
+                acts: list[Action] = [Lift(loc) for loc in self._unprotected()
+                                      if loc not in b["locs"]]
+                if b["locs"]:
+                    acts.append(Arrange())
+                return acts
+            acts = []
+            pool = b["pool"]
+            needs = self._rebuild_needs()
+            for card in pool:
+                for loc in b["locs"]:
+                    count = len(self.grid[loc])
+                    if count >= MAX_ROOMS:
+                        continue
+                    filling = loc in b["need"] and count == 0
+                    if len(pool) - 1 >= needs - (1 if filling else 0):
+                        acts.append(SetRoom(card, loc))
+                if card != self.cards.vault and len(pool) - 1 >= needs:
+                    acts.append(Discard(card))
+            return acts
+        # restock
+        over = [loc for loc in LOCATIONS if len(self.grid[loc]) > MAX_ROOMS]
+        if over:
+            loc = over[0]
+            return self._restock_moves(loc, only_from=loc)
+        acts = [Done()]
+        targets = self._unprotected()
+        for card in dict.fromkeys(self.guardian_hand):
+            if self.cards.is_room(card):
+                acts += [SetRoom(card, loc) for loc in targets
+                         if len(self.grid[loc]) <= MAX_ROOMS]
+        for loc in b["locs"]:
+            acts += self._restock_moves(loc, only_from=loc)
+        for loc in targets:
+            if len(self.grid[loc]) >= 2:
+                acts += [Discard(r) for r in self.grid[loc] if r != self.cards.vault
+                         and Discard(r) not in acts]
+        return acts
+
+    def _restock_moves(self, loc: str, only_from: str) -> list[Action]:
+        b = self.build
+        assert b is not None
+        acts: list[Action] = []
+        rooms = self.grid[loc]
+        if len(rooms) < 2:
+            return acts
+        for r in rooms:
+            if r in b["moved"]:
+                continue
+            for n in neighbours(loc):
+                if n not in self.tokens and len(self.grid[n]) < MAX_ROOMS:
+                    acts.append(Shift(r, n))
+        if len(rooms) > MAX_ROOMS:
+            acts += [Discard(r) for r in rooms if r != self.cards.vault]
+        return acts
+
+    def _rebuild_needs(self) -> int:
+        b = self.build
+        assert b is not None
+        return sum(1 for loc in b["need"] if not self.grid[loc])
+
+    # ------------------------------------------------------------ checking
+    def _check(self, action: Action) -> None:
+        if action in self._legal_actions():
+            return
+        raise IllegalActionError(self._explain(action))
+
+    def _explain(self, action: Action) -> str:  # noqa: C901 - one message per rule
+        """Why ``action`` is illegal now, naming the rule."""
+        v = action.verb
+        c = self.cards
+        who = self.players[self.current_player] if self.current_player is not None else "nobody"
+        loc = getattr(action, "loc", None)
+        if loc is not None and loc not in LOCATIONS:
+            return f"{v}: {loc!r} is not a location (A1-D4: columns A-D, rows 1-4)"
+        for attr in ("card", "adventurer", "room", "item", "caster"):
+            x = getattr(action, attr, None)
+            if x is not None and x not in c:
+                return f"{v}: there is no card {x!r}"
+        setup_verbs = {"place", "deal", "entry", "keep", "recruit", "pick"}
+        if self.phase != "round" and v not in setup_verbs:
+            return f"{v}: the game is still being set up ({self.phase}); {who} is to act"
+        if self.phase == "round" and v in setup_verbs:
+            return f"{v}: set-up is over"
+        if self.phase == "design":
+            if v != "place" and v != "deal":
+                return f"{v}: the Guardian first places the 16 starting rooms"
+            if action.card not in self.unplaced:  # type: ignore[attr-defined]
+                return "place: only the 16 starting rooms not yet placed go into the grid"
+            return f"place: {loc} already holds a room (one starting room a location)"
+        if self.phase == "entry":
+            if v != "entry":
+                return f"{v}: the Guardian now places the two Entry Tokens"
+            side = action.side  # type: ignore[attr-defined]
+            if side not in SIDES:
+                return f"entry: side must be one of {', '.join(SIDES)}"
+            if self.entries and side != OPPOSITE[self.entries[0][1]]:
+                return ("entry: the second Entry Token goes on one of the four locations on "
+                        f"the side opposite the first ({OPPOSITE[self.entries[0][1]]})")
+            return f"entry: an Entry Token goes on the outside edge; {loc} is not on the {side}"
+        if self.phase == "keep":
+            return "keep: keep 2 of the 5 Dungeon cards you drew"
+        if self.phase == "recruit":
+            if v == "recruit" and action.method == "pick":  # type: ignore[attr-defined]
+                return "recruit: fewer than 3 Adventurers worth 2 points remain to pick"
+            return "recruit: choose 'random' (draw 3) or 'pick' (3 worth 2 points)"
+        if self.phase == "pick":
+            return "pick: pick an Adventurer worth 2 points from the Adventurer deck"
+        if self.build is not None:
+            return self._explain_build(action)
+        if self.attempt is not None:
+            return self._explain_attempt(action)
+        hero_turn = self.turn == "hero"
+        hero_verbs = {"scout", "venture", "take", "cast"}
+        guardian_verbs = {"rebuild", "restock"}
+        combat_verbs = {"order", "enter", "first", "roll", "retreat", "continue", "save", "lose",
+                        "stow"}
+        if v in combat_verbs:
+            return f"{v}: only during a Scout or Venture"
+        if v in {"lift", "arrange", "set", "shift", "discard", "done"}:
+            return f"{v}: only during a Rebuild or Restock"
+        if hero_turn and v in guardian_verbs:
+            return f"{v}: only the Guardian may {v}; it is {who}'s option"
+        if not hero_turn and v in hero_verbs:
+            return f"{v}: only a Hero may {v}; it is the Guardian's option"
+        if hero_turn:
+            stones = self.hero_stones
+            if v in ("scout", "venture"):
+                if stones < COST[v]:
+                    return f"{v}: costs {COST[v]} Action Stones; {who} has {stones}"
+                if loc in self.tokens and self.tokens[loc] == "map":
+                    return f"{v}: {loc} is already Mapped"
+                if loc not in self.targetable():
+                    return (f"{v}: {loc} is not next to an Entry or to a Mapped location joined "
+                            "to an Entry (never diagonal, never isolated)")
+                if v == "scout" and self.tokens.get(loc) == "scout":
+                    return f"scout: {loc} is already Scouted"
+                return (f"{v}: needs at least as many Adventurers in play as rooms at {loc} "
+                        "(Scout) or at least one (Venture)")
+            if v == "draw" and action.deck == "dungeon":  # type: ignore[attr-defined]
+                return "draw: only the Guardian draws Dungeon cards"
+            if v in ("play", "take", "draw") and stones < 1:
+                return f"{v}: costs 1 Action Stone; {who} has none"
+            if v in ("play", "cast"):
+                return self._explain_play(action, self.hands[self.active], "Non-Combat")
+            if v == "take":
+                card = action.card  # type: ignore[attr-defined]
+                if c.is_cursed(card):
+                    return "take: a Hero can't pick up a Cursed Item from an Adventurer"
+                return ("take: only a face-up Tavern or Market card, or an Item on one of your "
+                        "Adventurers in play")
+            if v == "draw":
+                return "draw: that deck is empty or unknown (adventurers or treasure)"
+        else:
+            if v == "draw" and action.deck != "dungeon":  # type: ignore[attr-defined]
+                return "draw: the Guardian draws from the dungeon deck ('draw dungeon')"
+            if v == "restock":
+                return "restock: needs a Room card in the Guardian's hand"
+            if v == "rebuild":
+                return "rebuild: no location without a Map/Scout Token holds a room"
+            if v == "play":
+                if self.guardian_stones < 1:
+                    return "play: costs 1 Action Stone; the Guardian has none"
+                return self._explain_play(action, self.guardian_hand, "Non-Combat")
+        return f"{action}: not a legal action now; {who} is to act"
+
+    def _explain_play(self, action: Action, hand: list[str], timing: str) -> str:
+        c = self.cards
+        card = action.card  # type: ignore[attr-defined]
+        target = getattr(action, "target", None)
+        if card not in hand:
+            return f"{action.verb}: {self.name(card)} is not in your hand"
+        info = c[card]
+        if info.get("kind") in ("room", "vacant", "vault"):
+            return "play: Room cards go into the Dungeon with a Restock, not Play a Card"
+        if info.get("timing", "Non-Combat") != timing:
+            return (f"{action.verb}: {info['name']} has Timing: {info.get('timing')}; it can't be "
+                    f"played now ({timing})")
+        if action.verb == "cast":
+            caster = action.caster  # type: ignore[attr-defined]
+            if info.get("kind") != "spell":
+                return "cast: Spell Casting lowers the cost of Spell cards only"
+            if caster not in self.party[self.active] or not self.has_power(caster,
+                                                                            "Spell Casting"):
+                return "cast: the caster must be one of your Adventurers with Spell Casting"
+            if caster in self.casters_used:
+                return "cast: Spell Casting is once per round per Adventurer"
+        if info.get("kind") == "item":
+            if target is None or self.owner_of(target) is None or any(
+                    target in f for f in self.frozen):
+                return "play: an Item goes on an Adventurer in play (not Frozen)"
+            return f"play: an Adventurer may have up to {MAX_ITEMS} Items"
+        if info.get("effect") == "capture_frozen":
+            return "play: Dreadful Feeling captures a Frozen Adventurer"
+        if info.get("effect") == "freeze":
+            return "play: Freeze an Adventurer in play"
+        if info.get("effect") == "level_or_unfreeze" and self.level_supply < 1:
+            return "play: no Level Token is left (4 in the game)"
+        return f"{action.verb}: {info['name']} needs another target (not {target!r})"
+
+    def _explain_attempt(self, action: Action) -> str:
+        at = self.attempt
+        assert at is not None
+        v = action.verb
+        stage = at["stage"]
+        if v == "first" and action.room == self.cards.vault and at["kind"] == "venture" \
+                and len(self.grid[at["loc"]]) > 1:  # type: ignore[attr-defined]
+            return ("first: the Treasure Vault is never Ventured first while another room "
+                    "shares its location")
+        if stage == "order":
+            if v == "order":
+                if len(at["order"]) >= ORDER_TOKENS:
+                    return "order: there are only 4 Order Tokens"
+                if action.adventurer in at["order"]:  # type: ignore[attr-defined]
+                    return "order: one Order Token per Adventurer"
+                return "order: only your Adventurers in play (not Frozen) can enter"
+            if v == "enter":
+                if not at["order"]:
+                    return "enter: place at least one Order Token first"
+                return ("enter: Scouting needs at least as many Adventurers as there are "
+                        f"rooms ({len(self.grid[at['loc']])})")
+            return f"{v}: place the Order Tokens, then 'enter'"
+        if stage == "first":
+            if v == "first":
+                return ("first: the Treasure Vault is never Ventured first while another room "
+                        "shares its location" if action.room == self.cards.vault  # type: ignore
+                        else "first: that room is not at this location")
+            return f"{v}: the {at['chooser']} first chooses which room comes first"
+        if stage == "roll":
+            if v == "retreat":
+                if at["kind"] != "venture":
+                    return "retreat: only during a Venture"
+                return "retreat: only after the 1st Adventurer in the order has rolled"
+            if v in ("play", "cast"):
+                if v == "play" and self.hero_stones < 1:
+                    return "play: costs 1 Action Stone; you have none"
+                return self._explain_play(action, self.hands[self.active], "Combat")
+            return (f"{v}: during a Scout/Venture only Combat cards, a roll or a Retreat may be "
+                    "played")
+        if stage == "window":
+            if v == "play":
+                if self.guardian_stones < 1:
+                    return "play: costs 1 Action Stone; the Guardian has none"
+                return self._explain_play(action, self.guardian_hand, "Combat")
+            return f"{v}: the Guardian may play a Combat card now, or 'continue'"
+        if stage == "stow":
+            if v == "stow" and self.cards.is_cursed(action.item):  # type: ignore[attr-defined]
+                return "stow: a Hero can't pick up a Cursed Item"
+            return ("stow: the Adventurer already holds 2 Items; choose one (not Cursed) to "
+                    "return to your hand")
+        if stage == "save":
+            if v == "save":
+                return ("save: Sacrifice - an Adventurer with Sacrifice, or Armor worn by the "
+                        "captured Adventurer, may be captured in its place")
+            return f"{v}: an Adventurer is about to be captured: 'save CARD' or 'lose'"
+        return f"{v}: not legal now"
+
+    def _explain_build(self, action: Action) -> str:
+        b = self.build
+        assert b is not None
+        v = action.verb
+        loc = getattr(action, "loc", None)
+        card = getattr(action, "card", None)
+        if v in ("set", "shift", "lift") and loc in self.tokens:
+            return f"{v}: locations with a Map or Scout Token cannot be affected by a {b['kind']}"
+        if v == "discard" and card == self.cards.vault:
+            return "discard: the Treasure Vault cannot be removed from the Dungeon"
+        if b["kind"] == "rebuild":
+            if b["stage"] == "lift":
+                if v == "lift" and len(b["locs"]) >= self._rebuild_limit():
+                    return (f"lift: a Rebuild rearranges at most {self._rebuild_limit()} "
+                            "locations (half the unmapped, unscouted ones, rounded up; at least 3)")
+                if v == "lift":
+                    return "lift: that location is already lifted"
+                return f"{v}: lift locations, then 'arrange'"
+            if v == "set":
+                if card not in b["pool"]:
+                    return "set: only the lifted rooms are rearranged"
+                if loc not in b["locs"]:
+                    return "set: lifted rooms go back into the lifted locations"
+                if len(self.grid[loc]) >= MAX_ROOMS:
+                    return "set: no more than 2 Dungeon Room Cards are allowed in a location"
+                return "set: at least 1 Room Card must remain in each location that had one"
+            if v == "discard":
+                if card not in b["pool"]:
+                    return "discard: only lifted rooms can be removed in a Rebuild"
+                return "discard: at least 1 Room Card must remain in each location that had one"
+            return f"{v}: put every lifted room back (set) or remove it (discard)"
+        over = [x for x in LOCATIONS if len(self.grid[x]) > MAX_ROOMS]
+        if over:
+            return (f"{v}: {over[0]} holds 3 rooms; no more than 2 are allowed - move or remove "
+                    "one first")
+        if v == "set":
+            if card not in self.guardian_hand or not self.cards.is_room(card):
+                return "set: Restock places Room cards from the Guardian's hand"
+            return "set: no more than 2 Dungeon Room Cards are allowed in a location"
+        if v == "shift":
+            if card in b["moved"]:
+                return "shift: a room moves once per Restock"
+            return ("shift: only rooms in a location you restocked move, to an adjacent location "
+                    "without a Map/Scout Token and with room for it, leaving at least 1 behind")
+        if v == "discard":
+            return ("discard: remove only a room that shares its location (at least 1 Room Card "
+                    "must remain), and never the Vault")
+        return f"{v}: during a Restock: set, shift, discard or done"
+
+    # ------------------------------------------------------------ performing
+    def _perform(self, action: Action) -> None:
+        method = getattr(self, f"_do_{type(action).__name__.lower()}")
+        method(action)
+
+    # set-up -------------------------------------------------------------
+    def _do_place(self, a: Place) -> None:
+        self.unplaced.remove(a.card)
+        self.grid[a.loc].append(a.card)
+        g = self.guardian
+        self.record("place", f"A room is placed at {a.loc}.", player=g)
+        if not self.unplaced:
+            self._begin_entry()
+
+    def _do_deal(self, a: Deal) -> None:
+        g = self.guardian
+        cards = list(self.unplaced)
+        self.rng.shuffle(cards)
+        empty = [loc for loc in LOCATIONS if not self.grid[loc]]
+        for loc, card in zip(empty, cards, strict=True):
+            self.grid[loc].append(card)
+        self.unplaced = []
+        self.record("place", f"{self.players[g]} places the remaining rooms.", player=g)
+        self.record("deal", "Rooms dealt at random: " + ", ".join(
+            f"{loc} {self.name(card)}" for loc, card in zip(empty, cards, strict=True)),
+            player=g, visible_to=(g,), placed=dict(zip(empty, cards, strict=True)))
+        self._begin_entry()
+
+    def _begin_entry(self) -> None:
+        self.phase = "entry"
+
+    def _do_entry(self, a: Entry) -> None:
+        self.entries.append([a.loc, a.side])
+        self.record("entry", f"Entry Token on the {a.side} edge of {a.loc}.",
+                    player=self.guardian, loc=a.loc, side=a.side)
+        if len(self.entries) == 2:
+            g = self.guardian
+            self.rng.shuffle(self.dungeon_deck)
+            self.record("shuffle", "The Dungeon deck is shuffled.", visible_to=(),
+                        order=list(self.dungeon_deck))
+            for _ in range(OPENING_DRAW):
+                self.opening.append(self.dungeon_deck.pop())
+            self.record("draw", f"{self.players[g]} draws {OPENING_DRAW} Dungeon cards.", player=g)
+            self.record("draw", "Drawn: " + ", ".join(map(self.name, self.opening)), player=g,
+                        visible_to=(g,), cards=list(self.opening))
+            self.phase = "keep"
+
+    def _do_keep(self, a: Keep) -> None:
+        g = self.guardian
+        self.opening.remove(a.card)
+        self.guardian_hand.append(a.card)
+        self.record("keep", "The Guardian keeps a card.", player=g)
+        if len(self.guardian_hand) == OPENING_KEEP:
+            self.dungeon_deck.extend(self.opening)
+            self.opening = []
+            self.rng.shuffle(self.dungeon_deck)
+            self.record("shuffle", "The other 3 go back; the Dungeon deck is shuffled.",
+                        visible_to=(), order=list(self.dungeon_deck))
+            self.phase = "recruit"
+            self.setup_hero = 0
+            self.rng.shuffle(self.treasure_deck)
+            self.record("shuffle", "The Treasure deck is shuffled.", visible_to=(),
+                        order=list(self.treasure_deck))
+
+    def _do_recruit(self, a: Recruit) -> None:
+        h = self.setup_hero
+        if a.method == "random":
+            self.rng.shuffle(self.adv_deck)
+            self.record("shuffle", "The Adventurer deck is shuffled.", visible_to=(),
+                        order=list(self.adv_deck))
+            drawn = [self.adv_deck.pop() for _ in range(START_ADVENTURERS)]
+            self.party[h].extend(drawn)
+            self.record("recruit", f"{self.players[h]} draws Adventurers: "
+                        + ", ".join(map(self.name, drawn)) + ".", player=h, cards=drawn)
+            self._finish_hero_setup()
+        else:
+            self.phase = "pick"
+            self.picks_left = START_ADVENTURERS
+            self.record("recruit", f"{self.players[h]} picks 3 Adventurers worth 2 points.",
+                        player=h)
+
+    def _do_pick(self, a: Pick) -> None:
+        h = self.setup_hero
+        self.adv_deck.remove(a.card)
+        self.party[h].append(a.card)
+        self.record("pick", f"{self.players[h]} picks {self.name(a.card)}.", player=h,
+                    card=a.card)
+        self.picks_left -= 1
+        if self.picks_left == 0:
+            self.rng.shuffle(self.adv_deck)
+            self.record("shuffle", "The Adventurer deck is shuffled.", visible_to=(),
+                        order=list(self.adv_deck))
+            self._finish_hero_setup()
+
+    def _finish_hero_setup(self) -> None:
+        h = self.setup_hero
+        drawn = [self.treasure_deck.pop() for _ in range(START_TREASURE)]
+        self.hands[h].extend(drawn)
+        self.record("draw", f"{self.players[h]} draws {START_TREASURE} Treasure cards.", player=h)
+        self.record("draw", "Drawn: " + ", ".join(map(self.name, drawn)), player=h,
+                    visible_to=(h,), cards=drawn)
+        if h + 1 < self.n_heroes:
+            self.setup_hero = h + 1
+            self.phase = "recruit"
+            return
+        self._replenish()
+        self.phase = "round"
+        self._start_round(first=True)
+
+    def _replenish(self) -> None:
+        added = []
+        while len(self.tavern) < FACE_UP and self.adv_deck:
+            self.tavern.append(self.adv_deck.pop())
+            added.append(self.tavern[-1])
+        while len(self.market) < FACE_UP and self.treasure_deck:
+            self.market.append(self.treasure_deck.pop())
+            added.append(self.market[-1])
+        if added:
+            self.record("replenish", "Face up in the Tavern and Market: "
+                        + ", ".join(map(self.name, added)) + ".", cards=added)
+
+    def _start_round(self, first: bool = False) -> None:
+        if not first:
+            self.carry[self.active] = min(CARRY_OVER, self.hero_stones)
+            self.active = (self.active + 1) % self.n_heroes
+            self._replenish()
+        self.round_no += 1
+        self.hero_stones = HERO_STONES[len(self.players)] + self.carry[self.active]
+        self.carry[self.active] = 0
+        self.guardian_stones = GUARDIAN_STONES
+        self.turn = "hero"
+        self.hero_out = False
+        self.final_option = False
+        self.casters_used = []
+        self.record("round", f"Round {self.round_no}: {self.players[self.active]} has "
+                    f"{self.hero_stones} Action Stones, the Guardian {self.guardian_stones}.",
+                    round=self.round_no, hero=self.active)
+
+    # turn order ---------------------------------------------------------
+    def _after_hero_action(self) -> None:
+        if self.is_over:
+            return
+        if self.hero_stones <= 0:
+            self.hero_out = True
+        if self.guardian_stones > 0:
+            self.turn = "guardian"
+        elif not self.hero_out:
+            self.turn = "hero"
+        else:
+            self._start_round()
+
+    def _after_guardian_action(self) -> None:
+        if self.is_over:
+            return
+        if self.final_option:
+            self._start_round()
+        elif not self.hero_out:
+            self.turn = "hero"
+        elif self.guardian_stones > 0:
+            self.turn = "guardian"
+        else:
+            self._start_round()
+
+    def _do_pass(self, a: Pass) -> None:
+        if self.turn == "hero":
+            self.hero_out = True
+            self.record("pass", f"{self.players[self.active]} passes and ends the round's turns.",
+                        player=self.active)
+            if self.guardian_stones > 0:
+                self.turn = "guardian"
+                self.final_option = True
+            else:
+                self._start_round()
+        else:
+            self.record("pass", "The Guardian passes.", player=self.guardian)
+            if self.hero_out:
+                self._start_round()
+            else:
+                self.turn = "hero"
+
+    # hero option actions -------------------------------------------------
+    def _spend_hero(self, n: int) -> None:
+        self.hero_stones -= n
+
+    def _do_scout(self, a: Scout) -> None:
+        self._begin_attempt("scout", a.loc)
+
+    def _do_venture(self, a: Venture) -> None:
+        self._begin_attempt("venture", a.loc)
+
+    def _begin_attempt(self, kind: str, loc: str) -> None:
+        self._spend_hero(COST[kind])
+        self.attempt = {"kind": kind, "loc": loc, "order": [], "next": 0, "stage": "order",
+                        "done": [], "current": None, "bonus": 0, "retreat_bonus": 0,
+                        "chooser": "hero", "pending": None, "victim": None,
+                        "victim_stow": None, "cursed": None, "capture": False,
+                        "captured": [], "rolls": []}
+        word = "Scout" if kind == "scout" else "Venture"
+        self.record(kind, f"{self.players[self.active]} will {word} {loc} "
+                    f"({len(self.grid[loc])} room(s)).", player=self.active, loc=loc)
+
+    def _do_order(self, a: Order) -> None:
+        at = self.attempt
+        assert at is not None
+        at["order"].append(a.adventurer)
+        self.record("order", f"Order Token {len(at['order'])} on {self.name(a.adventurer)}.",
+                    player=self.active)
+
+    def _do_enter(self, a: Enter) -> None:
+        at = self.attempt
+        assert at is not None
+        rooms = self.grid[at["loc"]]
+        for r in rooms:
+            if r not in self.face_up:
+                self.face_up.append(r)
+        self.record("reveal", f"At {at['loc']}: " + (", ".join(map(self.name, rooms)) or
+                                                      "no room") + ".", loc=at["loc"],
+                    cards=list(rooms))
+        if len(rooms) > 1:
+            scouted = self.tokens.get(at["loc"]) == "scout"
+            at["chooser"] = "hero" if at["kind"] == "scout" or scouted else "guardian"
+        self._next_room()
+
+    def _next_room(self) -> None:
+        """Choose the current room (or end the attempt when none is left)."""
+        at = self.attempt
+        assert at is not None
+        left = [r for r in self.grid[at["loc"]] if r not in at["done"]]
+        if not left:
+            self._end_attempt()
+            return
+        if at["current"] in left:
+            at["stage"] = "roll"
+            return
+        choices = self._first_choices()
+        if len(choices) == 1:
+            at["current"] = choices[0]
+            at["stage"] = "roll"
+        else:
+            at["stage"] = "first"
+
+    def _do_first(self, a: First) -> None:
+        at = self.attempt
+        assert at is not None
+        at["current"] = a.room
+        chooser = self.guardian if at["chooser"] == "guardian" else self.active
+        self.record("first", f"{self.name(a.room)} is attempted first.", player=chooser,
+                    room=a.room)
+        at["stage"] = "roll"
+
+    def _do_roll(self, a: Roll) -> None:
+        self._announce(self.attempt["kind"])  # type: ignore[index]
+
+    def _do_retreat(self, a: Retreat) -> None:
+        self._announce("retreat")
+
+    def _announce(self, roll: str) -> None:
+        at = self.attempt
+        assert at is not None
+        at["pending"] = roll
+        if self._guardian_plays("Combat"):
+            at["stage"] = "window"
+        else:
+            self._resolve_roll()
+
+    def _do_continue(self, a: Continue) -> None:
+        self._resolve_roll()
+
+    def _resolve_roll(self) -> None:
+        at = self.attempt
+        assert at is not None
+        roll = at["pending"]
+        adv = at["order"][at["next"]]
+        at["next"] += 1
+        room = at["current"]
+        loc = at["loc"]
+        modifier = self.roll_modifier(roll, adv, room, loc)
+        at["bonus"] = 0
+        if roll == "retreat":
+            at["retreat_bonus"] = 0
+        die = self.rng.randint(1, 6)
+        total = die + modifier
+        target = TARGET[roll]
+        success = die != 1 and total >= target
+        # Scout: captured only on a failed natural 1; Venture/Retreat: any failed roll,
+        # except a natural 1 the modifier would have made a success.
+        if roll == "scout":
+            capture = die == 1 and total < target
+        else:
+            capture = not success and not (die == 1 and total >= target)
+        word = {"scout": "Scout", "venture": "Venture", "retreat": "Retreat"}[roll]
+        result = "succeeds" if success else ("fails and is captured" if capture else "fails")
+        self.record("roll", f"{self.name(adv)} rolls {die} {modifier:+d} = {total} to {word} "
+                    f"{self.name(room)} (needs {target}+): {result}.", player=self.active,
+                    die=die, modifier=modifier, total=total, roll=roll, adventurer=adv,
+                    room=room, success=success)
+        at["rolls"].append([roll, adv, room, die, total, success])
+        if success:
+            if roll == "retreat":
+                self.record("retreat", "The Venture ends in a successful Retreat.",
+                            player=self.active)
+                self._end_attempt()
+                return
+            at["done"].append(room)
+            at["current"] = None
+            if roll == "venture":
+                self.grid[loc].remove(room)
+                self._remove_face_up(room)
+                self.ventured[self.active].append(room)
+                if room == self.cards.vault:
+                    self.record("end", f"{self.players[self.active]} Ventures the Treasure "
+                                "Vault: the game ends.", player=self.active)
+                    self.attempt = None
+                    self.end_reason = "vault"
+                    return
+            self._continue_attempt()
+            return
+        at["capture"] = capture
+        at["victim"] = adv
+        if roll != "retreat" and self.cards.is_cursed(room):
+            items = self.items.get(adv, [])
+            if len(items) < MAX_ITEMS:
+                self._attach_cursed(adv, room)
+            elif any(not self.cards.is_cursed(i) for i in items):
+                at["stage"] = "stow"
+                at["victim_stow"] = adv
+                at["cursed"] = room
+                return
+        self._after_failure()
+
+    def _attach_cursed(self, adv: str, room: str) -> None:
+        at = self.attempt
+        assert at is not None
+        self.grid[at["loc"]].remove(room)
+        self._remove_face_up(room)
+        self.items.setdefault(adv, []).append(room)
+        if at["current"] == room:
+            at["current"] = None
+        self.record("cursed", f"{self.name(room)} attaches itself to {self.name(adv)}.",
+                    player=self.active, adventurer=adv, card=room)
+
+    def _do_stow(self, a: Stow) -> None:
+        at = self.attempt
+        assert at is not None
+        adv = at["victim_stow"]
+        self.items[adv].remove(a.item)
+        self.hands[self.active].append(a.item)
+        self.record("stow", f"{self.name(a.item)} goes back to the hand.", player=self.active,
+                    card=a.item)
+        self._attach_cursed(adv, at["cursed"])
+        at["victim_stow"] = None
+        at["cursed"] = None
+        self._after_failure()
+
+    def _after_failure(self) -> None:
+        at = self.attempt
+        assert at is not None
+        if at["capture"]:
+            if self._save_options(at["victim"]):
+                at["stage"] = "save"
+                return
+            self._capture(at["victim"])
+        self._finish_failure()
+
+    def _finish_failure(self) -> None:
+        at = self.attempt
+        assert at is not None
+        at["capture"] = False
+        at["victim"] = None
+        if at["pending"] == "retreat":
+            at["pending"] = None
+        self._continue_attempt()
+
+    def _do_save(self, a: Save) -> None:
+        at = self.attempt
+        assert at is not None
+        victim = at["victim"]
+        if a.card in self.items.get(victim, ()):
+            self.items[victim].remove(a.card)
+            self.captured.append(a.card)
+            self.record("sacrifice", f"{self.name(a.card)} is captured in place of "
+                        f"{self.name(victim)}.", player=self.active, card=a.card)
+        else:
+            self.record("sacrifice", f"{self.name(a.card)} is captured in place of "
+                        f"{self.name(victim)}.", player=self.active, card=a.card)
+            self._capture(a.card)
+        self._finish_failure()
+
+    def _do_lose(self, a: Lose) -> None:
+        at = self.attempt
+        assert at is not None
+        self._capture(at["victim"])
+        self._finish_failure()
+
+    def _strip(self, adv: str, treasure_to: str) -> None:
+        """Take everything off an Adventurer leaving play (captured or Frozen)."""
+        for item in self.items.pop(adv, []):
+            if self.cards.is_cursed(item):
+                self.guardian_hand.append(item)
+            elif treasure_to == "captured":
+                self.captured.append(item)
+            else:
+                self.treasure_deck.append(item)
+        self.level_supply += self.levels.pop(adv, 0)
+
+    def _capture(self, adv: str) -> None:
+        h = self.owner_of(adv)
+        assert h is not None
+        if adv in self.party[h]:
+            self.party[h].remove(adv)
+        else:
+            self.frozen[h].remove(adv)
+        self._strip(adv, "captured")
+        self.captured.append(adv)
+        at = self.attempt
+        if at is not None and adv in at["order"][at["next"]:]:
+            at["order"].remove(adv)
+            at["captured"].append(adv)
+        elif at is not None:
+            at["captured"].append(adv)
+        self.record("capture", f"The Guardian captures {self.name(adv)}.", player=self.guardian,
+                    card=adv)
+
+    def _continue_attempt(self) -> None:
+        at = self.attempt
+        assert at is not None
+        left = [r for r in self.grid[at["loc"]] if r not in at["done"]]
+        if not left:
+            self._end_attempt()
+            return
+        if at["next"] >= len(at["order"]):
+            self._end_attempt()
+            return
+        self._next_room()
+
+    def _end_attempt(self) -> None:
+        at = self.attempt
+        assert at is not None
+        loc = at["loc"]
+        rooms = self.grid[loc]
+        token = self.tokens.get(loc)
+        if at["kind"] == "scout":
+            if rooms and all(r in at["done"] for r in rooms):
+                self.tokens[loc] = "scout"
+                self.token_supply -= 1
+                self.record("scouted", f"{loc} is Scouted: its rooms stay face up.", loc=loc)
+            else:
+                for r in rooms:
+                    self._remove_face_up(r)
+                self.record("scout", f"The Scout of {loc} ends; its rooms go face down.", loc=loc)
+        else:
+            if not rooms:
+                if token is None:
+                    self.token_supply -= 1
+                self.tokens[loc] = "map"
+                self.record("mapped", f"{loc} is Mapped.", loc=loc)
+            else:
+                if token != "scout":
+                    for r in rooms:
+                        self._remove_face_up(r)
+                self.record("venture", f"The Venture of {loc} ends; {len(rooms)} room(s) remain.",
+                            loc=loc)
+        self.attempt = None
+        self._after_hero_action()
+
+    # playing cards -------------------------------------------------------
+    def _do_play(self, a: Play) -> None:
+        if self.current_player == self.guardian:
+            self.guardian_stones -= 1
+            self.guardian_hand.remove(a.card)
+            self._effect(a.card, a.target, self.guardian)
+            if self.attempt is not None:  # a Combat card in the window
+                if not self._guardian_plays("Combat"):
+                    self._resolve_roll()
+                return
+            self._after_guardian_action()
+            return
+        self._spend_hero(1)
+        self._hero_play(a.card, a.target)
+
+    def _do_cast(self, a: Cast) -> None:
+        self.casters_used.append(a.caster)
+        self.record("cast", f"{self.name(a.caster)} uses Spell Casting: the Spell costs 0.",
+                    player=self.active, caster=a.caster)
+        self._hero_play(a.card, a.target)
+
+    def _hero_play(self, card: str, target: str | None) -> None:
+        h = self.active
+        self.hands[h].remove(card)
+        info = self.cards[card]
+        if card in self.cards.adventurers:
+            self.party[h].append(card)
+            self.record("play", f"{self.players[h]} plays {self.name(card)} into play.",
+                        player=h, card=card)
+        elif info["kind"] == "item":
+            assert target is not None
+            self.items.setdefault(target, []).append(card)
+            self.record("play", f"{self.players[h]} equips {self.name(target)} with "
+                        f"{self.name(card)}.", player=h, card=card, target=target)
+        else:
+            self._effect(card, target, h)
+        if self.attempt is None:
+            self._after_hero_action()
+
+    def _effect(self, card: str, target: str | None, player: int) -> None:
+        """A Spell or Dungeon Effect card: apply it and remove it from the game."""
+        info = self.cards[card]
+        effect = info["effect"]
+        self.out_of_game.append(card)
+        who = self.players[player]
+        if effect == "level_or_unfreeze":
+            assert target is not None
+            owner = self.owner_of(target)
+            assert owner is not None
+            if target in self.frozen[owner]:
+                self.frozen[owner].remove(target)
+                self.party[owner].append(target)
+                self.record("play", f"{who} plays {info['name']}: {self.name(target)} is no "
+                            "longer Frozen.", player=player, card=card, target=target)
+            else:
+                self.level_supply -= 1
+                self.levels[target] = self.levels.get(target, 0) + 1
+                self.record("play", f"{who} plays {info['name']}: a Level Token on "
+                            f"{self.name(target)} (+1 to its Scout and Venture rolls).",
+                            player=player, card=card, target=target)
+        elif effect == "freeze":
+            assert target is not None
+            owner = self.owner_of(target)
+            assert owner is not None
+            self.party[owner].remove(target)
+            self._strip(target, "market")
+            self.frozen[owner].append(target)
+            self.rng.shuffle(self.treasure_deck)
+            self.record("play", f"{who} plays {info['name']}: {self.name(target)} is Frozen; its "
+                        "Treasure Items are shuffled into the Market deck.", player=player,
+                        card=card, target=target)
+            self.record("shuffle", "The Market deck is shuffled.", visible_to=(),
+                        order=list(self.treasure_deck))
+        elif effect == "capture_frozen":
+            assert target is not None
+            self.record("play", f"{who} plays {info['name']}.", player=player, card=card,
+                        target=target)
+            self._capture(target)
+        elif effect == "next_roll":
+            assert self.attempt is not None
+            self.attempt["bonus"] += info["amount"]
+            self.record("play", f"{who} plays {info['name']}: the next roll is at "
+                        f"{info['amount']:+d}.", player=player, card=card)
+        elif effect == "next_retreat":
+            assert self.attempt is not None
+            self.attempt["retreat_bonus"] += info["amount"]
+            self.record("play", f"{who} plays {info['name']}: the next Retreat roll is at "
+                        f"{info['amount']:+d}.", player=player, card=card)
+
+    def _do_take(self, a: Take) -> None:
+        h = self.active
+        self._spend_hero(1)
+        if a.card in self.tavern:
+            self.tavern.remove(a.card)
+            where = "the Tavern"
+        elif a.card in self.market:
+            self.market.remove(a.card)
+            where = "the Market"
+        else:
+            adv = next(x for x, items in self.items.items() if a.card in items)
+            self.items[adv].remove(a.card)
+            where = self.name(adv)
+        self.hands[h].append(a.card)
+        self.record("take", f"{self.players[h]} takes {self.name(a.card)} from {where}.",
+                    player=h, card=a.card)
+        self._after_hero_action()
+
+    def _do_draw(self, a: Draw) -> None:
+        if a.deck == "dungeon":
+            g = self.guardian
+            self.guardian_stones -= 1
+            if not self.dungeon_deck:
+                self.record("end", "The Guardian tries to draw, but the Dungeon deck is empty: "
+                            "the game ends.", player=g)
+                self.end_reason = "deck"
+                return
+            card = self.dungeon_deck.pop()
+            self.guardian_hand.append(card)
+            self.record("draw", "The Guardian draws a Dungeon card.", player=g)
+            self.record("draw", f"Drawn: {self.name(card)}.", player=g, visible_to=(g,),
+                        card=card)
+            self._after_guardian_action()
+            return
+        h = self.active
+        self._spend_hero(1)
+        deck = self.adv_deck if a.deck == "adventurers" else self.treasure_deck
+        card = deck.pop()
+        self.hands[h].append(card)
+        self.record("draw", f"{self.players[h]} draws the top {a.deck} card.", player=h)
+        self.record("draw", f"Drawn: {self.name(card)}.", player=h, visible_to=(h,), card=card)
+        self._after_hero_action()
+
+    # guardian building ----------------------------------------------------
+    def _do_rebuild(self, a: Rebuild) -> None:
+        self.guardian_stones -= 1
+        self.build = {"kind": "rebuild", "stage": "lift", "locs": [], "pool": [], "need": [],
+                      "moved": []}
+        self.record("rebuild", f"The Guardian Rebuilds (up to {self._rebuild_limit()} "
+                    "locations).", player=self.guardian)
+
+    def _do_lift(self, a: Lift) -> None:
+        b = self.build
+        assert b is not None
+        b["locs"].append(a.loc)
+        if self.grid[a.loc]:
+            b["need"].append(a.loc)
+        b["pool"].extend(self.grid[a.loc])
+        self.grid[a.loc] = []
+        self.record("lift", f"The rooms of {a.loc} are lifted.", player=self.guardian)
+        if len(b["locs"]) >= self._rebuild_limit() or all(
+                loc in b["locs"] for loc in self._unprotected()):
+            self._do_arrange(Arrange())
+
+    def _do_arrange(self, a: Arrange) -> None:
+        b = self.build
+        assert b is not None
+        b["stage"] = "arrange"
+        if not b["pool"]:
+            self._finish_build()
+
+    def _do_setroom(self, a: SetRoom) -> None:
+        b = self.build
+        assert b is not None
+        g = self.guardian
+        if b["kind"] == "rebuild":
+            b["pool"].remove(a.card)
+        else:
+            self.guardian_hand.remove(a.card)
+            if a.loc not in b["locs"]:
+                b["locs"].append(a.loc)
+        self.grid[a.loc].append(a.card)
+        self.record("set", f"A room is put at {a.loc}.", player=g)
+        if b["kind"] == "rebuild" and not b["pool"]:
+            self._finish_build()
+
+    def _do_shift(self, a: Shift) -> None:
+        b = self.build
+        assert b is not None
+        g = self.guardian
+        origin = next(loc for loc in LOCATIONS if a.card in self.grid[loc])
+        self.grid[origin].remove(a.card)
+        self.grid[a.loc].append(a.card)
+        b["moved"].append(a.card)
+        self.record("shift", f"A room moves from {origin} to {a.loc}.", player=g)
+
+    def _do_discard(self, a: Discard) -> None:
+        b = self.build
+        assert b is not None
+        if b["kind"] == "rebuild":
+            b["pool"].remove(a.card)
+        else:
+            origin = next(loc for loc in LOCATIONS if a.card in self.grid[loc])
+            self.grid[origin].remove(a.card)
+        self._remove_face_up(a.card)
+        self.removed.append([a.card, self.active])
+        self.record("remove", f"The Guardian removes {self.name(a.card)} from the Dungeon "
+                    f"(half its points, rounded up, for {self.players[self.active]}).",
+                    player=self.guardian, card=a.card)
+        if b["kind"] == "rebuild" and not b["pool"]:
+            self._finish_build()
+
+    def _do_restock(self, a: Restock) -> None:
+        self.guardian_stones -= 1
+        self.build = {"kind": "restock", "stage": "set", "locs": [], "pool": [], "need": [],
+                      "moved": []}
+        self.record("restock", "The Guardian Restocks.", player=self.guardian)
+
+    def _do_done(self, a: Done) -> None:
+        self._finish_build()
+
+    def _finish_build(self) -> None:
+        b = self.build
+        assert b is not None
+        self.record(b["kind"], f"The {b['kind'].capitalize()} is done.", player=self.guardian)
+        self.build = None
+        self._after_guardian_action()
+
+    # ------------------------------------------------------------ save/load/views
+    _FIELDS = ("phase", "unplaced", "grid", "face_up", "tokens", "token_supply", "entries",
+               "dungeon_deck", "opening", "guardian_hand", "removed", "captured", "out_of_game",
+               "adv_deck", "tavern", "treasure_deck", "market", "hands", "party", "frozen",
+               "ventured", "items", "levels", "level_supply", "carry", "hero_stones",
+               "guardian_stones", "active", "round_no", "turn", "hero_out", "final_option",
+               "casters_used", "setup_hero", "picks_left", "attempt", "build", "end_reason")
+
+    def _dump(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self._FIELDS}
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        self.cards = load_cards(self.options.get("cards"))
+        for f in self._FIELDS:
+            setattr(self, f, data[f])
+
+    def _hide(self, player: int | None) -> None:
+        g = self.guardian
+        if player != g:
+            self.grid = {loc: [r if r in self.face_up else HIDDEN for r in rooms]
+                         for loc, rooms in self.grid.items()}
+            self.guardian_hand = [HIDDEN] * len(self.guardian_hand)
+            self.opening = [HIDDEN] * len(self.opening)
+            self.unplaced = [HIDDEN] * len(self.unplaced)
+            if self.build is not None:
+                self.build = dict(self.build, pool=[HIDDEN] * len(self.build["pool"]),
+                                  moved=[HIDDEN] * len(self.build["moved"]))
+        self.dungeon_deck = [HIDDEN] * len(self.dungeon_deck)
+        if not (self.phase == "pick" and player == self.setup_hero):
+            self.adv_deck = [HIDDEN] * len(self.adv_deck)
+        self.treasure_deck = [HIDDEN] * len(self.treasure_deck)
+        self.hands = [hand if h == player else [HIDDEN] * len(hand)
+                      for h, hand in enumerate(self.hands)]
+
+    def components(self) -> Counter:
+        zones = [self.unplaced, self.dungeon_deck, self.opening,
+                 self.guardian_hand, [r for r, _ in self.removed], self.captured,
+                 self.out_of_game, self.adv_deck, self.tavern, self.treasure_deck, self.market]
+        cards: Counter = Counter()
+        for zone in zones:
+            cards.update(zone)
+        for rooms in self.grid.values():
+            cards.update(rooms)
+        for group in (self.hands, self.party, self.frozen, self.ventured):
+            for zone in group:
+                cards.update(zone)
+        for items in self.items.values():
+            cards.update(items)
+        if self.build is not None:
+            cards.update(self.build["pool"])
+        cards["level token"] = self.level_supply + sum(self.levels.values())
+        cards["map/scout token"] = self.token_supply + len(self.tokens)
+        return cards
+
+
+def _default_names(count: int) -> list[str]:
+    heroes = ["Hero"] if count == 2 else [f"Hero {i + 1}" for i in range(count - 1)]
+    return [*heroes, "Guardian"]
+
+
+def new_game(players: int | Sequence[str] = 2, seed: int | None = None,
+             **options: Any) -> HeroVsGuardianState:
+    """A new game: ``players`` is 2-4 (or names, the Guardian last); ``cards=`` a card set.
+
+    >>> game = new_game(players=3, seed=5)
+    >>> game.players, game.guardian
+    (('Hero 1', 'Hero 2', 'Guardian'), 2)
+    >>> new_game(players=5)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: players: this game is for 2 to 4 \
+players, not 5
+    """
+    unknown = set(options) - {"cards"}
+    if unknown:
+        raise InvalidArgumentError(f"unknown option(s) {sorted(unknown)}; the option is 'cards'")
+    if isinstance(players, int) and not isinstance(players, bool):
+        if not 2 <= players <= 4:
+            normalize_players(players, 2, 4)
+        players = _default_names(players)
+    cards = options.get("cards")
+    if cards is not None and not isinstance(cards, (str, dict)):
+        options["cards"] = str(cards)  # a pathlib.Path: stored as text so the save is JSON
+    return HeroVsGuardianState(players, seed, **options)
+
+
+# ------------------------------------------------------------------ positions for analysis
+def scout_venture_position(kind: str, adventurers: Sequence[str], rooms: Sequence[str], *,
+                           seed: int = 0, items: dict[str, list[str]] | None = None,
+                           levels: dict[str, int] | None = None, scouted: bool = False,
+                           cards: Any = None) -> HeroVsGuardianState:
+    """A 2-player game right before a Scout or Venture of location ``A1``.
+
+    ``adventurers``: the Hero's Adventurer card ids in play (1-4); ``rooms``: the 1 or 2
+    Dungeon room ids at ``A1`` (an Entry location, so it is targetable); ``items``/``levels``:
+    optional Items (Treasure ids) and Level Tokens per Adventurer; ``scouted``: A1 already
+    has a Scout Token (rooms face up; the Hero then picks the room order in a Venture). The
+    Guardian holds no cards, so no Combat card interrupts; ``kind`` ("scout"/"venture") is
+    checked to be legal. Every other card is in its deck. Drive it with the real actions:
+    ``scout A1`` / ``venture A1``, ``order ID`` per Adventurer, ``enter``, ``first ROOM``
+    when asked, then ``roll`` / ``retreat`` (``lose``/``save``/``stow`` when asked); or let
+    :func:`resolve_attempt_position` do that. Rolls come from the state's seeded RNG, so a
+    Monte Carlo over seeds samples the real engine.
+
+    >>> game = scout_venture_position("scout", ["A01"], ["D10"], seed=4)
+    >>> [str(a) for a in game.legal_actions() if str(a).endswith("A1")]
+    ['scout A1', 'venture A1']
+    >>> for text in ("scout A1", "order A01", "enter", "roll"):
+    ...     _ = game.apply(text)
+    >>> [e.data["die"] for e in game.log if e.kind == "roll"]
+    [3]
+    """
+    if kind not in COST:
+        raise InvalidArgumentError(f"kind must be 'scout' or 'venture', not {kind!r}")
+    game = new_game(2, seed, **({} if cards is None else {"cards": cards}))
+    c = game.cards
+    adventurers, rooms = list(adventurers), list(rooms)
+    if not 1 <= len(adventurers) <= ORDER_TOKENS or len(set(adventurers)) != len(adventurers) \
+            or any(a not in c.adventurers for a in adventurers):
+        raise InvalidArgumentError(f"adventurers must be 1-4 different Adventurer card ids, "
+                                   f"not {adventurers!r}")
+    if not 1 <= len(rooms) <= MAX_ROOMS or len(set(rooms)) != len(rooms) \
+            or any(not c.is_room(r) for r in rooms):
+        raise InvalidArgumentError(f"rooms must be 1 or 2 different Dungeon room ids, "
+                                   f"not {rooms!r}")
+    items = {a: list(v) for a, v in (items or {}).items()}
+    levels = dict(levels or {})
+    used_items = [i for v in items.values() for i in v]
+    if any(a not in adventurers for a in [*items, *levels]) \
+            or any(i not in c.treasure or c[i]["kind"] != "item" for i in used_items) \
+            or len(set(used_items)) != len(used_items) \
+            or any(len(v) > MAX_ITEMS for v in items.values()):
+        raise InvalidArgumentError("items/levels: only for the given Adventurers; at most 2 "
+                                   "different Treasure Items each")
+    if any(not isinstance(n, int) or n < 0 for n in levels.values()) \
+            or sum(levels.values()) > LEVEL_TOKENS:
+        raise InvalidArgumentError(f"levels: at most {LEVEL_TOKENS} Level Tokens in all")
+    others = [r for r in c.start_rooms if r not in rooms]
+    others.sort(key=lambda r: r != c.vault)  # the Vault (if not at A1) goes far away, to D4
+    spare = list(reversed(LOCATIONS[1:]))
+    game.grid = {loc: [] for loc in LOCATIONS}
+    game.grid["A1"] = list(rooms)
+    for loc, room in zip(spare, others, strict=False):
+        game.grid[loc] = [room]
+    placed = {r for v in game.grid.values() for r in v}
+    game.unplaced = []
+    game.dungeon_deck = [d for d in c.dungeon if d not in placed]
+    game.entries = [["A1", "west"], ["D1", "east"]]
+    if scouted:
+        game.tokens = {"A1": "scout"}
+        game.token_supply = MAP_TOKENS - 1
+        game.face_up = list(rooms)
+    game.party = [list(adventurers)]
+    game.items = items
+    game.levels = {a: n for a, n in levels.items() if n}
+    game.level_supply = LEVEL_TOKENS - sum(levels.values())
+    game.adv_deck = [a for a in c.adventurers if a not in adventurers]
+    game.treasure_deck = [t for t in c.treasure if t not in used_items]
+    game.phase = "round"
+    game.round_no = 1
+    game.hero_stones = HERO_STONES[2]
+    game.guardian_stones = GUARDIAN_STONES
+    game.log = []
+    game.record("position", f"A position before a {kind}: {', '.join(map(c.name, adventurers))} "
+                f"facing {', '.join(map(c.name, rooms))} at A1.")
+    game._start = game._snapshot()
+    game.history = []
+    declare = Scout("A1") if kind == "scout" else Venture("A1")
+    if declare not in game.legal_actions():
+        raise InvalidArgumentError(f"{kind} A1 is not legal here (a Scout needs at least as "
+                                   "many Adventurers as rooms)")
+    return game
+
+
+def resolve_attempt_position(kind: str, adventurers: Sequence[str], rooms: Sequence[str], *,
+                             seed: int = 0, first: str | None = None,
+                             retreat_from: int | None = None,
+                             **position: Any) -> dict[str, Any]:
+    """Play one Scout/Venture in the real engine and say what happened.
+
+    The Adventurers enter in the order given; ``first`` names the room attempted first (else
+    the first legal choice); with ``retreat_from=i`` the i-th Adventurer in the order (0 is
+    the first) and every later one Retreats instead of Venturing; Sacrifice is never used and
+    Items displaced by a Cursed Item go back in list order. Other keywords go to
+    :func:`scout_venture_position`. Returns ``rooms_done`` (rooms Scouted or Ventured),
+    ``all_done`` (every room at the location), ``captured`` (card ids), ``retreated`` and
+    ``rolls`` (``[roll, adventurer, room, die, total, success]`` each).
+
+    >>> out = resolve_attempt_position("venture", ["A06", "A01"], ["D06"], seed=1)
+    >>> sorted(out)
+    ['all_done', 'captured', 'retreated', 'rolls', 'rooms_done']
+    >>> out["rolls"][0][:3]
+    ['venture', 'A06', 'D06']
+    """
+    game = scout_venture_position(kind, adventurers, rooms, seed=seed, **position)
+    game.apply(Scout("A1") if kind == "scout" else Venture("A1"))
+    for adv in adventurers:
+        game.apply(Order(adv))
+    game.apply(Enter())
+    while game.attempt is not None:
+        at = game.attempt
+        stage = at["stage"]
+        if stage == "first":
+            choices = game._first_choices()
+            game.apply(First(first if first in choices else choices[0]))
+        elif stage == "roll":
+            retreat = (kind == "venture" and retreat_from is not None
+                       and at["next"] >= max(1, retreat_from))
+            game.apply(Retreat() if retreat else Roll())
+        elif stage == "save":
+            game.apply(Lose())
+        elif stage == "stow":
+            game.apply(game.legal_actions()[0])
+        else:  # pragma: no cover - no Guardian card can open a window here
+            raise AssertionError(stage)
+    last = [e for e in game.log if e.kind == "roll"]
+    rolls = [[e.data["roll"], e.data["adventurer"], e.data["room"], e.data["die"],
+              e.data["total"], e.data["success"]] for e in last]
+    done = [r[2] for r in rolls if r[5] and r[0] != "retreat"]
+    captured = [e.data["card"] for e in game.log if e.kind == "capture"]
+    all_done = (game.tokens.get("A1") == ("scout" if kind == "scout" else "map")
+                or game.end_reason == "vault")
+    return {"rooms_done": len(done), "all_done": all_done, "captured": captured,
+            "retreated": any(r[0] == "retreat" and r[5] for r in rolls), "rolls": rolls}

@@ -1,0 +1,466 @@
+"""Hero versus Guardian rules: the generic conformance checks plus targeted rule tests."""
+
+import json
+
+import pytest
+from conformance import check_playouts, check_view
+
+from dungeoncraft_widgets import hero_vs_guardian as hvg
+from dungeoncraft_widgets.core.errors import IllegalActionError, InvalidArgumentError
+from dungeoncraft_widgets.core.rng import Rng
+from dungeoncraft_widgets.hero_vs_guardian import (
+    load_game,
+    new_game,
+    resolve_attempt_position,
+    scout_venture_position,
+)
+from dungeoncraft_widgets.hero_vs_guardian.rules import HIDDEN, targetable
+
+# Seeds whose random playouts are among the shorter ones (the checks are quadratic in the
+# length of a game), so this file stays well under a minute; the generic test runs seed 0.
+PLAYOUT_SEEDS = {2: [1, 5], 3: [5], 4: [5]}
+
+
+@pytest.mark.parametrize("players", hvg.PLAYER_COUNTS)
+def test_conformance_playouts(players):
+    for seed in PLAYOUT_SEEDS[players]:
+        check_playouts(hvg, range(seed, seed + 1), players)
+
+
+class Loaded(Rng):
+    """The engine's RNG with the next die rolls fixed (shuffles stay random)."""
+
+    def __init__(self, dice):
+        super().__init__(0)
+        self.dice = list(dice)
+
+    def randint(self, a, b):
+        return self.dice.pop(0) if self.dice and (a, b) == (1, 6) else super().randint(a, b)
+
+
+def refused(game, action, *words):
+    before = game.to_json()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(action)
+    assert game.to_json() == before
+    for word in words:
+        assert word in str(info.value), str(info.value)
+    return str(info.value)
+
+
+def started(seed=0, players=2, method="random"):
+    game = new_game(players=players, seed=seed)
+    game.apply("deal")
+    game.apply("entry A1 west")
+    game.apply("entry D1 east")
+    game.apply(f"keep {game.opening[0]}")
+    game.apply(f"keep {game.opening[0]}")
+    for _ in range(players - 1):
+        game.apply(f"recruit {method}")
+        while game.phase == "pick":
+            game.apply(game.legal_actions()[0])
+    return game
+
+
+# ---------------------------------------------------------------- set-up
+def test_guardian_setup_rules():
+    game = new_game(seed=3)
+    assert game.current_player == game.guardian
+    game.apply("place D02 B2")
+    refused(game, "place D03 B2", "already holds a room")
+    refused(game, "place D20 C2", "16 starting rooms")
+    refused(game, "entry A1 west", "places the 16 starting rooms")
+    game.apply("deal")
+    assert all(len(game.grid[loc]) == 1 for loc in hvg.LOCATIONS)
+    refused(game, "entry B2 west", "not on the west")
+    game.apply("entry A3 west")
+    refused(game, "entry A1 north", "opposite", "east")
+    game.apply("entry D2 east")
+    assert len(game.opening) == 5 and len(game.dungeon_deck) == 17
+    seen = game.view(0)
+    assert seen.opening == [HIDDEN] * 5 and set(seen.grid["B2"]) == {HIDDEN}
+    game.apply(f"keep {game.opening[2]}")
+    game.apply(f"keep {game.opening[0]}")
+    assert len(game.guardian_hand) == 2 and len(game.dungeon_deck) == 20
+    assert game.phase == "recruit" and game.current_player == 0
+
+
+def test_hero_setup_pick_and_random():
+    game = started(seed=4, method="pick")
+    c = game.cards
+    assert len(game.party[0]) == 3 and all(c.points(a) == 2 for a in game.party[0])
+    assert len(game.hands[0]) == 2 and len(game.tavern) == 3 and len(game.market) == 3
+    assert (game.hero_stones, game.guardian_stones) == (6, 2)
+    three = started(seed=4, players=3)
+    assert [len(p) for p in three.party] == [3, 3] and three.hero_stones == 7
+
+
+def test_pick_refuses_other_cards():
+    game = new_game(seed=2)
+    for text in ("deal", "entry A1 west", "entry D1 east"):
+        game.apply(text)
+    game.apply(f"keep {game.opening[0]}")
+    game.apply(f"keep {game.opening[0]}")
+    game.apply("recruit pick")
+    one_pointer = next(a for a in game.adv_deck if game.cards.points(a) != 2)
+    refused(game, f"pick {one_pointer}", "worth 2 points")
+
+
+# ---------------------------------------------------------------- rounds
+def test_rounds_pass_final_option_and_carry_over():
+    game = started(seed=5)
+    assert game.current_player == 0 and game.turn == "hero"
+    game.apply("draw treasure")                       # Hero acts: 5 stones left
+    assert game.current_player == game.guardian
+    game.apply("pass")                                 # Guardian keeps its stones
+    assert game.current_player == 0 and game.guardian_stones == 2
+    game.apply("pass")                                 # Hero's pass ends his turns
+    assert game.final_option and game.current_player == game.guardian
+    game.apply("draw dungeon")                         # the Guardian's one final option
+    assert game.round_no == 2
+    assert game.hero_stones == 6 + 1                   # one stone carried over
+    assert game.guardian_stones == 2
+
+
+def test_multiplayer_heroes_take_rounds_in_turn():
+    game = started(seed=6, players=4)
+    assert game.active == 0 and game.hero_stones == 7
+    game.apply("pass")
+    game.apply("pass")                                 # Guardian passes too: round over
+    assert game.active == 1 and game.current_player == 1 and game.hero_stones == 7
+    assert len(game.scores()) == 4 and game.team_scores()[0] == sum(game.scores()[:3])
+
+
+def test_guardian_draw_on_empty_deck_ends_the_game():
+    game = started(seed=7)
+    game.dungeon_deck.clear()
+    game.apply("pass")
+    game.apply("draw dungeon")
+    assert game.is_over and game.end_reason == "deck" and game.legal_actions() == []
+    refused(game, "pass", "over")
+
+
+# ---------------------------------------------------------------- Scout / Venture
+def test_target_must_be_connected():
+    game = started(seed=8)
+    refused(game, "scout C3", "not next to an Entry")
+    refused(game, "venture Z9", "not a location")
+    game.hero_stones = 1
+    refused(game, "scout A1", "costs 2 Action Stones")
+
+
+def test_scout_needs_enough_adventurers_and_reveals():
+    game = scout_venture_position("scout", ["A01", "A05"], ["D02", "D06"], seed=1)
+    game.rng = Loaded([5, 6])
+    game.apply("scout A1")
+    game.apply("order A01")
+    refused(game, "enter", "at least as many Adventurers as there are rooms")
+    game.apply("order A05")
+    game.apply("enter")
+    assert game.current_player == 0 and game.attempt["stage"] == "first"   # Hero chooses
+    game.apply("first D06")
+    game.apply("roll")
+    game.apply("roll")
+    assert game.tokens["A1"] == "scout" and set(game.grid["A1"]) <= set(game.face_up)
+    assert game.hero_stones == 4
+    assert [e.data["die"] for e in game.log if e.kind == "roll"] == [5, 6]
+    assert "D02" in game.view(0).grid["A1"]
+
+
+def test_failed_scout_goes_face_down_and_natural_one_rules():
+    # Cleric (Trap +0) rolls a natural 1 against a Trap: captured.
+    game = scout_venture_position("scout", ["A01", "A02"], ["D02"], seed=1)
+    game.rng = Loaded([1, 4])
+    for text in ("scout A1", "order A01", "order A02", "enter", "roll"):
+        game.apply(text)
+    assert game.attempt["stage"] == "save"              # the other Cleric could Sacrifice
+    game.apply("lose")
+    assert "A01" in game.captured
+    game.apply("roll")                                   # 4 + 0 < 5: fails, not captured
+    assert game.attempt is None and "A02" in game.party[0]
+    assert "A1" not in game.tokens and "D02" not in game.face_up
+    assert game.view(0).grid["A1"] == [HIDDEN]
+    # A natural 1 that the modifier would make a success fails without capture.
+    game = scout_venture_position("scout", ["A01"], ["D10"], seed=1)     # Cleric vs Evil +4
+    game.rng = Loaded([1])
+    for text in ("scout A1", "order A01", "enter", "roll"):
+        game.apply(text)
+    assert "A01" in game.party[0] and "A1" not in game.tokens
+
+
+def test_venture_failure_captures_and_natural_one_saved_by_modifier():
+    game = scout_venture_position("venture", ["A05"], ["D10"], seed=1)   # Warrior vs Evil +2
+    game.rng = Loaded([3])
+    for text in ("venture A1", "order A05", "enter", "roll"):
+        game.apply(text)
+    assert "A05" in game.captured and game.grid["A1"] == ["D10"]
+    # Cleric (Evil +4) with a Level Token: 1 + 5 = 6 would succeed, so not captured.
+    game = scout_venture_position("venture", ["A01"], ["D10"], seed=1, levels={"A01": 1})
+    game.rng = Loaded([1])
+    for text in ("venture A1", "order A01", "enter", "roll"):
+        game.apply(text)
+    assert "A01" in game.party[0] and game.grid["A1"] == ["D10"]
+    assert game.hero_stones == 3
+
+
+def test_venture_maps_and_scores():
+    game = scout_venture_position("venture", ["A06", "A01"], ["D06", "D12"], seed=1)
+    game.rng = Loaded([6, 6])
+    for text in ("venture A1", "order A06", "order A01", "enter"):
+        game.apply(text)
+    assert game.current_player == game.guardian           # unscouted: the Guardian chooses
+    game.apply("first D12")
+    refused(game, "retreat", "only after the 1st Adventurer")
+    game.apply("roll")
+    game.apply("roll")
+    assert game.tokens["A1"] == "map" and game.grid["A1"] == []
+    points = game.cards.points("D06") + game.cards.points("D12")
+    assert game.hero_points(0) == points
+    assert {"A2", "B1"} <= game.targetable()
+
+
+def test_vault_never_ventured_first_and_ends_the_game():
+    vault = "D01"
+    game = scout_venture_position("venture", ["A06", "A07"], [vault, "D06"], seed=2)
+    game.rng = Loaded([6, 6])
+    for text in ("venture A1", "order A06", "order A07", "enter"):
+        game.apply(text)
+    # Only one room may come first, so no choice is asked: the other room is attempted.
+    assert game.attempt["current"] == "D06"
+    game.apply("roll")
+    assert game.attempt["current"] == vault
+    game.apply("roll")                                     # 6 - 0 (no type) >= 6
+    assert game.is_over and game.end_reason == "vault"
+    assert game.hero_points(0) == 8 + game.cards.points("D06")
+    # the Guardian lost the Vault's 8 points
+    assert game.guardian_points() == (16 - len(game.tokens)) // 2
+
+
+def test_vault_first_refused_when_hero_chooses():
+    game = scout_venture_position("venture", ["A06", "A07"], ["D01", "D06"], seed=2,
+                                  scouted=True)
+    for text in ("venture A1", "order A06", "order A07", "enter"):
+        game.apply(text)
+    assert game.attempt["current"] == "D06" and hvg.rules.Roll() in game.legal_actions()
+    refused(game, "first D01", "never Ventured first")
+
+
+def test_retreat_and_sacrifice():
+    game = scout_venture_position("venture", ["A05", "A01", "A02"], ["D07", "D10"], seed=3,
+                                  scouted=True)
+    game.rng = Loaded([6, 2, 5])
+    for text in ("venture A1", "order A05", "order A01", "order A02", "enter", "first D07"):
+        game.apply(text)
+    game.apply("roll")                    # Warrior vs Brute: 6+3 -> Ventured
+    game.apply("retreat")                 # Cleric A01: 2 < 4 -> captured...
+    assert game.attempt["stage"] == "save"
+    game.apply("save A02")                # ...but A02 (Sacrifice) goes in its place
+    assert "A02" in game.captured and "A01" in game.party[0]
+    assert game.attempt is None           # nobody left to roll
+    assert game.grid["A1"] == ["D10"] and "D10" in game.face_up   # Scouted: stays face up
+
+
+def test_cursed_item_attaches_on_failure():
+    cursed = "D28"
+    game = scout_venture_position("scout", ["A05"], [cursed], seed=3)
+    assert game.cards.is_cursed(cursed)
+    game.rng = Loaded([3])
+    for text in ("scout A1", "order A05", "enter", "roll"):
+        game.apply(text)
+    assert cursed in game.items["A05"] and game.grid["A1"] == []
+    game.apply("pass")                                   # the Guardian's option
+    refused(game, f"take {cursed}", "Cursed Item")
+
+
+def test_roll_modifiers_add_up():
+    game = scout_venture_position("venture", ["A05"], ["D07", "D24"], seed=1,
+                                  items={"A05": ["T12"]}, levels={"A05": 1})
+    # Warrior A05 vs Brute D07: +3 type, +1 level, +1 Sword, +1 Guard Room (WARRIOR +1)
+    assert game.cards["D24"]["name"] == "Guard Room"
+    assert game.roll_modifier("venture", "A05", "D07", "A1") == 6
+    assert game.roll_modifier("retreat", "A05", "D07", "A1") == 1 + 1   # Sword vs Brute, Guard
+
+
+# ---------------------------------------------------------------- cards in play
+def test_timing_items_and_heroism():
+    game = started(seed=9)
+    pieces = game.components()
+    hand = ["T04", "T09", "T12", "T14", "T01"]  # Blessing, Armor, Sword, Holy Water, Heroism
+    old_hand = [t for t in game.hands[0] if t not in hand]
+    game.market[:] = [t for t in game.market if t not in hand]
+    game.treasure_deck[:] = [t for t in game.treasure_deck if t not in hand] + old_hand
+    game.hands[0][:] = hand
+    assert game.components() == pieces
+    adv = game.party[0][0]
+    refused(game, "play T04 -", "Timing: Combat")
+    game.apply(f"play T09 {adv}")
+    game.apply("pass")
+    game.apply(f"play T12 {adv}")
+    game.apply("pass")
+    refused(game, f"play T14 {adv}", "up to 2 Items")
+    game.apply(f"play T01 {adv}")
+    assert game.levels[adv] == 1 and game.level_supply == 3
+
+
+def test_freeze_and_dreadful_feeling():
+    game = started(seed=10)
+    game.guardian_hand[:] = ["D31", "D34"]      # Petrify, Dreadful Feeling (test set-up)
+    game.dungeon_deck[:] = [d for d in game.dungeon_deck if d not in ("D31", "D34")]
+    adv = game.party[0][0]
+    game.items[adv] = ["T09"]
+    game.treasure_deck.remove("T09") if "T09" in game.treasure_deck else None
+    game.market[:] = [m for m in game.market if m != "T09"]
+    game.hands[0] = [x for x in game.hands[0] if x != "T09"]
+    game.apply("take " + game.tavern[0])
+    refused(game, f"play D34 {adv}", "captures a Frozen Adventurer")
+    game.apply(f"play D31 {adv}")
+    assert adv in game.frozen[0] and "T09" in game.treasure_deck
+    game.apply("pass")
+    game.apply(f"play D34 {adv}")
+    assert adv in game.captured
+
+
+# ---------------------------------------------------------------- Guardian building
+def test_restock_and_rebuild_constraints():
+    game = started(seed=11)
+    vault_loc = next(loc for loc, r in game.grid.items() if game.cards.vault in r)
+    room = next(c for c in game.dungeon_deck if game.cards.is_room(c)
+                and not game.cards.is_cursed(c))
+    game.dungeon_deck.remove(room)
+    game.guardian_hand.append(room)
+    game.apply("draw treasure")
+    game.apply("restock")
+    game.apply(f"set {room} {vault_loc}")
+    assert len(game.grid[vault_loc]) == 2
+    refused(game, f"discard {game.cards.vault}", "Vault cannot be removed")
+    game.apply(f"discard {room}")
+    assert game.removed == [[room, 0]]
+    assert game.hero_points(0) == (game.cards.points(room) + 1) // 2
+    game.apply("done")
+    game.apply("draw treasure")
+    game.apply("rebuild")
+    lifted = [loc for loc in hvg.LOCATIONS[:8]]
+    for loc in lifted:
+        game.apply(f"lift {loc}")
+    assert game.build["stage"] == "arrange"                # 8 = half of 16: stops lifting
+    pool = list(game.build["pool"])
+    assert game.view(0).build["pool"] == [HIDDEN] * len(pool)
+    refused(game, f"set {pool[0]} D4", "lifted rooms go back into the lifted locations")
+    for card, loc in zip(pool, reversed(lifted), strict=True):
+        game.apply(f"set {card} {loc}")
+    assert game.build is None and all(len(game.grid[loc]) == 1 for loc in lifted)
+
+
+# ---------------------------------------------------------------- hidden information
+def test_views_hide_rooms_and_hands():
+    game = started(seed=12)
+    hero_view, guardian_view = game.view(0), game.view(game.guardian)
+    assert all(r == HIDDEN for rooms in hero_view.grid.values() for r in rooms)
+    assert hero_view.guardian_hand == [HIDDEN, HIDDEN]
+    assert guardian_view.hands[0] == [HIDDEN] * len(game.hands[0])
+    assert guardian_view.grid == game.grid
+    assert hero_view.hands[0] == game.hands[0]
+    text = hero_view.to_json()
+    for card in game.guardian_hand:
+        assert f'"{card}"' not in json.dumps(json.loads(text)["current"]["state"])
+    check_view(game)
+
+
+def test_bad_arguments():
+    with pytest.raises(InvalidArgumentError):
+        new_game(players=1)
+    with pytest.raises(InvalidArgumentError, match="unknown option"):
+        new_game(colour="red")
+    with pytest.raises(InvalidArgumentError, match="rooms"):
+        scout_venture_position("venture", ["A01"], ["D40"])
+    with pytest.raises(InvalidArgumentError, match="kind"):
+        scout_venture_position("fly", ["A01"], ["D02"])
+    assert sorted(targetable(["A1"], [])) == ["A1"]
+
+
+def test_resolve_attempt_position_matches_single_roll_odds():
+    # Warrior (Brute +4, Venturing +1) Venturing a Brute room: 6+ on d6+5, natural 1 fails: 5/6.
+    wins = sum(resolve_attempt_position("venture", ["A06"], ["D07"], seed=s)["all_done"]
+               for s in range(600))
+    assert abs(wins / 600 - 5 / 6) < 0.05
+    out = resolve_attempt_position("venture", ["A05", "A01"], ["D10"], seed=3, retreat_from=1)
+    assert out["rolls"][0][0] == "venture"
+    assert all(r[0] == "retreat" for r in out["rolls"][1:])
+
+
+def test_save_and_load_mid_attempt():
+    game = scout_venture_position("venture", ["A05", "A01"], ["D07"], seed=5)
+    for text in ("venture A1", "order A05"):
+        game.apply(text)
+    loaded = load_game(game.to_json())
+    assert loaded.to_json() == game.to_json()
+    loaded.apply("order A01")
+    game.undo()
+    assert game.attempt["order"] == []
+
+
+def test_guardian_combat_window_and_spell_casting():
+    game = scout_venture_position("venture", ["A13", "A06"], ["D07"], seed=4)
+    game.guardian_hand.append("D36")                      # Dark Omen (Combat)
+    game.dungeon_deck.remove("D36")
+    game.hands[0].append("T04")                           # Blessing (Combat)
+    game.treasure_deck.remove("T04")
+    pieces = game.components()
+    game.rng = Loaded([4])
+    for text in ("venture A1", "order A06", "order A13", "enter"):
+        game.apply(text)
+    game.apply("cast T04 A13")                            # Wizard's Spell Casting: 0 stones
+    assert game.hero_stones == 3 and game.attempt["bonus"] == 2
+    refused(game, "cast T05 A13", "not in your hand")
+    game.apply("roll")
+    assert game.current_player == game.guardian and game.attempt["stage"] == "window"
+    game.apply("play D36 -")                              # -2: the bonuses cancel
+    assert game.guardian_stones == 1
+    roll = [e for e in game.log if e.kind == "roll"][-1]
+    # Warrior A06 vs Brute: +4 type, +1 Venturing, +2 Blessing, -2 Dark Omen
+    assert roll.data["modifier"] == 5 and roll.data["die"] == 4 and roll.data["success"]
+    assert game.components() == pieces
+
+
+def test_stow_when_a_cursed_item_meets_two_items():
+    game = scout_venture_position("scout", ["A05"], ["D28"], seed=3,
+                                  items={"A05": ["T12", "T13"]})
+    game.rng = Loaded([3])
+    for text in ("scout A1", "order A05", "enter", "roll"):
+        game.apply(text)
+    assert game.attempt["stage"] == "stow"
+    refused(game, "stow T09", "choose one")
+    game.apply("stow T13")
+    assert game.items["A05"] == ["T12", "D28"] and "T13" in game.hands[0]
+
+
+def test_restock_third_room_must_move_first():
+    game = started(seed=13)
+    loc = "B2"
+    extra = [c for c in game.dungeon_deck if game.cards.is_room(c)][:2]
+    for card in extra:
+        game.dungeon_deck.remove(card)
+        game.guardian_hand.append(card)
+    game.apply("draw treasure")
+    game.apply("restock")
+    game.apply(f"set {extra[0]} {loc}")
+    game.apply(f"set {extra[1]} {loc}")
+    assert len(game.grid[loc]) == 3
+    refused(game, "done", "holds 3 rooms")
+    first = game.grid[loc][0]
+    refused(game, f"shift {first} D4", "shift")
+    game.apply(f"shift {first} B3")
+    assert len(game.grid[loc]) == 2 and len(game.grid["B3"]) == 2
+    refused(game, f"shift {first} B4", "moves once")
+    game.apply("done")
+    assert game.build is None
+
+
+def test_multiplayer_item_on_another_heroes_adventurer():
+    game = started(seed=14, players=3)
+    other = game.party[1][0]
+    item = next(t for t in game.treasure_deck if game.cards[t]["kind"] == "item")
+    game.treasure_deck.remove(item)
+    game.hands[0].append(item)
+    game.apply(f"play {item} {other}")
+    assert item in game.items[other] and game.current_player == game.guardian
