@@ -1,0 +1,495 @@
+"""Bots for Hero versus Guardian (the random bot is ``core.bots.RandomBot``).
+
+- :class:`HeroBot` Scouts before it Ventures, picks the target and the order of its
+  Adventurers by their chances (one d6 per Adventurer: it computes the chance that every
+  room is done for each order), Retreats when the next roll is poor, equips Items,
+  plays Adventurers and Spells, and heads for the Treasure Vault once it is seen.
+- :class:`GuardianBot` designs the Dungeon with the Vault as far from both Entries as it
+  can, the costliest rooms nearest the Vault; covers the Vault with a second room or
+  moves it away (Rebuild) when the Hero comes close; plays its Effects; draws (which ends
+  the game on an empty deck) while it is ahead.
+
+Both see only ``state.view(seat)``.
+
+>>> from dungeoncraft_widgets.core.bots import play_bots
+>>> from dungeoncraft_widgets.hero_vs_guardian import new_game
+>>> game = new_game(seed=7)
+>>> _ = play_bots(game, {0: HeroBot(seed=1), 1: GuardianBot(seed=2)})
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.actions import Action
+from ..core.rng import Rng
+from .cards import ROOM_TYPES
+from .rules import (
+    LOCATIONS,
+    OPPOSITE,
+    SIDES,
+    TARGET,
+    Arrange,
+    Cast,
+    Continue,
+    Deal,
+    Discard,
+    Done,
+    Draw,
+    Enter,
+    Entry,
+    First,
+    HeroVsGuardianState,
+    Lift,
+    Lose,
+    Order,
+    Pass,
+    Place,
+    Play,
+    Rebuild,
+    Recruit,
+    Restock,
+    Retreat,
+    Roll,
+    Save,
+    Scout,
+    SetRoom,
+    Take,
+    Venture,
+    neighbours,
+    side_locations,
+)
+
+__all__ = ["GuardianBot", "HeroBot", "attempt_value", "roll_chance", "sequence_chance"]
+
+
+def roll_chance(target: int, modifier: int) -> float:
+    """Chance that a d6 plus ``modifier`` reaches ``target`` (a natural 1 always fails).
+
+    >>> roll_chance(6, 3) == 4 / 6      # 3, 4, 5 or 6
+    True
+    >>> roll_chance(6, 9) == 5 / 6      # a natural 1 still fails
+    True
+    """
+    lowest = max(2, target - modifier)
+    return max(0, 7 - lowest) / 6
+
+
+def sequence_chance(chances: Sequence[Sequence[float]]) -> float:
+    """Chance every room is done: ``chances[i][j]`` of the i-th Adventurer on the j-th room.
+
+    Each Adventurer rolls once, on the first room not yet done (the rulebook's order).
+
+    >>> sequence_chance([[0.5], [0.5]])
+    0.75
+    """
+    rooms = len(chances[0]) if chances else 0
+    state = {0: 1.0}  # rooms done -> probability
+    for row in chances:
+        nxt: dict[int, float] = {}
+        for done, p in state.items():
+            if done == rooms:
+                nxt[done] = nxt.get(done, 0.0) + p
+                continue
+            q = row[done]
+            nxt[done + 1] = nxt.get(done + 1, 0.0) + p * q
+            nxt[done] = nxt.get(done, 0.0) + p * (1 - q)
+        state = nxt
+    return state.get(rooms, 0.0)
+
+
+def _manhattan(a: str, b: str) -> int:
+    return abs("ABCD".index(a[0]) - "ABCD".index(b[0])) + abs(int(a[1]) - int(b[1]))
+
+
+def _first(legal: Sequence[Action], kind: type) -> Action | None:
+    return next((a for a in legal if isinstance(a, kind)), None)
+
+
+def attempt_value(chances: Sequence[Sequence[float]], room_points: Sequence[float],
+                  adventurer_points: Sequence[float], venture: bool = True) -> float:
+    """Expected room points won minus expected Adventurer points captured (a quick float
+    estimate for bots; ``odds.location_odds`` has the exact numbers).
+
+    >>> attempt_value([[0.5]], [2], [2])
+    0.0
+    """
+    rooms = len(room_points)
+    state = {0: 1.0}
+    value = 0.0
+    for row, worth in zip(chances, adventurer_points, strict=True):
+        nxt: dict[int, float] = {}
+        for done, p in state.items():
+            if done == rooms:
+                nxt[done] = nxt.get(done, 0.0) + p
+                continue
+            q = row[done]
+            value += p * q * room_points[done]
+            if venture:
+                value -= p * (1 - q) * worth
+            else:  # a Scout captures only on a natural 1
+                value -= p * (1 / 6) * worth
+            nxt[done + 1] = nxt.get(done + 1, 0.0) + p * q
+            nxt[done] = nxt.get(done, 0.0) + p * (1 - q)
+        state = nxt
+    return value
+
+
+class HeroBot:
+    """A Hero that weighs its chances. See the module docstring."""
+
+    name = "Sensible Hero"
+
+    def __init__(self, seed: int = 0, venture_at: float = 0.3, retreat_below: float = 0.5):
+        self.rng = Rng(seed)
+        self.venture_at = venture_at
+        self.retreat_below = retreat_below
+        self.plan: list[str] = []
+
+    # what the Hero knows -------------------------------------------------
+    @staticmethod
+    def known_rooms(view: HeroVsGuardianState, loc: str) -> list[str] | None:
+        """The rooms at ``loc`` if face up, or seen revealed since the Guardian last built."""
+        rooms = view.grid[loc]
+        if all(r in view.cards for r in rooms):
+            return list(rooms)
+        for event in reversed(view.log):
+            if event.kind in ("lift", "set", "shift", "remove", "rebuild", "restock"):
+                return None
+            if event.kind == "reveal" and event.data.get("loc") == loc:
+                seen = [r for r in event.data.get("cards", []) if r in view.cards]
+                return seen if len(seen) == len(rooms) else None
+        return None
+
+    # chances ---------------------------------------------------------------
+    def _chance(self, view: HeroVsGuardianState, roll: str, adv: str, room: str,
+                loc: str) -> float:
+        if room not in view.cards:  # a face-down room: the average over the room types
+            mods = view.cards[adv]["modifiers"]
+            base = view.levels.get(adv, 0) + (1 if view.has_power(
+                adv, "Scouting" if roll == "scout" else "Venturing") else 0)
+            return sum(roll_chance(TARGET[roll], mods[t] + base) for t in ROOM_TYPES) / 4
+        return roll_chance(TARGET[roll], view.roll_modifier(roll, adv, room, loc))
+
+    def _adv_worth(self, view: HeroVsGuardianState, adv: str) -> float:
+        c = view.cards
+        return c.points(adv) + sum(c.points(i) for i in view.items.get(adv, ())
+                                   if not c.is_cursed(i)) + 1.5  # and losing its rolls
+
+    def _best_order(self, view: HeroVsGuardianState, kind: str, loc: str,
+                    party: list[str], rooms: list[str] | None = None) -> tuple[float, list[str]]:
+        rooms = list(view.grid[loc]) if rooms is None else list(rooms)
+        if not rooms:
+            return 1.0, party[:1]
+        c = view.cards
+        if kind == "venture" and len(rooms) > 1 and c.vault in rooms:
+            rooms.sort(key=lambda r: r == c.vault)
+        points = [c.points(r) if r in c else 2.0 for r in rooms]
+        if kind == "scout":
+            points = [1.0 for _ in rooms]  # what a Scout wins: knowledge, not points
+        else:
+            points[-1] += 1.5  # a Mapped location opens its neighbours (and the way on)
+        best: tuple[float, list[str]] = (-99.0, [])
+        # Only the 5 most promising Adventurers are ordered (permutations grow fast).
+        party = sorted(party, key=lambda a: -sum(self._chance(view, kind, a, r, loc)
+                                                 for r in rooms))[:5]
+        need = len(rooms) if kind == "scout" else 1
+        for size in range(max(need, 1), min(4, len(party)) + 1):
+            for order in itertools.permutations(party, size):
+                table = [[self._chance(view, kind, a, r, loc) for r in rooms] for a in order]
+                value = attempt_value(table, points, [self._adv_worth(view, a) for a in order],
+                                      venture=kind == "venture")
+                if value > best[0]:
+                    best = (value, list(order))
+        return best
+
+    # choosing --------------------------------------------------------------
+    def choose(self, view: HeroVsGuardianState, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        me = view.current_player
+        if view.phase == "recruit":
+            return Recruit("pick") if Recruit("pick") in legal else legal[0]
+        if view.phase == "pick":
+            classes = {view.cards[a]["class"] for a in view.party[me]}
+            return max(legal, key=lambda a: (view.cards[a.card]["class"] not in classes,
+                                             sum(view.cards[a.card]["modifiers"].values())))
+        at = view.attempt
+        if at is not None:
+            return self._in_attempt(view, legal, at)
+        return self._option(view, legal, me)
+
+    def _in_attempt(self, view: HeroVsGuardianState, legal: Sequence[Action],
+                    at: dict[str, Any]) -> Action:
+        stage = at["stage"]
+        if stage == "order":
+            for adv in self.plan:
+                if Order(adv) in legal:
+                    return Order(adv)
+            if Enter() in legal:
+                return Enter()
+            return legal[0]
+        if stage == "first":  # the room most likely to be done by the next Adventurer
+            adv = at["order"][at["next"]]
+            return max((a for a in legal if isinstance(a, First)),
+                       key=lambda a: self._chance(view, at["kind"], adv, a.room, at["loc"]))
+        if stage == "save":
+            victim = at["victim"]
+            saves = [a for a in legal if isinstance(a, Save)]
+            for s in saves:
+                if s.card in view.items.get(victim, ()):
+                    return s  # Armor worn by the victim
+            worth = view.cards.points(victim)
+            cheaper = [s for s in saves if view.cards.points(s.card) < worth]
+            return cheaper[0] if cheaper else Lose()
+        if stage == "roll":
+            adv = at["order"][at["next"]]
+            p = self._chance(view, at["kind"], adv, at["current"], at["loc"])
+            if Retreat() in legal and p < self.retreat_below:
+                return Retreat()
+            if p < 0.7:
+                for a in legal:
+                    if isinstance(a, (Play, Cast)) and view.cards[a.card].get(
+                            "effect") == "next_roll":
+                        return a
+            return Roll()
+        return legal[0]
+
+    def _vault_wins(self, view: HeroVsGuardianState, me: int) -> bool:
+        """Would Venturing the Vault now end the game with the Heroes ahead?"""
+        heroes, guardian = view.team_scores()
+        vault = view.cards.points(view.cards.vault)
+        return heroes + vault > guardian - vault
+
+    def _option(self, view: HeroVsGuardianState, legal: Sequence[Action], me: int) -> Action:
+        party = view.party[me]
+        stones = view.hero_stones
+        c = view.cards
+        # 1. Venture a location whose rooms are known, if it is worth it (the Vault only
+        #    when taking it wins the game).
+        ventures = [a for a in legal if isinstance(a, Venture)]
+        scored = []
+        for a in ventures:
+            rooms = self.known_rooms(view, a.loc)
+            if rooms is None:
+                continue
+            if c.vault in rooms and not self._vault_wins(view, me):
+                continue
+            value, order = self._best_order(view, "venture", a.loc, party, rooms)
+            scored.append((c.vault in rooms, value, a, order))
+        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        if scored and scored[0][1] >= self.venture_at:
+            self.plan = scored[0][3]
+            return scored[0][2]
+        # 2. Scout a location not known yet (nearest the middle: the Vault is rarely at an
+        #    Entry).
+        scouts = [a for a in legal if isinstance(a, Scout)
+                  and self.known_rooms(view, a.loc) is None]
+        if scouts and len(party) >= 2:
+            a = min(scouts, key=lambda s: (len(view.grid[s.loc]),
+                                           abs(1.5 - "ABCD".index(s.loc[0]))
+                                           + abs(1.5 - (int(s.loc[1]) - 1))))
+            self.plan = self._best_order(view, "scout", a.loc, party)[1]
+            return a
+        # 3. Build up: Adventurers, Items, Heroism; then cards from the Tavern/Market.
+        for a in legal:
+            if isinstance(a, Play) and a.card in c.adventurers:
+                return a
+        items = [a for a in legal if isinstance(a, Play) and c[a.card].get("kind") == "item"
+                 and a.target in party]
+        if items:
+            return min(items, key=lambda a: len(view.items.get(a.target, ())))
+        heroism = [a for a in legal if isinstance(a, (Play, Cast))
+                   and c[a.card].get("effect") == "level_or_unfreeze"]
+        if heroism:
+            frozen = [a for a in heroism if any(a.target in f for f in view.frozen)]
+            return (frozen or heroism)[0]
+        # 4. Venture blind when nothing is left to Scout and the odds are good anyway.
+        if not scouts and ventures:
+            blind = [(self._best_order(view, "venture", a.loc, party), a) for a in ventures
+                     if self.known_rooms(view, a.loc) is None]
+            if blind:
+                (value, order), a = max(blind, key=lambda t: t[0][0])
+                if value >= 2 * self.venture_at:
+                    self.plan = order
+                    return a
+        if stones > 1:
+            if len(party) < 6:
+                for a in legal:
+                    if isinstance(a, Take) and a.card in view.tavern:
+                        return a
+            for a in legal:
+                if isinstance(a, Take) and a.card in view.market:
+                    return a
+            if Draw("adventurers") in legal and len(party) < 6:
+                return Draw("adventurers")
+        return Pass()
+
+
+class GuardianBot:
+    """A Guardian that guards the Treasure Vault. See the module docstring."""
+
+    name = "Sensible Guardian"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed)
+        self.layout: dict[str, str] = {}
+        self.entries: list[tuple[str, str]] = []
+        self.rebuild_plan: list[Action] = []
+
+    # set-up ----------------------------------------------------------------
+    def _design(self, view: HeroVsGuardianState) -> None:
+        c = view.cards
+        best: list[tuple[int, str, tuple[str, str], tuple[str, str]]] = []
+        for side in SIDES:
+            for e1 in side_locations(side):
+                for e2 in side_locations(OPPOSITE[side]):
+                    for vault in LOCATIONS:
+                        d = min(_manhattan(vault, e1), _manhattan(vault, e2))
+                        best.append((d, vault, (e1, side), (e2, OPPOSITE[side])))
+        top = max(b[0] for b in best)
+        choice = self.rng.choice([b for b in best if b[0] == top])
+        _, vault, first, second = choice
+        self.entries = [first, second]
+        rooms = sorted((r for r in view.unplaced if r != c.vault),
+                       key=lambda r: (c.points(r), -sum(m["amount"] for m in
+                                                        c[r].get("modifiers", ()))),
+                       reverse=True)
+        others = sorted((loc for loc in LOCATIONS if loc != vault),
+                        key=lambda loc: _manhattan(loc, vault))
+        self.layout = {vault: c.vault, **dict(zip(others, rooms, strict=False))}
+
+    def _danger(self, view: HeroVsGuardianState) -> tuple[str | None, set[str]]:
+        vault_loc = next((loc for loc, rooms in view.grid.items()
+                          if view.cards.vault in rooms), None)
+        return vault_loc, view.targetable()
+
+    # choosing --------------------------------------------------------------
+    def choose(self, view: HeroVsGuardianState, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        c = view.cards
+        if view.phase == "design":
+            if not self.layout:
+                self._design(view)
+            for loc, card in self.layout.items():
+                if Place(card, loc) in legal:
+                    return Place(card, loc)
+            return Deal()
+        if view.phase == "entry":
+            for loc, side in self.entries:
+                if Entry(loc, side) in legal:
+                    return Entry(loc, side)
+            return legal[0]
+        if view.phase == "keep":
+            return max(legal, key=lambda a: self._card_value(view, a.card))
+        if view.build is not None:
+            return self._build(view, legal)
+        at = view.attempt
+        if at is not None:
+            if at["stage"] == "window":
+                omen = [a for a in legal if isinstance(a, Play)]
+                if omen and (c.vault in view.grid[at["loc"]] or at["pending"] == "retreat"):
+                    return omen[0]
+                return Continue()
+            if at["stage"] == "first":  # the room hardest for the next Adventurer
+                adv = at["order"][at["next"]]
+                return min((a for a in legal if isinstance(a, First)),
+                           key=lambda a: view.roll_modifier(at["kind"], adv, a.room, at["loc"]))
+            return legal[0]
+        return self._option(view, legal)
+
+    def _card_value(self, view: HeroVsGuardianState, card: str) -> float:
+        info = view.cards[card]
+        effect = info.get("effect")
+        if effect == "next_roll":
+            return 5
+        if effect == "freeze":
+            return 4
+        if view.cards.is_cursed(card):
+            return 3.5
+        if info.get("kind") == "room":
+            return 2 + info["points"] / 10
+        return 1
+
+    def _option(self, view: HeroVsGuardianState, legal: Sequence[Action]) -> Action:
+        c = view.cards
+        vault_loc, reach = self._danger(view)
+        heroes, guardian = view.team_scores()
+        if vault_loc is not None and vault_loc in reach:
+            alone = len(view.grid[vault_loc]) == 1
+            has_room = any(c.is_room(x) for x in view.guardian_hand)
+            if alone and has_room and Restock() in legal:
+                return Restock()
+            if Rebuild() in legal and self._plan_rebuild(view, vault_loc, reach):
+                return Rebuild()
+        freeze = [a for a in legal if isinstance(a, Play) and c[a.card].get("effect") == "freeze"]
+        if freeze:
+            return max(freeze, key=lambda a: c.points(a.target) + len(view.items.get(a.target,
+                                                                                     ())))
+        capture = [a for a in legal if isinstance(a, Play)
+                   and c[a.card].get("effect") == "capture_frozen"]
+        if capture:
+            return capture[0]
+        if guardian > heroes and Draw("dungeon") in legal:
+            return Draw("dungeon")
+        if view.final_option or view.hero_out:
+            if any(c.is_room(x) for x in view.guardian_hand) and Restock() in legal:
+                return Restock()
+            return Draw("dungeon")
+        return Pass()
+
+    def _plan_rebuild(self, view: HeroVsGuardianState, vault_loc: str, reach: set[str]) -> bool:
+        """Plan: lift the Vault's location and the one farthest from the Hero, swap them."""
+        candidates = [loc for loc in LOCATIONS if loc not in view.tokens and loc != vault_loc
+                      and view.grid[loc] and loc not in reach]
+        if not candidates:
+            return False
+        far = max(candidates, key=lambda loc: (min(_manhattan(loc, r) for r in reach),
+                                               len(view.grid[loc]) == 1))
+        self.rebuild_plan = [Lift(vault_loc), Lift(far), Arrange(),
+                             SetRoom(view.cards.vault, far)]
+        self.rebuild_target = vault_loc
+        return True
+
+    def _build(self, view: HeroVsGuardianState, legal: Sequence[Action]) -> Action:
+        b = view.build
+        assert b is not None
+        while self.rebuild_plan and b["kind"] == "rebuild":
+            step = self.rebuild_plan[0]
+            if step in legal:
+                self.rebuild_plan.pop(0)
+                return step
+            self.rebuild_plan.pop(0)
+        if b["kind"] == "rebuild":
+            if Arrange() in legal:
+                return Arrange()
+            sets = [a for a in legal if isinstance(a, SetRoom)]
+            target = getattr(self, "rebuild_target", None)
+            for a in sets:
+                if a.loc == target:
+                    return a
+            return sets[0] if sets else legal[0]
+        # Restock: a room onto the Vault's location (so it is never Ventured first), else
+        # onto a reachable location holding one room; then done.
+        vault_loc, reach = self._danger(view)
+        sets = [a for a in legal if isinstance(a, SetRoom)]
+        if sets and b["locs"] == []:
+            for a in sets:
+                if a.loc == vault_loc and len(view.grid[a.loc]) == 1:
+                    return a
+            near = [a for a in sets if a.loc in reach and len(view.grid[a.loc]) == 1]
+            if near:
+                return near[0]
+            ones = [a for a in sets if len(view.grid[a.loc]) == 1
+                    and any(n in reach for n in neighbours(a.loc))]
+            if ones:
+                return ones[0]
+        if Done() in legal:
+            return Done()
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return discards[0] if discards else legal[0]
