@@ -1,0 +1,191 @@
+"""ScoutVentureCalculator: the exact odds of a Scout or Venture, and the best order.
+
+A Hero player picks Adventurers (from the card data, or typed as
+``name: modifier vs room 1, modifier vs room 2``), the rooms (type and any extra
+modifier), the action, and sees the exact chance every room is done, the
+outcomes as a chart, each Adventurer's capture risk, and the best order.
+
+>>> calc = ScoutVentureCalculator()
+>>> calc.adventurer_picker.value = ("Cleric (A01)", "Warrior (A05)")
+>>> calc.room_types[0].value = "Evil"
+>>> calc.odds.p_all  # Cleric first (+4 vs Evil: 5/6), else the Warrior (+2 vs Evil: 1/2)
+11/12
+>>> calc.adventurers_text.value = "Rogue: x"
+>>> calc.message.value
+'✗ Rogue: x: modifier vs room 1 must be a whole number'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from ..core.charts import bar_chart
+from ..core.errors import InvalidArgumentError
+from ..widgets.board import BoardView
+from ..widgets.panels import LiveCalculator, probability_latex, table_html
+from .cards import ROOM_TYPES, CardSet, load_cards
+from .odds import MAX_ADVENTURERS, MAX_ROOMS, best_order, location_odds
+
+
+def card_modifier(cards: CardSet, adventurer: dict[str, Any], action: str, room_type: str) -> int:
+    """An Adventurer card's own modifier against a room type for ``action``
+    (room-type modifier, plus Scouting/Venturing Power), without Items or Levels."""
+    total = adventurer["modifiers"].get(room_type, 0)
+    powers = adventurer.get("powers", ())
+    if action == "scout" and "Scouting" in powers:
+        total += 1
+    if action == "venture" and "Venturing" in powers:
+        total += 1
+    return total
+
+
+def parse_typed_adventurers(text: str, rooms: int) -> dict[str, tuple[tuple[int, ...], int]]:
+    """``"Rogue: 1, 4; 2"`` per line -> {name: ((mod vs room 1, mod vs room 2), points)}.
+
+    >>> parse_typed_adventurers("Rogue: 1, 4; 2", 2)
+    {'Rogue': ((1, 4), 2)}
+    """
+    out: dict[str, tuple[tuple[int, ...], int]] = {}
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        name, colon, rest = line.partition(":")
+        name = name.strip()
+        if not colon or not name:
+            raise InvalidArgumentError(f"{line.strip()!r}: write 'name: modifiers; points'")
+        mods_text, _, points_text = rest.partition(";")
+        mods = [m.strip() for m in mods_text.split(",") if m.strip()]
+        if len(mods) == 1:
+            mods = mods * rooms  # one number: the same against every room
+        if len(mods) != rooms:
+            raise InvalidArgumentError(f"{name}: give {rooms} modifier(s), one per room")
+        values = []
+        for i, m in enumerate(mods, 1):
+            try:
+                values.append(int(m))
+            except ValueError:
+                raise InvalidArgumentError(
+                    f"{name}: {m}: modifier vs room {i} must be a whole number") from None
+        try:
+            points = int(points_text) if points_text.strip() else 1
+        except ValueError:
+            raise InvalidArgumentError(f"{name}: points must be a whole number") from None
+        out[name] = (tuple(values), points)
+    return out
+
+
+class ScoutVentureCalculator(LiveCalculator):
+    """See the module docstring. ``calc.odds`` and ``calc.best`` hold the last answers."""
+
+    def __init__(self, cards: CardSet | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cards = cards or load_cards()
+        # "Cleric (A01)": names repeat across cards, the id tells them apart.
+        self._by_name = {self.cards.name(a): self.cards[a] for a in self.cards.adventurers}
+        self.odds = None
+        self.best = None
+        self.action = w.ToggleButtons(
+            options=[("Scout (5+)", "scout"), ("Venture (6+)", "venture")], value="venture",
+            description="Action:")
+        self.room_count = w.ToggleButtons(options=[("1 room", 1), ("2 rooms", 2)], value=1,
+                                          description="Location:")
+        self.room_types = [w.Dropdown(options=ROOM_TYPES, value=t, description=f"Room {i + 1}:")
+                           for i, t in enumerate(("Trap", "Brute"))]
+        self.room_extra = [w.IntText(0, description="extra ±", layout=w.Layout(width="150px"),
+                                     tooltip="Vacant room, Items, Spells: added to every roll")
+                           for _ in range(MAX_ROOMS)]
+        self.room_points = [w.BoundedIntText(2, min=0, max=20, description="points",
+                                             layout=w.Layout(width="150px"))
+                            for _ in range(MAX_ROOMS)]
+        names = list(self._by_name)
+        self.adventurer_picker = w.SelectMultiple(
+            options=names, value=tuple(names[:2]), rows=6,
+            description="Adventurers:", tooltip="Ctrl/Cmd-click to choose up to 4")
+        self.adventurers_text = w.Textarea(
+            placeholder="or type your own, one per line:\nRogue: 1, 4; 2   (modifiers vs room 1, "
+                        "room 2; points)", layout=w.Layout(width="340px", height="80px"))
+        self.use_retreat = w.Checkbox(False, description="Retreat allowed (4+, modifier 0)")
+        self.headline = w.HTMLMath()
+        self.chart = BoardView()
+        self.capture_table = w.HTML()
+        self.best_table = w.HTML()
+        rooms = w.VBox([w.HBox([t, e, p]) for t, e, p in
+                        zip(self.room_types, self.room_extra, self.room_points, strict=True)])
+        self.children = [
+            w.HBox([self.action, self.room_count]), rooms,
+            w.HBox([self.adventurer_picker, self.adventurers_text]), self.use_retreat,
+            self.message, self.headline,
+            w.HBox([w.Box([self.chart], layout=w.Layout(width="420px")),
+                    w.VBox([self.capture_table])]),
+            self.best_table,
+        ]
+        self.watch([self.action, self.room_count, self.adventurer_picker, self.adventurers_text,
+                    self.use_retreat, *self.room_types, *self.room_extra, *self.room_points])
+        self.update()
+
+    def _team(self) -> tuple[dict[str, list[int]], dict[str, int]]:
+        action, count = self.action.value, self.room_count.value
+        types = [t.value for t in self.room_types[:count]]
+        extra = [e.value for e in self.room_extra[:count]]
+        mods: dict[str, list[int]] = {}
+        points: dict[str, int] = {}
+        for name in self.adventurer_picker.value:
+            card = self._by_name[name]
+            mods[name] = [card_modifier(self.cards, card, action, t) + x
+                          for t, x in zip(types, extra, strict=True)]
+            points[name] = card["points"]
+        for name, (typed, pts) in parse_typed_adventurers(self.adventurers_text.value,
+                                                          count).items():
+            mods[name] = [m + x for m, x in zip(typed, extra, strict=True)]
+            points[name] = pts
+        if not mods:
+            raise InvalidArgumentError("Adventurers: choose or type at least one")
+        if len(mods) > MAX_ADVENTURERS:
+            raise InvalidArgumentError(
+                f"Adventurers: at most {MAX_ADVENTURERS} go in (one per Order token), "
+                f"not {len(mods)}")
+        return mods, points
+
+    def compute(self) -> None:
+        for i, row in enumerate(zip(self.room_types, self.room_extra, self.room_points,
+                                    strict=True)):
+            for control in row:
+                control.layout.display = "" if i < self.room_count.value else "none"
+        action, count = self.action.value, self.room_count.value
+        mods, points = self._team()
+        rooms = [f"room {i + 1} ({self.room_types[i].value})" for i in range(count)]
+        room_points = [p.value for p in self.room_points[:count]] if action == "venture" else None
+        retreat = {name: 0 for name in mods} if self.use_retreat.value and action == "venture" \
+            else None
+        order = list(mods)
+        self.odds = location_odds(action, [mods[n] for n in order], room_points=room_points,
+                                  adventurer_points=[points[n] for n in order],
+                                  retreat=None if retreat is None else [0] * len(order))
+        self.best = best_order(action, mods, rooms, room_points=room_points,
+                               adventurer_points=points, retreat=retreat)
+        odds = self.odds
+        self.headline.value = (
+            f"<b>Chance every room is done</b> in this order ({' → '.join(order)}): "
+            f"{probability_latex(odds.p_all)}")
+        self.chart.show(bar_chart(dict(enumerate(odds.rooms_done)), target=count,
+                                  title=f"Rooms {'scouted' if action == 'scout' else 'ventured'}",
+                                  x_label="rooms done", target_label="all done",
+                                  width=400, height=200))
+        rows = [(name, str(p), f"{float(p) * 100:.1f}%")
+                for name, p in zip(order, odds.capture_chance, strict=True)]
+        self.capture_table.value = "<b>Capture risk</b>" + table_html(
+            ["Adventurer", "chance", "%"], rows)
+        best_rows = [("best", " → ".join(self.best.best.adventurers),
+                      str(self.best.best.odds.p_all), str(self.best.best.odds.expected_captured))]
+        best_rows += [(str(k), " → ".join(c.adventurers), str(c.odds.p_all),
+                       str(c.odds.expected_captured))
+                      for k, c in enumerate(self.best.runners_up, 2)]
+        if self.best.worst not in (self.best.best, *self.best.runners_up):
+            best_rows.append(("worst", " → ".join(self.best.worst.adventurers),
+                              str(self.best.worst.odds.p_all),
+                              str(self.best.worst.odds.expected_captured)))
+        self.best_table.value = (f"<b>Best order</b> of {self.best.candidates} compared"
+                                 + table_html(["", "order", "all done", "expected captured"],
+                                              best_rows))
