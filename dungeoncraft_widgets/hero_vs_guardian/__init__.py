@@ -17,6 +17,7 @@ Modules: ``cards`` (the card data; the shipped set is a reconstruction),
 from __future__ import annotations
 
 from ..core.actions import Action
+from ..core.lazy import lazy_attributes
 from .cards import CARDS_FORMAT, DEFAULT_CARDS, ROOM_TYPES, CardSet, load_cards
 from .rules import (
     ACTION_TYPES,
@@ -60,3 +61,12 @@ def parse_action(text: str) -> Action:
     True
     """
     return HeroVsGuardianState.parse_action(text)
+
+
+_LAZY = {"roll_odds": "odds", "location_odds": "odds", "best_order": "odds",
+         "targetable_locations": "graph", "dungeon_graph": "graph",
+         "most_likely_route": "graph", "HeroBot": "bots", "GuardianBot": "bots",
+         "dungeon_scene": "scene", "HeroVsGuardianApp": "app",
+         "ScoutVentureCalculator": "calculator"}
+# The analysis (sympy, networkx), bots and widgets load on first use only: playing needs none.
+__getattr__ = lazy_attributes(__name__, _LAZY)
