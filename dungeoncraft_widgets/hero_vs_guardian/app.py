@@ -32,23 +32,74 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as w
+import sympy
 
 from ..core.bots import Bot
 from ..core.engine import Action, GameState
 from ..core.errors import DungeoncraftError, IllegalActionError
-from ..core.scene import Group, Rect, Scene, Text
+from ..core.scene import Group, Path, Rect, Scene, Text
 from ..widgets.app import GameApp
 from ..widgets.panels import probability_latex, table_html
 from .bots import GuardianBot, HeroBot
 from .calculator import card_modifier
 from .cards import ROOM_TYPES
-from .odds import location_odds
-from .rules import HIDDEN, First, HeroVsGuardianState, Order, Play, Scout, Take, Venture, new_game
-from .scene import dungeon_scene, target_of
+from .graph import Route, most_likely_route
+from .odds import best_order, location_odds
+from .rules import (
+    HIDDEN,
+    LOCATIONS,
+    First,
+    HeroVsGuardianState,
+    Order,
+    Play,
+    Scout,
+    Take,
+    Venture,
+    new_game,
+)
+from .scene import CELL, _xy, dungeon_scene, target_of
 
 PANEL_X = 470        # the side panel starts right of the dungeon
 CARD_W, CARD_H = 300, 40
 MAX_BUTTONS = 30     # more legal actions than this (Guardian set-up): use the menu
+
+
+def venture_chances(view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
+    """Each unmapped location's chance to be Ventured by the Hero's best order of the
+    Adventurers in play; a face-down room is taken to be of each type with chance 1/4.
+
+    >>> from dungeoncraft_widgets.hero_vs_guardian import scout_venture_position
+    >>> game = scout_venture_position("venture", ["A01"], ["D10"], seed=4)
+    >>> venture_chances(game.view(0))["A1"]  # the Cleric: (1/6 + 1/2 + 2/3 + 5/6) / 4
+    13/24
+    """
+    party = view.party[view.active][:4]
+    out: dict[str, sympy.Rational] = {}
+    for loc in LOCATIONS:
+        if loc in view.mapped():
+            continue
+        rooms = view.grid[loc]
+        if not rooms:
+            out[loc] = sympy.Integer(1)
+            continue
+        if not party:
+            out[loc] = sympy.Integer(0)
+            continue
+        total = sympy.Integer(0)
+        combos = list(itertools.product(ROOM_TYPES, repeat=rooms.count(HIDDEN)))
+        for types in combos:
+            guessed = iter(types)  # the face-down rooms take these types, in order
+            room_types = [next(guessed) if room == HIDDEN else None for room in rooms]
+            table = {a: [view.roll_modifier("venture", a, room, loc) if kind is None else
+                         card_modifier(view.cards, view.cards[a], "venture", kind)
+                         + view.levels.get(a, 0)
+                         for room, kind in zip(rooms, room_types, strict=True)]
+                     for a in party}
+            names = [f"room {i}" for i in range(len(rooms))]
+            total += best_order("venture", table, names, room_order="guardian",
+                                runners_up=0).best.odds.p_all
+        out[loc] = total / len(combos)
+    return out
 
 
 class HeroVsGuardianApp(GameApp):
@@ -70,8 +121,15 @@ class HeroVsGuardianApp(GameApp):
                                     style={"description_width": "initial"})
         self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.odds_view = w.HTMLMath()
+        self.route_to = w.Dropdown(options=[("-", None), *((loc, loc) for loc in LOCATIONS)],
+                                   description="Likeliest route to:",
+                                   style={"description_width": "initial"})
+        self.route_view = w.HTMLMath()
+        self._route: tuple[int, str, Route | str] | None = None  # (history length, target, answer)
+        self.route_to.observe(lambda _change: self.refresh(), names="value")
         super().__init__(state, seat=seat, bots=bots, **kwargs)
-        self.side.children = [self.mode, self.buttons, self.odds_view]
+        self.side.children = [self.mode, self.buttons, self.odds_view, self.route_to,
+                              self.route_view]
         self.refresh()
 
     # ------------------------------------------------------------ drawing
@@ -124,7 +182,33 @@ class HeroVsGuardianApp(GameApp):
         scene.clickable |= set(self._click_actions)
         if self.state.current_player == self.seat and view.phase == "round" and not at:
             scene.clickable |= {f"loc-{loc}" for loc in view.targetable()}
+        route = self._route_answer(view)
+        if isinstance(route, Route) and len(route.path) > 1:
+            centre = {loc: (x + CELL / 2, y + CELL / 2)
+                      for loc in route.path for x, y in [_xy(loc)]}
+            d = " ".join(("M" if i == 0 else "L") + " {:g} {:g}".format(*centre[loc])
+                         for i, loc in enumerate(route.path))
+            scene.add(Path("route", d, classes=("line", "route"), stroke="#e65100",
+                           stroke_width=5, opacity=0.8, label=f"likeliest route: {route}"))
         return scene
+
+    # ---------------------------------------------------------------- routes
+    def _route_answer(self, view: HeroVsGuardianState) -> Route | str | None:
+        """The likeliest route to the chosen location (cached until the game moves on)."""
+        target = self.route_to.value if hasattr(self, "route_to") else None
+        if target is None or view.phase != "round" or len(view.entries) != 2:
+            return None
+        key = len(self.state.history)
+        if self._route and self._route[:2] == (key, target):
+            return self._route[2]
+        answer: Route | str
+        try:
+            answer = most_likely_route(target, venture_chances(view),
+                                       [loc for loc, _side in view.entries], view.mapped())
+        except DungeoncraftError as exc:
+            answer = str(exc)
+        self._route = (key, target, answer)
+        return answer
 
     def _section(self, scene: Scene, title: str, y: float) -> float:
         scene.add(Text(f"title-{title}", PANEL_X, y + 10, title, size=13, anchor="start",
@@ -190,6 +274,16 @@ class HeroVsGuardianApp(GameApp):
         self.buttons.children = buttons
         self.mode.disabled = self.seat == self.state.guardian
         self.odds_view.value = self._odds_html()
+        route = self._route_answer(self.state.view(self.seat))
+        if route is None:
+            self.route_view.value = ""
+        elif isinstance(route, str):
+            self.route_view.value = f"<i>{html.escape(route)}</i>"
+        else:
+            self.route_view.value = (
+                f"{html.escape(' → '.join(route.path))}: every location Ventured "
+                f"{probability_latex(route.probability)} (best order of your Adventurers; "
+                "a face-down room counted as any of the four types, equally likely)")
 
     def _describe_action(self, action: Action) -> str:
         """An action's text with card names: 'play Elven Boots (T18) Rogue (A11)'."""

@@ -44,6 +44,11 @@ def test_scout_by_clicking(page, lab, artifacts):
         log_lines = run_in_kernel(client, "print(app.state.log[0].text)")
         assert log_lines.strip()
         assert location in run_in_kernel(client, "print([e.text for e in app.state.log])")
+        # The likeliest route to a far location, drawn on the dungeon with its exact chance.
+        page.locator(".widget-dropdown", has_text="Likeliest route to:").locator(
+            "select").select_option("C3")
+        board.locator("[data-id=route]").wait_for(timeout=20_000)
+        page.get_by_text("every location Ventured").wait_for(timeout=20_000)
         page.screenshot(path=str(artifacts / "hero-vs-guardian-after-scout.png"))
     finally:
         client.stop_channels()
