@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from statistics import mean
 from typing import Any
 
-from ..core import Action, Rng
+from ..core import Action, InvalidArgumentError, Rng
 from .odds import unseen_cards
 from .rules import (
     Accept,
@@ -69,7 +69,8 @@ class TemperamentBot:
 
     def __init__(self, temperament: str = "honest", seed: int = 0) -> None:
         if temperament not in TEMPERAMENTS:
-            raise ValueError(f"temperament must be one of {TEMPERAMENTS}")
+            raise InvalidArgumentError(
+                f"temperament must be one of {', '.join(TEMPERAMENTS)}, not {temperament!r}")
         self.name = temperament
         self.rng = Rng(seed)
 
