@@ -33,8 +33,9 @@ def illegal_candidates(state: GameState, legal: list[Action]) -> list[Action | s
     return out
 
 
-def check_refused(state: GameState, action: Action | str) -> None:
-    before = state.to_json()
+def check_refused(state: GameState, action: Action | str, before: str | None = None) -> None:
+    """``action`` is refused with a reason, and ``to_json()`` stays ``before``."""
+    before = state.to_json() if before is None else before
     with pytest.raises(IllegalActionError) as info:
         state.apply(action)
     assert str(info.value), "an IllegalActionError must say why"
@@ -54,8 +55,9 @@ def check_playouts(game: ModuleType, seeds: range, players: int) -> None:
             legal = state.legal_actions()
             assert legal, f"seed {seed}: not over, but no legal action"
             assert state.current_player is not None
+            before = state.to_json()
             for bad in illegal_candidates(state, legal):
-                check_refused(state, bad)
+                check_refused(state, bad, before)
             action = rng.choice(legal)
             assert game.parse_action(str(action)) == action, f"{action!r} does not parse back"
             state.apply(action)

@@ -68,6 +68,10 @@ class Event:
     visible_to: tuple[int, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        # Saved games write every event each time: the dict is built once per event.
+        cached = self.__dict__.get("_dict")
+        if cached is not None:
+            return cached
         out: dict[str, Any] = {"kind": self.kind, "text": self.text}
         if self.player is not None:
             out["player"] = self.player
@@ -75,6 +79,7 @@ class Event:
             out["data"] = self.data
         if self.visible_to is not None:
             out["visible_to"] = list(self.visible_to)
+        object.__setattr__(self, "_dict", out)  # not a field: equality is unchanged
         return out
 
     @classmethod
@@ -274,9 +279,12 @@ class GameState:
         return seen
 
     # ------------------------------------------------------------ save/load
-    def _snapshot(self) -> dict[str, Any]:
+    def _snapshot(self, detached: bool = True) -> dict[str, Any]:
+        """The state, RNG and log as plain data; ``detached``: sharing nothing with self
+        (kept as a start position), else possibly shared (serialised at once)."""
+        data = self._dump()
         return {
-            "state": copy.deepcopy(self._dump()),
+            "state": copy.deepcopy(data) if detached else data,
             "rng": None if self.rng is None else self.rng.state,
             "log": [e.to_dict() for e in self.log],
         }
@@ -311,7 +319,7 @@ class GameState:
             "viewer": self.viewer,
             "start": self._start,
             "history": [str(a) for a in self.history],
-            "current": self._snapshot(),
+            "current": self._snapshot(detached=False),
         }
         return json.dumps(doc, sort_keys=True, separators=(",", ":"))
 
