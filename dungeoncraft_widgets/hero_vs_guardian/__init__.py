@@ -32,7 +32,7 @@ from .rules import (
 )
 
 #: Random playouts per player count in the generic conformance test (kept under ~30 s).
-CONFORMANCE_SEEDS = 1  # one playout takes 5-20 s: the checks are quadratic in its length
+CONFORMANCE_SEEDS = 2  # one playout takes 2-7 s: the checks are quadratic in its length
 
 __all__ = [
     "ACTION_TYPES", "CARDS_FORMAT", "CONFORMANCE_SEEDS", "DEFAULT_CARDS", "LOCATIONS",
