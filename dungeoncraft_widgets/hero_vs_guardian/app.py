@@ -22,10 +22,19 @@ True
 False
 >>> app.message.value.startswith("✗ ")
 True
+
+Playing the Guardian, set-up is by the menu and buttons (``deal`` places the rooms):
+
+>>> guardian = HeroVsGuardianApp(role="guardian", seed=3)
+>>> [b.description for b in guardian.buttons.children]
+['deal']
+>>> guardian.act("deal") and guardian.state.phase
+'entry'
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import itertools
 from collections.abc import Mapping
@@ -61,7 +70,7 @@ from .scene import CELL, _xy, dungeon_scene, target_of
 
 PANEL_X = 470        # the side panel starts right of the dungeon
 CARD_W, CARD_H = 300, 40
-MAX_BUTTONS = 30     # more legal actions than this (Guardian set-up): use the menu
+MAX_BUTTONS = 30     # more legal actions than this (Guardian set-up): the menu has them
 
 
 def venture_chances(view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
@@ -265,8 +274,10 @@ class HeroVsGuardianApp(GameApp):
         clicks = set(getattr(self, "_click_actions", {}).values())
         rest = [a for a in self._my_legal()
                 if a not in clicks and not isinstance(a, (Scout, Venture))]
+        if len(rest) > MAX_BUTTONS:  # e.g. placing rooms: keep the one-word actions (deal)
+            rest = [a for a in rest if not dataclasses.fields(a)]
         buttons = []
-        for action in rest if len(rest) <= MAX_BUTTONS else []:
+        for action in rest:
             button = w.Button(description=self._describe_action(action),
                               layout=w.Layout(width="auto"), tooltip=str(action))
             button.on_click(lambda _b, a=action: self.act(a))

@@ -10,6 +10,9 @@ outcomes as a chart, each Adventurer's capture risk, and the best order.
 >>> calc.room_types[0].value = "Evil"
 >>> calc.odds.p_all  # Cleric first (+4 vs Evil: 5/6), else the Warrior (+2 vs Evil: 1/2)
 11/12
+>>> calc.order.value = ("Warrior (A05)", "Cleric (A01)")      # the other order
+>>> calc.odds.capture_chance                                # the Warrior now risks most
+(1/2, 1/12)
 >>> calc.adventurers_text.value = "Rogue: x"
 >>> calc.message.value
 '✗ Rogue: x: modifier vs room 1 must be a whole number'
@@ -17,6 +20,7 @@ outcomes as a chart, each Adventurer's capture risk, and the best order.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import ipywidgets as w
@@ -107,6 +111,7 @@ class ScoutVentureCalculator(LiveCalculator):
             placeholder="or type your own, one per line:\nRogue: 1, 4; 2   (modifiers vs room 1, "
                         "room 2; points)", layout=w.Layout(width="340px", height="80px"))
         self.use_retreat = w.Checkbox(False, description="Retreat allowed (4+, modifier 0)")
+        self.order = w.Dropdown(description="Order they go in:", layout=w.Layout(width="auto"))
         self.headline = w.HTMLMath()
         self.chart = BoardView()
         self.capture_table = w.HTML()
@@ -116,13 +121,15 @@ class ScoutVentureCalculator(LiveCalculator):
         self.children = [
             w.HBox([self.action, self.room_count]), rooms,
             w.HBox([self.adventurer_picker, self.adventurers_text]), self.use_retreat,
+            self.order,
             self.message, self.headline,
             w.HBox([w.Box([self.chart], layout=w.Layout(width="420px")),
                     w.VBox([self.capture_table])]),
             self.best_table,
         ]
         self.watch([self.action, self.room_count, self.adventurer_picker, self.adventurers_text,
-                    self.use_retreat, *self.room_types, *self.room_extra, *self.room_points])
+                    self.use_retreat, self.order, *self.room_types, *self.room_extra,
+                    *self.room_points])
         self.update()
 
     def _team(self) -> tuple[dict[str, list[int]], dict[str, int]]:
@@ -148,6 +155,23 @@ class ScoutVentureCalculator(LiveCalculator):
                 f"not {len(mods)}")
         return mods, points
 
+    def _choose_order(self, team: list[str]) -> list[str]:
+        """The order picked in the menu; the menu lists every order of ``team``."""
+        orders = [tuple(p) for p in itertools.permutations(team)]
+        if list(self.order.options) != [(" → ".join(o), o) for o in orders]:
+            keep = self.order.value if self.order.value in orders else orders[0]
+            self._updating = True  # setting the menu must not start another update
+            try:
+                self.order.options = [(" → ".join(o), o) for o in orders]
+                self.order.value = keep
+            finally:
+                self._updating = False
+        return list(self.order.value)
+
+    def update(self) -> None:
+        if not getattr(self, "_updating", False):
+            super().update()
+
     def compute(self) -> None:
         for i, row in enumerate(zip(self.room_types, self.room_extra, self.room_points,
                                     strict=True)):
@@ -159,7 +183,7 @@ class ScoutVentureCalculator(LiveCalculator):
         room_points = [p.value for p in self.room_points[:count]] if action == "venture" else None
         retreat = {name: 0 for name in mods} if self.use_retreat.value and action == "venture" \
             else None
-        order = list(mods)
+        order = self._choose_order(list(mods))
         self.odds = location_odds(action, [mods[n] for n in order], room_points=room_points,
                                   adventurer_points=[points[n] for n in order],
                                   retreat=None if retreat is None else [0] * len(order))
