@@ -30,6 +30,12 @@ Playing the Guardian, set-up is by the menu and buttons (``deal`` places the roo
 ['deal']
 >>> guardian.act("deal") and guardian.state.phase
 'entry'
+
+Three players: you are the first Hero, a bot the second, another the Guardian.
+
+>>> team = HeroVsGuardianApp(role="hero", seed=5, players=3)
+>>> team.state.players, team.state.current_player == team.seat
+(('Hero 1', 'Hero 2', 'Guardian'), True)
 """
 
 from __future__ import annotations
@@ -112,14 +118,15 @@ def venture_chances(view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
 
 
 class HeroVsGuardianApp(GameApp):
-    """Play ``role`` ("hero" or "guardian") against the sensible bot of the other side."""
+    """Play ``role`` ("hero" or "guardian") against sensible bots; with ``players`` 3 or 4
+    the other Heroes (who take rounds in turn, scoring as a team) are bots too."""
 
-    def __init__(self, role: str = "hero", seed: int | None = None, *,
+    def __init__(self, role: str = "hero", seed: int | None = None, *, players: int = 2,
                  bots: Mapping[int, Bot] | None = None,
                  state: HeroVsGuardianState | None = None, **kwargs: Any) -> None:
         if role not in ("hero", "guardian"):
             raise DungeoncraftError(f"role must be 'hero' or 'guardian', not {role!r}")
-        state = state or new_game(players=2, seed=seed)
+        state = state or new_game(players=players, seed=seed)
         seat = 0 if role == "hero" else state.guardian
         if bots is None:
             bots = {p: (GuardianBot(seed=p) if p == state.guardian else HeroBot(seed=p))
@@ -251,6 +258,16 @@ class HeroVsGuardianApp(GameApp):
         if info.get("powers"):
             parts.append(", ".join(info["powers"]))
         return "  ".join(str(p) for p in parts if p)
+
+    def describe(self, view: GameState) -> str:
+        assert isinstance(view, HeroVsGuardianState)
+        if view.is_over:
+            heroes, guardian = view.team_scores()
+            side = "Heroes" if view.n_heroes > 1 else "Hero"
+            verdict = {"heroes": f"the {side} win", "guardian": "the Guardian wins",
+                       "tie": "a tie"}[view.winner() or "tie"]
+            return f"Game over. {side} {heroes}, Guardian {guardian}: {verdict}."
+        return super().describe(view)
 
     # ------------------------------------------------------------- clicking
     def action_for_click(self, shape_id: str) -> Action | str | None:
