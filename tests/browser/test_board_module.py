@@ -230,3 +230,25 @@ def test_timing_of_300_shapes(page, artifacts):
     print(line)
     (artifacts / "board-timing.txt").write_text(line + "\n")
     page.screenshot(path=str(artifacts / "board-300-shapes.png"))
+
+
+def test_board_fits_a_phone_and_follows_a_dark_theme(page, artifacts):
+    """At 320 px the whole board fits (viewBox scaling); theme colours come from --jp-*."""
+    from dungeoncraft_widgets.adventure_land import board_scene, new_game
+
+    scene = board_scene(new_game(players=2, seed=1))
+    mount(page, scene)
+    page.evaluate("""() => {
+      const host = document.getElementById('host');
+      host.style.width = '320px';
+      document.body.style.setProperty('--jp-layout-color2', '#2b2b2b');
+      document.body.style.setProperty('--jp-ui-font-color1', '#eeeeee');
+      document.body.style.background = '#111';
+    }""")
+    box = page.locator("svg").bounding_box()
+    assert box["width"] <= 320.5 and box["height"] > 0
+    ratio = scene.height / scene.width
+    assert abs(box["height"] / box["width"] - ratio) < 0.01, "the board keeps its proportions"
+    legend = page.locator("[data-id=legend-city-text]")
+    assert legend.evaluate("e => getComputedStyle(e).fill") == "rgb(238, 238, 238)"
+    page.screenshot(path=str(artifacts / "board-phone-dark.png"))
