@@ -40,10 +40,15 @@ class Action:
     verb: ClassVar[str] = ""
 
     def __str__(self) -> str:
-        parts = [self.verb]
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            parts.append(_format_value(getattr(self, f.name)))
-        return " ".join(parts).rstrip()
+        # Built once per action: a save writes the whole history as text.
+        cached = self.__dict__.get("_text")
+        if cached is None:
+            parts = [self.verb]
+            for f in dataclasses.fields(self):  # type: ignore[arg-type]
+                parts.append(_format_value(getattr(self, f.name)))
+            cached = " ".join(parts).rstrip()
+            object.__setattr__(self, "_text", cached)  # not a field: equality is unchanged
+        return cached
 
 
 def _format_value(value: object) -> str:

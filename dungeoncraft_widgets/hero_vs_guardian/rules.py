@@ -188,21 +188,8 @@ def targetable(entries: Sequence[str], mapped: Sequence[str] | set[str]) -> set[
 
 
 # ------------------------------------------------------------------ actions
-class _Act(Action):
-    """Action base of this game: the text of an action is computed once (saves write the
-    whole history as text, so this is on the hot path of save/load)."""
-
-    def __str__(self) -> str:
-        try:
-            return self.__dict__["_text"]
-        except KeyError:
-            text = Action.__str__(self)
-            object.__setattr__(self, "_text", text)  # not a field: equality is unchanged
-            return text
-
-
 @dataclass(frozen=True)
-class Place(_Act):
+class Place(Action):
     """Guardian set-up: put a starting room face down at an empty location."""
     verb = "place"
     card: str
@@ -210,13 +197,13 @@ class Place(_Act):
 
 
 @dataclass(frozen=True)
-class Deal(_Act):
+class Deal(Action):
     """Guardian set-up: place the remaining starting rooms at random."""
     verb = "deal"
 
 
 @dataclass(frozen=True)
-class Entry(_Act):
+class Entry(Action):
     """Guardian set-up: an Entry Token on the outside edge (side) of an exterior location."""
     verb = "entry"
     loc: str
@@ -224,101 +211,101 @@ class Entry(_Act):
 
 
 @dataclass(frozen=True)
-class Keep(_Act):
+class Keep(Action):
     """Guardian set-up: keep one of the 5 drawn Dungeon cards (twice)."""
     verb = "keep"
     card: str
 
 
 @dataclass(frozen=True)
-class Recruit(_Act):
+class Recruit(Action):
     """Hero set-up: ``random`` (draw 3 Adventurers) or ``pick`` (choose 3 worth 2 points)."""
     verb = "recruit"
     method: str
 
 
 @dataclass(frozen=True)
-class Pick(_Act):
+class Pick(Action):
     verb = "pick"
     card: str
 
 
 @dataclass(frozen=True)
-class Pass(_Act):
+class Pass(Action):
     verb = "pass"
 
 
 @dataclass(frozen=True)
-class Scout(_Act):
+class Scout(Action):
     verb = "scout"
     loc: str
 
 
 @dataclass(frozen=True)
-class Venture(_Act):
+class Venture(Action):
     verb = "venture"
     loc: str
 
 
 @dataclass(frozen=True)
-class Order(_Act):
+class Order(Action):
     """Put the next Order Token on an Adventurer."""
     verb = "order"
     adventurer: str
 
 
 @dataclass(frozen=True)
-class Enter(_Act):
+class Enter(Action):
     """The Order Tokens are placed: the rooms are revealed."""
     verb = "enter"
 
 
 @dataclass(frozen=True)
-class First(_Act):
+class First(Action):
     """Which room of a 2-room location is attempted first."""
     verb = "first"
     room: str
 
 
 @dataclass(frozen=True)
-class Roll(_Act):
+class Roll(Action):
     """The next Adventurer in the order rolls to Scout or Venture the current room."""
     verb = "roll"
 
 
 @dataclass(frozen=True)
-class Retreat(_Act):
+class Retreat(Action):
     verb = "retreat"
 
 
 @dataclass(frozen=True)
-class Continue(_Act):
+class Continue(Action):
     """Guardian: let the announced roll happen without playing a Combat card."""
     verb = "continue"
 
 
 @dataclass(frozen=True)
-class Save(_Act):
+class Save(Action):
     """Sacrifice: capture this card (a Sacrifice Adventurer, or the victim's Armor) instead."""
     verb = "save"
     card: str
 
 
 @dataclass(frozen=True)
-class Lose(_Act):
+class Lose(Action):
     """Let the Adventurer be captured."""
     verb = "lose"
 
 
 @dataclass(frozen=True)
-class Stow(_Act):
+class Stow(Action):
     """A Cursed Item arrives on an Adventurer with 2 Items: this Item goes to the hand."""
     verb = "stow"
     item: str
 
 
 @dataclass(frozen=True)
-class Play(_Act):
+class Play(Action):
     """Play a card from hand (1 stone): Adventurer, Item onto an Adventurer, Spell, Effect."""
     verb = "play"
     card: str
@@ -326,7 +313,7 @@ class Play(_Act):
 
 
 @dataclass(frozen=True)
-class Cast(_Act):
+class Cast(Action):
     """Play a Spell for 0 stones with an Adventurer's Spell Casting Power (once a round)."""
     verb = "cast"
     card: str
@@ -335,44 +322,44 @@ class Cast(_Act):
 
 
 @dataclass(frozen=True)
-class Take(_Act):
+class Take(Action):
     """Hero, 1 stone: a face-up Tavern/Market card, or an Item back from an Adventurer."""
     verb = "take"
     card: str
 
 
 @dataclass(frozen=True)
-class Draw(_Act):
+class Draw(Action):
     """1 stone: the top card of ``adventurers``, ``treasure`` (Hero) or ``dungeon`` (Guardian)."""
     verb = "draw"
     deck: str
 
 
 @dataclass(frozen=True)
-class Rebuild(_Act):
+class Rebuild(Action):
     verb = "rebuild"
 
 
 @dataclass(frozen=True)
-class Restock(_Act):
+class Restock(Action):
     verb = "restock"
 
 
 @dataclass(frozen=True)
-class Lift(_Act):
+class Lift(Action):
     """Rebuild: pick up the rooms of a location to rearrange them."""
     verb = "lift"
     loc: str
 
 
 @dataclass(frozen=True)
-class Arrange(_Act):
+class Arrange(Action):
     """Rebuild: stop lifting, start putting the rooms back."""
     verb = "arrange"
 
 
 @dataclass(frozen=True)
-class SetRoom(_Act):
+class SetRoom(Action):
     """Rebuild/Restock: put a room (lifted, or from hand) face down at a location."""
     verb = "set"
     card: str
@@ -380,7 +367,7 @@ class SetRoom(_Act):
 
 
 @dataclass(frozen=True)
-class Shift(_Act):
+class Shift(Action):
     """Restock: move a room already in a restocked location to an adjacent location."""
     verb = "shift"
     card: str
@@ -388,14 +375,14 @@ class Shift(_Act):
 
 
 @dataclass(frozen=True)
-class Discard(_Act):
+class Discard(Action):
     """Rebuild/Restock: remove a room from the Dungeon (half its points go to the Hero)."""
     verb = "discard"
     card: str
 
 
 @dataclass(frozen=True)
-class Done(_Act):
+class Done(Action):
     """Restock: finished."""
     verb = "done"
 
