@@ -117,7 +117,7 @@ class AdventureLandApp(GameApp):
 
     def refresh(self) -> None:
         super().refresh()
-        view = self.state.view(self.seat)
+        view = self.view
         rows = "".join(
             f"<tr><td>{_esc(name)}</td><td>{sum(score_breakdown(view, p).values())}</td></tr>"
             for p, name in enumerate(view.players))

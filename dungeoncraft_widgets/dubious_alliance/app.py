@@ -98,7 +98,7 @@ class DubiousAllianceApp(GameApp):
         self._refresh_odds()
 
     def _refresh_odds(self) -> None:
-        view = self.state.view(self.seat)
+        view = self.view
         try:
             odds = odds_summary(view, self.seat)
         except ValueError:  # outside Trading the odds module has nothing to say

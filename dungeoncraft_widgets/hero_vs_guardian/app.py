@@ -302,7 +302,7 @@ class HeroVsGuardianApp(GameApp):
         self.buttons.children = buttons
         self.mode.disabled = self.seat == self.state.guardian
         self.odds_view.value = self._odds_html()
-        route = self._route_answer(self.state.view(self.seat))
+        route = self._route_answer(self.view)
         if route is None:
             self.route_view.value = ""
         elif isinstance(route, str):
@@ -320,7 +320,7 @@ class HeroVsGuardianApp(GameApp):
 
     def _odds_html(self) -> str:
         """Exact odds of the attempt under way (before Enter: for each possible room type)."""
-        view = self.state.view(self.seat)
+        view = self.view
         at = view.attempt
         if not at:
             return ("<i>Choose Scout or Venture and click a lit location: the exact odds "

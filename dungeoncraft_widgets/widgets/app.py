@@ -140,7 +140,9 @@ class GameApp(w.VBox):
 
     # ---------------------------------------------------------------- drawing
     def refresh(self) -> None:
-        view = self.state.view(self.seat)
+        # The seat's view, made once per refresh (a copy of the game): subclasses that
+        # add panels read ``self.view`` rather than copying the game again.
+        self.view = view = self.state.view(self.seat)
         self.board.show(self.draw(view))
         self.status.value = self.describe(view)
         mine = self.state.current_player == self.seat and not self.state.is_over
