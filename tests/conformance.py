@@ -74,10 +74,20 @@ def check_playouts(game: ModuleType, seeds: range, players: int) -> None:
         assert state.legal_actions() == []
         assert len(state.scores()) == len(state.players)
         assert state.replay().to_json() == state.to_json(), "replaying the history differs"
-        if state.history:
+        if state.can_undo:
             before_last = state.replay(upto=len(state.history) - 1).to_json()
             state.undo()
             assert state.to_json() == before_last
+        elif state.history:
+            check_refused_undo(state)
+
+
+def check_refused_undo(state: GameState) -> None:
+    """Undo past a revealed random result or hidden card is refused and changes nothing."""
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="undo"):
+        state.undo()
+    assert state.to_json() == before
 
 
 def check_view(state: GameState) -> None:

@@ -2,10 +2,16 @@
 
 from .actions import Action, parse_action
 from .engine import Event, GameState, normalize_players
-from .errors import DungeoncraftError, IllegalActionError, InvalidArgumentError, SaveFormatError
+from .errors import (
+    DataFormatError,
+    DungeoncraftError,
+    IllegalActionError,
+    InvalidArgumentError,
+    SaveFormatError,
+)
 from .rng import Rng
 
 __all__ = [
-    "Action", "DungeoncraftError", "Event", "GameState", "IllegalActionError",
+    "Action", "DataFormatError", "DungeoncraftError", "Event", "GameState", "IllegalActionError",
     "InvalidArgumentError", "Rng", "SaveFormatError", "normalize_players", "parse_action",
 ]

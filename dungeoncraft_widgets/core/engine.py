@@ -11,7 +11,11 @@ the same in every game, so each game writes only its rules:
 - ``apply``: checks the action (the game's ``_check`` raises
   :class:`IllegalActionError` naming the rule) before anything changes, then
   performs it; ``undo`` replays the history but the last action (the RNG is
-  replayed too, so undoing never rerolls a die);
+  replayed too, so undoing never rerolls a die), but never goes back past an
+  action after which chance or hidden information was revealed (``undo_floor``:
+  an action that drew from the RNG, or whose game called
+  :meth:`GameState.mark_irreversible`), so undoing can never teach a player
+  what they could not know, as on online board-game sites;
 - ``to_json`` / ``from_json``: the whole state, the RNG and the log, so a
   loaded game continues exactly as the saved one would have;
 - ``view(player)``: a copy that knows only what that player may see (the
@@ -149,6 +153,9 @@ class GameState:
         self.log: list[Event] = []
         self.history: list[Action] = []
         self.viewer: int | None = None
+        self.undo_floor = 0  # undo never takes the history below this length
+        self.undo_reason = ""  # why: what was revealed at that point
+        self._irreversible: str | None = None
         self._setup()
         self._start: dict[str, Any] | None = self._snapshot()
 
@@ -224,9 +231,28 @@ class GameState:
             raise IllegalActionError("the game is over")
         self._check(action)
         before = len(self.log)
+        rng_before = self.rng.state
+        self._irreversible = None
         self._perform(action)
         self.history.append(action)
+        reason = self._irreversible
+        if reason is None and self.rng.state != rng_before:
+            reason = "a random result (a roll, a draw or a shuffle) has been revealed since"
+        if reason is not None:
+            self.undo_floor, self.undo_reason = len(self.history), reason
+        self._irreversible = None
         return self.log[before:]
+
+    def mark_irreversible(self, reason: str) -> None:
+        """Called by a game's ``_perform``: the action being performed reveals hidden
+        information (or the rules forbid taking it back), so ``undo`` stops here.
+        ``reason`` completes "cannot undo: ..." (e.g. "the Revealed cards are face up")."""
+        self._irreversible = reason
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take back the last action."""
+        return self._start is not None and len(self.history) > self.undo_floor
 
     def record(self, kind: str, text: str, *, player: int | None = None,
                visible_to: Sequence[int] | None = None, **data: Any) -> Event:
@@ -241,6 +267,8 @@ class GameState:
             raise IllegalActionError("there is no action to undo")
         if self._start is None:
             raise IllegalActionError("a player's view cannot be undone")
+        if len(self.history) <= self.undo_floor:
+            raise IllegalActionError(f"cannot undo {self.history[-1]}: {self.undo_reason}")
         last = self.history[-1]
         replayed = self.replay(upto=len(self.history) - 1)
         self.__dict__.update(replayed.__dict__)
@@ -298,6 +326,7 @@ class GameState:
         state.seed = None
         state.viewer = None
         state.history = []
+        state.undo_floor, state.undo_reason, state._irreversible = 0, "", None
         state.rng = None
         if snap.get("rng") is not None:
             state.rng = Rng(0)
@@ -319,6 +348,7 @@ class GameState:
             "viewer": self.viewer,
             "start": self._start,
             "history": [str(a) for a in self.history],
+            "undo_floor": [self.undo_floor, self.undo_reason],
             "current": self._snapshot(detached=False),
         }
         return json.dumps(doc, sort_keys=True, separators=(",", ":"))
@@ -344,6 +374,7 @@ class GameState:
             state.viewer = doc["viewer"]
             state._start = doc["start"]
             state.history = [cls.parse_action(a) for a in doc["history"]]
+            state.undo_floor, state.undo_reason = doc.get("undo_floor", (0, ""))
         except (KeyError, TypeError, IndexError) as exc:
             raise SaveFormatError(f"saved game is damaged: missing or wrong {exc}") from None
         return state

@@ -19,3 +19,8 @@ class InvalidArgumentError(DungeoncraftError):
 
 class SaveFormatError(DungeoncraftError):
     """A saved game or data file that cannot be read; the message says why."""
+
+
+class DataFormatError(SaveFormatError):
+    """A data file (cards, board, layout) that breaks its documented format; the message
+    names the file, the card or field, and what is wrong."""

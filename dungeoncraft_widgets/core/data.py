@@ -1,0 +1,163 @@
+"""Reading data files (cards, boards, saves) safely, and checking them against a schema.
+
+Every game's loader (``load_cards``, ``load_deck``, ``load_layout``, ...) reads
+its JSON through :func:`read_json` and checks it with :func:`check_schema`, so
+that a bad file always gets a :class:`DataFormatError` naming the file, the
+place in it and what is wrong, and never a ``KeyError`` in the middle of a game:
+
+- :func:`read_json` takes a path or an already-parsed mapping; it reads regular
+  files only (never ``/dev/zero`` or a pipe), at most ``MAX_BYTES``, as UTF-8,
+  and refuses nesting deeper than ``MAX_DEPTH`` and anything but an object at
+  the top;
+- :func:`check_schema` validates against a JSON Schema (draft 2020-12, with
+  ``jsonschema``) and reports the first error with its path (``cards[3].amount``);
+- :func:`digest` is a short fingerprint of a document, so a save can name the
+  shipped data set it was played with and notice when that data has changed.
+
+>>> schema = {"type": "object", "properties": {"cards": {"type": "array", "items": {
+...     "type": "object", "properties": {"amount": {"type": "integer"}}}}}}
+>>> try:
+...     check_schema({"cards": [{"id": "A1", "amount": "2"}]}, schema, "cards.json")
+... except DataFormatError as error:
+...     print(error)
+cards.json: cards[0].amount: '2' is not of type 'integer'
+>>> read_json("/dev/zero", "cards")
+Traceback (most recent call last):
+...
+dungeoncraft_widgets.core.errors.DataFormatError: cards: /dev/zero is not a regular file
+>>> digest({"b": 1, "a": [1, 2]}) == digest({"a": [1, 2], "b": 1})
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pathlib
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from .errors import DataFormatError
+
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "check_schema", "digest", "read_json"]
+
+MAX_BYTES = 5_000_000  # far above any real card list or board; a save of a long game fits
+MAX_DEPTH = 32  # no data of any game nests deeper than about 6
+
+
+def read_json(source: str | os.PathLike[str] | Mapping[str, Any], what: str) -> dict[str, Any]:
+    """The JSON object in the file ``source`` (a path) or a deep copy of ``source`` (a mapping).
+
+    ``what`` names the data in error messages ("Adventure Land layout").
+    Raises :class:`DataFormatError` for anything that is not a readable JSON object.
+    """
+    if isinstance(source, Mapping):
+        try:
+            text = json.dumps(source, allow_nan=False)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise DataFormatError(f"{what}: not JSON data ({exc})") from None
+        return parse_json(text, what)
+    if not isinstance(source, (str, os.PathLike)):
+        raise DataFormatError(
+            f"{what}: expected a file path or a dict, not {type(source).__name__}")
+    path = pathlib.Path(source)
+    try:
+        if not path.is_file():
+            raise DataFormatError(f"{what}: {path} is not a regular file"
+                                  if path.exists() else f"{what}: no file {path}")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise DataFormatError(f"{what}: cannot read {path} ({exc.strerror})") from None
+    if len(raw) > MAX_BYTES:
+        raise DataFormatError(f"{what}: {path} is larger than {MAX_BYTES:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataFormatError(f"{what}: {path} is not UTF-8 text") from None
+    return parse_json(text, what)
+
+
+def parse_json(text: str | bytes, what: str) -> dict[str, Any]:
+    """``text`` parsed as a JSON object, with the same limits as :func:`read_json`."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise DataFormatError(f"{what}: not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise DataFormatError(f"{what}: expected JSON text, not {type(text).__name__}")
+    if len(text) > MAX_BYTES:
+        raise DataFormatError(f"{what}: longer than {MAX_BYTES:,} characters")
+    _check_depth(text, what)
+    try:
+        doc = json.loads(text, parse_constant=_no_constant)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise DataFormatError(f"{what}: not valid JSON ({exc})") from None
+    if not isinstance(doc, dict):
+        raise DataFormatError(f"{what}: expected a JSON object at the top, "
+                              f"not {type(doc).__name__}")
+    return doc
+
+
+def _no_constant(name: str) -> Any:
+    raise DataFormatError(f"JSON {name} is not a number this library accepts")
+
+
+def _check_depth(text: str, what: str) -> None:
+    # A cheap scan before parsing: deep nesting would otherwise end in RecursionError.
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    raise DataFormatError(f"{what}: nested deeper than {MAX_DEPTH} levels")
+        elif ch in "]}":
+            depth -= 1
+
+
+@lru_cache(maxsize=64)
+def _validator(schema_text: str) -> Any:
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(schema_text)
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def check_schema(doc: Any, schema: Mapping[str, Any], what: str) -> None:
+    """Raise :class:`DataFormatError` naming the first place where ``doc`` breaks ``schema``."""
+    from jsonschema.exceptions import best_match
+
+    validator = _validator(json.dumps(schema, sort_keys=True))
+    error = best_match(validator.iter_errors(doc))
+    if error is not None:
+        raise DataFormatError(f"{what}: {json_path(error.absolute_path)}: {error.message}")
+
+
+def json_path(parts: Any) -> str:
+    """A readable path into a document: ``cards[3].amount`` (``(top)`` for the root)."""
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top)"
+
+
+def digest(doc: Any) -> str:
+    """A 16-hex-digit fingerprint of a JSON document (key order does not matter)."""
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -1,0 +1,97 @@
+"""Player names in English sentences: "You take" but "Bot takes", counts with plurals.
+
+Engines and apps write sentences about players whose names come from the user,
+and one of them is often called "You". Every sentence that puts a player's name
+in front of a verb, or before what they own, goes through these helpers so that
+it reads as English whatever the name:
+
+>>> says("Bot 2", "take"), says("You", "take")
+('Bot 2 takes', 'You take')
+>>> says("You", "be") + " the Dealer", says("Ada", "be") + " the Dealer"
+('You are the Dealer', 'Ada is the Dealer')
+>>> possessive("You") + " adventurer", possessive("Bot") + " adventurer"
+('Your adventurer', "Bot's adventurer")
+>>> "the sprite swept " + possessive("You", capital=False) + " adventurer off E9"
+'the sprite swept your adventurer off E9'
+>>> count(1, "field"), count(3, "field"), count(2, "companion"), count(0, "gold", "gold")
+('1 field', '3 fields', '2 companions', '0 gold')
+>>> listing(["a sword", "2 herbs", "gold"])
+'a sword, 2 herbs and gold'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["count", "is_you", "listing", "objective", "possessive", "says", "verb_form"]
+
+# Verbs whose third person singular is not the regular "-s" / "-es" / "-ies".
+_IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes", "were": "was",
+              "are": "is", "can": "can", "may": "may", "must": "must", "will": "will"}
+_SECOND_PERSON = {"be": "are", "were": "were"}
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` addresses the reader (the seat called "You")."""
+    return name.strip().lower() == "you"
+
+
+def verb_form(name: str, verb: str) -> str:
+    """The present-tense form of ``verb`` (given in its base form) that agrees with ``name``.
+
+    >>> verb_form("You", "pass"), verb_form("Bot", "pass"), verb_form("Bot", "carry")
+    ('pass', 'passes', 'carries')
+    """
+    if is_you(name):
+        return _SECOND_PERSON.get(verb, verb)
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def says(name: str, verb: str) -> str:
+    """``name`` as the subject of ``verb``: "You take", "Bot takes", "You are"."""
+    return f"{subject(name)} {verb_form(name, verb)}"
+
+
+def subject(name: str) -> str:
+    """``name`` as the subject of a sentence ("You" keeps its capital)."""
+    return "You" if is_you(name) else name
+
+
+def objective(name: str) -> str:
+    """``name`` as the object of a verb: "offers you a trade", "offers Bot a trade"."""
+    return "you" if is_you(name) else name
+
+
+def possessive(name: str, *, capital: bool = True) -> str:
+    """``name`` as an owner: "Your" (or "your"), "Bot's", "Ross's"."""
+    if is_you(name):
+        return "Your" if capital else "your"
+    return f"{name}'s"
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1: "1 card", "2 cards", "0 cards"."""
+    if n == 1:
+        return f"1 {noun}"
+    if plural is None:
+        if noun.endswith(("s", "sh", "ch", "x", "z")):
+            plural = noun + "es"
+        elif len(noun) > 1 and noun.endswith("y") and noun[-2] not in "aeiou":
+            plural = noun[:-1] + "ies"
+        else:
+            plural = noun + "s"
+    return f"{n} {plural}"
+
+
+def listing(items: Sequence[str], conjunction: str = "and") -> str:
+    """Items joined as in a sentence: "a", "a and b", "a, b and c"."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
