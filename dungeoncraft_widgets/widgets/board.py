@@ -2,7 +2,9 @@
 
 The browser side (``static/board.js``) draws SVG, updates only the shapes that
 changed, and reports clicks, hovers and keyboard activation back here, where
-``board.on_click(callback)`` hands them to Python code.
+``board.on_click(callback)`` hands them to Python code. ``board.flash(ids)``
+marks shapes for a moment (pieces that just moved); the board never shrinks its
+text below ``min_text_px`` (it scrolls sideways instead).
 
 >>> from dungeoncraft_widgets.core.scene import Scene, Rect
 >>> scene = Scene(100, 50, title="One square")
@@ -13,6 +15,9 @@ changed, and reports clicks, hovers and keyboard activation back here, where
 >>> board.on_click(lambda event: clicks.append(event.id))
 >>> board.simulate("click", "sq")      # what a click in the browser does
 >>> clicks
+['sq']
+>>> board.flash({"sq"})                # marked for a moment in the browser
+>>> board.flash_ids["ids"]
 ['sq']
 """
 
@@ -50,6 +55,12 @@ class BoardView(anywidget.AnyWidget):
     _css = STATIC / "board.css"
 
     scene = traitlets.Dict().tag(sync=True)
+    # Shapes marked for a moment: {"ids": [...], "serial": n, "ms": duration}. The serial
+    # changes every time, so flashing the same ids twice flashes twice.
+    flash_ids = traitlets.Dict().tag(sync=True)
+    # The smallest size (CSS px) the scene's smallest text may be drawn at: a narrow
+    # container scrolls sideways rather than shrink text below it (0: no minimum).
+    min_text_px = traitlets.Float(10).tag(sync=True)
 
     def __init__(self, scene: Scene | dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -68,6 +79,12 @@ class BoardView(anywidget.AnyWidget):
                 f"scene must be a Scene or its dict, not {type(scene).__name__}")
         self._static_svg = scene.to_svg()
         self.scene = scene.to_dict()
+
+    def flash(self, ids: set[str] | list[str], seconds: float = 3.0) -> None:
+        """Mark the shapes ``ids`` for about ``seconds`` (a pulse, or a still mark for
+        readers who prefer reduced motion); ids not in the scene are ignored."""
+        serial = self.flash_ids.get("serial", 0) + 1
+        self.flash_ids = {"ids": sorted(ids), "serial": serial, "ms": int(seconds * 1000)}
 
     def on_click(self, callback: Callable[[BoardEvent], Any], remove: bool = False) -> None:
         """Call ``callback(event)`` when a clickable shape is clicked or activated by keyboard."""
@@ -109,13 +126,61 @@ class BoardView(anywidget.AnyWidget):
 
 
 class LogView(anywidget.AnyWidget):
-    """A game log: lines of plain text, newest at the bottom (``static/log.js``)."""
+    """A game log: lines of plain text, newest at the bottom (``static/log.js``).
+
+    The lines are not a synced trait: a long game's log would be sent whole on every
+    change. :meth:`set_lines` sends only the lines added since the last call (or the
+    whole log once, after an undo or a new game changed what came before); a view
+    that opens later, or misses a message, asks for the whole log.
+
+    >>> log = LogView()
+    >>> sent = []
+    >>> log.send = sent.append                  # what would go to the browser
+    >>> log.set_lines([("You draw a card.", False)])
+    >>> log.set_lines([("You draw a card.", False), ("You draw the 7.", True)])
+    >>> [(m["type"], m["start"], [line["text"] for line in m["lines"]]) for m in sent]
+    [('append', 0, ['You draw a card.']), ('append', 1, ['You draw the 7.'])]
+    >>> log.set_lines([("A new game.", False)])  # not a continuation: sent whole
+    >>> sent[-1]["type"], log.generation
+    ('reset', 1)
+    """
 
     _esm = STATIC / "log.js"
     _css = STATIC / "board.css"
 
-    lines = traitlets.List(traitlets.Dict()).tag(sync=True)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._lines: list[tuple[str, bool]] = []
+        self.generation = 0  # changes when the log is replaced rather than extended
+        self.on_msg(self._receive)
+
+    @property
+    def lines(self) -> list[dict[str, Any]]:
+        """The log as the browser shows it: ``{"text": ..., "private": ...}`` per line."""
+        return _as_dicts(self._lines)
 
     def set_lines(self, lines: list[tuple[str, bool]]) -> None:
         """``lines``: (text, private) pairs; private lines are seen by this seat only."""
-        self.lines = [{"text": text, "private": private} for text, private in lines]
+        old = self._lines
+        lines = [(str(text), bool(private)) for text, private in lines]
+        if len(lines) >= len(old) and lines[:len(old)] == old:
+            if len(lines) > len(old):
+                self._lines = lines
+                self.send({"type": "append", "generation": self.generation,
+                           "start": len(old), "lines": _as_dicts(lines[len(old):])})
+            return
+        self._lines = lines
+        self.generation += 1
+        self._send_whole()
+
+    def _send_whole(self) -> None:
+        self.send({"type": "reset", "generation": self.generation, "start": 0,
+                   "lines": _as_dicts(self._lines)})
+
+    def _receive(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "want":
+            self._send_whole()  # a view opened, or found a gap: it gets the whole log
+
+
+def _as_dicts(lines: list[tuple[str, bool]]) -> list[dict[str, Any]]:
+    return [{"text": text, "private": private} for text, private in lines]

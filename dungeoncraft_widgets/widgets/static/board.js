@@ -2,6 +2,9 @@
 // Generic on purpose: all game knowledge stays in Python. Shapes are keyed by
 // their scene id, so an update touches only the shapes whose data changed.
 // Text from data always goes in through textContent or attributes, never HTML.
+// The board never draws its smallest text below the model's min_text_px: in a
+// narrow container it keeps that size and scrolls sideways. flash_ids marks
+// shapes for a moment (a pulse; a still mark for readers who prefer less motion).
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PREFIX = "dcw-";
@@ -19,6 +22,19 @@ const GEOMETRY = {
   group: ["transform"],
 };
 let widgetCount = 0;
+
+function smallestText(shapes) {
+  // The smallest font size of the scene's texts (in scene units), or Infinity.
+  let least = Infinity;
+  for (const shape of shapes || []) {
+    if (shape.type === "text" && String(shape.text ?? "").trim() !== "") {
+      const size = Number(shape.size ?? 12);
+      if (size > 0) least = Math.min(least, size);
+    }
+    if (shape.type === "group") least = Math.min(least, smallestText(shape.children));
+  }
+  return least;
+}
 
 function shapeKey(shape, clickable) {
   // Everything that decides how this element itself looks (children apart).
@@ -59,6 +75,8 @@ function render({ model, el }) {
   const uid = `dcw${++widgetCount}`;
   const root = document.createElement("div");
   root.className = PREFIX + "board";
+  const scroller = document.createElement("div"); // scrolls sideways when text would shrink
+  scroller.className = PREFIX + "board-scroll";
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("tabindex", "0");
   svg.setAttribute("role", "application");
@@ -75,7 +93,8 @@ function render({ model, el }) {
   const live = document.createElement("div");
   live.className = PREFIX + "live";
   live.setAttribute("aria-live", "polite");
-  root.append(svg, tooltip, live);
+  scroller.append(svg);
+  root.append(scroller, tooltip, live);
   el.classList.add(PREFIX + "board-host");
   el.append(root);
 
@@ -84,6 +103,8 @@ function render({ model, el }) {
   let focusedId = null;
   let hoveredId = null;
   let nodeCount = 0;
+  let flashing = new Set(); // ids marked for a moment
+  let flashTimer = null;
 
   function reconcile(parent, shapes, seen) {
     let index = 0;
@@ -105,6 +126,7 @@ function render({ model, el }) {
         applyShape(node, shape, isClickable);
         node.dcwKey = key;
         if (shape.id === focusedId) node.classList.add(PREFIX + "focused");
+        if (flashing.has(shape.id)) node.classList.add(PREFIX + "flash");
       }
       if (shape.type === "group") reconcile(node, shape.children || [], seen);
       if (parent.childNodes[index] !== node) parent.insertBefore(node, parent.childNodes[index] || null);
@@ -118,6 +140,11 @@ function render({ model, el }) {
     const width = Number(scene.width) || 100;
     const height = Number(scene.height) || 100;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    // Keep the smallest text at least min_text_px: below that width, scroll sideways.
+    const minPx = Number(model.get("min_text_px") ?? 10);
+    const least = smallestText(scene.shapes);
+    svg.style.minWidth = minPx > 0 && Number.isFinite(least)
+      ? `${Math.ceil((width * minPx) / least)}px` : "";
     title.textContent = scene.title || "";
     desc.textContent = scene.description || scene.title || "";
     svg.setAttribute("aria-label", scene.title || "game board");
@@ -127,6 +154,18 @@ function render({ model, el }) {
     for (const id of [...elements.keys()]) if (!seen.has(id)) elements.delete(id);
     if (focusedId !== null && !clickable.has(focusedId)) setFocus(null);
     if (hoveredId !== null && !elements.has(hoveredId)) hideTooltip();
+  }
+
+  function flash() {
+    const { ids = [], ms = 3000 } = model.get("flash_ids") || {};
+    for (const id of flashing) elements.get(id)?.classList.remove(PREFIX + "flash");
+    flashing = new Set(ids);
+    for (const id of flashing) elements.get(id)?.classList.add(PREFIX + "flash");
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(() => {
+      for (const id of flashing) elements.get(id)?.classList.remove(PREFIX + "flash");
+      flashing = new Set();
+    }, Number(ms) || 3000);
   }
 
   function idOf(target) {
@@ -165,6 +204,9 @@ function render({ model, el }) {
     const node = id === null ? null : elements.get(id);
     if (node) {
       node.classList.add(PREFIX + "focused");
+      if (scroller.scrollWidth > scroller.clientWidth) {
+        node.scrollIntoView({ block: "nearest", inline: "nearest" });
+      }
       svg.setAttribute("aria-activedescendant", node.id);
       live.textContent = node.getAttribute("aria-label") || node.dcwTooltip || id;
       showTooltip(id);
@@ -246,10 +288,15 @@ function render({ model, el }) {
   ];
   for (const [name, handler] of listeners) svg.addEventListener(name, handler);
   model.on("change:scene", draw);
+  model.on("change:min_text_px", draw);
+  model.on("change:flash_ids", flash); // only a change flashes: not the first drawing
   draw();
 
   return () => {
     model.off("change:scene", draw);
+    model.off("change:min_text_px", draw);
+    model.off("change:flash_ids", flash);
+    clearTimeout(flashTimer);
     for (const [name, handler] of listeners) svg.removeEventListener(name, handler);
     root.remove();
   };
