@@ -93,6 +93,10 @@ def test_summary_text_is_escaped():
     assert "&lt;b&gt;Bot&lt;/b&gt; draws a card." in app.summary_view.value
 
 
+def test_the_board_keeps_its_text_readable():
+    assert app_for().board.min_text_px == 10
+
+
 def test_pieces_that_moved_are_flashed_once_per_turn():
     app = app_for(bot=PlayFirstBot())
     app.act(Draw())
@@ -116,13 +120,14 @@ def test_question_and_choices_with_exact_odds_and_the_best_marked():
     hand = app.state.hands[0][0]
     unknown = [c for c in range(1, 10) if c != hand]   # the seat has seen only its card
     odds = sympy.Rational(sum(c > hand for c in unknown), len(unknown))
-    assert buttons[0].description.endswith(f"Draw the top card: {odds} ≈ "
+    sign = "=" if odds in (0, 1) else "≈"   # (the seat's card is 1 or higher than any)
+    assert buttons[0].description.endswith(f"Draw the top card: {odds} {sign} "
                                            f"{float(odds) * 100:.1f}%")
     assert buttons[1].description.endswith(f"Play your {hand} for {hand} point"
                                            + ("" if hand == 1 else "s"))
     best = [b for b in buttons if "dcw-best" in b._dom_classes]
     assert len(best) == 1 and best[0].description.startswith("★ ")
-    assert "Recommended" in best[0].tooltip and f"exactly {odds}" in buttons[0].tooltip
+    assert "Recommended" in best[0].tooltip and f"Chance: {odds} " in buttons[0].tooltip
     buttons[1].click()                                 # the button plays the card
     assert app.state.history[2] == Play(hand)
 
@@ -159,6 +164,13 @@ def test_a_choice_can_run_app_code_instead_of_an_action():
     app = Helpful(new_game(["You", "Bot"], seed=1), bots={})
     app.choice_box.children[0].click()
     assert calls == ["rules"] and app.state.history == []
+
+
+def test_choice_shows_its_odds_exactly_and_says_when_the_percentage_is_rounded():
+    assert Choice("Go", "draw", odds=sympy.Rational(1, 2)).text == "Go: 1/2 = 50.0%"
+    assert Choice("Go", "draw", odds=sympy.Rational(1, 8)).text == "Go: 1/8 = 12.5%"
+    assert Choice("Go", "draw", odds=sympy.Rational(1, 3)).text == "Go: 1/3 ≈ 33.3%"
+    assert Choice("Go", "draw").text == "Go"
 
 
 def test_choice_checks_its_odds():
@@ -255,7 +267,8 @@ def test_the_end_names_the_winner_and_shows_the_final_table():
     scores = app.state.scores()
     winner = "You win" if scores[0] > scores[1] else "Bot wins"
     assert scores[0] != scores[1]
-    assert app.status.value.startswith(f"Game over: {winner} with {max(scores)} points.")
+    assert app.status.value == "Game over."
+    assert f"{winner} with {max(scores)} points." in app.final_view.value
     assert app.final_panel.layout.display == ""
     assert "<caption>Final scores</caption>" in app.final_view.value
     assert "<td>1st</td>" in app.final_view.value and "<td>2nd</td>" in app.final_view.value

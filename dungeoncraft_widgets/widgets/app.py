@@ -73,6 +73,7 @@ from .panels import ERROR_MARK, message_label
 __all__ = ["Choice", "FinalSummary", "GameApp", "on_change"]
 
 MAX_SUMMARY_LINES = 8  # more than this: the latest ones, and a pointer to the log
+MIN_TEXT_PX = 10  # the board's smallest text is never drawn smaller: it scrolls sideways
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ class Choice:
         """What the button says: the label, the exact odds and their percentage, ★ if best."""
         text = self.label
         if self.odds is not None:
-            text += f": {self.odds} ≈ {percent(self.odds)}"
+            text += f": {_odds_words(self.odds)}"
         return f"★ {text}" if self.best else text
 
     @property
@@ -131,7 +132,7 @@ class Choice:
         """The button's tooltip: the choice's own, the odds in words, "recommended"."""
         parts = [self.tooltip] if self.tooltip else []
         if self.odds is not None:
-            parts.append(f"Chance: exactly {self.odds} (about {percent(self.odds)}).")
+            parts.append(f"Chance: {_odds_words(self.odds)}, exactly.")
         if self.best:
             parts.append("★ Recommended: the best choice here.")
         return " ".join(parts) or self.label
@@ -169,7 +170,7 @@ class GameApp(w.VBox):
         self._mark = 0           # log length before the seat's last action
         self._notice: list[str] = []  # said first in the summary (an undo, a new game)
         self.summary_lines: list[str] = []
-        self.board = BoardView()
+        self.board = BoardView(min_text_px=MIN_TEXT_PX)
         self.board.on_click(self._on_board_click)
         self.status = w.Label()
         self.status.add_class("dcw-status")
@@ -186,6 +187,7 @@ class GameApp(w.VBox):
             description="New game", button_style="primary", icon="refresh",
             tooltip="Start a new game with the same players and a fresh shuffle; "
                     "the bots play again")
+        self.new_game_button.layout.align_self = "flex-start"
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.final_panel = w.VBox([self.final_view, self.new_game_button])
         self.final_panel.add_class("dcw-final")
@@ -230,7 +232,7 @@ class GameApp(w.VBox):
     def describe(self, view: GameState) -> str:
         """The status line: whose turn it is (at the end, the final headline)."""
         if view.is_over:
-            return f"Game over: {self.final_summary(view).headline}"
+            return "Game over."  # the winner and the scores are in the final panel
         player = view.current_player
         if player is None:
             return ""
@@ -432,6 +434,8 @@ class GameApp(w.VBox):
         self.action_menu.options = [(self.action_label(a), a) for a in legal]
         self.action_menu.index = 0 if legal else None  # ipywidgets 8 leaves it unset
         self.action_menu.disabled = self.play_button.disabled = not legal
+        over = "none" if self.state.is_over else ""
+        self.action_menu.layout.display = self.play_button.layout.display = over
         self._show_summary(view)
         self._show_question(view, mine)
         self._show_final(view)
@@ -522,6 +526,12 @@ class GameApp(w.VBox):
         ids = self.moved_ids(self._events_since_mark(), self.view)
         if ids:
             self.board.flash(ids)
+
+
+def _odds_words(p: sympy.Rational) -> str:
+    """'13/18 ≈ 72.2%', or '1/2 = 50.0%' when the percentage is exact."""
+    exact = (p * 1000).q == 1
+    return f"{p} {'=' if exact else '≈'} {percent(p)}"
 
 
 def _ordinal(n: int) -> str:

@@ -3,8 +3,8 @@
 The browser side (``static/board.js``) draws SVG, updates only the shapes that
 changed, and reports clicks, hovers and keyboard activation back here, where
 ``board.on_click(callback)`` hands them to Python code. ``board.flash(ids)``
-marks shapes for a moment (pieces that just moved); the board never shrinks its
-text below ``min_text_px`` (it scrolls sideways instead).
+marks shapes for a moment (pieces that just moved); given ``min_text_px`` the
+board never shrinks its smallest text below that size (it scrolls sideways).
 
 >>> from dungeoncraft_widgets.core.scene import Scene, Rect
 >>> scene = Scene(100, 50, title="One square")
@@ -59,8 +59,10 @@ class BoardView(anywidget.AnyWidget):
     # changes every time, so flashing the same ids twice flashes twice.
     flash_ids = traitlets.Dict().tag(sync=True)
     # The smallest size (CSS px) the scene's smallest text may be drawn at: a narrow
-    # container scrolls sideways rather than shrink text below it (0: no minimum).
-    min_text_px = traitlets.Float(10).tag(sync=True)
+    # container scrolls sideways rather than shrink text below it. 0 (the default, for
+    # charts in boxes of a fixed size): the scene always fits its container's width.
+    # GameApp's board uses 10.
+    min_text_px = traitlets.Float(0).tag(sync=True)
 
     def __init__(self, scene: Scene | dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -141,7 +141,7 @@ function render({ model, el }) {
     const height = Number(scene.height) || 100;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     // Keep the smallest text at least min_text_px: below that width, scroll sideways.
-    const minPx = Number(model.get("min_text_px") ?? 10);
+    const minPx = Number(model.get("min_text_px") ?? 0);
     const least = smallestText(scene.shapes);
     svg.style.minWidth = minPx > 0 && Number.isFinite(least)
       ? `${Math.ceil((width * minPx) / least)}px` : "";
@@ -154,6 +154,13 @@ function render({ model, el }) {
     for (const id of [...elements.keys()]) if (!seen.has(id)) elements.delete(id);
     if (focusedId !== null && !clickable.has(focusedId)) setFocus(null);
     if (hoveredId !== null && !elements.has(hoveredId)) hideTooltip();
+  }
+
+  function showScrollEdges() {
+    // A shadow on an edge the board continues past, so a reader knows to scroll.
+    const more = scroller.scrollWidth - scroller.clientWidth;
+    root.classList.toggle(PREFIX + "more-left", more > 1 && scroller.scrollLeft > 1);
+    root.classList.toggle(PREFIX + "more-right", more > 1 && scroller.scrollLeft < more - 1);
   }
 
   function flash() {
@@ -185,8 +192,10 @@ function render({ model, el }) {
     tooltip.hidden = false;
     const box = node.getBoundingClientRect();
     const frame = root.getBoundingClientRect();
-    const left = Math.min(Math.max(0, box.left - frame.left + box.width / 2), frame.width);
-    tooltip.style.left = `${left}px`;
+    // Centred under the shape, but kept wholly inside the board (not cut at an edge).
+    const centre = box.left - frame.left + box.width / 2;
+    const width = tooltip.offsetWidth;
+    tooltip.style.left = `${Math.max(0, Math.min(centre - width / 2, frame.width - width))}px`;
     // Below the shape, unless that would leave the board: then above it.
     const below = box.bottom - frame.top + 4;
     const fits = below + tooltip.offsetHeight <= frame.height;
@@ -287,6 +296,11 @@ function render({ model, el }) {
     ["keydown", onKey], ["focus", onFocus], ["blur", onBlur],
   ];
   for (const [name, handler] of listeners) svg.addEventListener(name, handler);
+  scroller.addEventListener("scroll", showScrollEdges, { passive: true });
+  const resizing = typeof ResizeObserver === "undefined" ? null
+    : new ResizeObserver(showScrollEdges);
+  resizing?.observe(scroller);
+  resizing?.observe(svg);
   model.on("change:scene", draw);
   model.on("change:min_text_px", draw);
   model.on("change:flash_ids", flash); // only a change flashes: not the first drawing
@@ -297,6 +311,8 @@ function render({ model, el }) {
     model.off("change:min_text_px", draw);
     model.off("change:flash_ids", flash);
     clearTimeout(flashTimer);
+    resizing?.disconnect();
+    scroller.removeEventListener("scroll", showScrollEdges);
     for (const [name, handler] of listeners) svg.removeEventListener(name, handler);
     root.remove();
   };
