@@ -349,3 +349,20 @@ def test_status_and_sentences_read_as_english_with_any_name():
     other.act(Draw())
     assert other.summary_lines[0].startswith("Ann draws the ")
     assert "Bo draws a card." in other.summary_lines
+
+
+def test_version_changes_with_every_action_undo_and_new_game():
+    app = app_for(bot=HoarderBot())
+    versions = [app.version]
+    for _ in range(3):
+        app.act(Draw())
+        versions.append(app.version)
+    app.act(Play(min(app.state.hands[0])))
+    versions.append(app.version)
+    app.undo()
+    versions.append(app.version)
+    app.refresh()                                  # a redraw is no change
+    assert app.version == versions[-1]
+    app.new_game()
+    versions.append(app.version)
+    assert len(set(versions)) == len(versions)

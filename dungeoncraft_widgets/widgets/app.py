@@ -169,7 +169,11 @@ class GameApp(w.VBox):
         self._turn_starts: list[tuple[int, int]] = []
         self._mark = 0           # log length before the seat's last action
         self._notice: list[str] = []  # said first in the summary (an undo, a new game)
+        self._last_action: Action | None = None  # the seat's, while nothing else is said
         self.summary_lines: list[str] = []
+        # Changes whenever the game changes through the app (an action, an undo, a new
+        # game): a key for what a subclass caches about the position.
+        self.version = 0
         self.board = BoardView(min_text_px=MIN_TEXT_PX)
         self.board.on_click(self._on_board_click)
         self.status = w.Label()
@@ -302,8 +306,10 @@ class GameApp(w.VBox):
         except DungeoncraftError as exc:
             self.show_error(str(exc))
             return False
+        self.version += 1
         self._turn_starts.append((start, mark))
         self._mark, self._notice = mark, []
+        self._last_action = self.state.history[start]
         self.message.value = ""
         self._run_bots()
         self.refresh()
@@ -322,11 +328,12 @@ class GameApp(w.VBox):
         others = self._others_in(self.state.log[mark:])
         while len(self.state.history) > target:
             self.state.undo()
+        self.version += 1
         sentence = f"You took back {self._taken_back(taken, others)}."
         if kept:
             sentence += f" {self._quoted_actions(kept)} stays: {self.state.undo_reason}."
         self._turn_starts = [s for s in self._turn_starts if s[0] < target]
-        self._mark, self._notice = len(self.state.log), [sentence]
+        self._mark, self._notice, self._last_action = len(self.state.log), [sentence], None
         self.message.value = ""
         self.refresh()
         return True
@@ -339,10 +346,11 @@ class GameApp(w.VBox):
             self.show_error(f"new game: {exc}")
             return
         self.state = state
+        self.version += 1
         fresh = _copy_or_none(self._fresh_bots)
         if fresh is not None:
             self.bots = fresh
-        self._turn_starts, self._mark = [], 0
+        self._turn_starts, self._mark, self._last_action = [], 0, None
         self._notice = ["A new game has begun."]
         self.message.value = ""
         self._run_bots()
@@ -448,6 +456,8 @@ class GameApp(w.VBox):
 
     def _show_summary(self, view: GameState) -> None:
         lines = self._notice + self.summarize(self._events_since_mark(), view)
+        if not lines and self._last_action is not None:  # the game logged nothing of it
+            lines = [f"You chose “{self.action_label(self._last_action)}”."]
         self.summary_lines = lines
         if len(lines) > MAX_SUMMARY_LINES:
             hidden = len(lines) - (MAX_SUMMARY_LINES - 1)

@@ -344,7 +344,8 @@ LOG_MOUNT = """async (source) => {
   };
   window.deliver = (msg) => { for (const f of listeners["msg:custom"] || []) f(msg); };
   window.listeners = listeners;
-  window.cleanup = module.default.render({ model: window.model, el: document.getElementById("host") });
+  const el = document.getElementById("host");
+  window.cleanup = module.default.render({ model: window.model, el });
 }"""
 
 
