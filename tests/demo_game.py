@@ -92,6 +92,8 @@ class DemoState(GameState):
             self.table[p].append(action.card)
             self.record("play", f"{says(self.players[p], 'play')} the {action.card}.",
                         player=p, card=action.card)
+        else:
+            self.record("pass", f"{says(self.players[p], 'pass')}.", player=p)
         self.turn += 1
 
     def _dump(self) -> dict:

@@ -214,10 +214,11 @@ class GameApp(w.VBox):
         # The board takes the width it needs to be read; the side panel goes beside it
         # on a wide screen and below it on a narrow one (a phone). The board scrolls
         # sideways rather than shrink its text below a readable size.
-        board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0"))
+        self._board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0"))
         side_box = w.VBox([self.holdings_view, self.side],
                           layout=w.Layout(flex="1 1 260px", min_width="0"))
-        main = w.HBox([board_box, side_box], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        main = w.HBox([self._board_box, side_box],
+                      layout=w.Layout(flex_flow="row wrap", width="100%"))
         super().__init__([self.status, self.summary_view, self.final_panel, self.question_panel,
                           self.message, main, controls, self.log_view], **kwargs)
         self.add_class("dcw-app")
@@ -436,6 +437,8 @@ class GameApp(w.VBox):
         # add panels read ``self.view`` rather than copying the game again.
         self.view = view = self.state.view(self.seat)
         self.board.show(self.draw(view))
+        # Beside the side panel only where the board is readable there; else above it.
+        self._board_box.layout.flex = f"3 1 {max(560, self.board.min_width_px)}px"
         self.status.value = self.describe(view)
         mine = self.state.current_player == self.seat and not self.state.is_over
         legal = self.state.legal_actions() if mine else []

@@ -23,6 +23,7 @@ board never shrinks its smallest text below that size (it scrolls sideways).
 
 from __future__ import annotations
 
+import math
 import pathlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -62,7 +63,9 @@ class BoardView(anywidget.AnyWidget):
     # container scrolls sideways rather than shrink text below it. 0 (the default, for
     # charts in boxes of a fixed size): the scene always fits its container's width.
     # GameApp's board uses 10.
-    min_text_px = traitlets.Float(0).tag(sync=True)
+    min_text_px = traitlets.Float(0)
+    # The width (CSS px) below which the board scrolls (from min_text_px; 0: none).
+    min_width_px = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, scene: Scene | dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -70,6 +73,7 @@ class BoardView(anywidget.AnyWidget):
         self._static_svg = ""
         if scene is not None:
             self.show(scene)
+        self.observe(lambda _change: self._set_min_width(), names="min_text_px")
         self.on_msg(self._receive)
 
     def show(self, scene: Scene | dict[str, Any]) -> None:
@@ -81,6 +85,10 @@ class BoardView(anywidget.AnyWidget):
                 f"scene must be a Scene or its dict, not {type(scene).__name__}")
         self._static_svg = scene.to_svg()
         self.scene = scene.to_dict()
+        self._set_min_width()
+
+    def _set_min_width(self) -> None:
+        self.min_width_px = readable_width(self.scene, self.min_text_px)
 
     def flash(self, ids: set[str] | list[str], seconds: float = 3.0) -> None:
         """Mark the shapes ``ids`` for about ``seconds`` (a pulse, or a still mark for
@@ -125,6 +133,27 @@ class BoardView(anywidget.AnyWidget):
         if data is not None and self._static_svg:
             data["text/html"] = self._static_svg
         return bundle
+
+
+def readable_width(scene: dict[str, Any], min_text_px: float) -> int:
+    """The narrowest width (CSS px) at which the scene's smallest text is still drawn
+    at ``min_text_px`` (0 if there is no text, or no minimum).
+
+    >>> from dungeoncraft_widgets.core.scene import Scene, Text
+    >>> scene = Scene(600, 100)
+    >>> _ = scene.add(Text("a", 10, 10, "A1", size=8))
+    >>> readable_width(scene.to_dict(), 10)      # 8 units drawn at 10 px: 1.25 px a unit
+    750
+    """
+    def sizes(shapes):
+        for shape in shapes:
+            if shape.get("type") == "text" and str(shape.get("text", "")).strip():
+                yield float(shape.get("size", 12))
+            yield from sizes(shape.get("children", ()))
+    least = min((s for s in sizes(scene.get("shapes", ())) if s > 0), default=0)
+    if not least or min_text_px <= 0:
+        return 0
+    return math.ceil(float(scene.get("width", 0)) * min_text_px / least)
 
 
 class LogView(anywidget.AnyWidget):

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from dungeoncraft_widgets.core.scene import Circle, Group, Rect, Scene, Text
-from dungeoncraft_widgets.widgets.board import STATIC
+from dungeoncraft_widgets.widgets.board import STATIC, BoardView
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -260,8 +260,9 @@ def test_board_keeps_text_readable_on_a_phone_and_follows_a_dark_theme(page, art
 
     scene = board_scene(new_game(players=2, seed=1))
     mount(page, scene)
+    min_width = BoardView(scene, min_text_px=10).min_width_px   # Python's side of it
+    page.evaluate("(width) => window.model.set('min_width_px', width)", min_width)
     page.evaluate("""() => {
-      window.model.set('min_text_px', 10);
       const host = document.getElementById('host');
       host.style.width = '320px';
       document.body.style.setProperty('--jp-layout-color2', '#2b2b2b');
@@ -270,7 +271,7 @@ def test_board_keeps_text_readable_on_a_phone_and_follows_a_dark_theme(page, art
     }""")
     least = min(s.size for s in _texts(scene.shapes) if s.text.strip())
     box = page.locator("svg").bounding_box()
-    assert box["width"] == pytest.approx(scene.width * 10 / least, abs=1)
+    assert box["width"] == pytest.approx(scene.width * 10 / least, abs=1) == min_width
     ratio = scene.height / scene.width
     assert abs(box["height"] / box["width"] - ratio) < 0.01, "the board keeps its proportions"
     scroller = page.locator(".dcw-board-scroll")
@@ -287,11 +288,11 @@ def test_board_keeps_text_readable_on_a_phone_and_follows_a_dark_theme(page, art
     scroller.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
     page.wait_for_function("document.querySelector('.dcw-board.dcw-more-left:not(.dcw-more-right)')")
 
-    # Wide enough: no scrolling; min_text_px 0 (the default): fit the container.
+    # Wide enough: no scrolling; no minimum (the default): fit the container.
     page.evaluate("document.getElementById('host').style.width = '900px'")
     assert page.locator("svg").bounding_box()["width"] == pytest.approx(900, abs=1)
     page.evaluate("""() => { document.getElementById('host').style.width = '320px';
-                             window.model.set('min_text_px', 0); }""")
+                             window.model.set('min_width_px', 0); }""")
     assert page.locator("svg").bounding_box()["width"] <= 320.5
 
 

@@ -2,8 +2,8 @@
 // Generic on purpose: all game knowledge stays in Python. Shapes are keyed by
 // their scene id, so an update touches only the shapes whose data changed.
 // Text from data always goes in through textContent or attributes, never HTML.
-// The board never draws its smallest text below the model's min_text_px: in a
-// narrow container it keeps that size and scrolls sideways. flash_ids marks
+// The board is never narrower than the model's min_width_px (where its smallest
+// text would shrink below a readable size): a narrow container scrolls sideways. flash_ids marks
 // shapes for a moment (a pulse; a still mark for readers who prefer less motion).
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -23,18 +23,6 @@ const GEOMETRY = {
 };
 let widgetCount = 0;
 
-function smallestText(shapes) {
-  // The smallest font size of the scene's texts (in scene units), or Infinity.
-  let least = Infinity;
-  for (const shape of shapes || []) {
-    if (shape.type === "text" && String(shape.text ?? "").trim() !== "") {
-      const size = Number(shape.size ?? 12);
-      if (size > 0) least = Math.min(least, size);
-    }
-    if (shape.type === "group") least = Math.min(least, smallestText(shape.children));
-  }
-  return least;
-}
 
 function shapeKey(shape, clickable) {
   // Everything that decides how this element itself looks (children apart).
@@ -140,11 +128,9 @@ function render({ model, el }) {
     const width = Number(scene.width) || 100;
     const height = Number(scene.height) || 100;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    // Keep the smallest text at least min_text_px: below that width, scroll sideways.
-    const minPx = Number(model.get("min_text_px") ?? 0);
-    const least = smallestText(scene.shapes);
-    svg.style.minWidth = minPx > 0 && Number.isFinite(least)
-      ? `${Math.ceil((width * minPx) / least)}px` : "";
+    // Below this width (Python's readable_width) the text would shrink: scroll sideways.
+    const minWidth = Number(model.get("min_width_px")) || 0;
+    svg.style.minWidth = minWidth > 0 ? `${minWidth}px` : "";
     title.textContent = scene.title || "";
     desc.textContent = scene.description || scene.title || "";
     svg.setAttribute("aria-label", scene.title || "game board");
@@ -302,13 +288,13 @@ function render({ model, el }) {
   resizing?.observe(scroller);
   resizing?.observe(svg);
   model.on("change:scene", draw);
-  model.on("change:min_text_px", draw);
+  model.on("change:min_width_px", draw);
   model.on("change:flash_ids", flash); // only a change flashes: not the first drawing
   draw();
 
   return () => {
     model.off("change:scene", draw);
-    model.off("change:min_text_px", draw);
+    model.off("change:min_width_px", draw);
     model.off("change:flash_ids", flash);
     clearTimeout(flashTimer);
     resizing?.disconnect();
