@@ -36,6 +36,10 @@ from ..core.errors import InvalidArgumentError
 from ..core.scene import Scene
 
 STATIC = pathlib.Path(__file__).parent / "static"
+# The board's look and the panels' around it (app.css): whichever widget a page
+# shows first brings both (widget CSS is global, every class starts with dcw-).
+CSS = (STATIC / "board.css").read_text(encoding="utf-8") + (STATIC / "app.css").read_text(
+    encoding="utf-8")
 EVENT_TYPES = ("click", "hover")
 
 
@@ -53,7 +57,7 @@ class BoardView(anywidget.AnyWidget):
     """A board drawn from a scene; see the module docstring."""
 
     _esm = STATIC / "board.js"
-    _css = STATIC / "board.css"
+    _css = CSS
 
     scene = traitlets.Dict().tag(sync=True)
     # Shapes marked for a moment: {"ids": [...], "serial": n, "ms": duration}. The serial
@@ -177,7 +181,7 @@ class LogView(anywidget.AnyWidget):
     """
 
     _esm = STATIC / "log.js"
-    _css = STATIC / "board.css"
+    _css = CSS
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -156,9 +156,9 @@ class LiveCalculator(w.VBox):
     ``self.message`` among the children), call ``watch(controls)`` and implement
     ``compute()``, raising a library error (a ValueError subclass) for bad input;
     that error is shown in ``self.message``, never as a traceback, and the results
-    of the last valid input are greyed out (every shown widget that is not a watched
-    control gets the class ``dcw-result``; the panel gets ``dcw-stale``) so they do
-    not look like the answer to what is typed now. ``compute`` reads number fields
+    of the last valid input are greyed out (each largest box or widget without a
+    watched control in it gets the class ``dcw-result``; the panel gets
+    ``dcw-stale``) so they do not look like the answer to what is typed now. ``compute`` reads number fields
     with :meth:`number`, which refuses (or clamps, and says so) values out of range.
 
     >>> class Doubler(LiveCalculator):
@@ -229,13 +229,17 @@ class LiveCalculator(w.VBox):
             return
         skip = {id(c) for c in self._controls} | {id(self.message)}
 
+        def holds_input(widget: w.Widget) -> bool:
+            return id(widget) in skip or (isinstance(widget, w.Box) and any(
+                holds_input(child) for child in widget.children))
+
         def mark(widget: w.Widget) -> None:
-            if id(widget) in skip:
-                return
-            if isinstance(widget, w.Box):
+            # The largest boxes with no input in them: a board (an anywidget, which
+            # takes no classes itself) is greyed out through the box around it.
+            if isinstance(widget, w.Box) and holds_input(widget):
                 for child in widget.children:
                     mark(child)
-            elif isinstance(widget, w.DOMWidget):
+            elif id(widget) not in skip and isinstance(widget, w.DOMWidget):
                 widget.add_class("dcw-result")
         for child in self.children:
             mark(child)

@@ -1,7 +1,8 @@
 """GameApp in a real JupyterLab with the demo game: what just happened, the question and
 its buttons with exact odds, undo refused past a reveal, the board's text readable at
 800 px with the side panel open and usable at a 390 px phone width, the final table and
-New game, light and dark themes. Screenshots at 1400, 800 and 390 px in both themes."""
+New game, light and dark themes (screenshots at 1400, 800 and 390 px in both); and a
+calculator greying out its answer while an input is invalid."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from demo_game import DemoApp, new_game
 from test_gameapp import HoarderBot
 app = DemoApp(new_game(["You", "Bot"], seed=1), bots={{1: HoarderBot()}},
               new_state=lambda: new_game(["You", "Bot"], seed=2))
-app"""]
+app""", """from dungeoncraft_widgets.adventure_land.calculator import FightCalculator
+fight = FightCalculator()
+fight"""]
 WIDTHS = (1400, 800, 390)
 
 SMALLEST_TEXT = """() => {
@@ -144,6 +147,18 @@ print(app.final_summary(app.view).headline)""")
         log_lines = int(kernel(client, "print(len(app.view.log))"))
         page.wait_for_function(
             f"document.querySelectorAll('.dcw-log li').length === {log_lines}")
+
+        # A calculator with an invalid input: the problem named, the old answer greyed out.
+        calculator = page.locator(".dcw-calculator")
+        calculator.get_by_placeholder("values, e.g. 3, 4").fill("3, x")
+        calculator.get_by_text("herbs: 'x' is not a whole number").wait_for(timeout=20_000)
+        chart = calculator.locator(".dcw-result", has=page.locator(".dcw-board"))
+        page.wait_for_function("getComputedStyle(document.querySelector("
+                               "'.dcw-calculator .dcw-result')).opacity < 0.5")
+        assert float(chart.evaluate("e => getComputedStyle(e).opacity")) < 0.5
+        calculator.screenshot(path=str(artifacts / "calculator-invalid-input.png"))
+        calculator.get_by_placeholder("values, e.g. 3, 4").fill("3")
+        page.wait_for_function("!document.querySelector('.dcw-calculator.dcw-stale')")
 
         # Dark theme: the panels follow JupyterLab's colours.
         kernel(client, "app.act('draw')")
