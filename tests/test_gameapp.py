@@ -274,6 +274,8 @@ def test_the_end_names_the_winner_and_shows_the_final_table():
     assert "<td>1st</td>" in app.final_view.value and "<td>2nd</td>" in app.final_view.value
     assert app.question_panel.layout.display == "none"
     assert app.action_menu.disabled
+    assert app.act(Draw()) is False
+    assert app.message.value == "✗ the game is over: press New game to play again"
 
 
 def test_final_summary_words_a_tie_and_the_places():

@@ -189,8 +189,7 @@ class GameApp(w.VBox):
         self.final_view = w.HTML()
         self.new_game_button = w.Button(
             description="New game", button_style="primary", icon="refresh",
-            tooltip="Start a new game with the same players and a fresh shuffle; "
-                    "the bots play again")
+            tooltip="Start a new game against the same bots")
         self.new_game_button.layout.align_self = "flex-start"
         self.new_game_button.on_click(lambda _b: self.new_game())
         self.final_panel = w.VBox([self.final_view, self.new_game_button])
@@ -235,7 +234,8 @@ class GameApp(w.VBox):
         return None
 
     def describe(self, view: GameState) -> str:
-        """The status line: whose turn it is (at the end, the final headline)."""
+        """The status line: whose turn it is ("Game over." at the end, when the final
+        panel names the winner)."""
         if view.is_over:
             return "Game over."  # the winner and the scores are in the final panel
         player = view.current_player
@@ -297,6 +297,9 @@ class GameApp(w.VBox):
     def act(self, action: Action | str | None) -> bool:
         """Apply the seat's action; on refusal show why and change nothing."""
         if action is None:
+            return False
+        if self.state.is_over:
+            self.show_error("the game is over: press New game to play again")
             return False
         if self.state.current_player != self.seat:
             self.show_error("it is not your turn")

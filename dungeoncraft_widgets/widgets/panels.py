@@ -158,8 +158,9 @@ class LiveCalculator(w.VBox):
     that error is shown in ``self.message``, never as a traceback, and the results
     of the last valid input are greyed out (each largest box or widget without a
     watched control in it gets the class ``dcw-result``; the panel gets
-    ``dcw-stale``) so they do not look like the answer to what is typed now. ``compute`` reads number fields
-    with :meth:`number`, which refuses (or clamps, and says so) values out of range.
+    ``dcw-stale``) so they do not look like the answer to what is typed now.
+    ``compute`` reads number fields with :meth:`number`, which refuses (or clamps,
+    and says so) values out of range.
 
     >>> class Doubler(LiveCalculator):
     ...     def __init__(self):
