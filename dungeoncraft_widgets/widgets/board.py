@@ -19,6 +19,8 @@ board never shrinks its smallest text below that size (it scrolls sideways).
 >>> board.flash({"sq"})                # marked for a moment in the browser
 >>> board.flash_ids["ids"]
 ['sq']
+>>> board                              # in a terminal
+<BoardView 'One square': 1 shape, 1 clickable>
 """
 
 from __future__ import annotations
@@ -129,6 +131,15 @@ class BoardView(anywidget.AnyWidget):
         for callback in list(self._handlers[kind]):
             callback(event)
 
+    def __repr__(self) -> str:
+        """The title and the size of what is drawn, e.g.
+        ``<BoardView 'One square': 1 shape, 1 clickable>``."""
+        shapes = _count_shapes(self.scene.get("shapes", ()))
+        clickable = len(self.scene.get("clickable", ()))
+        title = self.scene.get("title", "")
+        return (f"<BoardView{' ' + repr(title) if title else ''}: "
+                f"{shapes} shape{'s' if shapes != 1 else ''}, {clickable} clickable>")
+
     def _repr_mimebundle_(self, **kwargs: Any):
         # Where no widget manager runs (GitHub, nbviewer, exported HTML) the
         # static SVG of the same scene is shown instead.
@@ -137,6 +148,10 @@ class BoardView(anywidget.AnyWidget):
         if data is not None and self._static_svg:
             data["text/html"] = self._static_svg
         return bundle
+
+
+def _count_shapes(shapes: Any) -> int:
+    return sum(1 + _count_shapes(s.get("children", ())) for s in shapes)
 
 
 def readable_width(scene: dict[str, Any], min_text_px: float) -> int:
