@@ -56,9 +56,135 @@ def plain_math(text: str) -> str:
 
 def static_html(widget: w.Widget) -> str:
     """A still HTML picture of ``widget`` and everything in it (see the module docstring)."""
-    out: list[str] = []
-    _render(widget, out, top=True)
-    return "".join(out)
+    return Renderer().html([widget])
+
+
+class Renderer:
+    """Walks widgets from top to bottom and writes them as HTML.
+
+    Still (the default): inputs as "Description value", choice buttons as a list,
+    controls (``dcw-controls``) left out. ``live=True`` (for :class:`~.mirror.LiveView`):
+    inputs and buttons become form elements marked ``data-dcw-index``, the index of
+    the widget in ``self.controls``, so the browser can report what was done to
+    which widget. Widgets in ``exclude`` (e.g. a board shown live beside) are left out.
+    """
+
+    def __init__(self, *, live: bool = False, exclude: tuple[w.Widget, ...] = ()) -> None:
+        self.live = live
+        self.exclude = {id(x) for x in exclude}
+        self.controls: list[w.Widget] = []
+
+    def html(self, widgets: list[w.Widget]) -> str:
+        out: list[str] = []
+        if len(widgets) == 1 and isinstance(widgets[0], w.Box):
+            self._render(widgets[0], out, top=True)
+        else:
+            inner: list[str] = []
+            for widget in widgets:
+                self._render(widget, inner)
+            out.append(f'<div class="dcw-static" style="{_box_style("column")}">'
+                       f'{"".join(inner)}</div>')
+        return "".join(out)
+
+    def _render(self, widget: w.Widget, out: list[str], top: bool = False) -> None:
+        from .board import BoardView, LogView  # imported here: those modules use this one
+        from .panels import ERROR_MARK
+
+        classes = _classes(widget)
+        if id(widget) in self.exclude or _hidden(widget) or \
+                classes & (SKIPPED_CLASSES - ({"dcw-controls"} if self.live else set())):
+            return
+        css = " ".join(sorted(c for c in classes if c.startswith("dcw-")))
+        if isinstance(widget, BoardView):
+            if widget._static_svg:
+                out.append(f'<div class="dcw-static-board {css}">{widget._static_svg}</div>')
+        elif isinstance(widget, LogView):
+            lines = widget.lines
+            if lines:
+                items = "".join(f"<li>{html.escape(line['text'])}</li>" for line in lines)
+                out.append(f'<details class="dcw-static-log"><summary>Log ({len(lines)} '
+                           f"line{'s' if len(lines) != 1 else ''})</summary><ol>{items}</ol>"
+                           "</details>")
+        elif isinstance(widget, w.Box):
+            flow = widget.layout.flex_flow or ""
+            direction = "row" if isinstance(widget, w.HBox) or "row" in flow else "column"
+            inner: list[str] = []
+            for child in widget.children:
+                self._render(child, inner)
+            if inner or top:
+                cls = ("dcw-static " if top else "dcw-static-box ") + css
+                out.append(f'<div class="{cls.strip()}" style="{_box_style(direction)}">'
+                           f'{"".join(inner)}</div>')
+        elif isinstance(widget, (w.HTML, w.HTMLMath)):
+            if widget.value:
+                value = plain_math(widget.value) if isinstance(widget, w.HTMLMath) else widget.value
+                out.append(f'<div class="{css}">{value}</div>' if css else f"<div>{value}</div>")
+        elif isinstance(widget, w.Label):
+            if widget.value:
+                text = html.escape(widget.value)
+                if widget.value.startswith(ERROR_MARK):
+                    out.append(f'<div class="dcw-static-error {css}" style="color:#c62828;'
+                               f'font-weight:600">{text}</div>')
+                else:
+                    out.append(f'<div class="{css}">{text}</div>' if css else f"<div>{text}</div>")
+        elif isinstance(widget, w.Button):
+            if self.live:
+                out.append(self._live_button(widget, css))
+            elif "dcw-choice" in classes:
+                weight = "font-weight:600;" if "dcw-best" in classes else ""
+                out.append(f'<div class="dcw-static-choice" style="{weight}">'
+                           f"▸ {html.escape(widget.description)}</div>")
+        elif isinstance(widget, w.ValueWidget) and hasattr(widget, "description"):
+            out.append(self._live_input(widget) if self.live else _input_html(widget))
+
+    def _index(self, widget: w.Widget) -> int:
+        self.controls.append(widget)
+        return len(self.controls) - 1
+
+    def _live_button(self, widget: w.Button, css: str) -> str:
+        style = {"primary": "dcw-live-primary", "success": "dcw-live-best"}.get(
+            widget.button_style, "")
+        disabled = " disabled" if widget.disabled else ""
+        tip = f' title="{html.escape(widget.tooltip)}"' if widget.tooltip else ""
+        return (f'<button type="button" class="dcw-live-button {style} {css}" '
+                f'data-dcw-index="{self._index(widget)}"{tip}{disabled}>'
+                f"{html.escape(widget.description)}</button>")
+
+    def _live_input(self, widget: w.Widget) -> str:
+        index = self._index(widget)
+        name = html.escape(widget.description or "")
+        disabled = " disabled" if getattr(widget, "disabled", False) else ""
+        attrs = f'data-dcw-index="{index}" aria-label="{name or "input"}"{disabled}'
+        if isinstance(widget, w.Checkbox):
+            checked = " checked" if widget.value else ""
+            return (f'<label class="dcw-live-field"><input type="checkbox" {attrs}{checked}> '
+                    f"{name}</label>")
+        if isinstance(widget, (w.Dropdown, w.ToggleButtons, w.RadioButtons, w.Select,
+                               w.SelectMultiple)):
+            chosen = set(widget.index or ()) if isinstance(widget, w.SelectMultiple) else \
+                {widget.index}
+            options = "".join(f'<option value="{i}"{" selected" if i in chosen else ""}>'
+                              f"{html.escape(str(label))}</option>"
+                              for i, label in enumerate(widget._options_labels))
+            multiple = f' multiple size="{min(6, len(widget._options_labels))}"' \
+                if isinstance(widget, w.SelectMultiple) else ""
+            field = f"<select {attrs}{multiple}>{options}</select>"
+        elif isinstance(widget, w.Textarea):
+            field = (f"<textarea {attrs} rows=\"3\" placeholder="
+                     f'"{html.escape(widget.placeholder)}">{html.escape(widget.value)}</textarea>')
+        elif isinstance(widget, (w.IntText, w.BoundedIntText, w.FloatText, w.BoundedFloatText)):
+            field = f'<input type="number" {attrs} value="{html.escape(str(widget.value))}">'
+        else:
+            placeholder = html.escape(getattr(widget, "placeholder", "") or "")
+            field = (f'<input type="text" {attrs} value="{html.escape(str(widget.value))}" '
+                     f'placeholder="{placeholder}">')
+        lead = f"<span>{name}</span> " if name else ""
+        return f'<label class="dcw-live-field">{lead}{field}</label>'
+
+
+def _box_style(direction: str) -> str:
+    return BOX_STYLE.format(direction=direction,
+                            wrap="flex-wrap:wrap;" if direction == "row" else "")
 
 
 def _hidden(widget: w.Widget) -> bool:
@@ -70,55 +196,6 @@ def _hidden(widget: w.Widget) -> bool:
 
 def _classes(widget: w.Widget) -> set[str]:
     return set(getattr(widget, "_dom_classes", ()) or ())
-
-
-def _render(widget: w.Widget, out: list[str], top: bool = False) -> None:
-    from .board import BoardView, LogView  # imported here: those modules use this one
-    from .panels import ERROR_MARK
-
-    if _hidden(widget) or _classes(widget) & SKIPPED_CLASSES:
-        return
-    if isinstance(widget, BoardView):
-        if widget._static_svg:
-            out.append(f'<div class="dcw-static-board">{widget._static_svg}</div>')
-    elif isinstance(widget, LogView):
-        lines = widget.lines
-        if lines:
-            items = "".join(f"<li>{html.escape(line['text'])}</li>" for line in lines)
-            out.append(f"<details class=\"dcw-static-log\"><summary>Log ({len(lines)} "
-                       f"line{'s' if len(lines) != 1 else ''})</summary><ol>{items}</ol></details>")
-    elif isinstance(widget, w.Box):
-        direction = "row" if isinstance(widget, w.HBox) else "column"
-        flow = widget.layout.flex_flow or ""
-        if isinstance(widget, w.HBox) or "row" in flow:
-            direction = "row"
-        style = BOX_STYLE.format(direction=direction,
-                                 wrap="flex-wrap:wrap;" if direction == "row" else "")
-        inner: list[str] = []
-        for child in widget.children:
-            _render(child, inner)
-        if inner or top:
-            cls = "dcw-static" if top else "dcw-static-box"
-            out.append(f'<div class="{cls}" style="{style}">{"".join(inner)}</div>')
-    elif isinstance(widget, (w.HTML, w.HTMLMath)):
-        if widget.value:
-            value = plain_math(widget.value) if isinstance(widget, w.HTMLMath) else widget.value
-            out.append(f"<div>{value}</div>")
-    elif isinstance(widget, w.Label):
-        if widget.value:
-            text = html.escape(widget.value)
-            if widget.value.startswith(ERROR_MARK):
-                out.append(f'<div class="dcw-static-error" style="color:#c62828;'
-                           f'font-weight:600">{text}</div>')
-            else:
-                out.append(f"<div>{text}</div>")
-    elif isinstance(widget, w.Button):
-        if "dcw-choice" in _classes(widget):
-            weight = "font-weight:600;" if "dcw-best" in _classes(widget) else ""
-            out.append(f'<div class="dcw-static-choice" style="{weight}">'
-                       f"▸ {html.escape(widget.description)}</div>")
-    elif isinstance(widget, w.ValueWidget) and hasattr(widget, "description"):
-        out.append(_input_html(widget))
 
 
 def _input_html(widget: w.Widget) -> str:
