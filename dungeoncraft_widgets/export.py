@@ -106,7 +106,10 @@ LOADER_CONFIG = (
     f"'anywidget': '{STATIC}/anywidget/index', "
     f"'@jupyter-widgets/html-manager/dist': '{STATIC}/html-manager', "
     f"'@jupyter-widgets': '{STATIC}/html-manager'}}}});\n"
-    "</script>\n")
+    "</script>\n"
+    # Widgets take JupyterLab's interface font, as they do in JupyterLab.
+    "<style>.jupyter-widgets { font-family: var(--jp-ui-font-family, system-ui, sans-serif); "
+    "font-size: var(--jp-widgets-font-size, 13px); }</style>\n")
 
 
 def cache_dir() -> pathlib.Path:
