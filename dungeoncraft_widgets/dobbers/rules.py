@@ -149,10 +149,12 @@ RULE_NOTES = (
     "Victory spends the points the stack needed, gold first, and the rest stays for the turn "
     "('this player continues their turn as they would after overcoming any other Challenge'); "
     "a Defeat spends all red and gold.",
-    "Defeat: the Hero counts back from the Location as 0 along the way they came (a trail of "
-    "the squares they travelled, voluntary moves back taken off it), never past their start. "
-    "A Defeat never leaves the Hero on the Location: if its text moves them back nothing, "
-    "they return to the square they came from (one back).",
+    "Defeat: 'count back in the direction you came from, counting from the Location where the "
+    "challenge occurred. That Location square is zero': the Hero goes back along the way they "
+    "came (a trail of the squares they travelled, voluntary moves back taken off it), never "
+    "past their start. A Defeat never leaves the Hero on the Location they failed to move "
+    "onto ('Usually this means you'll be moving back spaces'): if its text moves them back "
+    "nothing, they return to the square they came from (one back).",
     "A Hero pushed back onto a stack does not face it ('You only face Challenges you "
     "voluntarily move your Hero to'); moving onto, or back onto, any square with cards "
     "stacked on it is a Challenge, a beaten Location included ('you still have to overcome its "
@@ -180,10 +182,11 @@ RULE_NOTES = (
     "the deck ('ensures that each turn you have at least one new card'). Solo cards resolve "
     "where they are revealed and then leave the row. The verdict table's gaps are bands: 14-15 "
     "turns read as the 15-turn verdict, 16-18 as the 18-turn verdict.",
-    "2-player variant A places the Locations of Add Location cards 1-4 (in number order) on "
-    "their Encounter squares from the 3-card Location row; players still choose their starts. "
-    "Variant B swaps one Bottle Cap per player for a Silver taken from the Adventure deck; "
-    "both variants may be combined.",
+    "2-player variant A ('Use cards one through four from the Add Location cards') places the "
+    "Locations of Add Location cards 1-4, in number order, on their Encounter squares from "
+    "the 3-card Location row; players still choose their starts (the Starting Location Letter "
+    "is for Solo Play). Variant B ('Replace one Bottlecap from each player's core starting "
+    "deck with a Silver card from the Adventure deck') may be combined with A.",
     "Meeples may share a square (nothing forbids it after set-up, where each takes 'a "
     "different starting location'). Heroes are chosen in a random order ('Randomly choose the "
     "order that players get to select a Hero'); the first to choose also plays first (the "
