@@ -8,10 +8,11 @@ Buy(card='silver', square=None)
 (1, 2, 3, 4)
 
 Modules: ``cards`` and ``board`` (the data; the shipped files are reconstructions),
-``rules`` (the engine: set-up, turns, acquiring, Outwit, save/load, views),
-``challenge`` (travel, Challenges, the Key, the DUEL), ``effects`` (what cards do,
-Events, Solo cards), ``actions``, ``bots``. How the rulebook is read where it is open:
-``RULE_NOTES``.
+``rules`` (the engine: turns, acquiring, Outwit, save/load, views; ``position`` builds a
+position for analysis), ``deal`` (set-up), ``playing`` (playing and equipping cards,
+alignment bonuses), ``challenge`` (travel, Challenges, the Key, the DUEL), ``effects``
+(what cards do, Events, Solo cards), ``actions``, ``bots``. How the rulebook is read
+where it is open: ``RULE_NOTES``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .rules import (
     RULE_NOTES,
     DobbersState,
     new_game,
+    position,
     verdict,
 )
 
@@ -38,7 +40,7 @@ __all__ = [
     "BOARD_FORMAT", "CARDS_FORMAT", "CONFORMANCE_SEEDS", "DEFAULT_BOARD", "DEFAULT_CARDS",
     "DEFAULT_ROUND_LIMIT", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "Board", "CardSet",
     "DobbersState", "card_back", "load_board", "load_cards", "load_game", "new_game",
-    "parse_action", "parse_back", "verdict",
+    "parse_action", "parse_back", "position", "verdict",
 ]
 
 

@@ -1,11 +1,14 @@
 """Dobbers: Quest for the Key on the engine protocol: the deck-building race to the Key.
 
 One to four players (one: Solo Play Mode, the Solo cards as the opponent). The
-rules live in three modules of this folder:
+rules live in five modules of this folder, one class put together from them:
 
-- here: set-up, the turn (Main Phase, Draw Phase), playing, equipping, forging,
-  using Equipment, tokens, acquiring from the rows, building Challenge stacks,
-  Outwit, save/load and views;
+- here: the state, the turn (Main Phase, Draw Phase, the next player, the round
+  limit), legal actions and why others are refused, acquiring from the rows,
+  building Challenge stacks, Outwit, save/load and views;
+- :mod:`.deal`: set-up (Heroes, starts, dealing, Events, the variants, Solo set-up);
+- :mod:`.playing`: Effects, equipping, Forge, using Equipment, tokens, Destroy and
+  alignment bonuses;
 - :mod:`.challenge`: travel over the blue shields, Challenges, Victory, Results,
   Defeat, moving back, the Key and the DUEL;
 - :mod:`.effects`: what cards do (the effect vocabulary of ``cards.json``), the
@@ -68,7 +71,9 @@ from .actions import (
 from .board import Board, board_from_option, board_option, load_board
 from .cards import CardSet, cards_from_option, cards_option, load_cards
 from .challenge import ChallengeMixin
+from .deal import ADVENTURE_ROW, SetupMixin
 from .effects import HAND_SIZE, SLOTS, EffectsMixin
+from .playing import PlayingMixin
 
 __all__ = ["DEFAULT_ROUND_LIMIT", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "DobbersState",
            "new_game", "position", "verdict"]
@@ -83,8 +88,6 @@ DEFAULT_ROUND_LIMIT = 30
 MAX_ACTIONS = 30_000
 HIDDEN = "?"
 ROW_SIZE, SOLO_ROW_SIZE = 3, 6
-ADVENTURE_ROW = 6
-POOL = {"action": "red", "travel": "blue", "challenge": "gold", "influence": "influence"}
 SOLO_VERDICTS = (
     (13, "13 turns or less: Either you're a Dobber deck-building savant or incredibly lucky!"),
     (15, "15 turns: Your hero skills are quite formidable!"),
@@ -214,7 +217,7 @@ def verdict(turns: int) -> str:
     raise AssertionError("unreachable")
 
 
-class DobbersState(EffectsMixin, ChallengeMixin, GameState):
+class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameState):
     """A game of Dobbers. See the module docstring."""
 
     game_name = "dobbers"
@@ -304,130 +307,6 @@ class DobbersState(EffectsMixin, ChallengeMixin, GameState):
                 "gold": hero.get("gold", 0), "influence": hero.get("influence", 0),
                 "used": {}, "played": [], "bonus": [], "contrib": [], "discount": [],
                 "first_shield": False, "power": False, "equipped_now": {}}
-
-    def _choose_hero(self, hero: str) -> None:
-        p = self.pick_order[self.pick_index]
-        self.heroes[p] = hero
-        self.record("hero", f"{says(self.players[p], 'choose')} {self.cards.name(hero)}: "
-                    f"{self.cards[hero].get('text', '')}".rstrip(), player=p, hero=hero)
-        self.pick_index += 1
-        if self.pick_index < len(self.players):
-            return
-        self.pick_index = 0
-        if self.solo:
-            self._begin_play()
-        else:
-            self.phase = "start"
-
-    def _choose_start(self, letter: str) -> None:
-        p = self.pick_order[self.pick_index]
-        square = self.board.starts[letter]
-        self.position[p] = square
-        self.trail[p] = [square]
-        self.record("start", f"{says(self.players[p], 'start')} on {self.board.label(square)}.",
-                    player=p, square=square)
-        self.pick_index += 1
-        if self.pick_index == len(self.players):
-            self._begin_play()
-
-    def _begin_play(self) -> None:
-        """Shuffle and deal everything (Setup 4-8, and the Solo set-up), then the first turn."""
-        rng, n = self.rng, len(self.players)
-        if self.options.get("variant_b"):
-            for p in range(n):
-                if "silver" in self.adventure_deck and "bottle_cap" in self.decks[p]:
-                    self.adventure_deck.remove("silver")
-                    self.decks[p].remove("bottle_cap")
-                    self.decks[p].append("silver")
-                    self.set_aside.append("bottle_cap")
-            self.record("setup", "Variant B: a Silver replaces a Bottle Cap in every core deck.")
-        for p in range(n):
-            rng.shuffle(self.decks[p])
-        rng.shuffle(self.location_deck)
-        rng.shuffle(self.creature_deck)
-        rng.shuffle(self.adventure_deck)
-        if self.options.get("events"):
-            self._shuffle_in_events()
-        for i in range(len(self.location_row)):
-            self.location_row[i] = self.location_deck.pop()
-        if self.solo:
-            self._solo_setup()
-        else:
-            for i in range(len(self.creature_row)):
-                self.creature_row[i] = self.creature_deck.pop()
-            if self.options.get("variant_a"):
-                for card in self.cards.add_location[:4]:
-                    self._add_location(card)
-        self.phase = "main"
-        for i in range(ADVENTURE_ROW):
-            self._refill_adventure(i)
-        if self.solo:
-            self._shuffle_in_solo_cards()
-        for i, p in enumerate(self.turn_order_from(self.first)):
-            size = 3 if i == 0 else 4 if i == 1 and n >= 3 else HAND_SIZE
-            self._draw(p, size)
-        self._start_turn(self.first)
-        self._run_queue()
-
-    def _shuffle_in_events(self) -> None:
-        """FAQ: cut the Adventure deck into as many equal parts as there are Events (8) and
-        shuffle one Event into each."""
-        events = [c for c in self.set_aside if self.cards.type(c) == "Event"]
-        for event in events:
-            self.set_aside.remove(event)
-        self.rng.shuffle(events)
-        deck, parts = self.adventure_deck, len(events)
-        size = len(deck)
-        out: list[str] = []
-        for i, event in enumerate(events):
-            part = deck[size * i // parts: size * (i + 1) // parts] + [event]
-            self.rng.shuffle(part)
-            out += part
-        self.adventure_deck = out
-        self.record("setup", f"{count(parts, 'Event')} shuffled into the Adventure deck, one "
-                    "in each part.")
-
-    def _solo_setup(self) -> None:
-        """Solo: six Locations seeded by the Add Location cards; only Creatures in the row."""
-        add = list(self.cards.add_location)
-        self.rng.shuffle(add)
-        for card in add:
-            self._add_location(card)
-        start = self.board.starts[add[-1]["start"]]
-        self.position[0], self.trail[0] = start, [start]
-        self.record("start", f"The last Add Location card puts "
-                    f"{possessive(self.players[0], capital=False)} meeple on "
-                    f"{self.board.label(start)}.", player=0, square=start)
-        self.set_aside += [c for c in self.location_row if c] + self.location_deck
-        self.location_row, self.location_deck = [], []
-        for i in range(len(self.creature_row)):
-            self.creature_row[i] = self.creature_deck.pop()
-
-    def _add_location(self, card: dict[str, Any]) -> None:
-        index = card["row_position"] - 1
-        square = self.board.encounters[card["square"]]
-        location = self.location_row[index]
-        if location is None or self.stacks.get(square):
-            return
-        self.location_row[index] = None
-        self.stacks[square] = [[location, False]]
-        self.record("setup", f"Add Location card {card['number']}: the Location in row "
-                    f"position {card['row_position']} goes face down on "
-                    f"{self.board.label(square)}.", square=square)
-        self._refill_challenge(f"L{index + 1}")
-
-    def _shuffle_in_solo_cards(self) -> None:
-        """Solo: the 18 Solo cards go into the top half of the Adventure deck."""
-        deck = self.adventure_deck
-        half = (len(deck) + 1) // 2
-        solo = [c for c in self.set_aside if self.cards.type(c) == "Solo"]
-        for card in solo:
-            self.set_aside.remove(card)
-        top = deck[len(deck) - half:] + solo
-        self.rng.shuffle(top)
-        self.adventure_deck = deck[:len(deck) - half] + top
-        self.record("setup", f"The {len(self.cards.solo)} Solo cards are shuffled into the top "
-                    "half of the Adventure deck.")
 
     # ------------------------------------------------------------ turns
     def turn_order_from(self, player: int) -> list[int]:
@@ -576,78 +455,6 @@ class DobbersState(EffectsMixin, ChallengeMixin, GameState):
             if kind == ability["type"]:
                 cost = max(0, cost - ability["n"])
         return cost + self.penalty(player, "influence") if self.tokens[player] else cost
-
-    def _card_alignments(self, player: int, key: str) -> set[str]:
-        if key.startswith("p"):
-            card = self.turn["played"][int(key[1:])]
-            return {self.cards[card]["alignment"]} if card and "alignment" in self.cards[card] \
-                else set()
-        slot = key[1:]
-        out = set()
-        for card in (self.equipped[player].get(slot), self.forged[player].get(slot)):
-            if card is not None and "alignment" in self.cards[card]:
-                out.add(self.cards[card]["alignment"])
-        return out
-
-    def _in_play_keys(self, player: int) -> list[str]:
-        keys = [f"e{slot}" for slot in SLOTS if slot in self.equipped[player]]
-        if player == self.turn_player:
-            keys += [f"p{i}" for i, c in enumerate(self.turn["played"]) if c]
-        return keys
-
-    def _bonuses(self, player: int) -> list[dict[str, Any]]:
-        """Apply every alignment bonus that has just become active; returns their effects."""
-        cards, turn = self.cards, self.turn
-        keys = self._in_play_keys(player)
-        waiting = []  # cards in play whose bonus has not applied yet this turn
-        for key in keys:
-            if key in turn["bonus"]:
-                continue
-            if key[0] == "p":
-                card = turn["played"][int(key[1:])]
-            else:
-                card = self.equipped[player][key[1:]]
-                if turn["used"].get(key[1:]) != card:
-                    continue
-            if "aligned" in cards[card]:
-                waiting.append((key, card))
-        if not waiting:
-            return []
-        ability = cards[self.heroes[player]].get("ability") or {}
-        hero_alignment = {ability["alignment"]} if ability.get("kind") == "counts_as" else set()
-        alignments = {k: self._card_alignments(player, k) for k in keys}
-        items: list[dict[str, Any]] = []
-        for key, card in waiting:
-            aligned = cards[card]["aligned"]
-            others = set(hero_alignment)
-            for other in keys:
-                if other != key:
-                    others |= alignments[other]
-            if not alignments[key] & others:
-                continue
-            self.turn["bonus"].append(key)
-            points = {c: aligned[c] for c in ("red", "blue", "gold", "influence")
-                      if aligned.get(c)}
-            for colour, n in points.items():
-                self.turn[colour] += n
-            if key.startswith("e"):
-                self._contribute(player, key[1:], points)
-            what = self.describe_points(points) if points else "its effect"
-            self.record("bonus", f"{self.cards.name(card)}'s "
-                        f"{listing(sorted(alignments[key] & others))} bonus: {what}.",
-                        player=player, card=card)
-            items += self._effects_of(aligned.get("effects"), player, card)
-        return items
-
-    def _contribute(self, player: int, slot: str, points: dict[str, int]) -> None:
-        """Remember what an Equipment card gave this turn (for Creature immunities)."""
-        keywords = set()
-        for card in (self.equipped[player].get(slot), self.forged[player].get(slot)):
-            if card is not None:
-                keywords.update(self.cards[card].get("keywords", ()))
-        kind = self.cards.type(self.equipped[player][slot])
-        self.turn["contrib"].append([sorted(keywords), kind, points.get("red", 0),
-                                     points.get("gold", 0)])
 
     # ------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
@@ -964,99 +771,6 @@ class DobbersState(EffectsMixin, ChallengeMixin, GameState):
             case End():
                 self._end_duel_turn() if self.phase == "duel" else self._end_turn()
         self._run_queue()
-
-    def _play(self, p: int, card: str) -> None:
-        self.hands[p].remove(card)
-        self.turn["played"].append(card)
-        info = self.cards[card]
-        points = {c: info[c] for c in ("red", "blue", "gold", "influence") if info.get(c)}
-        for colour, n in points.items():
-            self.turn[colour] += n
-        gives = f": {self.describe_points(points)}" if points else ""
-        self.record("play", f"{says(self.players[p], 'play')} {info['name']}{gives}.", player=p,
-                    card=card)
-        self._push(self._effects_of(info.get("effects"), p, card) + self._bonuses(p))
-
-    def _equip(self, p: int, card: str) -> None:
-        slot = self.cards.type(card).lower()
-        name = self.players[p]
-        back = []
-        if slot in self.equipped[p]:
-            back.append(self.equipped[p].pop(slot))
-            if slot in self.forged[p]:
-                back.append(self.forged[p].pop(slot))
-            self.hands[p] += back
-        self.hands[p].remove(card)
-        self.equipped[p][slot] = card
-        self.turn["equipped_now"][slot] = card
-        swapped = f", taking {listing([self.cards.name(c) for c in back])} back into the hand" \
-            if back else ""
-        self.record("equip", f"{says(name, 'equip')} {self.cards.name(card)}{swapped}.",
-                    player=p, card=card)
-        self._push(self._bonuses(p))
-
-    def _forge(self, p: int, card: str, slot: str) -> None:
-        self.hands[p].remove(card)
-        self.forged[p][slot] = card
-        host = self.equipped[p][slot]
-        later = " (it counts from the next use)" if slot in self.turn["used"] else ""
-        self.record("forge", f"{says(self.players[p], 'forge')} {self.cards.name(card)} under "
-                    f"{self.cards.name(host)}{later}.", player=p, card=card)
-        self._push(self._bonuses(p))
-
-    def _use(self, p: int, slot: str) -> None:
-        card = self.equipped[p][slot]
-        parts = [self.cards[card]]
-        forge = self.forged[p].get(slot)
-        if forge is not None:
-            parts.append(self.cards[forge]["forge"])
-        points = {c: sum(part.get(c, 0) for part in parts)
-                  for c in ("red", "blue", "gold", "influence")}
-        points = {c: n for c, n in points.items() if n}
-        for colour, n in points.items():
-            self.turn[colour] += n
-        self.turn["used"][slot] = card
-        self._contribute(p, slot, points)
-        self.record("use", f"{says(self.players[p], 'use')} {self.cards.name(card)}: "
-                    f"{self.describe_points(points)}.", player=p, card=card)
-        items = []
-        for part in parts:
-            items += self._effects_of(part.get("effects"), p, card)
-        self._push(items + self._bonuses(p))
-
-    def _spend_token(self, p: int, token: str) -> None:
-        self.tokens[p].remove(token)
-        self.token_supply.append(token)
-        colour = POOL[self.cards.token_kind(token)]
-        self.turn[colour] += self.cards.token_value(token)
-        self.record("token", f"{says(self.players[p], 'spend')} a {self.token_label(token)} "
-                    "token.", player=p)
-
-    def _power(self, p: int) -> None:
-        self.turn["power"] = True
-        hero = self.heroes[p]
-        self.record("power", f"{says(self.players[p], 'use')} "
-                    f"{possessive(self.cards.name(hero))} power.", player=p)
-        self._push(self._effects_of(self.cards[hero]["ability"]["effects"], p, hero))
-
-    def _destroy(self, p: int, card: str) -> None:
-        played = self.turn["played"]
-        if card in played:
-            played[played.index(card)] = None
-        else:
-            slot = next(s for s, c in self.turn["equipped_now"].items()
-                        if c == card and self.equipped[p].get(s) == card)
-            del self.equipped[p][slot]
-            if slot in self.forged[p]:
-                self.destroyed.append(self.forged[p].pop(slot))
-        self.destroyed.append(card)
-        ability = self.cards[card]["destroy"]
-        points = {c: ability[c] for c in ("red", "blue", "gold", "influence") if ability.get(c)}
-        for colour, n in points.items():
-            self.turn[colour] += n
-        self.record("destroy", f"{says(self.players[p], 'destroy')} {self.cards.name(card)} for "
-                    "its Destroy ability.", player=p, card=card)
-        self._push(self._effects_of(ability.get("effects"), p, card))
 
     def _pay_influence(self, p: int, cost: int) -> None:
         self.turn["influence"] -= cost
