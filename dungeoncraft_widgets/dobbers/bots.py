@@ -11,8 +11,8 @@
 - buys to a plan: Influence first while its deck is poor, then the best Equipment and
   Effects for points, favouring the alignment it already collects;
 - blocks the leader: a Creature under a bare Location just ahead of an opponent closer to
-  the Key, and a Location on an open Encounter square ahead of them that it has already
-  passed itself (the FAQ's stack "under" your Hero);
+  the Key (or right behind), and a Location on an open Encounter square ahead of them that
+  it will not cross again itself (the FAQ's stack "under" your Hero);
 - Outwits an opponent's purchase worth 4 Influence or more when it can pay.
 
 >>> from dungeoncraft_widgets.core.bots import play_bots
@@ -243,19 +243,19 @@ class RaceBot:
                 return challenge
         return None
 
-    def _leaders(self, view: DobbersState, me: int) -> list[int]:
-        """Opponents closer to the Key than this bot."""
+    def _rivals(self, view: DobbersState, me: int) -> list[int]:
+        """Opponents ahead of this bot, or right behind it."""
         mine = view.board.to_key[view.position[me]]
         return [p for p in range(len(view.players))
                 if p != me and view.position[p] is not None
-                and view.board.to_key[view.position[p]] < mine + 2]
+                and view.board.to_key[view.position[p]] <= mine + 3]
 
     def _acquire(self, view: DobbersState, me: int,
                  kinds: dict[type, list[Action]]) -> Action | None:
         cards = view.cards
-        leaders = self._leaders(view, me)
-        if leaders and Place in kinds:
-            block = self._block(view, me, leaders, kinds[Place])  # type: ignore[arg-type]
+        rivals = self._rivals(view, me)
+        if rivals and Place in kinds:
+            block = self._block(view, me, rivals, kinds[Place])  # type: ignore[arg-type]
             if block is not None:
                 return block
         buys = [b for b in kinds.get(Buy, []) if b.square is None]  # type: ignore[attr-defined]
@@ -289,12 +289,14 @@ class RaceBot:
         best = max(buys, key=lambda b: (worth(b), cards[b.card]["cost"]))  # type: ignore
         return best if worth(best) >= 1.2 else None
 
-    def _block(self, view: DobbersState, me: int, leaders: list[int],
+    def _block(self, view: DobbersState, me: int, rivals: list[int],
                places: list[Place]) -> Place | None:
+        """A Creature under a bare Location on a rival's way; a Location on an open square of
+        their way that this bot will not cross again (its own square included)."""
         board = view.board
         mine = set(board.route_to_key(view.position[me])[1:])
         targets: list[str] = []
-        for p in leaders:
+        for p in rivals:
             targets += board.route_to_key(view.position[p])[1:5]
         creature_spots = [s for s in targets if view.stack_takes_creature(s)]
         location_spots = [s for s in targets if s not in mine and not view.stacks.get(s)
