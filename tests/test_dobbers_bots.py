@@ -50,26 +50,34 @@ def test_the_solo_racer_lands_in_the_verdict_table():
     assert 12 <= median(turns) <= 22
 
 
+GEAR = {"weapon": "silver_sword", "armor": "iron_bark", "item": "compass"}
+DEVELOPED = ["forest_path", "forest_path", "rot"]  # a deck past its start: it blocks
+
+
 def test_the_racer_builds_a_stack_under_itself_when_a_rival_is_right_behind():
-    game = position(2, heroes=["toby", "herb"], hand=[], at="E7",
+    game = position(2, heroes=["toby", "herb"], hand=DEVELOPED, equipped=GEAR, at="E7",
                     trail=["A", "T1", "E1", "T3", "E2", "T4", "E3", "T5", "E7"])
     p = game.turn_player
     q = 1 - p
     game.position[q], game.trail[q] = "T10", ["C", "T6", "E4", "T8", "E5", "T9", "E6", "T10"]
     game.turn["influence"] = 6
+    game.turn["used"] = {slot: card for slot, card in GEAR.items()}
+    game.hands[p], game.turn["played"] = [], game.hands[p]
     game._legal = None
     action = RaceBot().choose(game.view(p), game.legal_actions())
     assert str(action).startswith("place L") and action.square == "E7"
 
 
 def test_the_racer_puts_a_creature_ahead_of_the_leader():
-    game = position(2, heroes=["toby", "herb"], hand=[], at="E3",
+    game = position(2, heroes=["toby", "herb"], hand=DEVELOPED, equipped=GEAR, at="E3",
                     trail=["A", "T1", "E1", "T3", "E2", "T4", "E3"], stacks={"E8": ["hollow_oak"]})
     p = game.turn_player
     q = 1 - p
     game.position[q], game.trail[q] = "T11", ["C", "T6", "E4", "T8", "E5", "T9", "E6", "T10",
                                               "E7", "T11"]
     game.turn["influence"] = 8
+    game.turn["used"] = {slot: card for slot, card in GEAR.items()}
+    game.hands[p], game.turn["played"] = [], game.hands[p]
     game._legal = None
     action = RaceBot().choose(game.view(p), game.legal_actions())
     assert str(action).startswith("place C") and action.square == "E8"

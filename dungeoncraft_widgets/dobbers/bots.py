@@ -141,6 +141,8 @@ class RaceBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self.waited: dict[str, int] = {}  # turns spent at a square without getting further
+        self._turn_seen: tuple[int, int] | None = None
 
     def choose(self, view: DobbersState, legal: Sequence[Action]) -> Action:
         me = view.viewer if view.viewer is not None else view.current_player
@@ -198,6 +200,10 @@ class RaceBot:
     def _turn(self, view: DobbersState, me: int, kinds: dict[type, list[Action]],
               legal: Sequence[Action]) -> Action:
         cards = view.cards
+        if self._turn_seen != (me, view.turns[me]):  # a new turn: remember where it began
+            self._turn_seen = (me, view.turns[me])
+            here = view.position[me]
+            self.waited = {here: self.waited.get(here, -1) + 1}
         for equip in kinds.get(Equip, []):
             slot = cards.type(equip.card).lower()  # type: ignore[attr-defined]
             current = view.equipped[me].get(slot)
@@ -238,10 +244,63 @@ class RaceBot:
             cost = view.travel_cost(me, here, ahead)
             blue = min(view.turn["blue"], cost)
             red = view.turn["red"] - (cost - blue)
-            have = red + view.turn["gold"]
-            if have >= expected_need(view, me, ahead):
+            gold = view.turn["gold"]
+            immune_red, immune_gold = self._immune(view, ahead)
+            have = red - min(red, immune_red) + gold - min(gold, immune_gold)
+            need = expected_need(view, me, ahead)
+            # Held up for turns: try with a little less than the average needs.
+            if have >= need - min(2, self.waited.get(here, 0)):
                 return challenge
         return None
+
+    @staticmethod
+    def _immune(view: DobbersState, square: str) -> tuple[int, int]:
+        """This turn's red and gold that the face-up cards of a stack are immune to."""
+        immune: set[str] = set()
+        for card, up in view.stacks[square]:
+            if up:
+                immune.update(view.cards[card].get("immune_to", ()))
+        red = gold = 0
+        for keywords, kind, r, g in view.turn["contrib"]:
+            if immune & set(keywords) or kind in immune:
+                red, gold = red + r, gold + g
+        return red, gold
+
+    def _short_of_challenge(self, view: DobbersState, me: int, mine: list[str]) -> bool:
+        """Whether a stack on the way needs more than this deck usually brings."""
+        cards = view.cards
+        route = view.board.route_to_key(view.position[me])[1:8]
+        need = max((expected_need(view, me, s) for s in route if view.stacks.get(s)),
+                   default=0.0)
+        hero = cards[view.heroes[me]]
+        usual = hero.get("red", 0) + hero.get("gold", 0) + sum(
+            cards[c].get("red", 0) + cards[c].get("gold", 0) for c in view.equipped[me].values())
+        effects = [c for c in mine if cards[c]["type"] == "Effect"]
+        if effects:
+            usual += 5 * sum(cards[c].get("red", 0) + cards[c].get("gold", 0)
+                             for c in effects) / len(mine)
+        return need > usual
+
+    def _short_of_travel(self, view: DobbersState, me: int) -> bool:
+        """Whether the Hero's own and equipped points cannot cross the next shield."""
+        here = view.position[me]
+        if here == view.board.key:
+            return False
+        ahead = view.board.route_to_key(here)[1]
+        cards = view.cards
+        base = sum(cards[view.heroes[me]].get(c, 0) for c in ("red", "blue"))
+        base += sum(cards[c].get("red", 0) + cards[c].get("blue", 0)
+                    for c in view.equipped[me].values())
+        return base + 1 < view.travel_cost(me, here, ahead)
+
+    @staticmethod
+    def _owned(view: DobbersState, me: int) -> list[str]:
+        """Every card of this bot's deck: deck, hand, discard pile, in play, equipped."""
+        cards = [*view.decks[me], *view.hands[me], *view.discards[me],
+                 *view.equipped[me].values(), *view.forged[me].values()]
+        if view.turn_player == me:
+            cards += [c for c in view.turn["played"] if c]
+        return [c for c in cards if c in view.cards]
 
     def _rivals(self, view: DobbersState, me: int) -> list[int]:
         """Opponents ahead of this bot, or right behind it."""
@@ -254,35 +313,34 @@ class RaceBot:
                  kinds: dict[type, list[Action]]) -> Action | None:
         cards = view.cards
         rivals = self._rivals(view, me)
-        if rivals and Place in kinds:
+        mine = self._owned(view, me)
+        bought = sum(1 for c in mine if c not in cards.starting)
+        if rivals and Place in kinds and bought >= 6:
             block = self._block(view, me, rivals, kinds[Place])  # type: ignore[arg-type]
             if block is not None:
                 return block
         buys = [b for b in kinds.get(Buy, []) if b.square is None]  # type: ignore[attr-defined]
         if not buys:
             return None
-        owned = Counter(cards[c].get("alignment") for zone in
-                        (view.decks[me], view.hands[me], view.discards[me]) for c in zone
-                        if c in cards)
-        influence = sum(cards[c].get("influence", 0) for zone in
-                        (view.decks[me], view.discards[me], view.hands[me]) for c in zone
-                        if c in cards)
+        owned = Counter(cards[c].get("alignment") for c in mine)
+        influence = sum(cards[c].get("influence", 0) for c in mine)
         rich = influence >= 14
+        short = self._short_of_travel(view, me)
+        weak = self._short_of_challenge(view, me, mine)
 
         def worth(action: Buy) -> float:
             card = action.card
             info = cards[card]
             value = card_value(cards, card, owned)
+            if short:
+                value += 0.7 * (info.get("red", 0) + info.get("blue", 0))
+            if weak:
+                value += 0.7 * (info.get("red", 0) + info.get("gold", 0))
             if not rich and info.get("influence", 0) >= 2 and info["type"] == "Effect":
                 value += 1.5
             if cards.is_equipment(card):
-                slot = info["type"].lower()
-                best = max((card_value(cards, c) for zone in
-                            (view.decks[me], view.discards[me], view.hands[me]) for c in zone
-                            if c in cards and cards[c]["type"] == info["type"]), default=0.0)
-                current = view.equipped[me].get(slot)
-                if current is not None:
-                    best = max(best, card_value(cards, current))
+                best = max((card_value(cards, c) for c in mine
+                            if cards[c]["type"] == info["type"]), default=0.0)
                 value = max(0.0, value - best) + 0.3
             return value
 
