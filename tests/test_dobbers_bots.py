@@ -52,34 +52,31 @@ def test_the_solo_racer_lands_in_the_verdict_table():
 
 GEAR = {"weapon": "silver_sword", "armor": "iron_bark", "item": "compass"}
 DEVELOPED = ["forest_path", "forest_path", "rot"]  # a deck past its start: it blocks
+WEST = ["A", "T1", "E1", "T3", "E2", "T4", "E3", "T5", "E7", "T11"]
+EAST = ["C", "T6", "E4", "T8", "E5", "T9", "E6", "T10", "E7", "T11"]
+
+
+def racer_choice(mine, rivals, influence, **stacks):
+    """What the RaceBot does with ``influence`` left once its cards are played, standing at
+    the end of ``mine`` (a trail) while its rival stands at the end of ``rivals``."""
+    game = position(2, heroes=["toby", "herb"], hand=DEVELOPED, equipped=GEAR, at=mine[-1],
+                    trail=mine, stacks=stacks)
+    p = game.turn_player
+    game.position[1 - p], game.trail[1 - p] = rivals[-1], rivals
+    game.turn["influence"] = influence
+    game.turn["used"] = dict(GEAR)
+    game.hands[p], game.turn["played"] = [], game.hands[p]
+    game._legal = None
+    return RaceBot().choose(game.view(p), game.legal_actions())
 
 
 def test_the_racer_builds_a_stack_under_itself_when_a_rival_is_right_behind():
-    game = position(2, heroes=["toby", "herb"], hand=DEVELOPED, equipped=GEAR, at="E7",
-                    trail=["A", "T1", "E1", "T3", "E2", "T4", "E3", "T5", "E7"])
-    p = game.turn_player
-    q = 1 - p
-    game.position[q], game.trail[q] = "T10", ["C", "T6", "E4", "T8", "E5", "T9", "E6", "T10"]
-    game.turn["influence"] = 6
-    game.turn["used"] = {slot: card for slot, card in GEAR.items()}
-    game.hands[p], game.turn["played"] = [], game.hands[p]
-    game._legal = None
-    action = RaceBot().choose(game.view(p), game.legal_actions())
+    action = racer_choice(WEST[:9], EAST[:8], 6)
     assert str(action).startswith("place L") and action.square == "E7"
 
 
 def test_the_racer_puts_a_creature_ahead_of_the_leader():
-    game = position(2, heroes=["toby", "herb"], hand=DEVELOPED, equipped=GEAR, at="E3",
-                    trail=["A", "T1", "E1", "T3", "E2", "T4", "E3"], stacks={"E8": ["hollow_oak"]})
-    p = game.turn_player
-    q = 1 - p
-    game.position[q], game.trail[q] = "T11", ["C", "T6", "E4", "T8", "E5", "T9", "E6", "T10",
-                                              "E7", "T11"]
-    game.turn["influence"] = 8
-    game.turn["used"] = {slot: card for slot, card in GEAR.items()}
-    game.hands[p], game.turn["played"] = [], game.hands[p]
-    game._legal = None
-    action = RaceBot().choose(game.view(p), game.legal_actions())
+    action = racer_choice(WEST[:7], EAST, 8, E8=["hollow_oak"])
     assert str(action).startswith("place C") and action.square == "E8"
 
 

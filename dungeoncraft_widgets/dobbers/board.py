@@ -35,6 +35,7 @@ from typing import Any
 
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
+from .cards import from_saved_option, saved_option
 
 __all__ = ["BOARD_FORMAT", "DEFAULT_BOARD", "Board", "load_board"]
 
@@ -207,23 +208,9 @@ def load_board(source: str | os.PathLike[str] | Mapping[str, Any] | Board | None
 
 def board_option(board: Board) -> dict[str, Any]:
     """What a save records of a board: the shipped board's name and digest, or the data."""
-    if board.digest == shipped_board().digest:
-        return {"shipped": SHIPPED_BOARD, "digest": board.digest}
-    return dict(board.doc)
+    return saved_option(board, shipped_board(), SHIPPED_BOARD)
 
 
 def board_from_option(option: Any) -> Board:
     """The board a save names (never opens a file but the shipped one)."""
-    if option is None:
-        return shipped_board()
-    if isinstance(option, Mapping) and "shipped" in option:
-        shipped = shipped_board()
-        if option.get("shipped") != SHIPPED_BOARD or option.get("digest") != shipped.digest:
-            raise DataFormatError(
-                f"this game was played on the shipped board {option.get('shipped')!r} "
-                f"{option.get('digest')!r}, which differs from the installed one "
-                f"({shipped.digest}): load it with the same version of the library")
-        return shipped
-    if isinstance(option, Mapping):
-        return load_board(option)
-    raise DataFormatError("board: a save names the shipped board or holds the board data")
+    return from_saved_option(option, shipped_board(), SHIPPED_BOARD, load_board, "board")

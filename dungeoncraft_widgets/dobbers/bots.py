@@ -245,26 +245,13 @@ class RaceBot:
             blue = min(view.turn["blue"], cost)
             red = view.turn["red"] - (cost - blue)
             gold = view.turn["gold"]
-            immune_red, immune_gold = self._immune(view, ahead)
+            immune_red, immune_gold = view.immune_points(ahead)
             have = red - min(red, immune_red) + gold - min(gold, immune_gold)
             need = expected_need(view, me, ahead)
             # Held up for turns: try with a little less than the average needs.
             if have >= need - min(2, self.waited.get(here, 0)):
                 return challenge
         return None
-
-    @staticmethod
-    def _immune(view: DobbersState, square: str) -> tuple[int, int]:
-        """This turn's red and gold that the face-up cards of a stack are immune to."""
-        immune: set[str] = set()
-        for card, up in view.stacks[square]:
-            if up:
-                immune.update(view.cards[card].get("immune_to", ()))
-        red = gold = 0
-        for keywords, kind, r, g in view.turn["contrib"]:
-            if immune & set(keywords) or kind in immune:
-                red, gold = red + r, gold + g
-        return red, gold
 
     def _short_of_challenge(self, view: DobbersState, me: int, mine: list[str]) -> bool:
         """Whether a stack on the way needs more than this deck usually brings."""

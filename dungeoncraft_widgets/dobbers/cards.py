@@ -497,25 +497,36 @@ is not of type 'integer'
         f"cards must be a path, a dict of card data or None, not {type(source).__name__}")
 
 
-def cards_option(cards: CardSet) -> dict[str, Any]:
-    """What a save records of a card set: the shipped set's name and digest, or the data."""
-    if cards.digest == shipped_cards().digest:
-        return {"shipped": SHIPPED_CARDS, "digest": cards.digest}
-    return dict(cards.doc)
+def saved_option(data: CardSet | Any, shipped: Any, name: str) -> dict[str, Any]:
+    """What a save records of a data set (cards or board): the shipped set's name and digest,
+    or the whole validated document (options are data, never paths)."""
+    if data.digest == shipped.digest:
+        return {"shipped": name, "digest": data.digest}
+    return dict(data.doc)
 
 
-def cards_from_option(option: Any) -> CardSet:
-    """The card set a save names (never opens a file but the shipped one)."""
+def from_saved_option(option: Any, shipped: Any, name: str, load: Any, what: str) -> Any:
+    """The data set a save names; it never opens a file but the shipped one, and refuses a
+    shipped set whose digest has changed since the game was saved."""
     if option is None:
-        return shipped_cards()
+        return shipped
     if isinstance(option, Mapping) and "shipped" in option:
-        shipped = shipped_cards()
-        if option.get("shipped") != SHIPPED_CARDS or option.get("digest") != shipped.digest:
+        if option.get("shipped") != name or option.get("digest") != shipped.digest:
             raise DataFormatError(
-                f"this game was played with the shipped card set {option.get('shipped')!r} "
+                f"this game was played with the shipped {what} {option.get('shipped')!r} "
                 f"{option.get('digest')!r}, which differs from the installed one "
                 f"({shipped.digest}): load it with the same version of the library")
         return shipped
     if isinstance(option, Mapping):
-        return load_cards(option)
-    raise DataFormatError("cards: a save names the shipped card set or holds the card data")
+        return load(option)
+    raise DataFormatError(f"{what}: a save names the shipped {what} or holds its data")
+
+
+def cards_option(cards: CardSet) -> dict[str, Any]:
+    """What a save records of a card set (see :func:`saved_option`)."""
+    return saved_option(cards, shipped_cards(), SHIPPED_CARDS)
+
+
+def cards_from_option(option: Any) -> CardSet:
+    """The card set a save names (see :func:`from_saved_option`)."""
+    return from_saved_option(option, shipped_cards(), SHIPPED_CARDS, load_cards, "card set")

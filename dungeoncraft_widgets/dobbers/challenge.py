@@ -96,10 +96,12 @@ class ChallengeMixin:
         return total + self.penalty(player, "challenge")
 
     def immune_points(self: DobbersState, square: str) -> tuple[int, int]:
-        """(red, gold) given this turn by Equipment the stack's Creature is immune to."""
+        """(red, gold) given this turn by Equipment the stack's Creature is immune to (in a
+        view: as far as the face-up cards show)."""
         immune: set[str] = set()
         for card, _ in self.stacks[square]:
-            immune.update(self.cards[card].get("immune_to", ()))
+            if card in self.cards:  # a face-down card in a view is only its back
+                immune.update(self.cards[card].get("immune_to", ()))
         red = gold = 0
         for keywords, kind, r, g in self.turn["contrib"]:
             if immune & set(keywords) or kind in immune:
