@@ -9,14 +9,14 @@ because its name is on its hidden side.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..core.actions import Action
 
 __all__ = [
     "ACTION_TYPES", "Arm", "Buy", "Challenge", "Choose", "Destroy", "DobbersAction", "End",
-    "Equip", "Fight",
-    "Forge", "HeroChoice", "Move", "Outwit", "Pass", "Place", "Play", "Power", "Skip",
-    "StartChoice", "Token", "Use",
+    "Equip", "Fight", "Forge", "HeroChoice", "Move", "Outwit", "Pass", "Place", "Play",
+    "Power", "Skip", "StartChoice", "Token", "Use", "shared",
 ]
 
 
@@ -179,3 +179,10 @@ class End(DobbersAction):
 ACTION_TYPES: tuple[type[Action], ...] = (
     HeroChoice, StartChoice, Play, Equip, Forge, Use, Token, Power, Destroy, Buy, Place, Arm,
     Move, Challenge, Fight, Choose, Skip, Outwit, Pass, End)
+
+
+@cache
+def shared(cls: type[DobbersAction], *args: object) -> DobbersAction:
+    """The one instance of ``cls(*args)``: legal actions are listed after every action, and
+    an immutable action need not be built again each time (its text is cached on it too)."""
+    return cls(*args)

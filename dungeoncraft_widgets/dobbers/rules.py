@@ -45,6 +45,7 @@ from ..core.data import check_schema
 from ..core.engine import GameState
 from ..core.english import count, listing, objective, possessive, says, verb_form
 from ..core.errors import DataFormatError, IllegalActionError, InvalidArgumentError
+from ..core.rng import Rng
 from .actions import (
     ACTION_TYPES,
     Arm,
@@ -67,6 +68,7 @@ from .actions import (
     StartChoice,
     Token,
     Use,
+    shared,
 )
 from .board import Board, board_from_option, board_option, load_board
 from .cards import CardSet, cards_from_option, cards_option, load_cards
@@ -205,12 +207,24 @@ RULE_NOTES = (
 )
 
 
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of JSON-like data (lists, dicts, strings, numbers, None)."""
+    if type(value) is list:
+        return [_plain_copy(v) if type(v) in (list, dict) else v for v in value]
+    if type(value) is dict:
+        return {k: _plain_copy(v) if type(v) in (list, dict) else v for k, v in value.items()}
+    return value
+
+
 def verdict(turns: int) -> str:
     """The Solo Play verdict for a game won in ``turns`` turns.
 
     >>> verdict(12)[:8], verdict(14)[:8], verdict(17)[:8], verdict(25)[:8]
     ('13 turns', '15 turns', '18 turns', '19 or mo')
     """
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 10_000:
+        raise InvalidArgumentError(f"turns must be a whole number of turns from 1 to 10000, "
+                                   f"not {turns!r}")
     for limit, text in SOLO_VERDICTS:
         if limit is None or turns <= limit:
             return text
@@ -466,28 +480,28 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
 
     def _compute_legal(self) -> list[Action]:
         if self.phase == "hero":
-            return [HeroChoice(h) for h in self.cards.heroes if h not in self.heroes]
+            return [shared(HeroChoice, h) for h in self.cards.heroes if h not in self.heroes]
         if self.phase == "start":
             taken = set(self.position)
-            return [StartChoice(letter) for letter in sorted(self.board.starts)
+            return [shared(StartChoice, letter) for letter in sorted(self.board.starts)
                     if self.board.starts[letter] not in taken]
         if self.pending is not None:
-            acts: list[Action] = [Choose(z, c) for z, c in self.pending["options"]]
+            acts: list[Action] = [shared(Choose, z, c) for z, c in self.pending["options"]]
             if self.pending["optional"]:
-                acts.append(Skip())
+                acts.append(shared(Skip))
             return acts
         if self.window is not None:
             q = self.window["asked"][self.window["at"]]
-            return [*(Outwit(pay) for pay in self.outwit_payments(q)), Pass()]
+            return [*(shared(Outwit, pay) for pay in self.outwit_payments(q)), shared(Pass)]
         p = self.turn_player
         acts = self._card_actions(p)
         if self.phase == "duel":
-            return [*acts, End()]
+            return [*acts, shared(End)]
         if self.challenge is not None:
-            return [*acts, Fight()]
+            return [*acts, shared(Fight)]
         acts += self._acquire_actions(p)
         acts += self._travel_actions(p)
-        acts.append(End())
+        acts.append(shared(End))
         return acts
 
     def _card_actions(self, p: int) -> list[Action]:
@@ -497,25 +511,26 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         for card in sorted(set(self.hands[p])):
             info = cards[card]
             if info["type"] == "Effect":
-                acts.append(Play(card))
+                acts.append(shared(Play, card))
                 continue
-            acts.append(Equip(card))
+            acts.append(shared(Equip, card))
             if "forge" in info:
-                acts += [Forge(card, slot) for slot in SLOTS
+                acts += [shared(Forge, card, slot) for slot in SLOTS
                          if slot in equipped and slot not in forged]
         used = turn["used"]
-        acts += [Use(slot) for slot in SLOTS if slot in equipped and slot not in used]
+        acts += [shared(Use, slot) for slot in SLOTS if slot in equipped and slot not in used]
         if self.tokens[p]:
-            acts += [Token(t) for t in sorted(set(self.tokens[p])) if cards.token_value(t) > 0]
+            acts += [shared(Token, t) for t in sorted(set(self.tokens[p]))
+                     if cards.token_value(t) > 0]
         ability = cards[self.heroes[p]].get("ability")
         if ability and ability["kind"] == "power" and not turn["power"]:
-            acts.append(Power())
+            acts.append(shared(Power))
         destroyable = {c for c in turn["played"] if c and "destroy" in cards[c]}
         if turn["equipped_now"]:
             destroyable |= {c for s, c in turn["equipped_now"].items()
                             if equipped.get(s) == c and "destroy" in cards[c]}
         if destroyable:
-            acts += [Destroy(c) for c in sorted(destroyable)]
+            acts += [shared(Destroy, c) for c in sorted(destroyable)]
         return acts
 
     def _acquire_actions(self, p: int) -> list[Action]:
@@ -535,9 +550,10 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                 cost = max(0, info["cost"] - discount["n"]) + extra
             if cost > influence:
                 continue
-            acts.append(Buy(card))
+            acts.append(shared(Buy, card))
             if kind != "Effect" and stacks:
-                acts += [Buy(card, s) for s in stacks if self.stack_takes_equipment(s, kind)]
+                acts += [shared(Buy, card, s) for s in stacks
+                         if self.stack_takes_equipment(s, kind)]
         open_squares: list[str] | None = None
         creature_squares: list[str] | None = None
         for letter, row in (("L", self.location_row), ("C", self.creature_row)):
@@ -553,11 +569,12 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                         creature_squares = [s for s in stacks if len(self.stacks[s]) == 1]
                     squares = creature_squares
                 slot = f"{letter}{i + 1}"
-                acts += [Place(slot, s) for s in squares]
+                acts += [shared(Place, slot, s) for s in squares]
         if stacks:
             for card in sorted({c for c in self.hands[p] if cards.is_equipment(c)}):
                 kind = cards.type(card)
-                acts += [Arm(card, s) for s in stacks if self.stack_takes_equipment(s, kind)]
+                acts += [shared(Arm, card, s) for s in stacks
+                         if self.stack_takes_equipment(s, kind)]
         return acts
 
     def _travel_actions(self, p: int) -> list[Action]:
@@ -568,7 +585,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         acts: list[Action] = []
         for there in self.board.neighbours[here]:
             if self.travel_cost(p, here, there) <= points:
-                acts.append(Challenge(there) if there in self.stacks else Move(there))
+                acts.append(shared(Challenge if there in self.stacks else Move, there))
         return acts
 
     def outwit_payments(self, player: int) -> list[tuple[str, ...]]:
@@ -628,11 +645,10 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                     f"({', '.join(sorted(self.board.starts))})")
         if v in ("hero", "start"):
             return f"{v}: set-up is over"
-        if self.pending is not None:
+        if self.pending is not None:  # the options may show a hand: they are not listed
             kind = self.pending["kind"].replace("_", " ")
-            return (f"{v}: {who} must first answer the {kind} choice (" + ", ".join(
-                f"choose {z} {c}" for z, c in self.pending["options"])
-                + (", skip" if self.pending["optional"] else "") + ")")
+            return (f"{v}: {who} must first answer the {kind} choice ('choose ...'"
+                    + (" or 'skip')" if self.pending["optional"] else ")"))
         if self.window is not None:
             if v == "outwit":
                 return ("outwit: needs an Outwit card and just enough Influence cards from the "
@@ -873,6 +889,20 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
 
     def _dump(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._FIELDS}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DobbersState:
+        # Views and copies are made at every bot decision: copy the plain data directly
+        # (much faster than copy.deepcopy); card set, board, options, the start snapshot and
+        # the frozen log events and actions are never changed in place, so they are shared.
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        for name in self._FIELDS:
+            new.__dict__[name] = _plain_copy(self.__dict__[name])
+        new.log, new.history = list(self.log), list(self.history)
+        if self.rng is not None:
+            new.rng = Rng(0)
+            new.rng.state = self.rng.state
+        return new
 
     def _restore(self, data: dict[str, Any]) -> None:
         check_schema(data, self.state_schema, "saved Dobbers game")
