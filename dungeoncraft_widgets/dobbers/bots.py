@@ -170,8 +170,10 @@ class RaceBot:
         kind = view.pending["kind"]
         options: list[Choose] = kinds.get(Choose, [])  # type: ignore[assignment]
         if kind == "cull":
-            junk = [o for o in options if o.card in ("bottle_cap", "wooden_knife")]
-            junk.sort(key=lambda o: (o.card != "bottle_cap", o.zone != "discard"))
+            # thin the deck of its weakest starting cards, from the discard pile first
+            junk = [o for o in options if o.card in cards.starting
+                    and cards.type(o.card) == "Effect" and card_value(cards, o.card) < 1.0]
+            junk.sort(key=lambda o: (card_value(cards, o.card), o.zone != "discard"))
             return junk[0] if junk else kinds[Skip][0]
         if kind == "destroy_row" and Skip in kinds:
             return kinds[Skip][0]

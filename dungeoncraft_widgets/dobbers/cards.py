@@ -16,7 +16,8 @@ Format (``"format": "dungeoncraft_widgets/dobbers/cards"``, version 1; the file'
   ``effects``, ``aligned`` (what another card of the same alignment in play adds),
   ``forge`` (the boxed part a Forge card adds to its host) and ``destroy`` (what
   destroying the card on the turn it was played gives). ``starting_deck`` says
-  how many of each starting card one player's core deck holds.
+  how many of each starting card one player's core deck holds; ``variant_b`` which
+  core card the 2-player variant B replaces with which Adventure card.
 - ``locations``: ``cost``, ``ap``, ``capacity``, ``item_type`` with ``item_ap``,
   and the consequences ``victory``, ``results``, ``extra`` (the tan box) and
   ``defeat``; ``creatures``: ``cost``, ``ap``, ``alignment``, ``immune_to``,
@@ -97,7 +98,8 @@ _BLOCK = {"type": "object", "additionalProperties": False,
 CARDS_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["format", "version", "heroes", "starting_deck", "starting", "adventure",
-                 "locations", "creatures", "tokens", "events", "solo_cards", "add_location"],
+                 "locations", "creatures", "tokens", "events", "solo_cards", "add_location",
+                 "variant_b"],
     "properties": {
         "format": {"const": CARDS_FORMAT},
         "version": {"const": 1},
@@ -120,6 +122,9 @@ CARDS_SCHEMA: dict[str, Any] = {
                           "additionalProperties": {"type": "integer", "minimum": 1,
                                                    "maximum": 30}},
         "starting": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/adventure"}},
+        "variant_b": {"type": "object", "required": ["replace", "with"],
+                      "additionalProperties": False,
+                      "properties": {"replace": _ID, "with": _ID}},
         "adventure": {"type": "array", "minItems": 1, "maxItems": 400,
                       "items": {"$ref": "#/$defs/adventure"}},
         "locations": {"type": "array", "minItems": 1, "maxItems": 100, "items": {
@@ -374,6 +379,12 @@ def _validate(doc: dict[str, Any], what: str) -> CardSet:
         if cid not in by_id or by_id[cid].get("type") not in ADVENTURE_TYPES:
             raise _bad(what, cid, "starting_deck", "names no card of 'starting' or 'adventure'")
         starting += [cid] * n
+    swap = doc["variant_b"]
+    if swap["replace"] not in doc["starting_deck"]:
+        raise _bad(what, swap["replace"], "variant_b.replace", "names no card of the core deck")
+    if by_id.get(swap["with"], {}).get("type") not in ADVENTURE_TYPES \
+            or swap["with"] not in deck_cards["adventure"]:
+        raise _bad(what, swap["with"], "variant_b.with", "names no card of the Adventure deck")
     if len(starting) < 5:
         raise DataFormatError(f"{what}: starting_deck: a core deck needs at least 5 cards")
     locations: list[str] = []

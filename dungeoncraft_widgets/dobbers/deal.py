@@ -46,13 +46,16 @@ class SetupMixin:
         """Shuffle and deal everything (Setup 4-8, and the Solo set-up), then the first turn."""
         rng, n = self.rng, len(self.players)
         if self.options.get("variant_b"):
+            swap = self.cards.doc["variant_b"]
+            old, new = swap["replace"], swap["with"]
             for p in range(n):
-                if "silver" in self.adventure_deck and "bottle_cap" in self.decks[p]:
-                    self.adventure_deck.remove("silver")
-                    self.decks[p].remove("bottle_cap")
-                    self.decks[p].append("silver")
-                    self.set_aside.append("bottle_cap")
-            self.record("setup", "Variant B: a Silver replaces a Bottle Cap in every core deck.")
+                if new in self.adventure_deck and old in self.decks[p]:
+                    self.adventure_deck.remove(new)
+                    self.decks[p].remove(old)
+                    self.decks[p].append(new)
+                    self.set_aside.append(old)
+            self.record("setup", f"Variant B: a {self.cards.name(new)} from the Adventure deck "
+                        f"replaces a {self.cards.name(old)} in every core deck.")
         for p in range(n):
             rng.shuffle(self.decks[p])
         rng.shuffle(self.location_deck)
