@@ -101,7 +101,7 @@ class Board:
         if info["kind"] == "encounter":
             return f"Encounter square {info['number']}"
         if info["kind"] == "start":
-            return f"start {info['letter']}"
+            return f"Starting Location {info['letter']}"
         return f"square {square}"
 
     def route_to_key(self, square: str) -> list[str]:

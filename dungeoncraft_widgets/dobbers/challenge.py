@@ -66,9 +66,10 @@ class ChallengeMixin:
             for t in spent:
                 self.tokens[player].remove(t)
             self.token_supply += spent
-            self.record("token", f"{says(self.players[player], 'overcome')} "
+            self.record("token", f"{says(self.players[player], 'overcome')} the "
                         f"{listing([self.token_label(t) for t in spent])} "
-                        f"{'token' if len(spent) == 1 else 'tokens'}.", player=player)
+                        f"{'token' if len(spent) == 1 else 'tokens'}, back to the supply.",
+                        player=player)
 
     def stack_needs(self: DobbersState, player: int, square: str) -> int:
         """The Challenge points ``player`` needs to beat the stack on ``square`` now: the
