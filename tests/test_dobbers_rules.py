@@ -640,6 +640,12 @@ def test_a_tampered_save_is_refused():
         load_game(json.dumps(doc))
 
 
+def test_a_view_is_not_a_game_to_load():
+    game = setup_game(2, seed=2)
+    with pytest.raises(SaveFormatError, match="one player's view"):
+        load_game(game.view(0).to_json())
+
+
 def test_owner_data_is_saved_into_the_game():
     from dungeoncraft_widgets.dobbers import DEFAULT_CARDS
 
@@ -654,3 +660,27 @@ def test_owner_data_is_saved_into_the_game():
 def test_rule_notes_quote_the_rulebook():
     assert len(RULE_NOTES) >= 16
     assert all("'" in note for note in RULE_NOTES)
+
+
+def test_views_never_show_a_face_down_card_or_another_hand_in_random_play():
+    from dungeoncraft_widgets.core.rng import Rng
+
+    game = new_game(3, seed=21)
+    rng = Rng(21)
+    for step in range(400):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        if step % 5:
+            continue
+        for p in (None, 0, 1, 2):
+            seen = game.view(p)
+            for stack in seen.stacks.values():
+                assert all(up or card.startswith("?") for card, up in stack)
+            for card in seen.location_row + seen.creature_row:
+                assert card is None or card.startswith("?")
+            for q in range(3):
+                if q != p:
+                    assert set(seen.hands[q]) <= {"?"} and set(seen.decks[q]) <= {"?"}
+            if seen.pending is not None and seen.pending["player"] != p:
+                assert seen.pending["options"] == []

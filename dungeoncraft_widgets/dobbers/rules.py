@@ -109,7 +109,10 @@ RULE_NOTES = (
     "Points pool: a card's points join 'any other Action points you have not used this turn' "
     "(Hearty Mushroom example). A move pays blue first, then red ('apply your 1 blue Action "
     "point and 2 of your red'); Gold never pays for travel ('You cannot use gold Action points "
-    "to Travel').",
+    "to Travel'). Influence pools too, so what is left at the end of a turn is lost; Example "
+    "B's 'You have 1 Influence left ... and you discard your last Bottle Cap' is the Draw "
+    "Phase discarding what is left, and Example A's same sentence (with 0 left) is read as "
+    "copied from B.",
     "Played Effect cards stay in front of the player until the Draw Phase, when they and the "
     "rest of the hand go to the discard pile. The FAQ discards them 'Once you have used any "
     "Action points, Influence or resolved any abilities', but points are pooled, and a card "
@@ -924,7 +927,12 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         for square in [*self.stacks, *(s for s in self.position if s)]:
             if square not in self.board.squares:
                 raise DataFormatError(f"saved Dobbers game: no square {square!r} on the board")
-        if self.viewer is None and self.components() != self.expected_components():
+        zones = [*self.hands, *self.decks, self.adventure_deck, self.location_deck,
+                 self.creature_deck, self.set_aside, self.location_row, self.creature_row]
+        if any(isinstance(c, str) and c.startswith(HIDDEN) for zone in zones for c in zone):
+            raise DataFormatError("saved Dobbers game: this is one player's view (hidden "
+                                  "cards are '?'); only a whole game can be loaded")
+        if self.components() != self.expected_components():
             raise DataFormatError("saved Dobbers game: the cards and tokens do not add up to "
                                   "the card set (a card is missing or invented)")
 
