@@ -131,6 +131,7 @@ def test_solo_cards_name_real_squares_and_starts(cards, board):
     (lambda d: d["heroes"][0].update(red=0), "card 'toby', field 'red'"),
     (lambda d: d["add_location"][0].update(number=5), "numbered 1 to 6"),
     (lambda d: d.update(format="other"), "format"),
+    (lambda d: d["tokens"][0].update(value=-1), "card 'action\\+1', field 'kind'"),
 ])
 def test_bad_card_data_gets_a_named_error(raw, change, message):
     change(raw)

@@ -288,6 +288,15 @@ class CardSet:
     def point(self, card_id: str, colour: str) -> int:
         return int(self.by_id[card_id].get(colour, 0))
 
+    def points(self, card_ids: Any) -> dict[str, int]:
+        """What these cards give together when played or used: red, blue, gold and
+        Influence printed on them (no alignment bonus, no draw).
+
+        >>> load_cards().points(["silver", "helpful", "bottle_cap"])
+        {'red': 1, 'blue': 0, 'gold': 0, 'influence': 4}
+        """
+        return {c: sum(int(self.by_id[card].get(c, 0)) for card in card_ids) for c in POINTS}
+
     def token_value(self, token: str) -> int:
         return int(self.by_id[token]["value"])
 
@@ -351,6 +360,9 @@ def _validate(doc: dict[str, Any], what: str) -> CardSet:
     tokens = {}
     pool: list[str] = []
     for t in doc["tokens"]:
+        if t["value"] < 0 and t["kind"] == "action":
+            raise _bad(what, t["id"], "kind", "a negative token modifies one kind of attempt: "
+                       "travel, challenge or influence")
         add(t, "Token")
         tokens[t["id"]] = t
         pool += [t["id"]] * t["count"]

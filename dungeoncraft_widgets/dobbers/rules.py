@@ -437,6 +437,16 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         """1 for the player who won the Key, 0 for the others (all 0 if nobody did)."""
         return tuple(int(p == self.winner) for p in range(len(self.players)))
 
+    def pool(self) -> dict[str, int]:
+        """The points the player whose turn it is has left this turn: red (universal), blue
+        (Travel), gold (Challenge) and Influence.
+
+        >>> game = position(heroes=["toby"], hand=[])
+        >>> game.pool()
+        {'red': 1, 'blue': 0, 'gold': 1, 'influence': 1}
+        """
+        return {c: self.turn[c] for c in ("red", "blue", "gold", "influence")}
+
     def solo_verdict(self) -> str | None:
         """Solo, once won: the rulebook's verdict for the number of turns."""
         if not (self.solo and self.winner == 0):
