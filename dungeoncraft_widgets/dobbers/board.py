@@ -25,23 +25,20 @@ A :class:`Board` is plain data that a graph library takes as it is:
 
 from __future__ import annotations
 
-import json
 import os
 import pathlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
-from ..core.data import check_schema, digest, read_json
+from ..core.data import check_schema, digest
 from ..core.errors import DataFormatError, InvalidArgumentError
-from .cards import from_saved_option, saved_option
+from .cards import DataFile
 
 __all__ = ["BOARD_FORMAT", "DEFAULT_BOARD", "Board", "load_board"]
 
 BOARD_FORMAT = "dungeoncraft_widgets/dobbers/board"
 DEFAULT_BOARD = pathlib.Path(__file__).parent / "data" / "board.json"
-SHIPPED_BOARD = "board.json"
 KINDS = ("start", "travel", "encounter")
 
 BOARD_SCHEMA: dict[str, Any] = {
@@ -167,19 +164,12 @@ def _validate(doc: dict[str, Any], what: str) -> Board:
                  doc=doc, digest=digest(doc))
 
 
-@lru_cache(maxsize=4)
-def _shipped(path: str) -> Board:
-    return _validate(read_json(path, SHIPPED_BOARD), SHIPPED_BOARD)
-
-
-@lru_cache(maxsize=16)
-def _from_text(text: str, what: str) -> Board:
-    return _validate(json.loads(text), what)
+BOARDS = DataFile(_validate, DEFAULT_BOARD, "board", Board)
 
 
 def shipped_board() -> Board:
     """The shipped (reconstructed) board."""
-    return _shipped(str(DEFAULT_BOARD))
+    return BOARDS.shipped()
 
 
 def load_board(source: str | os.PathLike[str] | Mapping[str, Any] | Board | None = None
@@ -192,25 +182,14 @@ def load_board(source: str | os.PathLike[str] | Mapping[str, Any] | Board | None
     ...
     dungeoncraft_widgets.core.errors.DataFormatError: board data: squares: [] is too short
     """
-    if source is None:
-        return shipped_board()
-    if isinstance(source, Board):
-        return source
-    if isinstance(source, Mapping):
-        return _from_text(json.dumps(read_json(source, "board data"), sort_keys=True),
-                          "board data")
-    if isinstance(source, (str, os.PathLike)):
-        path = pathlib.Path(source)
-        return _from_text(json.dumps(read_json(path, path.name), sort_keys=True), path.name)
-    raise InvalidArgumentError(
-        f"board must be a path, a dict of board data or None, not {type(source).__name__}")
+    return BOARDS.load(source)
 
 
 def board_option(board: Board) -> dict[str, Any]:
-    """What a save records of a board: the shipped board's name and digest, or the data."""
-    return saved_option(board, shipped_board(), SHIPPED_BOARD)
+    """What a save records of a board (see :meth:`.cards.DataFile.option`)."""
+    return BOARDS.option(board)
 
 
 def board_from_option(option: Any) -> Board:
-    """The board a save names (never opens a file but the shipped one)."""
-    return from_saved_option(option, shipped_board(), SHIPPED_BOARD, load_board, "board")
+    """The board a save names (see :meth:`.cards.DataFile.from_option`)."""
+    return BOARDS.from_option(option)

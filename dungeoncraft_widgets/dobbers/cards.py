@@ -59,7 +59,6 @@ __all__ = ["ALIGNMENTS", "CARDS_FORMAT", "DEFAULT_CARDS", "EFFECTS", "ITEM_TYPES
 
 CARDS_FORMAT = "dungeoncraft_widgets/dobbers/cards"
 DEFAULT_CARDS = pathlib.Path(__file__).parent / "data" / "cards.json"
-SHIPPED_CARDS = "cards.json"
 ALIGNMENTS = ("Dobberton", "Wild", "Rat Claw Clan", "Decay")
 ITEM_TYPES = ("Navigation", "Protection", "Travel", "Combat")
 EQUIPMENT_TYPES = ("Weapon", "Armor", "Item")
@@ -474,19 +473,76 @@ def _check_adventure(what: str, card: dict[str, Any], tokens: Mapping[str, Any])
         raise _bad(what, cid, "effects", "only an Effect card can Outwit")
 
 
-@lru_cache(maxsize=8)
-def _shipped(path: str) -> CardSet:
-    return _validate(read_json(path, SHIPPED_CARDS), SHIPPED_CARDS)
+class DataFile:
+    """One kind of data file of this game (the cards, the board): its shipped version,
+    read once, an owner's version read at once and checked (cached by content), and what a
+    save records of it (options are data, never paths).
+
+    ``validate(doc, what)`` checks a parsed document and returns the data set, which has
+    ``digest`` and ``doc``; ``what`` names the data in messages ("card set", "board").
+    """
+
+    def __init__(self, validate: Any, path: pathlib.Path, what: str, kind: type) -> None:
+        self.validate, self.path, self.what, self.kind = validate, path, what, kind
+        self.name = path.name
+        self._parsed = lru_cache(maxsize=16)(lambda text, label: validate(json.loads(text),
+                                                                           label))
+        self._shipped: Any = None
+
+    def shipped(self) -> Any:
+        """The shipped (reconstructed) data set, read once."""
+        if self._shipped is None:
+            self._shipped = self.validate(read_json(self.path, self.name), self.name)
+        return self._shipped
+
+    def load(self, source: Any) -> Any:
+        """A data set from a path, a parsed dict, a data set, or None (the shipped one)."""
+        if source is None:
+            return self.shipped()
+        if isinstance(source, self.kind):
+            return source
+        if isinstance(source, Mapping):
+            label = f"{self.what.split()[0]} data"
+            return self._parsed(json.dumps(read_json(source, label), sort_keys=True), label)
+        if isinstance(source, (str, os.PathLike)):
+            path = pathlib.Path(source)
+            return self._parsed(json.dumps(read_json(path, path.name), sort_keys=True),
+                                path.name)
+        raise InvalidArgumentError(f"{self.what.split()[-1]} must be a path, a dict of data "
+                                   f"or None, not {type(source).__name__}")
+
+    def option(self, data: Any) -> dict[str, Any]:
+        """What a save records: the shipped set's name and digest, or the whole document."""
+        if data.digest == self.shipped().digest:
+            return {"shipped": self.name, "digest": data.digest}
+        return dict(data.doc)
+
+    def from_option(self, option: Any) -> Any:
+        """The data set a save names. It never opens a file but the shipped one, and refuses
+        a shipped set whose digest has changed since the game was saved."""
+        if option is None:
+            return self.shipped()
+        if isinstance(option, Mapping) and "shipped" in option:
+            shipped = self.shipped()
+            if option.get("shipped") != self.name or option.get("digest") != shipped.digest:
+                raise DataFormatError(
+                    f"this game was played with the shipped {self.what} "
+                    f"{option.get('shipped')!r} {option.get('digest')!r}, which differs from "
+                    f"the installed one ({shipped.digest}): load it with the same version of "
+                    "the library")
+            return shipped
+        if isinstance(option, Mapping):
+            return self.load(option)
+        raise DataFormatError(f"{self.what}: a save names the shipped {self.what} or holds "
+                              "its data")
 
 
-@lru_cache(maxsize=16)
-def _from_text(text: str, what: str) -> CardSet:
-    return _validate(json.loads(text), what)
+CARDS = DataFile(_validate, DEFAULT_CARDS, "card set", CardSet)
 
 
 def shipped_cards() -> CardSet:
     """The shipped (reconstructed) card set."""
-    return _shipped(str(DEFAULT_CARDS))
+    return CARDS.shipped()
 
 
 def load_cards(source: str | os.PathLike[str] | Mapping[str, Any] | CardSet | None = None
@@ -503,53 +559,17 @@ def load_cards(source: str | os.PathLike[str] | Mapping[str, Any] | CardSet | No
     >>> load_cards(doc)
     Traceback (most recent call last):
     ...
-    dungeoncraft_widgets.core.errors.DataFormatError: cards data: adventure[0].cost: 'three' \
+    dungeoncraft_widgets.core.errors.DataFormatError: card data: adventure[0].cost: 'three' \
 is not of type 'integer'
     """
-    if source is None:
-        return shipped_cards()
-    if isinstance(source, CardSet):
-        return source
-    if isinstance(source, Mapping):
-        return _from_text(json.dumps(read_json(source, "cards data"), sort_keys=True),
-                          "cards data")
-    if isinstance(source, (str, os.PathLike)):
-        path = pathlib.Path(source)
-        return _from_text(json.dumps(read_json(path, path.name), sort_keys=True), path.name)
-    raise InvalidArgumentError(
-        f"cards must be a path, a dict of card data or None, not {type(source).__name__}")
-
-
-def saved_option(data: CardSet | Any, shipped: Any, name: str) -> dict[str, Any]:
-    """What a save records of a data set (cards or board): the shipped set's name and digest,
-    or the whole validated document (options are data, never paths)."""
-    if data.digest == shipped.digest:
-        return {"shipped": name, "digest": data.digest}
-    return dict(data.doc)
-
-
-def from_saved_option(option: Any, shipped: Any, name: str, load: Any, what: str) -> Any:
-    """The data set a save names; it never opens a file but the shipped one, and refuses a
-    shipped set whose digest has changed since the game was saved."""
-    if option is None:
-        return shipped
-    if isinstance(option, Mapping) and "shipped" in option:
-        if option.get("shipped") != name or option.get("digest") != shipped.digest:
-            raise DataFormatError(
-                f"this game was played with the shipped {what} {option.get('shipped')!r} "
-                f"{option.get('digest')!r}, which differs from the installed one "
-                f"({shipped.digest}): load it with the same version of the library")
-        return shipped
-    if isinstance(option, Mapping):
-        return load(option)
-    raise DataFormatError(f"{what}: a save names the shipped {what} or holds its data")
+    return CARDS.load(source)
 
 
 def cards_option(cards: CardSet) -> dict[str, Any]:
-    """What a save records of a card set (see :func:`saved_option`)."""
-    return saved_option(cards, shipped_cards(), SHIPPED_CARDS)
+    """What a save records of a card set (see :meth:`DataFile.option`)."""
+    return CARDS.option(cards)
 
 
 def cards_from_option(option: Any) -> CardSet:
-    """The card set a save names (see :func:`from_saved_option`)."""
-    return from_saved_option(option, shipped_cards(), SHIPPED_CARDS, load_cards, "card set")
+    """The card set a save names (see :meth:`DataFile.from_option`)."""
+    return CARDS.from_option(option)
