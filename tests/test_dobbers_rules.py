@@ -684,3 +684,23 @@ def test_views_never_show_a_face_down_card_or_another_hand_in_random_play():
                     assert set(seen.hands[q]) <= {"?"} and set(seen.decks[q]) <= {"?"}
             if seen.pending is not None and seen.pending["player"] != p:
                 assert seen.pending["options"] == []
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (3, {"duel": True}), (2, {"variant_a": True, "variant_b": True}),
+    (2, {"events": True, "extra_challenges": False}), (1, {"solo_method": "B", "events": True}),
+])
+def test_every_option_passes_the_generic_checks(players, options):
+    """The conformance checks (legal moves apply, illegal ones change nothing, save/load,
+    views, components, replay, undo) on short random games with each rulebook option."""
+    from functools import partial
+    from types import SimpleNamespace
+
+    from conformance import check_playouts
+
+    import dungeoncraft_widgets.dobbers as dobbers
+
+    game = SimpleNamespace(new_game=partial(new_game, round_limit=6, **options),
+                           load_game=load_game, parse_action=parse_action,
+                           MAX_ACTIONS=dobbers.MAX_ACTIONS)
+    check_playouts(game, range(1), players)
