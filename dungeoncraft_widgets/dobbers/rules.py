@@ -166,7 +166,10 @@ RULE_NOTES = (
     "A Hero pushed back onto a stack does not face it ('You only face Challenges you "
     "voluntarily move your Hero to'); moving onto, or back onto, any square with cards "
     "stacked on it is a Challenge, a beaten Location included ('you still have to overcome its "
-    "Action points'). Cards added to your own square are not faced until you come back.",
+    "Action points'). Cards added to your own square are not faced until you come back. "
+    "Travel goes either way between neighbouring squares, several moves a turn ('If your Hero "
+    "leaves the square where there is a Challenge stack and voluntarily move back to it, you "
+    "do have to face the Challenge stack').",
     "Negative tokens add to the next attempt of their kind (travel: the shield; challenge: "
     "the stack; influence: the cost) and are returned once an attempt succeeds; a failed "
     "Challenge keeps them ('stay with your Hero until they have been overcome').",
@@ -174,7 +177,10 @@ RULE_NOTES = (
     "the rules'); the rule 'You cannot destroy a card that has been placed in your discard "
     "pile' is about a card's own Destroy ability.",
     "Outwit: after an opponent acquires an Adventure card for their deck, every other player "
-    "with cards in hand is asked in turn order; the first who plays Outwit pays the card's "
+    "with cards in hand is asked in turn order, holding an Outwit or not, so that the "
+    "question reveals nothing ('When you play Outwit on your opponent's turn, it gives you "
+    "the ability to acquire a card for your personal deck on their turn'); the first who plays "
+    "Outwit pays the card's "
     "cost with Influence from cards played from the hand (Outwit and other Influence cards, "
     "just enough; the Hero and Equipment give their Influence on their owner's turn: 'base "
     "Influence that you get to use each turn') and takes the card into their discard pile. "
