@@ -704,3 +704,18 @@ def test_every_option_passes_the_generic_checks(players, options):
                            load_game=load_game, parse_action=parse_action,
                            MAX_ACTIONS=dobbers.MAX_ACTIONS)
     check_playouts(game, range(1), players)
+
+
+@pytest.mark.parametrize(("players", "options"), [(["You", "Bot"], {"duel": True}),
+                                                  (["You"], {"events": True})])
+def test_log_lines_read_as_english_for_you(players, options):
+    import re
+
+    from dungeoncraft_widgets.dobbers.bots import RaceBot
+
+    game = new_game(players, seed=6, **options)
+    play_bots(game, {p: RaceBot(seed=p) for p in range(len(players))})
+    text = "\n".join(e.text for e in game.log)
+    assert "You " in text
+    wrong = re.findall(r"\bYou (?:is|has|\w+s)\b|\byou's\b|\bYou's\b", text)
+    assert not [w for w in wrong if w not in ("You pass",)], wrong
