@@ -134,6 +134,13 @@ def _simulated_parts(value: object) -> tuple[float, float | None]:
     return float(value), None
 
 
+def _background(scene: Scene) -> None:
+    # JupyterLab shows an SVG output as an image, where the theme's variables do not reach:
+    # the fallback colours (dark ink) then need their own light card, in a dark theme too.
+    scene.add(Rect("background", 0, 0, scene.width, scene.height, rx=4,
+                   fill="var(--jp-layout-color0, #fff)", stroke="none", classes=("background",)))
+
+
 def _legend(scene: Scene, x: float, y: float, entries: list[tuple[str, str, str, str]]) -> None:
     """Legend rows at (x, y) going down: (id, swatch kind, colour, text)."""
     for k, (key, kind, colour, text) in enumerate(entries):
@@ -208,6 +215,7 @@ def comparison_chart(exact: Mapping[object, object],
         percent_axis = y_label.startswith(("probability", "chance", "frequency"))
     scene = Scene(width, height, title=title or "exact and simulated",
                   description=_compare_description(title, keys, exact, sim))
+    _background(scene)
     left, right, top, bottom = 58.0, 12.0, 58.0, height - 48.0
     if title:
         scene.add(Text("title", width / 2, 13, title, size=14, weight="bold", fill=INK))
@@ -328,6 +336,7 @@ def band_chart(exact: object, estimates: Mapping[int, Sequence[float]], *,
         raise InvalidArgumentError("estimates: give at least one number of runs (>= 1)")
     scene = Scene(width, height, title=title or "independent simulations",
                   description=_band_description(title, p, estimates, spread, z))
+    _background(scene)
     left, right, top, bottom = 58.0, 16.0, 76.0, height - 48.0
     if title:
         scene.add(Text("title", width / 2, 13, title, size=14, weight="bold", fill=INK))
