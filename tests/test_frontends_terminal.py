@@ -1,0 +1,80 @@
+"""The terminal and plain Python: print(state), one-line reprs, tables in text."""
+
+from __future__ import annotations
+
+import IPython.lib.pretty
+import pytest
+
+import dungeoncraft_widgets
+from dungeoncraft_widgets.core.display import ResultDisplay, state_text, status_line, text_table
+from dungeoncraft_widgets.core.engine import GameState
+
+
+@pytest.mark.parametrize("name", dungeoncraft_widgets.GAME_NAMES)
+def test_print_state_says_whose_turn_and_how_many_actions_are_legal(name):
+    game = dungeoncraft_widgets.GAMES[name]
+    state_class = next(v for v in vars(game.rules).values()
+                       if isinstance(v, type) and issubclass(v, GameState) and v.game_name)
+    players = ["You"] + ["Bot"] * (max(2, state_class.min_players) - 1)
+    state = game.new_game(players=players, seed=5)
+    text = str(state)
+    assert text == state_text(state)
+    legal = len(state.legal_actions())
+    mover = state.players[state.current_player]
+    whose = "Your" if mover == "You" else f"{mover}'s"
+    noun = "legal action" if legal == 1 else "legal actions"
+    assert text.splitlines()[-1] == f"{whose} turn: {legal} {noun}."
+    assert text.splitlines()[0].split(": ", 1)[1].startswith("You and Bot" if len(players) == 2
+                                                                else "You, Bot")
+    assert repr(state).startswith("<")  # repr is unchanged: one line
+
+
+def test_a_finished_game_prints_its_scores():
+    import sys
+
+    sys.path.insert(0, "tests")
+    import demo_game
+
+    state = demo_game.new_game(players=["You", "Bot"], seed=1)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    assert status_line(state).startswith("Game over. Scores: You ")
+
+
+def test_a_game_draws_its_board_in_text_through_one_hook():
+    import sys
+
+    sys.path.insert(0, "tests")
+    import demo_game
+
+    class Drawn(demo_game.DemoState):
+        display_name = "Demo game, drawn"
+
+        def text_board(self):
+            return "+---+\n| X |\n+---+"
+
+    lines = str(Drawn(["You", "Bot"], seed=1)).splitlines()
+    assert lines == ["Demo game, drawn: You and Bot", "+---+", "| X |", "+---+",
+                     "Your turn: 1 legal action."]
+
+
+def test_text_tables_line_up():
+    table = text_table(["k", "name", "p"], [(1, "Cleric", "5/6"), (10, "Warrior", "1/2")])
+    lines = table.splitlines()
+    assert lines[2] == " 1  Cleric   5/6" and lines[3] == "10  Warrior  1/2"
+    assert len({len(line) for line in lines[1:]}) == 1
+
+
+def test_a_result_reprs_in_one_line_and_shows_its_table_at_the_prompt():
+    class Odds(ResultDisplay):
+        def summary(self):
+            return "P(win) = 13/18 ≈ 72.2%"
+
+        def table(self):
+            return ["swords", "P(win)"], [(0, "0"), (2, "13/18")]
+
+    assert repr(Odds()) == "<Odds: P(win) = 13/18 ≈ 72.2%>"
+    shown = IPython.lib.pretty.pretty(Odds())
+    assert shown.splitlines()[0] == "Odds: P(win) = 13/18 ≈ 72.2%"
+    assert "13/18" in shown.splitlines()[-1]
+    assert "<td>13/18</td>" in Odds()._repr_html_()
