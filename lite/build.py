@@ -252,6 +252,17 @@ def write_lock(chosen: dict[str, pathlib.Path], pyodide_lock: dict, target: path
     return lock
 
 
+def check_site(output_dir: pathlib.Path) -> None:
+    """Refuse a site whose kernel would fetch Pyodide or packages from elsewhere."""
+    config = json.loads((output_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    url = kernel.get("pyodideUrl", "")
+    if not url.startswith("./static/pyodide/") or not (output_dir / url).is_file():
+        raise SystemExit(f"lite: the kernel would load Pyodide from {url or 'its CDN'}")
+    if kernel.get("disablePyPIFallback") is not True:
+        raise SystemExit("lite: the kernel would look for packages on PyPI")
+
+
 def build(output_dir: pathlib.Path, notebooks: pathlib.Path, work: pathlib.Path) -> dict:
     started = time.time()
     lite_dir = work / "lite_dir"
@@ -303,10 +314,13 @@ def build(output_dir: pathlib.Path, notebooks: pathlib.Path, work: pathlib.Path)
     shutil.copytree(notebooks, contents, ignore=shutil.ignore_patterns(
         ".ipynb_checkpoints", "__pycache__", "marimo", "*.py"))
     shutil.rmtree(output_dir, ignore_errors=True)
+    for state in work.glob(".jupyterlite.doit.db*"):
+        state.unlink()  # doit's memory of an earlier build would skip steps this one needs
     run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(lite_dir),
          "--output-dir", str(output_dir), "--contents", str(contents),
          "--apps", "lab", "--apps", "notebooks", "--no-sourcemaps", "--no-unused-shared-packages"],
         cwd=work)
+    check_site(output_dir)
     size = sum(p.stat().st_size for p in output_dir.rglob("*") if p.is_file())
     summary = {"pyodide": version, "python": pyodide_lock["info"]["python"],
                "wheels": {n: p["version"] for n, p in lock["packages"].items()},
