@@ -39,6 +39,8 @@ from .rules import (
 )
 
 TEMPERAMENTS = ("honest", "liar", "hoarder")
+MAX_GAMES = 10_000  # a tournament of bots: about 40 games a second on one core
+MAX_ACTIONS = 20_000  # bot games end within a few hundred actions
 
 GOOD_CLAIMS = ("a safe place to rest", "shiny, and heavy in the hand", "glory for the taking",
                "it would make Snarl weep", "the chief would envy it")
@@ -178,6 +180,9 @@ def play_game(temperaments: Sequence[str], seed: int, max_actions: int = 20_000,
     True
     """
     from . import new_game
+    _bounded("max_actions", max_actions, 1, MAX_ACTIONS, "bot games end within a few hundred")
+    if not isinstance(temperaments, (list, tuple)) or not 3 <= len(temperaments) <= 7:
+        raise InvalidArgumentError("temperaments: one per player, 3 to 7 players")
     state = new_game(len(temperaments), seed=seed, **options)
     bots = [TemperamentBot(t, seed=seed * 31 + i) for i, t in enumerate(temperaments)]
     for _ in range(max_actions):
@@ -198,6 +203,8 @@ def tournament(games: int = 60, players: int = 4, seed: int = 0) -> dict[str, An
     >>> sum(s["wins"] for s in result["by_temperament"].values()) + result["no_winner"]
     3
     """
+    _bounded("games", games, 1, MAX_GAMES, "a bigger tournament takes minutes: run several")
+    _bounded("players", players, 3, 7, "Dubious Alliance is for 3 to 7 players")
     rng = Rng(seed)
     stats = {t: {"seats": 0, "wins": 0, "deaths": 0} for t in TEMPERAMENTS}
     rounds, actions, no_winner = [], [], 0
@@ -220,3 +227,9 @@ def tournament(games: int = 60, players: int = 4, seed: int = 0) -> dict[str, An
         s["win_rate"] = s["wins"] / s["seats"] if s["seats"] else 0.0
     return {"games": games, "no_winner": no_winner, "avg_rounds": mean(rounds),
             "avg_actions": mean(actions), "by_temperament": stats}
+
+
+def _bounded(name: str, value: object, low: int, high: int, why: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidArgumentError(f"{name} must be a whole number from {low} to {high} "
+                                   f"({why}), not {value!r}")
