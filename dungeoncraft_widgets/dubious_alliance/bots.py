@@ -9,8 +9,9 @@ Each bot sees only its seat's view and the legal actions (``choose(view, legal)`
 - **hoarder**: sets its best card and keeps it: trades only when its Trade
   Tracker is about to force it, accepts only what it must.
 
-Claims are drawn from phrase lists whose tone (:data:`GOOD_WORDS`, :data:`BAD_WORDS`)
-other bots read; a person's claim in other words reads as neutral.
+Claims are drawn from phrase lists whose tone (:func:`.odds.claim_tone`, from
+:data:`GOOD_WORDS` and :data:`BAD_WORDS`) other bots read; a person's claim in other
+words reads as neutral.
 
 >>> result = tournament(games=2, players=4, seed=1)
 >>> sorted(result["by_temperament"])
@@ -24,7 +25,7 @@ from statistics import mean
 from typing import Any
 
 from ..core import Action, InvalidArgumentError, Rng
-from .odds import unseen_cards
+from .odds import BAD_WORDS, GOOD_WORDS, claim_tone, unseen_cards
 from .rules import (
     Accept,
     Decline,
@@ -38,6 +39,9 @@ from .rules import (
     Use,
 )
 
+__all__ = ["BAD_CLAIMS", "BAD_WORDS", "GOOD_CLAIMS", "GOOD_WORDS", "TEMPERAMENTS",
+           "TemperamentBot", "claim_tone", "play_game", "tournament"]
+
 TEMPERAMENTS = ("honest", "liar", "hoarder")
 MAX_GAMES = 10_000  # a tournament of bots: about 40 games a second on one core
 MAX_ACTIONS = 20_000  # bot games end within a few hundred actions
@@ -46,22 +50,6 @@ GOOD_CLAIMS = ("a safe place to rest", "shiny, and heavy in the hand", "glory fo
                "it would make Snarl weep", "the chief would envy it")
 BAD_CLAIMS = ("it has teeth", "smells of trouble", "I would not keep it either",
               "better in your hands than mine")
-GOOD_WORDS = ("safe", "shiny", "glory", "weep", "envy", "treasure", "good")
-BAD_WORDS = ("teeth", "trouble", "would not", "better in your", "bad", "bites")
-
-
-def claim_tone(text: str) -> int:
-    """+1 for a claim that praises a card, -1 for one that warns, 0 otherwise.
-
-    >>> claim_tone("a safe place to rest"), claim_tone("it has teeth"), claim_tone("hm")
-    (1, -1, 0)
-    """
-    low = text.lower()
-    good = any(w in low for w in GOOD_WORDS)
-    bad = any(w in low for w in BAD_WORDS)
-    return int(good) - int(bad)
-
-
 class TemperamentBot:
     """A bot of one temperament (``"honest"``, ``"liar"`` or ``"hoarder"``).
 
