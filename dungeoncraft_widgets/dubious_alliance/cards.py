@@ -363,9 +363,12 @@ def deck_option(source: str | os.PathLike[str] | Mapping[str, Any] | None) -> di
     The shipped set (or a copy of it) is stored by name and digest; any other deck
     is stored whole, so a saved game reloads on any machine.
 
-    >>> deck_option(DATA_FILE) == deck_option(None)
+    >>> deck_option(DATA_FILE) == deck_option(None) == deck_option(deck_option(None))
     True
     """
+    if isinstance(source, Mapping) and "shipped" in source:
+        deck_from_option(source)  # the shipped set by name: checked against its digest
+        return dict(source)
     doc, key, _deck = _read(source)
     if key == _shipped()[1]:
         return {"shipped": SHIPPED, "digest": key}

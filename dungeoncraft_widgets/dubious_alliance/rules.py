@@ -385,6 +385,11 @@ class DubiousAllianceState(GameState):
     def _name(self, card_id: str) -> str:
         return self.card(card_id).name
 
+    def power_name(self, source: str) -> str:
+        """A power's source in words: "Protection Scroll", or "Uzga Bonewitch's power"."""
+        card = self.card(source)
+        return f"{possessive(card.name)} power" if isinstance(card, PlayerCard) else card.name
+
     def _p(self, p: int) -> str:
         return self.players[p]
 
@@ -696,7 +701,7 @@ class DubiousAllianceState(GameState):
                                 "claim": action.claim, "about": self.origin[p]})
             said = f', saying "{action.claim}"' if action.claim else ""
             self.record("offer", f"{says(name, 'offer')} {objective(self._p(action.to))} a "
-                        f"Trade{said}.", player=p, to=action.to, claim=action.claim)
+                        f"trade{said}.", player=p, to=action.to, claim=action.claim)
         elif isinstance(action, (Accept, Decline)):
             offer, self.pending = self.pending, None
             if isinstance(action, Accept):
@@ -707,15 +712,15 @@ class DubiousAllianceState(GameState):
         elif isinstance(action, Force):
             self.used_trading.append([p, action.source, self._power_index(p, action.source,
                                                                         "force_trade")])
-            self.record("force", f"{says(name, 'use')} {self._name(action.source)} to force a "
-                        f"Trade with {objective(self._p(action.target))}.", player=p,
+            self.record("force", f"{says(name, 'use')} {self.power_name(action.source)} to force a "
+                        f"trade with {objective(self._p(action.target))}.", player=p,
                         target=action.target, source=action.source)
             self._swap(p, action.target)
             self._next_trade_turn(p)
         elif isinstance(action, DrawPower):
             self.used_trading.append([p, action.source, self._power_index(p, action.source,
                                                                         "draw")])
-            self.record("draw_power", f"{says(name, 'use')} {self._name(action.source)} to "
+            self.record("draw_power", f"{says(name, 'use')} {self.power_name(action.source)} to "
                         "Draw.", player=p, source=action.source)
             self._draw_resolve(p, None)
             self._next_trade_turn(p)
@@ -860,12 +865,12 @@ class DubiousAllianceState(GameState):
         if ins["do"] == "discard_revealed":
             entry["status"] = "gone"
             self.discard.append(entry["card"])
-            self.record("use", f"{says(name, 'use')} {self._name(source)}: "
+            self.record("use", f"{says(name, 'use')} {self.power_name(source)}: "
                         f"{self._name(entry['card'])} is Discarded.", player=p, source=source,
                         card=entry["card"])
             self.window = None
         else:
-            self.record("use", f"{says(name, 'use')} {self._name(source)} and "
+            self.record("use", f"{says(name, 'use')} {self.power_name(source)} and "
                         f"{verb_form(name, 'take')} {self._name(entry['card'])} from "
                         f"{objective(self._p(entry['holder']))}.",
                         player=p, source=source, card=entry["card"])
