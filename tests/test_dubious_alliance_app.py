@@ -88,8 +88,12 @@ def test_summary_holdings_and_grammar_with_you():
     assert rows["Your Survival"].startswith(f"{app.view.survival(0)} (began with ")
     assert rows["Your Prestige"] == f"{app.view.prestige(0)} (goal {app.view.goal(0)})"
     assert set(rows) >= {"Your hand", "Your face-down card", "Your Active cards", "Bot 1"}
-    everyone = " ".join(e.text for e in app.view.log)
-    assert "You is" not in everyone and "You's" not in everyone
+    everyone = " ".join(e.text for e in app.view.log) + app.status.value
+    assert "You is" not in everyone and "You's" not in everyone and "You deals" not in everyone
+    you_deal = da.new_game(["You", "Bot", "Bot"], seed=3)
+    you_deal.dealer = 0
+    scene = DubiousAllianceApp(state=you_deal, bots={}).draw(you_deal.view(0))
+    assert scene.find("round").text.endswith("You deal") and "You deal;" in scene.description
 
 
 def test_data_text_never_reaches_mathjax_or_html():
@@ -97,9 +101,9 @@ def test_data_text_never_reaches_mathjax_or_html():
                          names=("You", "$\\alpha$", "Bot 2", "<i>Ann</i>"))
     value = app.odds_view.value
     assert "<i>Ann</i>" not in value and "&lt;i&gt;Ann&lt;/i&gt;" in value
-    names = re.findall(r'<span class="tex2jax_ignore">([^<]*)</span>', value)
+    names = re.findall(r'<span class="mathjax_ignore tex2jax_ignore">([^<]*)</span>', value)
     assert any("$\\alpha$" in n for n in names), "a $ in a name is kept from MathJax"
-    outside = re.sub(r'<span class="tex2jax_ignore">[^<]*</span>', "", value)
+    outside = re.sub(r'<span class="mathjax_ignore tex2jax_ignore">[^<]*</span>', "", value)
     assert "alpha" not in outside and "$x$" not in outside
     assert "$" in outside, "the exact fractions are still typeset"
 

@@ -68,9 +68,10 @@ def plain(text: str) -> str:
     away from MathJax, so a ``$`` in a card or player name is never typeset.
 
     >>> plain("Snarl's $x$ <b>")
-    '<span class="tex2jax_ignore">Snarl&#x27;s $x$ &lt;b&gt;</span>'
+    '<span class="mathjax_ignore tex2jax_ignore">Snarl&#x27;s $x$ &lt;b&gt;</span>'
     """
-    return f'<span class="tex2jax_ignore">{html.escape(text)}</span>'
+    # MathJax 3 (JupyterLab 4) skips "mathjax_ignore", MathJax 2 "tex2jax_ignore".
+    return f'<span class="mathjax_ignore tex2jax_ignore">{html.escape(text)}</span>'
 
 
 class DubiousAllianceApp(GameApp):
@@ -137,7 +138,8 @@ class DubiousAllianceApp(GameApp):
         head = super().describe(view)
         if view.is_over:
             return head
-        return f"Round {view.round_in_turn} of 4 ({view.players[view.dealer]} deals). {head}"
+        return (f"Round {view.round_in_turn} of 4 ({says(view.players[view.dealer], 'deal')}). "
+                f"{head}")
 
     def action_label(self, action: Action) -> str:
         state = self.state
@@ -326,7 +328,7 @@ class DubiousAllianceApp(GameApp):
             rows.append((view.players[q],
                          f"{other.name}: Survival {view.survival(q)} (began with "
                          f"{other.survival}), Prestige {view.prestige(q)} (goal "
-                         f"{view.goal(q)}); Active: {cards(list(reversed(view.active[q])))}"))
+                         f"{view.goal(q)}), {count(len(view.active[q]), 'Active card')}"))
         return rows
 
     def final_summary(self, view: GameState) -> FinalSummary:

@@ -36,7 +36,7 @@ import math
 import textwrap
 
 from ..core import Action
-from ..core.english import count, possessive
+from ..core.english import count, possessive, says
 from ..core.scene import Group, Rect, Scene, Text
 from .cards import Card, PlayerCard
 from .rules import UNKNOWN, DubiousAllianceState, Offer, SetCard
@@ -239,6 +239,11 @@ def _card_slot(state: DubiousAllianceState, g: Group, q: int, x: float, y: float
         return
     held = [e for e in state.revealed if e["holder"] == q and e["status"] in ("pending",
                                                                               "resolved")]
+    if not held and state.phase == "resolve" and q == state.dealer and not all(state.traded):
+        for j, line in enumerate(("Revealed card", "Discarded: not", "everyone traded")):
+            g.add(Text(f"unrevealed-{q}-discarded-{j}", x + 4, y + 12 + 16 * j, line,
+                       size=SMALL, anchor="start", classes=("note",)))
+        return
     if len(held) == 1:
         e = held[0]
         card = state.card(e["card"])
@@ -361,7 +366,7 @@ def table_scene(state: DubiousAllianceState) -> Scene:
     scene = Scene(WIDTH, height, title="Dubious Alliance", description=describe(state))
     dealer = state.players[state.dealer]
     scene.add(Text("round", 6, 11, fit(f"Round {state.round_in_turn} of 4 in this deal · "
-                                       f"{dealer} deals", 330, 13), size=13,
+                                       f"{says(dealer, 'deal')}", 330, 13), size=13,
                    anchor="start", weight="bold"))
     scene.add(Text("legend", 6, 29, "Clockwise seats: your left is the next one. S Survival, "
                    "P Prestige, » current Location.", size=SMALL, anchor="start",
@@ -431,7 +436,8 @@ def describe(state: DubiousAllianceState) -> str:
     >>> describe(new_game(3, seed=1)).startswith("Round 1,")
     True
     """
-    parts = [f"Round {state.round}, {state.players[state.dealer]} deals; phase {state.phase}."]
+    parts = [f"Round {state.round}, {says(state.players[state.dealer], 'deal')}; "
+             f"phase {state.phase}."]
     for q in range(state.n):
         parts.append(f"{state.players[q]}: Survival {state.survival(q)} (began with "
                      f"{state.beginning_survival(q)}), Prestige {state.prestige(q)} of goal "
