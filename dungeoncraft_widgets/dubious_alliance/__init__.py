@@ -2,9 +2,11 @@
 
 Play with :func:`new_game`; actions are text such as ``"set cave_troll"``,
 ``"offer 2 a safe place to rest"``, ``"accept"``, ``"done"``, ``"use protection_scroll"``
-(see :mod:`.rules` for the phases). Exact odds from one player's view are in
-:mod:`.odds` (``chance_reveal_hurts``, ``chance_survive_round``,
-``chance_someone_reaches_goal``), bots with temperaments in :mod:`.bots`
+(see :mod:`.rules` for the phases). Exact odds from one player's view, under a
+stated model (:func:`round_model`), are in :mod:`.odds` (``chance_reveal_hurts``,
+``chance_survive_round``, ``chance_reaches_goal`` for each chief,
+``chance_round_outcome``, and ``claim_belief``: Bayes' rule on a claimant's record),
+bots with temperaments in :mod:`.bots`
 (``TemperamentBot``, ``tournament``), the table drawn in :mod:`.scene`
 (``table_scene``); all importable from here. The deck is a reconstruction read from
 ``data/cards.json`` (:func:`load_deck`); pass ``deck=`` (a path or dict in that
@@ -94,6 +96,8 @@ def load_game(text: str) -> DubiousAllianceState:
 
 _LAZY = {"chance_reveal_hurts": "odds", "chance_survive_round": "odds",
          "chance_someone_reaches_goal": "odds", "odds_summary": "odds",
+         "chance_reaches_goal": "odds", "chance_round_outcome": "odds", "odds_report": "odds",
+         "round_model": "odds", "claim_belief": "odds", "claim_record": "odds",
          "unseen_cards": "odds", "TemperamentBot": "bots", "tournament": "bots",
          "play_game": "bots", "table_scene": "scene", "action_for_click": "scene",
          "DubiousAllianceApp": "app"}
