@@ -101,6 +101,9 @@ def local_urls() -> dict[str, str]:
 # (found beside the URL requirejs gives its modules' names).
 LOADER_CONFIG = (
     "<script>\n"
+    # MathJax 2 reads this before it loads: text the library marks as never maths
+    # (player names in labels: widgets.panels.text_label) is left as it is.
+    "window.MathJax = {tex2jax: {ignoreClass: 'tex2jax_ignore|mathjax_ignore'}};\n"
     f"window.__jupyter_widgets_assets_path__ = '{STATIC}/html-manager/';\n"
     "require.config({paths: {"
     f"'anywidget': '{STATIC}/anywidget/index', "

@@ -15,6 +15,8 @@ CELLS = [
              "fight.swords.value = '2, 1'\n"
              "fight.companions.value = 2\n"
              "fight"),
+    ("code", "from dungeoncraft_widgets.widgets.panels import text_label\n"
+             "text_label('Bot $3$ offers you a trade.')"),
 ]
 
 

@@ -53,7 +53,7 @@ def test_without_widget_state_the_outputs_still_show_position_and_numbers(tmp_pa
     export.execute(notebook, tmp_path)
     outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs
                if o.get("output_type") == "execute_result"]
-    app, calculator = (o["data"] for o in outputs)
+    app, calculator, _label = (o["data"] for o in outputs)
     for data in (app, calculator):
         assert "application/vnd.jupyter.widget-view+json" in data
         assert "<svg" in data["text/html"]

@@ -13,7 +13,8 @@ the widget and ignores the picture.
 >>> box = w.VBox([w.IntText(12, description="Creature:"),
 ...               w.HTMLMath("<b>Chance</b>: $\\\\frac{13}{18} \\\\approx 72.2\\\\%$")])
 >>> print(static_html(box))
-<div class="dcw-static" style="display:flex;flex-direction:column;gap:4px;max-width:100%">\
+<div class="dcw-static tex2jax_ignore mathjax_ignore" \
+style="display:flex;flex-direction:column;gap:4px;max-width:100%">\
 <div class="dcw-static-input"><b>Creature:</b> 12</div><div><b>Chance</b>: 13/18 ≈ 72.2%</div></div>
 >>> plain_math("$\\\\frac{1}{2} \\\\approx 50.0\\\\%$")
 '1/2 ≈ 50.0%'
@@ -82,8 +83,8 @@ class Renderer:
             inner: list[str] = []
             for widget in widgets:
                 self._render(widget, inner)
-            out.append(f'<div class="dcw-static" style="{_box_style("column")}">'
-                       f'{"".join(inner)}</div>')
+            out.append(f'<div class="dcw-static tex2jax_ignore mathjax_ignore" '
+                       f'style="{_box_style("column")}">{"".join(inner)}</div>')
         return "".join(out)
 
     def _render(self, widget: w.Widget, out: list[str], top: bool = False) -> None:
@@ -112,7 +113,10 @@ class Renderer:
             for child in widget.children:
                 self._render(child, inner)
             if inner or top:
-                cls = ("dcw-static " if top else "dcw-static-box ") + css
+                # Nothing in a picture is maths (formulas are written plainly): MathJax,
+                # which typesets HTML outputs in JupyterLab and nbconvert's pages, keeps off.
+                cls = ("dcw-static tex2jax_ignore mathjax_ignore " if top
+                       else "dcw-static-box ") + css
                 out.append(f'<div class="{cls.strip()}" style="{_box_style(direction)}">'
                            f'{"".join(inner)}</div>')
         elif isinstance(widget, (w.HTML, w.HTMLMath)):

@@ -40,6 +40,8 @@ def test_exported_page_works_offline(browser, tmp_path, artifacts):
         calculator.locator("[data-id=bar-18]").wait_for(timeout=10_000)
         page.locator(".jp-MarkdownOutput .MathJax_SVG").first.wait_for(timeout=30_000)  # ½
         calculator.locator(".widget-htmlmath .MathJax_SVG").first.wait_for(timeout=30_000)
+        # A player's name keeps its dollars: never typeset as maths.
+        page.get_by_text("Bot $3$ offers you a trade.").wait_for(timeout=10_000)
         page.wait_for_timeout(500)
         page.screenshot(path=str(artifacts / "export-offline.png"), full_page=True)
     finally:
