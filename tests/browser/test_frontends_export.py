@@ -41,7 +41,8 @@ def test_exported_page_works_offline(browser, tmp_path, artifacts):
         page.locator(".jp-MarkdownOutput .MathJax_SVG").first.wait_for(timeout=30_000)  # ½
         calculator.locator(".widget-htmlmath .MathJax_SVG").first.wait_for(timeout=30_000)
         # A player's name keeps its dollars: never typeset as maths.
-        page.get_by_text("Bot $3$ offers you a trade.").wait_for(timeout=10_000)
+        page.locator(".widget-label", has_text="Bot $3$ offers you a trade.").wait_for(
+            timeout=10_000)
         page.wait_for_timeout(500)
         page.screenshot(path=str(artifacts / "export-offline.png"), full_page=True)
     finally:
