@@ -78,3 +78,24 @@ def test_a_result_reprs_in_one_line_and_shows_its_table_at_the_prompt():
     assert shown.splitlines()[0] == "Odds: P(win) = 13/18 ≈ 72.2%"
     assert "13/18" in shown.splitlines()[-1]
     assert "<td>13/18</td>" in Odds()._repr_html_()
+
+
+def test_dubious_alliance_prints_its_table_and_a_view_hides_what_it_should():
+    import random
+
+    from dungeoncraft_widgets.dubious_alliance import new_game
+
+    state = new_game(players=["You", "Bot", "Bot"], seed=2)
+    whole = str(state)
+    assert "Bot 1's hand:" in whole and "Your hand:" in whole
+    for name in ("Uzga Bonewitch", "Murza Skullsplitter", "Skarr Dragoneye"):
+        assert name in whole
+    mine = str(state.view(0))
+    assert "Your hand:" in mine and "Bot 1's hand" not in mine
+    chance = random.Random(1)
+    while state.phase != "resolve":
+        state.apply(chance.choice(state.legal_actions()))
+    text = str(state.view(0))
+    assert "Revealed: " in text and text.splitlines()[-1].startswith(("Your turn", "Bot"))
+    for hidden in state.hands[1]:
+        assert state.card(hidden).name not in text.split("Revealed")[0]
