@@ -99,3 +99,18 @@ def test_dubious_alliance_prints_its_table_and_a_view_hides_what_it_should():
     assert "Revealed: " in text and text.splitlines()[-1].startswith(("Your turn", "Bot"))
     for hidden in state.hands[1]:
         assert state.card(hidden).name not in text.split("Revealed")[0]
+
+
+def test_the_round_model_reprs_in_one_line():
+    import random
+
+    from dungeoncraft_widgets.dubious_alliance import new_game, odds
+
+    state = new_game(players=["You", "Bot", "Bot"], seed=2)
+    chance = random.Random(1)
+    while state.phase != "trade":
+        state.apply(chance.choice(state.legal_actions()))
+    model = odds.round_model(state.view(0), 0)
+    text = repr(model)
+    assert text.startswith("<RoundModel from seat 0: ") and len(text) < 160
+    assert str(model.chance_left_out) in text
