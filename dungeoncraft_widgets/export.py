@@ -115,6 +115,11 @@ LOADER_CONFIG = (
     "font-size: var(--jp-widgets-font-size, 13px); }</style>\n")
 
 
+FREEZE_LOGS = ("import sys\n"
+               "if 'dungeoncraft_widgets.widgets.board' in sys.modules:\n"
+               "    sys.modules['dungeoncraft_widgets.widgets.board'].LogView.freeze_all()\n")
+
+
 def cache_dir() -> pathlib.Path:
     base = os.environ.get("DCW_ASSET_CACHE")
     if base:
@@ -192,11 +197,18 @@ def gather_assets(out: pathlib.Path) -> pathlib.Path:
 def execute(notebook: Any, cwd: pathlib.Path, timeout: int = 600) -> Any:
     """Run every cell of ``notebook`` (an nbformat node) in ``cwd``; the widgets'
     state is saved in its metadata."""
+    import nbformat
     from nbclient import NotebookClient
 
+    # A last cell, removed again: the game logs keep their lines in the saved state
+    # (they are sent to the browser as messages, which a saved page has no kernel for).
+    notebook.cells.append(nbformat.v4.new_code_cell(FREEZE_LOGS))
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(cwd)}})
-    client.execute()
+    try:
+        client.execute()
+    finally:
+        notebook.cells.pop()
     return notebook
 
 

@@ -44,13 +44,18 @@ def test_the_widget_state_is_in_the_page(exported):
     assert len(boards) >= 2  # the game's board and the calculator's chart
     assert any(m["state"].get("_esm") for m in state.values() if m["model_name"] == "AnyModel")
     assert re.search(r"13\\?/18", html)  # the exact answer, in the saved state
+    logs = [m["state"]["snapshot"] for m in state.values() if "snapshot" in m["state"]]
+    assert logs and logs[0], "the game's log is not in the saved state"
+    assert all(line["text"] for line in logs[0]) and len(logs[0]) >= 5
 
 
 def test_without_widget_state_the_outputs_still_show_position_and_numbers(tmp_path):
     import nbformat
 
     notebook = nbformat.read(write(tmp_path / "page.ipynb"), as_version=4)
+    cells = len(notebook.cells)
     export.execute(notebook, tmp_path)
+    assert len(notebook.cells) == cells  # the cell that keeps the logs is gone again
     outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs
                if o.get("output_type") == "execute_result"]
     app, calculator, _label = (o["data"] for o in outputs)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import pathlib
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -193,16 +194,35 @@ class LogView(anywidget.AnyWidget):
     >>> log.set_lines([("A new game.", False)])  # not a continuation: sent whole
     >>> sent[-1]["type"], log.generation
     ('reset', 1)
+    >>> log.freeze()                            # kept in the saved widget state
+    >>> log.snapshot
+    [{'text': 'A new game.', 'private': False}]
     """
 
     _esm = STATIC / "log.js"
     _css = CSS
+
+    # The log as it was when :meth:`freeze` was last called, kept in the widget's state
+    # for pages saved with their widgets (an exported page has no kernel to ask).
+    snapshot = traitlets.List().tag(sync=True)
+    _open: weakref.WeakSet[LogView] = weakref.WeakSet()
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._lines: list[tuple[str, bool]] = []
         self.generation = 0  # changes when the log is replaced rather than extended
         self.on_msg(self._receive)
+        LogView._open.add(self)
+
+    def freeze(self) -> None:
+        """Keep the log as it is now in the widget's saved state (``snapshot``)."""
+        self.snapshot = self.lines
+
+    @classmethod
+    def freeze_all(cls) -> None:
+        """:meth:`freeze` every log shown in this kernel (before its widgets are saved)."""
+        for log in list(cls._open):
+            log.freeze()
 
     @property
     def lines(self) -> list[dict[str, Any]]:

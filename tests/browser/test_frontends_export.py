@@ -35,6 +35,8 @@ def test_exported_page_works_offline(browser, tmp_path, artifacts):
         game = page.locator(".dcw-board").first
         assert game.locator("[data-id=field-A1]").count() == 1
         assert game.locator(".dcw-clickable").count() > 10
+        # The game's log, as it was saved (no kernel to ask for it).
+        assert page.locator(".dcw-log li").count() >= 5
         calculator = page.locator(".dcw-calculator")
         assert "13/18" in calculator.locator("tr", has_text="2, 1").inner_text()
         calculator.locator("[data-id=bar-18]").wait_for(timeout=10_000)

@@ -11,6 +11,7 @@ import sys
 
 import pytest
 from labtools import REPO
+from playwright.sync_api import expect
 from servers import free_port, kernel_env, running
 
 
@@ -68,8 +69,7 @@ def test_a_move_and_a_calculator_in_marimo_run(page, marimo_app, artifacts):
     calculator.get_by_label("Companions:").fill("2")
     calculator.get_by_label("Companions:").press("Tab")
     row = calculator.locator("tr", has_text="2, 1")
-    row.wait_for(timeout=30_000)
-    assert "13/18" in row.inner_text()
+    expect(row).to_contain_text("13/18", timeout=30_000)
     assert "13/18 ≈ 72.2%" in calculator.inner_text()
     calculator.screenshot(path=str(artifacts / "marimo-run-calculator.png"))
 
