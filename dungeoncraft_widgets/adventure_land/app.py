@@ -16,7 +16,7 @@ True
 >>> app.act("move row:9 A1")
 False
 >>> app.message.value
-'✗ move: You has no adventurer at row:9'
+'✗ move: You have no adventurer at row:9'
 """
 
 from __future__ import annotations
