@@ -69,21 +69,46 @@ _SCALE = SIDES**_SCALE_REROLLS
 
 
 # ----- input checks ----------------------------------------------------------------------------
-def _int_arg(name: str, value: object, minimum: int) -> int:
+# What the game can mean (rulebook, "Game Contents"): the questions beyond these are refused
+# before any work, with the limit and its reason in the message.
+MAX_CREATURE = 60     # the fog creatures have strengths 8 to 16; 60 leaves room for what-ifs
+MAX_COMPANIONS = 30   # 30 companions in the game
+MAX_GOLD = 18         # 18 gold pieces
+MAX_SWORD_TILES = 28  # 28 swords, extra values 0 to 3
+MAX_HERB_TILES = 20   # 20 herbs, values 2 to 4
+SWORD_VALUES = (0, 3)
+HERB_VALUES = (2, 4)
+_WHY = {
+    "creature": "the fog creatures have strengths 8 to 16",
+    "companions": "the game has 30 companions",
+    "gold": "the game has 18 gold pieces",
+    "swords": "the game has 28 swords",
+    "herbs": "the game has 20 herbs",
+    "sword_bonus": "at most 3 swords of at most +3 each",
+    "dice": "one die per sword, at most 3 swords",
+}
+
+
+def _int_arg(name: str, value: object, minimum: int, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidArgumentError(f"{name} must be an int, not {type(value).__name__}")
     if value < minimum:
         raise InvalidArgumentError(f"{name} must be at least {minimum}, not {value}")
+    if maximum is not None and value > maximum:
+        raise InvalidArgumentError(f"{name} must be at most {maximum} ({_WHY[name]}), "
+                                   f"not {value}")
     return value
 
 
-def _int_tuple(name: str, values: object, minimum: int, maximum: int | None = None
-               ) -> tuple[int, ...]:
+def _int_tuple(name: str, values: object, minimum: int, maximum: int | None = None,
+               most: int | None = None) -> tuple[int, ...]:
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
         raise InvalidArgumentError(
             f"{name} must be a sequence of ints, not {type(values).__name__}")
     out = []
     for value in values:
+        if most is not None and len(out) == most:
+            raise InvalidArgumentError(f"{name}: at most {most} ({_WHY[name]})")
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidArgumentError(
                 f"{name} must hold ints, not {type(value).__name__} ({value!r})")
@@ -321,11 +346,11 @@ def fight_odds(creature: int, *, companions: int = 0, swords: Iterable[int] = ()
     >>> fight_odds(8, herbs=(4, 3)).p_win  # no dice needed
     1
     """
-    _int_arg("creature", creature, 1)
-    _int_arg("companions", companions, 0)
-    swords = _int_tuple("swords", swords, 0)
-    herbs = _int_tuple("herbs", herbs, 1)
-    _int_arg("gold", gold, 0)
+    _int_arg("creature", creature, 1, MAX_CREATURE)
+    _int_arg("companions", companions, 0, MAX_COMPANIONS)
+    swords = _int_tuple("swords", swords, *SWORD_VALUES, most=MAX_SWORD_TILES)
+    herbs = _int_tuple("herbs", herbs, *HERB_VALUES, most=MAX_HERB_TILES)
+    _int_arg("gold", gold, 0, MAX_GOLD)
     if not isinstance(choose_swords, bool):
         raise InvalidArgumentError(
             f"choose_swords must be True or False, not {type(choose_swords).__name__}")
@@ -504,15 +529,12 @@ def fight_advice(creature: int, dice: Iterable[int], *, companions: int = 0,
     ...                                                  sword_bonus=3, gold=2).options]
     [('reroll', 1, 5/6), ('reroll', 2, 3/4), ('give up', None, 0)]
     """
-    _int_arg("creature", creature, 1)
-    dice = _int_tuple("dice", dice, 1, SIDES)
-    if len(dice) > MAX_SWORDS:
-        raise InvalidArgumentError(
-            f"dice: at most {MAX_SWORDS} dice (one per sword, at most 3 swords), not {len(dice)}")
-    _int_arg("companions", companions, 0)
-    _int_arg("sword_bonus", sword_bonus, 0)
-    herbs = _int_tuple("herbs", herbs, 1)
-    _int_arg("gold", gold, 0)
+    _int_arg("creature", creature, 1, MAX_CREATURE)
+    dice = _int_tuple("dice", dice, 1, SIDES, most=MAX_SWORDS)
+    _int_arg("companions", companions, 0, MAX_COMPANIONS)
+    _int_arg("sword_bonus", sword_bonus, 0, MAX_SWORDS * SWORD_VALUES[1])
+    herbs = _int_tuple("herbs", herbs, *HERB_VALUES, most=MAX_HERB_TILES)
+    _int_arg("gold", gold, 0, MAX_GOLD)
     certain = 1 + companions + sword_bonus
     options = tuple(
         FightOption(kind, sympy.Rational(scaled, _SCALE), die=die, gold_spent=spent,
