@@ -242,3 +242,18 @@ def test_risk_map_fields_in_reach_say_what_a_move_there_risks(position):
     assert k4.p_item == odds.next_draws(position, 1).p_drawn["K4"]
     assert k4.risk.p_swept == 1 - (1 - k4.p_item)  # only its own gold can sweep it there
     assert all(f.expected_points == 0 for f in risk.fields.values())   # nothing lies there
+
+
+def test_players_who_can_never_move_again_turn_over_no_cards():
+    """Found by the Monte Carlo check: a player whose adventurers are stuck for good is
+    passed over by the engine, so their two cards are not turned over."""
+    s = empty_position(3)
+    for p in (0, 2):
+        for k in range(8):
+            place_adventurer(s, p, "box", origin=s.adventurers[p][k][0])
+    place_adventurer(s, 0, "K10")                 # never moves again
+    place_adventurer(s, 2, "A1")
+    s.turn_player = 1
+    _rebase(s)
+    assert odds.next_draws(s, 1).turns == (2,)
+    assert sum(k * p for k, p in odds.next_draws(s, 1).cards.items()) < 3

@@ -766,10 +766,10 @@ def monte_carlo(play_one: Callable[[int], bool], runs: int) -> MonteCarloResult:
 #: The model behind :func:`risk_map` and :func:`next_draws`, in words (shown with the results).
 ASSUMPTIONS = (
     "Chance from the cards only: the deck is in random order from your view. The other players' "
-    "adventurers stay where they are (their moves are their choice, not chance), players still "
-    "in the game now take their turns, and every river card brings a gold (18 gold for 18 "
-    "river cards). If the swords and companions run out, the round is finished and the turns "
-    "after it never come.")
+    "adventurers stay where they are (their moves are their choice, not chance), the players "
+    "who can still move now take their turns, every river card brings a gold (18 gold for 18 "
+    "river cards), and a forced fight is fought with what you hold now. If the swords and "
+    "companions run out, the round is finished and the turns after it never come.")
 _NON_FOG = ("city", "forest", "river", "mountain")
 
 
@@ -794,7 +794,12 @@ def _turns(view, player: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     if view.is_over:
         return 0, (), ()
     n = len(view.players)
-    retired = set(view.retired)
+    # Players whose adventurers can never move again take no turns (the engine finds them
+    # out when their turn comes).
+    stuck = view.stuck_for_good()
+    movers = {p for p, advs in enumerate(view.adventurers) for k, (where, _c) in enumerate(advs)
+              if where != "box" and (p, k) not in stuck}
+    retired = set(view.retired) | (set(range(n)) - movers)
     before, after = [], []
     seg = before
     q = view.turn_player

@@ -625,8 +625,10 @@ class AdventureLandState(GameState):
         [(0, 9), (1, 9)]
         """
         terrain = self.layout.terrain
-        river_left = any(terrain[f] == "river" for f in self.deck)
-        fog_left = {f for f in self.deck if terrain[f] == "fog"} if self.creature_stack \
+        drawn = set(self.discard)  # the deck is every other field (in a view, face down)
+        undrawn = [f for f in FIELDS if f not in drawn]
+        river_left = any(terrain[f] == "river" for f in undrawn)
+        fog_left = {f for f in undrawn if terrain[f] == "fog"} if self.creature_stack \
             else set()
         river = self.layout.river
         stuck = {(p, k): where for p, advs in enumerate(self.adventurers)
