@@ -1327,7 +1327,7 @@ def _unseen_values(view, player: int, kind: str) -> list[int]:
     return sorted(pool.elements())
 
 
-def risk_map(state, player: int | None = None) -> RiskMap:
+def risk_map(state, player: int | None = None, origin: str | None = None) -> RiskMap:
     """The exact risks of the next cards for ``player``'s pieces, before their next turn.
 
     For each of the player's adventurers: the chance of being swept off the river by the
@@ -1335,7 +1335,8 @@ def risk_map(state, player: int | None = None) -> RiskMap:
     fight with what the player holds), of being blocked; for each field in reach, the chance
     it holds an item at the player's next turn, the expected points of moving there now, and
     the same risks for an adventurer ending there. Only what ``player`` may see is used; the
-    model's assumptions are in ``ASSUMPTIONS``.
+    model's assumptions are in ``ASSUMPTIONS``. With ``origin`` (one of the player's
+    adventurers, by its field or lane) the fields are those that adventurer reaches.
 
     >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_adventurer
     >>> from dungeoncraft_widgets.adventure_land.rules import place_sprite
@@ -1352,10 +1353,12 @@ def risk_map(state, player: int | None = None) -> RiskMap:
     for where, comps in view.adventurers[player]:
         if where != "box":
             adventurers[where] = position.risk(where, comps)
+    if origin is not None and origin not in adventurers:
+        raise InvalidArgumentError(f"origin: the player has no adventurer at {origin!r}")
     fields = {}
     moves = None if view.current_player == player else 2
     for where, comps in view.adventurers[player]:
-        if where == "box":
+        if where == "box" or (origin is not None and where != origin):
             continue
         for f, d in _reach(view, where, moves).items():
             if f in fields and fields[f].moves <= d:

@@ -149,7 +149,8 @@ def _companion_tokens(sid: str, x: float, y: float, comps: int) -> list:
 
 
 def board_scene(state: AdventureLandState, *, selected: str | None = None,
-                highlights: dict[str, int] | None = None, risk=None) -> Scene:
+                highlights: dict[str, int] | None = None, risk=None,
+                drawn: bool = False) -> Scene:
     """The board of ``state`` as a scene.
 
     ``selected``: the field or lane of one of the current player's adventurers; the
@@ -157,7 +158,8 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
     other field -> 1 or 2 mapping to highlight instead (e.g. a position editor's
     reachability). The current player's adventurers are clickable while they may move.
     ``risk``: a :class:`~dungeoncraft_widgets.adventure_land.odds.RiskMap` to draw as
-    the risk overlay.
+    the risk overlay. ``drawn``: mark the fields whose terrain card is turned over (for a
+    position editor: what the cards left can still bring depends on it).
 
     >>> from dungeoncraft_widgets.adventure_land import new_game
     >>> svg = board_scene(new_game(seed=1)).to_svg()
@@ -166,7 +168,7 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
     """
     layout = state.layout
     width = LEFT + len(COLUMNS) * CELL + 8
-    height = TOP + 10 * CELL + 8 + LEGEND + (RISK_LEGEND if risk is not None else 0)
+    height = TOP + 10 * CELL + 8 + LEGEND + RISK_LEGEND * ((risk is not None) + drawn)
     player = state.current_player
     scene = Scene(width, height, title=f"Adventure Land — adventure {state.adventure}: "
                   f"{state.adventure_name}")
@@ -176,6 +178,7 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
                                        f"{selected!r}")
         highlights = state_reachable(state, selected)
     highlights = highlights or {}
+    discarded = set(state.discard)
     field_risk = risk.fields if risk is not None else {}
     place_risk = risk.adventurers if risk is not None else {}
 
@@ -200,7 +203,10 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
                             + (f" with {count(comps, 'companion')}" if comps else ""))
         if f == state.sprite:
             contents.append("the water sprite")
-        classes = ["field", f"terrain-{terrain}"]
+        turned = drawn and f in discarded
+        if turned:
+            contents.append("its terrain card is turned over")
+        classes = ["field", f"terrain-{terrain}"] + (["drawn"] if turned else [])
         if f in highlights:
             classes.append("highlight" if highlights[f] == 1 else "highlight-2")
             contents.append(f"reachable in {count(highlights[f], 'move')}")
@@ -220,6 +226,9 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
                                fill=fill, stroke="#ffffff", stroke_width=1))
         terrain_group.add(Text(f"field-{f}-name", x + 3, y + 7, f, size=8, anchor="start",
                                classes=("field-name", "muted"), fill="#333333"))
+        if turned:
+            terrain_group.add(Text(f"field-{f}-drawn", x + 5, y + CELL - 8, "✓", size=10,
+                                   anchor="start", weight="bold", fill="#555555"))
     scene.add(terrain_group)
     river = " ".join(("M" if i == 0 else "L") + " {:g} {:g}".format(*field_centre(f))
                      for i, f in enumerate(layout.river))
@@ -269,7 +278,7 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
         scene.add(marks)
     for f in highlights:
         scene.clickable.add(f"field-{f}")
-    scene.add(_legend(state, TOP + 10 * CELL + 14, risk is not None))
+    scene.add(_legend(state, TOP + 10 * CELL + 14, risk is not None, drawn))
     scene.description = describe(state)
     return scene
 
@@ -306,7 +315,8 @@ def _field_risk_text(outlook) -> str:
     return "\n".join(lines)
 
 
-def _legend(state: AdventureLandState, y: float, risk: bool = False) -> Group:
+def _legend(state: AdventureLandState, y: float, risk: bool = False,
+            drawn: bool = False) -> Group:
     """What the colours and tokens mean: the terrains, the tokens (items, the water sprite,
     an adventurer with its companions), each player's colour and name, and the risk tint."""
     legend = Group("legend", classes=("legend",))
@@ -342,6 +352,13 @@ def _legend(state: AdventureLandState, y: float, risk: bool = False) -> Group:
         legend.add(Text("legend-risk-text", x + 54, y + 7,
                         "red: the chance to lose an adventurer there before your next turn",
                         size=11, anchor="start"))
+    if drawn:
+        x, y = float(LEFT), y + 24
+        legend.add(Text("legend-drawn", x + 4, y + 7, "✓", size=11, anchor="start",
+                        weight="bold", fill="#555555"))
+        legend.add(Text("legend-drawn-text", x + 20, y + 7,
+                        "its terrain card is turned over (the Tool \"card turned over\" "
+                        "changes it)", size=11, anchor="start"))
     return legend
 
 
