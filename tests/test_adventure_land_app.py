@@ -139,9 +139,9 @@ def test_holdings_show_yours_exactly_and_the_others_as_counts():
     give(s, 1, swords=(0, 3), herbs=(4,))
     app = AdventureLandApp(state=s, bots={1: Scripted()})
     rows = dict(app.holdings(app.view))
-    assert rows["Your swords and herbs"] == "swords +2; herbs 3"
-    assert rows["Bot's swords and herbs"] == "2 swords and 1 herb face down"
-    assert rows["Your gold and fog creatures beaten"] == "1 gold piece; beaten: 10 (5 laurels)"
+    assert rows["Your tiles"] == "sword +2; herb 3"
+    assert rows["Bot's tiles"] == "2 swords and 1 herb (face down)"
+    assert rows["Your gold"] == "1" and rows["Your fog creatures"] == "10 (5 laurels)"
     assert "What you hold" in app.holdings_view.value and "+3" not in app.holdings_view.value
 
 

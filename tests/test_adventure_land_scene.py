@@ -32,7 +32,10 @@ def test_terrain_map_and_river():
     assert "terrain-river" in scene.find("field-E9").classes
     assert "terrain-city" in scene.find("field-J3").classes
     assert scene.find("field-E9").label == "E9: river"
-    assert scene.find("river").d.startswith("M ")
+    river = scene.find("river")
+    assert [c.id for c in river.children][:3] == ["river-A7", "river-B7", "river-B8"]
+    assert scene.find("river-E9").tooltip == scene.find("field-E9").tooltip
+    assert target_of("river-E9") == "E9"
     assert Scene.from_dict(scene.to_dict()) == scene
 
 

@@ -66,7 +66,7 @@ from .rules import (
     remove_item,
     set_card_drawn,
 )
-from .scene import board_scene, target_of
+from .scene import board_scene, clickable_fields, target_of
 
 __all__ = ["AdventureLandApp", "PositionEditor", "action_words"]
 
@@ -114,8 +114,10 @@ class AdventureLandApp(GameApp):
         self.selected: str | None = None
         self._risk_cache: tuple[Any, odds.RiskMap | None] = (None, None)
         self.risk_toggle = w.Checkbox(
-            False, description="Show risks (exact chance of losing an adventurer before your "
-            "next turn)", indent=False, layout=w.Layout(width="auto"))
+            False, description="Show risks and the best moves", indent=False,
+            tooltip="Tint your adventurers and the fields in reach by the exact chance of "
+            "losing an adventurer there before your next turn, and rank your moves",
+            layout=w.Layout(width="auto"))
         self.advisor_title = w.HTML()
         self.advisor_box = w.VBox()
         self.advisor_box.add_class("dcw-choices")
@@ -137,7 +139,7 @@ class AdventureLandApp(GameApp):
         if mine:
             # Every field answers a click on your move: a field out of reach is refused
             # with the rule that forbids it, rather than ignored in silence.
-            scene.clickable |= {f"field-{f}" for f in FIELDS}
+            clickable_fields(scene, FIELDS)
         return scene
 
     def action_for_click(self, shape_id: str) -> Action | str | None:
@@ -344,13 +346,13 @@ def fight_choices(view: AdventureLandState, player: int) -> list[Choice]:
 
 def holdings_rows(view: AdventureLandState, seat: int) -> list[tuple[str, str]]:
     """What the seat holds (exact values) and what is public of the others (their
-    face-down swords and herbs as counts), with everyone's score so far.
+    face-down swords and herbs as counts), with everyone's points so far.
 
     >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, give
     >>> s = empty_position(["You", "Bot"]); give(s, 0, swords=(2,), gold=1); give(s, 1, herbs=(3,))
     >>> rows = dict(holdings_rows(s.view(0), 0))
-    >>> rows["Your swords and herbs"], rows["Bot's swords and herbs"]
-    ('swords +2; no herbs', '1 herb face down')
+    >>> rows["Your tiles"], rows["Bot's tiles"]
+    ('sword +2', '1 herb (face down)')
     """
     rows = []
     order = [seat] + [p for p in range(len(view.players)) if p != seat]
@@ -363,25 +365,27 @@ def holdings_rows(view: AdventureLandState, seat: int) -> list[tuple[str, str]]:
         if UNKNOWN in swords or UNKNOWN in herbs:
             tiles = listing([t for t in (count(len(swords), "sword") if swords else "",
                                          count(len(herbs), "herb") if herbs else "") if t])
-            tiles = f"{tiles} face down"
+            tiles += " (face down)"
         else:
-            tiles = (f"swords {', '.join(f'+{v}' for v in sorted(swords))}" if swords
-                     else "no swords") + "; " + (
-                f"herbs {', '.join(map(str, sorted(herbs)))}" if herbs else "no herbs")
-        rows.append((f"{own} swords and herbs", tiles if (swords or herbs) else "none"))
+            tiles = "; ".join(t for t in (
+                (("sword " if len(swords) == 1 else "swords ")
+                 + ", ".join(f"+{v}" for v in sorted(swords))) if swords else "",
+                (("herb " if len(herbs) == 1 else "herbs ")
+                 + ", ".join(map(str, sorted(herbs)))) if herbs else "") if t)
         creatures = stock["creatures"]
         beaten = (f"{', '.join(map(str, sorted(creatures)))} "
                   f"({count(sum(_laurel(c) for c in creatures), 'laurel')})"
                   if creatures else "none")
-        rows.append((f"{own} gold and fog creatures beaten",
-                     f"{count(stock['gold'], 'gold piece')}; beaten: {beaten}"))
-        on_board = [where + (f" with {count(c, 'companion')}" if c else "")
+        on_board = [where + (f" ({count(c, 'companion')})" if c else "")
                     for where, c in view.adventurers[p] if where in view.layout.terrain]
         waiting = sum(1 for where, _c in view.adventurers[p] if ":" in where)
-        parts = on_board + ([f"{waiting} waiting at the start"] if waiting else [])
-        rows.append((f"{own} adventurers", "; ".join(parts) or "none left"))
+        parts = on_board + ([f"{waiting} at the start"] if waiting else [])
         note = view.score_note(p)
-        rows.append((f"{own} score", count(scores[p], "point") + (f" ({note})" if note else "")))
+        rows += [(f"{own} tiles", tiles or "none"),
+                 (f"{own} gold", str(stock["gold"])),
+                 (f"{own} fog creatures", beaten),
+                 (f"{own} adventurers", ", ".join(parts) or "none left"),
+                 (f"{own} points", str(scores[p]) + (f" ({note})" if note else ""))]
     return rows
 
 
@@ -464,6 +468,8 @@ def summary_sentences(events: Sequence[Event], view: AdventureLandState, seat: i
                     f"{d['field']} ({lost} went back in the box)")
             after_move(e.player, d["field"], text.replace("lost", "then lost", 1),
                        f"{names[e.player]} {text}.")
+        elif e.kind in ("roll", "boost") and e.player == seat:
+            say(e.text)  # your own battle, step by step
         elif e.kind == "swept":
             comps = f" and {count(d['companions'], 'companion')}" if d.get("companions") else ""
             say(f"The water sprite swept {possessive(names[e.player], capital=False)} "
@@ -580,6 +586,7 @@ class PositionEditor(w.VBox):
                 place_item(s, field, code)
             if tool != "select":
                 self.message.value = ""
+                self.reach = {}  # the position changed: select again to see the reach
         except DungeoncraftError as exc:
             self.message.value = f"{ERROR_MARK}{exc}"
         self.refresh()
@@ -604,9 +611,8 @@ class PositionEditor(w.VBox):
                 self.message.value = f"{ERROR_MARK}{exc}"
         scene = board_scene(self.state.view(None), highlights=self.reach, risk=risk,
                             drawn=True)
-        scene.clickable = {f"field-{f}" for f in FIELDS} | {
-            i for i in scene.ids() if (i.startswith("adv-") and i.count("-") == 2)
-            or (i.startswith("item-") and i.count("-") == 1)}
+        scene.clickable = {i for i in scene.ids() if i.startswith("adv-") and i.count("-") == 2}
+        clickable_fields(scene, FIELDS)
         self.board.show(scene)
 
 

@@ -79,8 +79,9 @@ class FightCalculator(LiveCalculator):
         self.gold = NumberField(0, minimum=0, maximum=MAX_GOLD, description="Gold:",
                                 layout=narrow)
         self.swords = w.Text("", description="Swords:",
-                             placeholder="extra values 0-3, e.g. 2, 0, 3")
-        self.herbs = w.Text("", description="Herbs:", placeholder="values 2-4, e.g. 3, 4")
+                             placeholder="extra values, e.g. 2, 0, 3 (each 0 to 3)")
+        self.herbs = w.Text("", description="Herbs:",
+                            placeholder="values, e.g. 3, 4 (each 2 to 4)")
         self.choose = w.Checkbox(True, description="choose the best swords (at most 3)")
         self.dice = w.Text("", description="Dice rolled:",
                            placeholder="after rolling, e.g. 2, 5")
@@ -125,13 +126,13 @@ class FightCalculator(LiveCalculator):
             advice = fight_advice(creature, dice, companions=companions,
                                   sword_bonus=bonus, herbs=herbs, gold=gold)
         self.odds, self.advice = odds, advice
-        used = ", ".join(map(str, odds.swords_used)) or "none"
+        used = ", ".join(f"+{v}" for v in odds.swords_used) or "none"
         self.headline.value = (f"<b>Chance to win</b> with swords {used}: "
                                f"{probability_latex(odds.p_win)}")
         self.chart.show(bar_chart(
             odds.strength.pmf(), target=creature, width=420, height=200,
             title="Strength before gold and herbs", x_label="strength"))
-        rows = [(k, ", ".join(map(str, odds.swords_by_count[k])) or "-", str(p), percent(p))
+        rows = [(k, ", ".join(f"+{v}" for v in odds.swords_by_count[k]) or "-", str(p), percent(p))
                 for k, p in sorted(odds.p_win_by_swords.items())]
         self.by_swords.value = "<b>By number of swords</b>" + table_html(
             ["swords", "which", "P(win)", "%"], rows)

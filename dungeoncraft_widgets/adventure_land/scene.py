@@ -39,7 +39,7 @@ from .graph import state_reachable
 from .layout import COLUMNS, FIELDS, column_of, row_of
 from .rules import COLOURS, UNKNOWN, AdventureLandState, place_name
 
-__all__ = ["CELL", "board_scene", "field_centre", "risk_tint", "target_of"]
+__all__ = ["CELL", "board_scene", "clickable_fields", "field_centre", "risk_tint", "target_of"]
 
 CELL = 48
 LEFT = 64   # room for the row lanes of the start area
@@ -189,6 +189,7 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
                 adventurer_at[where, p] = (k, comps)
 
     terrain_group = Group("terrain", classes=("terrain",))
+    tips: dict[str, str] = {}
     marks = Group("risk-marks", classes=("risk",))
     for f in FIELDS:
         x, y = LEFT + column_of(f) * CELL, TOP + (row_of(f) - 1) * CELL
@@ -221,6 +222,7 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
             if lost:
                 marks.add(Text(f"risk-{f}", x + CELL - 3, y + CELL - 7, _percent(lost), size=9,
                                anchor="end", weight="bold", fill="#8e1b1b"))
+        tips[f] = tip
         terrain_group.add(Rect(f"field-{f}", x, y, CELL, CELL, classes=tuple(classes),
                                label=f"{f}: {terrain}", tooltip=tip,
                                fill=fill, stroke="#ffffff", stroke_width=1))
@@ -230,10 +232,7 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
             terrain_group.add(Text(f"field-{f}-drawn", x + 5, y + CELL - 8, "✓", size=10,
                                    anchor="start", weight="bold", fill="#555555"))
     scene.add(terrain_group)
-    river = " ".join(("M" if i == 0 else "L") + " {:g} {:g}".format(*field_centre(f))
-                     for i, f in enumerate(layout.river))
-    scene.add(Path("river", river, classes=("line", "river"), stroke="#2a6fb0",
-                   stroke_width=3, opacity=0.6, label="the river"))
+    scene.add(_river(layout.river, tips))
     for f in sorted(state.board, key=FIELDS.index):
         scene.add(_item_shape(f, state.board[f]))
     if state.sprite is not None:
@@ -276,11 +275,43 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
             scene.clickable.add(sid)
     if marks.children:
         scene.add(marks)
-    for f in highlights:
-        scene.clickable.add(f"field-{f}")
+    clickable_fields(scene, highlights)
     scene.add(_legend(state, TOP + 10 * CELL + 14, risk is not None, drawn))
     scene.description = describe(state)
     return scene
+
+
+def _river(river: tuple[str, ...], tips: dict[str, str]) -> Group:
+    """The river's course as a line through its fields, one piece per field (from the
+    midpoint with the field before to the midpoint with the field after), so that a
+    click or hover on the line answers for the field it crosses (``river-E9``)."""
+    group = Group("river", classes=("river",), label="the river")
+    centres = [field_centre(f) for f in river]
+    for i, f in enumerate(river):
+        x, y = centres[i]
+        start = centres[i - 1] if i else (x - CELL / 2, y)
+        end = centres[i + 1] if i + 1 < len(river) else (x + CELL / 2, y)
+        d = (f"M {(start[0] + x) / 2:g} {(start[1] + y) / 2:g} L {x:g} {y:g} "
+             f"L {(end[0] + x) / 2:g} {(end[1] + y) / 2:g}")
+        group.add(Path(f"river-{f}", d, classes=("line", "river"), stroke="#2a6fb0",
+                       stroke_width=3, opacity=0.6, label=f"{f}: the river",
+                       tooltip=tips.get(f, f"{f}: river")))
+    return group
+
+
+def clickable_fields(scene: Scene, fields) -> None:
+    """Make ``fields`` clickable wherever they are hit: the field itself, the item on it
+    and the river's line through it (each of those ids stands for the field).
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_item
+    >>> s = empty_position(); place_item(s, "E9", "G")
+    >>> scene = board_scene(s); clickable_fields(scene, ["E9"])
+    >>> sorted(i for i in scene.clickable if "E9" in i)
+    ['field-E9', 'item-E9', 'river-E9']
+    """
+    ids = set(scene.ids())
+    for f in fields:
+        scene.clickable |= {i for i in (f"field-{f}", f"item-{f}", f"river-{f}") if i in ids}
 
 
 def _place_risk_text(risk) -> str:
@@ -428,7 +459,7 @@ def target_of(shape_id: str, state: AdventureLandState | None = None) -> str | N
     >>> target_of("item-E9"), target_of("sprite")
     ('E9', None)
     """
-    for prefix in ("field-", "item-"):
+    for prefix in ("field-", "item-", "river-"):
         if shape_id.startswith(prefix):
             name = shape_id[len(prefix):].split("-")[0]
             return name if name in FIELDS else None
