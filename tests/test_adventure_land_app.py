@@ -221,3 +221,14 @@ def test_position_editor_risks_and_cards_turned_over():
     ed.apply_tool("K4", "card turned over")                # back into the deck
     assert "K4" not in ed.state.discard
     assert odds.risk_map(ed.state, 0).adventurers["C8"].p_swept > before
+
+
+def test_clicking_an_item_or_the_river_line_moves_to_its_field():
+    s = quiet_table()
+    place_item(s, "E2", "G")
+    app = AdventureLandApp(state=s, bots={1: Scripted()})
+    assert {"item-E2", "river-E9", "field-E2"} <= set(app.board.scene["clickable"])
+    k = next(k for k, (w, _c) in enumerate(s.adventurers[0]) if w == "row:2")
+    app.board.simulate("click", f"adv-0-{k}")
+    app.board.simulate("click", "item-E2")              # the gold token, not the field
+    assert str(s.history[0]) == "move row:2 E2"
