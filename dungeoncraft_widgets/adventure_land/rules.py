@@ -9,7 +9,9 @@ Plain Python (no sympy, no networkx). A turn runs like this:
 2. *The player's actions*: ``move FROM TO`` (up to two moves: one adventurer
    twice or two adventurers once each; ``FROM`` is the adventurer's field or
    start lane, e.g. ``move row:3 J3``), or ``end`` to stop moving. The turn
-   ends by itself after the second move.
+   ends by itself after the second move, or when no adventurer can move (the
+   cards are drawn first, then that is decided); a player whose adventurers can
+   never move again takes no more turns.
 
 A battle is a few decisions by the adventurer's owner: ``swords 3,0`` (the
 extra values of the swords used, at most 3; ``swords -`` for none) before the
