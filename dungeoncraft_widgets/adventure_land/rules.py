@@ -1126,7 +1126,7 @@ class AdventureLandState(GameState):
             "end_reason": self.end_reason,
         }
 
-    def _load(self, data: dict[str, Any]) -> None:
+    def _set_data(self, data: dict[str, Any]) -> None:
         """Set the game data from a trusted ``_dump`` (copies, undo backups)."""
         for key in _STATE_KEYS:
             setattr(self, key, data[key])
@@ -1149,7 +1149,7 @@ class AdventureLandState(GameState):
             # (the save protocol's core part): check it here (delete once it does).
             check_schema(data, STATE_SCHEMA, "saved Adventure Land position")
         _check_position(self, data)
-        self._load(data)
+        self._set_data(data)
         if self.rng is not None:  # a whole game (a view's save has hidden parts)
             expected = _all_components(len(self.players))
             found = self.components()
@@ -1160,7 +1160,7 @@ class AdventureLandState(GameState):
 
     def __deepcopy__(self, memo: dict) -> AdventureLandState:
         """A fast deep copy (``copy()``, ``view()``): the game data is copied through
-        ``_dump``/``_load``; log events, actions and the start snapshot are never
+        ``_dump``/``_set_data``; log events, actions and the start snapshot are never
         changed in place, so the copy shares them (a view only filters the log)."""
         new = type(self).__new__(type(self))
         new.__dict__.update(self.__dict__)
@@ -1170,7 +1170,7 @@ class AdventureLandState(GameState):
         new.options = copy.deepcopy(self.options)
         new.log = list(self.log)
         new.history = list(self.history)
-        new._load(self._dump())
+        new._set_data(self._dump())
         return new
 
     def _hide(self, player: int | None) -> None:
@@ -1663,7 +1663,7 @@ def give(state: AdventureLandState, player: int, *, gold: int = 0, herbs: Sequen
         for code in codes:
             _take_from_stock(state, code)
     except InvalidArgumentError:
-        state._load(backup)
+        state._set_data(backup)
         raise
     stock = state.stock[player]
     stock["gold"] += gold
