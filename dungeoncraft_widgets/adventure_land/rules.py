@@ -107,9 +107,10 @@ RULE_NOTES = (
     "make the end condition false again, and a third of the games would then run until the "
     "terrain cards ran out, an ending the rulebook never mentions.",
     "Reading of 'the box': the swords set aside at set-up are 'put back in the box', and the "
-    "swords used in a battle are out of the game ('used sword(s) ... put back in the box'; "
-    "'Items used in a battle are out of the game'). The box is one place, as it is for "
-    "companions: a sword drawn from the box may be one set aside at set-up or one used.",
+    "swords and herbs used in a battle, won or lost, are out of the game ('used sword(s), "
+    "herb(s) ... put back in the box'; 'Items used in a battle are out of the game'). The box "
+    "is one place, as it is for companions: a sword drawn from the box may be one set aside "
+    "at set-up or one used in a battle.",
     "Guard, not a rule: the rulebook has no ending for an empty terrain deck, and a game set "
     "up by the rules never needs one (the 28 mountain and 30 city cards outnumber the at most "
     "26 swords and 28 companions of the stockpile, so the end is triggered while cards are "
