@@ -10,8 +10,11 @@ Venture(loc='B2')
 (2, 3, 4)
 
 Modules: ``cards`` (the card data; the shipped set is a reconstruction),
-``rules`` (the engine), ``graph`` (networkx dungeon mapping), ``bots``,
-``odds`` (exact Scout/Venture odds).
+``rules`` (the engine: set-up, rounds, cards in play, save/load, views), with the rules of
+``scout_venture`` (Scout, Venture, Retreat, Sacrifice, Cursed Items) and
+``rebuild_restock`` (the Guardian's Rebuild and Restock) in their own modules, ``actions``
+and ``dungeon`` (geometry and the rulebook's numbers); ``graph`` (networkx dungeon
+mapping), ``bots``, ``odds`` (exact Scout/Venture odds).
 """
 
 from __future__ import annotations

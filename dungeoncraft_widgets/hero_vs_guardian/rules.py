@@ -43,36 +43,145 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Action
 from ..core.engine import GameState, normalize_players
 from ..core.errors import IllegalActionError, InvalidArgumentError
+from .actions import (
+    ACTION_TYPES,
+    Arrange,
+    Cast,
+    Continue,
+    Deal,
+    Discard,
+    Done,
+    Draw,
+    Enter,
+    Entry,
+    First,
+    Keep,
+    Lift,
+    Lose,
+    Order,
+    Pass,
+    Pick,
+    Place,
+    Play,
+    Rebuild,
+    Recruit,
+    Restock,
+    Retreat,
+    Roll,
+    Save,
+    Scout,
+    SetRoom,
+    Shift,
+    Stow,
+    Take,
+    Venture,
+)
 from .cards import ROOM_TYPES, CardSet, load_cards, modifier_applies
+from .dungeon import (
+    CARRY_OVER,
+    COLUMNS,
+    COST,
+    FACE_UP,
+    GUARDIAN_STONES,
+    HERO_STONES,
+    HIDDEN,
+    LEVEL_TOKENS,
+    LOCATIONS,
+    MAP_TOKENS,
+    MAX_ACTIONS,
+    MAX_ITEMS,
+    MAX_ROOMS,
+    OPENING_DRAW,
+    OPENING_KEEP,
+    OPPOSITE,
+    ORDER_TOKENS,
+    PLAYER_COUNTS,
+    ROWS,
+    SIDES,
+    START_ADVENTURERS,
+    START_TREASURE,
+    TARGET,
+    _ceil_half,
+    check_location,
+    neighbours,
+    side_locations,
+    targetable,
+)
+from .rebuild_restock import RebuildRestockRules
+from .scout_venture import ScoutVentureRules
 
-PLAYER_COUNTS = (2, 3, 4)
-#: A bound on the actions of one game: the Guardian ends the game by drawing from an empty
-#: Dungeon deck, which random play reaches within a few thousand actions.
-MAX_ACTIONS = 20_000
-COLUMNS = "ABCD"
-ROWS = "1234"
-LOCATIONS: tuple[str, ...] = tuple(f"{c}{r}" for r in ROWS for c in COLUMNS)
-SIDES = ("north", "south", "west", "east")
-OPPOSITE = {"north": "south", "south": "north", "west": "east", "east": "west"}
-TARGET = {"scout": 5, "venture": 6, "retreat": 4}
-COST = {"scout": 2, "venture": 3}
-HERO_STONES = {2: 6, 3: 7, 4: 7}
-GUARDIAN_STONES = 2
-CARRY_OVER = 1
-ORDER_TOKENS = 4
-LEVEL_TOKENS = 4
-MAP_TOKENS = 16
-MAX_ITEMS = 2
-MAX_ROOMS = 2
-OPENING_DRAW, OPENING_KEEP = 5, 2
-START_ADVENTURERS, START_TREASURE, FACE_UP = 3, 2, 3
-HIDDEN = "?"
+# What this module's readers import from it: the state and new_game, and (re-exported) the
+# actions and the dungeon's numbers, so ``from .rules import Scout, LOCATIONS`` keeps working.
+__all__ = [
+    "ACTION_TYPES",
+    "Arrange",
+    "CARRY_OVER",
+    "COLUMNS",
+    "COST",
+    "Cast",
+    "Continue",
+    "Deal",
+    "Discard",
+    "Done",
+    "Draw",
+    "Enter",
+    "Entry",
+    "FACE_UP",
+    "First",
+    "GUARDIAN_STONES",
+    "HERO_STONES",
+    "HIDDEN",
+    "HeroVsGuardianState",
+    "Keep",
+    "LEVEL_TOKENS",
+    "LOCATIONS",
+    "Lift",
+    "Lose",
+    "MAP_TOKENS",
+    "MAX_ACTIONS",
+    "MAX_ITEMS",
+    "MAX_ROOMS",
+    "OPENING_DRAW",
+    "OPENING_KEEP",
+    "OPPOSITE",
+    "ORDER_TOKENS",
+    "Order",
+    "PLAYER_COUNTS",
+    "Pass",
+    "Pick",
+    "Place",
+    "Play",
+    "ROWS",
+    "RULE_NOTES",
+    "Rebuild",
+    "Recruit",
+    "Restock",
+    "Retreat",
+    "Roll",
+    "SIDES",
+    "START_ADVENTURERS",
+    "START_TREASURE",
+    "Save",
+    "Scout",
+    "SetRoom",
+    "Shift",
+    "Stow",
+    "TARGET",
+    "Take",
+    "Venture",
+    "check_location",
+    "neighbours",
+    "new_game",
+    "resolve_attempt_position",
+    "scout_venture_position",
+    "side_locations",
+    "targetable",
+]
 
 RULE_NOTES = (
     "Turns: the Hero has the first option each round. A Hero's pass is final for his round; "
@@ -113,292 +222,8 @@ RULE_NOTES = (
 )
 
 
-# ------------------------------------------------------------------ geometry
-def _col(loc: str) -> int:
-    return COLUMNS.index(loc[0])
-
-
-def _row(loc: str) -> int:
-    return ROWS.index(loc[1])
-
-
-def neighbours(loc: str) -> list[str]:
-    """The locations orthogonally next to ``loc`` (never diagonal).
-
-    >>> neighbours("A1")
-    ['B1', 'A2']
-    """
-    c, r = _col(loc), _row(loc)
-    out = []
-    for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
-        if 0 <= c + dc < 4 and 0 <= r + dr < 4:
-            out.append(f"{COLUMNS[c + dc]}{ROWS[r + dr]}")
-    return sorted(out, key=LOCATIONS.index)
-
-
-def side_locations(side: str) -> tuple[str, ...]:
-    """The four locations along one outside edge.
-
-    >>> side_locations("west")
-    ('A1', 'A2', 'A3', 'A4')
-    """
-    if side == "north":
-        return tuple(f"{c}1" for c in COLUMNS)
-    if side == "south":
-        return tuple(f"{c}4" for c in COLUMNS)
-    if side == "west":
-        return tuple(f"A{r}" for r in ROWS)
-    if side == "east":
-        return tuple(f"D{r}" for r in ROWS)
-    raise InvalidArgumentError(f"side must be one of {', '.join(SIDES)}, not {side!r}")
-
-
-def check_location(loc: object, what: str = "location") -> str:
-    """``loc`` if it names a location A1-D4, else InvalidArgumentError.
-
-    >>> check_location("C3")
-    'C3'
-    """
-    if not isinstance(loc, str) or loc not in LOCATIONS:
-        raise InvalidArgumentError(f"{what} must be one of A1-D4 (columns A-D, rows 1-4), "
-                                   f"not {loc!r}")
-    return loc
-
-
-def targetable(entries: Sequence[str], mapped: Sequence[str] | set[str]) -> set[str]:
-    """Locations the Hero may Scout or Venture: plain-Python twin of ``graph.targetable_locations``.
-
-    >>> sorted(targetable(["A1", "D1"], {"A1"}))
-    ['A2', 'B1', 'D1']
-    """
-    mapped = set(mapped)
-    seen: set[str] = set()
-    frontier = [e for e in entries if e in mapped]
-    seen.update(frontier)
-    while frontier:
-        loc = frontier.pop()
-        for n in neighbours(loc):
-            if n in mapped and n not in seen:
-                seen.add(n)
-                frontier.append(n)
-    out = {e for e in entries if e not in mapped}
-    for loc in seen:
-        out.update(n for n in neighbours(loc) if n not in mapped)
-    return out
-
-
-# ------------------------------------------------------------------ actions
-@dataclass(frozen=True)
-class Place(Action):
-    """Guardian set-up: put a starting room face down at an empty location."""
-    verb = "place"
-    card: str
-    loc: str
-
-
-@dataclass(frozen=True)
-class Deal(Action):
-    """Guardian set-up: place the remaining starting rooms at random."""
-    verb = "deal"
-
-
-@dataclass(frozen=True)
-class Entry(Action):
-    """Guardian set-up: an Entry Token on the outside edge (side) of an exterior location."""
-    verb = "entry"
-    loc: str
-    side: str
-
-
-@dataclass(frozen=True)
-class Keep(Action):
-    """Guardian set-up: keep one of the 5 drawn Dungeon cards (twice)."""
-    verb = "keep"
-    card: str
-
-
-@dataclass(frozen=True)
-class Recruit(Action):
-    """Hero set-up: ``random`` (draw 3 Adventurers) or ``pick`` (choose 3 worth 2 points)."""
-    verb = "recruit"
-    method: str
-
-
-@dataclass(frozen=True)
-class Pick(Action):
-    verb = "pick"
-    card: str
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    verb = "pass"
-
-
-@dataclass(frozen=True)
-class Scout(Action):
-    verb = "scout"
-    loc: str
-
-
-@dataclass(frozen=True)
-class Venture(Action):
-    verb = "venture"
-    loc: str
-
-
-@dataclass(frozen=True)
-class Order(Action):
-    """Put the next Order Token on an Adventurer."""
-    verb = "order"
-    adventurer: str
-
-
-@dataclass(frozen=True)
-class Enter(Action):
-    """The Order Tokens are placed: the rooms are revealed."""
-    verb = "enter"
-
-
-@dataclass(frozen=True)
-class First(Action):
-    """Which room of a 2-room location is attempted first."""
-    verb = "first"
-    room: str
-
-
-@dataclass(frozen=True)
-class Roll(Action):
-    """The next Adventurer in the order rolls to Scout or Venture the current room."""
-    verb = "roll"
-
-
-@dataclass(frozen=True)
-class Retreat(Action):
-    verb = "retreat"
-
-
-@dataclass(frozen=True)
-class Continue(Action):
-    """Guardian: let the announced roll happen without playing a Combat card."""
-    verb = "continue"
-
-
-@dataclass(frozen=True)
-class Save(Action):
-    """Sacrifice: capture this card (a Sacrifice Adventurer, or the victim's Armor) instead."""
-    verb = "save"
-    card: str
-
-
-@dataclass(frozen=True)
-class Lose(Action):
-    """Let the Adventurer be captured."""
-    verb = "lose"
-
-
-@dataclass(frozen=True)
-class Stow(Action):
-    """A Cursed Item arrives on an Adventurer with 2 Items: this Item goes to the hand."""
-    verb = "stow"
-    item: str
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """Play a card from hand (1 stone): Adventurer, Item onto an Adventurer, Spell, Effect."""
-    verb = "play"
-    card: str
-    target: str | None = None
-
-
-@dataclass(frozen=True)
-class Cast(Action):
-    """Play a Spell for 0 stones with an Adventurer's Spell Casting Power (once a round)."""
-    verb = "cast"
-    card: str
-    caster: str
-    target: str | None = None
-
-
-@dataclass(frozen=True)
-class Take(Action):
-    """Hero, 1 stone: a face-up Tavern/Market card, or an Item back from an Adventurer."""
-    verb = "take"
-    card: str
-
-
-@dataclass(frozen=True)
-class Draw(Action):
-    """1 stone: the top card of ``adventurers``, ``treasure`` (Hero) or ``dungeon`` (Guardian)."""
-    verb = "draw"
-    deck: str
-
-
-@dataclass(frozen=True)
-class Rebuild(Action):
-    verb = "rebuild"
-
-
-@dataclass(frozen=True)
-class Restock(Action):
-    verb = "restock"
-
-
-@dataclass(frozen=True)
-class Lift(Action):
-    """Rebuild: pick up the rooms of a location to rearrange them."""
-    verb = "lift"
-    loc: str
-
-
-@dataclass(frozen=True)
-class Arrange(Action):
-    """Rebuild: stop lifting, start putting the rooms back."""
-    verb = "arrange"
-
-
-@dataclass(frozen=True)
-class SetRoom(Action):
-    """Rebuild/Restock: put a room (lifted, or from hand) face down at a location."""
-    verb = "set"
-    card: str
-    loc: str
-
-
-@dataclass(frozen=True)
-class Shift(Action):
-    """Restock: move a room already in a restocked location to an adjacent location."""
-    verb = "shift"
-    card: str
-    loc: str
-
-
-@dataclass(frozen=True)
-class Discard(Action):
-    """Rebuild/Restock: remove a room from the Dungeon (half its points go to the Hero)."""
-    verb = "discard"
-    card: str
-
-
-@dataclass(frozen=True)
-class Done(Action):
-    """Restock: finished."""
-    verb = "done"
-
-
-ACTION_TYPES: tuple[type[Action], ...] = (
-    Place, Deal, Entry, Keep, Recruit, Pick, Pass, Scout, Venture, Order, Enter, First, Roll,
-    Retreat, Continue, Save, Lose, Stow, Play, Cast, Take, Draw, Rebuild, Restock, Lift,
-    Arrange, SetRoom, Shift, Discard, Done)
-
-
-def _ceil_half(n: int) -> int:
-    return (n + 1) // 2
-
-
 # ------------------------------------------------------------------ the state
-class HeroVsGuardianState(GameState):
+class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
     """A game of Hero versus Guardian. See the module docstring."""
 
     game_name = "hero_vs_guardian"
@@ -711,120 +536,6 @@ class HeroVsGuardianState(GameState):
                 acts.append(Play(card))
         return acts
 
-    def _attempt_actions(self) -> list[Action]:
-        at = self.attempt
-        assert at is not None
-        stage = at["stage"]
-        h = self.active
-        if stage == "order":
-            acts: list[Action] = []
-            if len(at["order"]) < ORDER_TOKENS:
-                acts += [Order(a) for a in self.party[h] if a not in at["order"]]
-            if at["order"] and (at["kind"] != "scout" or len(at["order"]) >= len(
-                    self.grid[at["loc"]])):
-                acts.append(Enter())
-            return acts
-        if stage == "first":
-            return [First(r) for r in self._first_choices()]
-        if stage == "roll":
-            acts = [Roll()]
-            if at["kind"] == "venture" and at["next"] >= 1:
-                acts.append(Retreat())
-            acts += self._hero_plays("Combat", self.hero_stones)
-            return acts
-        if stage == "window":
-            return [Continue(), *self._guardian_plays("Combat")]
-        if stage == "stow":
-            adv = at["victim_stow"]
-            return [Stow(i) for i in self.items.get(adv, ()) if not self.cards.is_cursed(i)]
-        if stage == "save":
-            return [Lose(), *(Save(x) for x in self._save_options(at["victim"]))]
-        raise AssertionError(stage)
-
-    def _first_choices(self) -> list[str]:
-        at = self.attempt
-        assert at is not None
-        rooms = [r for r in self.grid[at["loc"]] if r not in at["done"]]
-        if at["kind"] == "venture" and len(rooms) > 1:
-            rooms = [r for r in rooms if r != self.cards.vault]
-        return rooms
-
-    def _save_options(self, victim: str) -> list[str]:
-        h = self.active
-        out = [a for a in self.party[h] if a != victim and "Sacrifice" in self.cards.powers(a)]
-        out += [i for i in self.items.get(victim, ())
-                if not self.cards.is_cursed(i) and "Sacrifice" in self.cards.powers(i)]
-        return out
-
-    def _rebuild_limit(self) -> int:
-        free = len(self._unprotected())
-        return min(free, max(3, _ceil_half(free)))
-
-    def _build_actions(self) -> list[Action]:
-        b = self.build
-        assert b is not None
-        if b["kind"] == "rebuild":
-            if b["stage"] == "lift":
-                acts: list[Action] = [Lift(loc) for loc in self._unprotected()
-                                      if loc not in b["locs"]]
-                if b["locs"]:
-                    acts.append(Arrange())
-                return acts
-            acts = []
-            pool = b["pool"]
-            needs = self._rebuild_needs()
-            for card in pool:
-                for loc in b["locs"]:
-                    count = len(self.grid[loc])
-                    if count >= MAX_ROOMS:
-                        continue
-                    filling = loc in b["need"] and count == 0
-                    if len(pool) - 1 >= needs - (1 if filling else 0):
-                        acts.append(SetRoom(card, loc))
-                if card != self.cards.vault and len(pool) - 1 >= needs:
-                    acts.append(Discard(card))
-            return acts
-        # restock
-        over = [loc for loc in LOCATIONS if len(self.grid[loc]) > MAX_ROOMS]
-        if over:
-            loc = over[0]
-            return self._restock_moves(loc, only_from=loc)
-        acts = [Done()]
-        targets = self._unprotected()
-        for card in dict.fromkeys(self.guardian_hand):
-            if self.cards.is_room(card):
-                acts += [SetRoom(card, loc) for loc in targets
-                         if len(self.grid[loc]) <= MAX_ROOMS]
-        for loc in b["locs"]:
-            acts += self._restock_moves(loc, only_from=loc)
-        for loc in targets:
-            if len(self.grid[loc]) >= 2:
-                acts += [Discard(r) for r in self.grid[loc] if r != self.cards.vault
-                         and Discard(r) not in acts]
-        return acts
-
-    def _restock_moves(self, loc: str, only_from: str) -> list[Action]:
-        b = self.build
-        assert b is not None
-        acts: list[Action] = []
-        rooms = self.grid[loc]
-        if len(rooms) < 2:
-            return acts
-        for r in rooms:
-            if r in b["moved"]:
-                continue
-            for n in neighbours(loc):
-                if n not in self.tokens and len(self.grid[n]) < MAX_ROOMS:
-                    acts.append(Shift(r, n))
-        if len(rooms) > MAX_ROOMS:
-            acts += [Discard(r) for r in rooms if r != self.cards.vault]
-        return acts
-
-    def _rebuild_needs(self) -> int:
-        b = self.build
-        assert b is not None
-        return sum(1 for loc in b["need"] if not self.grid[loc])
-
     # ------------------------------------------------------------ checking
     def _check(self, action: Action) -> None:
         if action in self._legal_actions():
@@ -963,112 +674,6 @@ class HeroVsGuardianState(GameState):
         if info.get("effect") == "level_or_unfreeze" and self.level_supply < 1:
             return "play: no Level Token is left (4 in the game)"
         return f"{action.verb}: {info['name']} needs another target (not {target!r})"
-
-    def _explain_attempt(self, action: Action) -> str:
-        at = self.attempt
-        assert at is not None
-        v = action.verb
-        stage = at["stage"]
-        if v == "first" and action.room == self.cards.vault and at["kind"] == "venture" \
-                and len(self.grid[at["loc"]]) > 1:  # type: ignore[attr-defined]
-            return ("first: the Treasure Vault is never Ventured first while another room "
-                    "shares its location")
-        if stage == "order":
-            if v == "order":
-                if len(at["order"]) >= ORDER_TOKENS:
-                    return "order: there are only 4 Order Tokens"
-                if action.adventurer in at["order"]:  # type: ignore[attr-defined]
-                    return "order: one Order Token per Adventurer"
-                return "order: only your Adventurers in play (not Frozen) can enter"
-            if v == "enter":
-                if not at["order"]:
-                    return "enter: place at least one Order Token first"
-                return ("enter: Scouting needs at least as many Adventurers as there are "
-                        f"rooms ({len(self.grid[at['loc']])})")
-            return f"{v}: place the Order Tokens, then 'enter'"
-        if stage == "first":
-            if v == "first":
-                return ("first: the Treasure Vault is never Ventured first while another room "
-                        "shares its location" if action.room == self.cards.vault  # type: ignore
-                        else "first: that room is not at this location")
-            return f"{v}: the {at['chooser']} first chooses which room comes first"
-        if stage == "roll":
-            if v == "retreat":
-                if at["kind"] != "venture":
-                    return "retreat: only during a Venture"
-                return "retreat: only after the 1st Adventurer in the order has rolled"
-            if v in ("play", "cast"):
-                if v == "play" and self.hero_stones < 1:
-                    return "play: costs 1 Action Stone; you have none"
-                return self._explain_play(action, self.hands[self.active], "Combat")
-            return (f"{v}: during a Scout/Venture only Combat cards, a roll or a Retreat may be "
-                    "played")
-        if stage == "window":
-            if v == "play":
-                if self.guardian_stones < 1:
-                    return "play: costs 1 Action Stone; the Guardian has none"
-                return self._explain_play(action, self.guardian_hand, "Combat")
-            return f"{v}: the Guardian may play a Combat card now, or 'continue'"
-        if stage == "stow":
-            if v == "stow" and self.cards.is_cursed(action.item):  # type: ignore[attr-defined]
-                return "stow: a Hero can't pick up a Cursed Item"
-            return ("stow: the Adventurer already holds 2 Items; choose one (not Cursed) to "
-                    "return to your hand")
-        if stage == "save":
-            if v == "save":
-                return ("save: Sacrifice - an Adventurer with Sacrifice, or Armor worn by the "
-                        "captured Adventurer, may be captured in its place")
-            return f"{v}: an Adventurer is about to be captured: 'save CARD' or 'lose'"
-        return f"{v}: not legal now"
-
-    def _explain_build(self, action: Action) -> str:
-        b = self.build
-        assert b is not None
-        v = action.verb
-        loc = getattr(action, "loc", None)
-        card = getattr(action, "card", None)
-        if v in ("set", "shift", "lift") and loc in self.tokens:
-            return f"{v}: locations with a Map or Scout Token cannot be affected by a {b['kind']}"
-        if v == "discard" and card == self.cards.vault:
-            return "discard: the Treasure Vault cannot be removed from the Dungeon"
-        if b["kind"] == "rebuild":
-            if b["stage"] == "lift":
-                if v == "lift" and len(b["locs"]) >= self._rebuild_limit():
-                    return (f"lift: a Rebuild rearranges at most {self._rebuild_limit()} "
-                            "locations (half the unmapped, unscouted ones, rounded up; at least 3)")
-                if v == "lift":
-                    return "lift: that location is already lifted"
-                return f"{v}: lift locations, then 'arrange'"
-            if v == "set":
-                if card not in b["pool"]:
-                    return "set: only the lifted rooms are rearranged"
-                if loc not in b["locs"]:
-                    return "set: lifted rooms go back into the lifted locations"
-                if len(self.grid[loc]) >= MAX_ROOMS:
-                    return "set: no more than 2 Dungeon Room Cards are allowed in a location"
-                return "set: at least 1 Room Card must remain in each location that had one"
-            if v == "discard":
-                if card not in b["pool"]:
-                    return "discard: only lifted rooms can be removed in a Rebuild"
-                return "discard: at least 1 Room Card must remain in each location that had one"
-            return f"{v}: put every lifted room back (set) or remove it (discard)"
-        over = [x for x in LOCATIONS if len(self.grid[x]) > MAX_ROOMS]
-        if over:
-            return (f"{v}: {over[0]} holds 3 rooms; no more than 2 are allowed - move or remove "
-                    "one first")
-        if v == "set":
-            if card not in self.guardian_hand or not self.cards.is_room(card):
-                return "set: Restock places Room cards from the Guardian's hand"
-            return "set: no more than 2 Dungeon Room Cards are allowed in a location"
-        if v == "shift":
-            if card in b["moved"]:
-                return "shift: a room moves once per Restock"
-            return ("shift: only rooms in a location you restocked move, to an adjacent location "
-                    "without a Map/Scout Token and with room for it, leaving at least 1 behind")
-        if v == "discard":
-            return ("discard: remove only a room that shares its location (at least 1 Room Card "
-                    "must remain), and never the Vault")
-        return f"{v}: during a Restock: set, shift, discard or done"
 
     # ------------------------------------------------------------ performing
     def _perform(self, action: Action) -> None:
@@ -1251,219 +856,6 @@ class HeroVsGuardianState(GameState):
                 self.turn = "hero"
 
     # hero option actions -------------------------------------------------
-    def _spend_hero(self, n: int) -> None:
-        self.hero_stones -= n
-
-    def _do_scout(self, a: Scout) -> None:
-        self._begin_attempt("scout", a.loc)
-
-    def _do_venture(self, a: Venture) -> None:
-        self._begin_attempt("venture", a.loc)
-
-    def _begin_attempt(self, kind: str, loc: str) -> None:
-        self._spend_hero(COST[kind])
-        self.attempt = {"kind": kind, "loc": loc, "order": [], "next": 0, "stage": "order",
-                        "done": [], "current": None, "bonus": 0, "retreat_bonus": 0,
-                        "chooser": "hero", "pending": None, "victim": None,
-                        "victim_stow": None, "cursed": None, "capture": False,
-                        "captured": [], "rolls": []}
-        word = "Scout" if kind == "scout" else "Venture"
-        self.record(kind, f"{self.players[self.active]} will {word} {loc} "
-                    f"({len(self.grid[loc])} room(s)).", player=self.active, loc=loc)
-
-    def _do_order(self, a: Order) -> None:
-        at = self.attempt
-        assert at is not None
-        at["order"].append(a.adventurer)
-        self.record("order", f"Order Token {len(at['order'])} on {self.name(a.adventurer)}.",
-                    player=self.active)
-
-    def _do_enter(self, a: Enter) -> None:
-        at = self.attempt
-        assert at is not None
-        rooms = self.grid[at["loc"]]
-        for r in rooms:
-            if r not in self.face_up:
-                self.face_up.append(r)
-        self.record("reveal", f"At {at['loc']}: " + (", ".join(map(self.name, rooms)) or
-                                                      "no room") + ".", loc=at["loc"],
-                    cards=list(rooms))
-        if len(rooms) > 1:
-            scouted = self.tokens.get(at["loc"]) == "scout"
-            at["chooser"] = "hero" if at["kind"] == "scout" or scouted else "guardian"
-        self._next_room()
-
-    def _next_room(self) -> None:
-        """Choose the current room (or end the attempt when none is left)."""
-        at = self.attempt
-        assert at is not None
-        left = [r for r in self.grid[at["loc"]] if r not in at["done"]]
-        if not left:
-            self._end_attempt()
-            return
-        if at["current"] in left:
-            at["stage"] = "roll"
-            return
-        choices = self._first_choices()
-        if len(choices) == 1:
-            at["current"] = choices[0]
-            at["stage"] = "roll"
-        else:
-            at["stage"] = "first"
-
-    def _do_first(self, a: First) -> None:
-        at = self.attempt
-        assert at is not None
-        at["current"] = a.room
-        chooser = self.guardian if at["chooser"] == "guardian" else self.active
-        self.record("first", f"{self.name(a.room)} is attempted first.", player=chooser,
-                    room=a.room)
-        at["stage"] = "roll"
-
-    def _do_roll(self, a: Roll) -> None:
-        self._announce(self.attempt["kind"])  # type: ignore[index]
-
-    def _do_retreat(self, a: Retreat) -> None:
-        self._announce("retreat")
-
-    def _announce(self, roll: str) -> None:
-        at = self.attempt
-        assert at is not None
-        at["pending"] = roll
-        if self._guardian_plays("Combat"):
-            at["stage"] = "window"
-        else:
-            self._resolve_roll()
-
-    def _do_continue(self, a: Continue) -> None:
-        self._resolve_roll()
-
-    def _resolve_roll(self) -> None:
-        at = self.attempt
-        assert at is not None
-        roll = at["pending"]
-        adv = at["order"][at["next"]]
-        at["next"] += 1
-        room = at["current"]
-        loc = at["loc"]
-        modifier = self.roll_modifier(roll, adv, room, loc)
-        at["bonus"] = 0
-        if roll == "retreat":
-            at["retreat_bonus"] = 0
-        die = self.rng.randint(1, 6)
-        total = die + modifier
-        target = TARGET[roll]
-        success = die != 1 and total >= target
-        # Scout: captured only on a failed natural 1; Venture/Retreat: any failed roll,
-        # except a natural 1 the modifier would have made a success.
-        if roll == "scout":
-            capture = die == 1 and total < target
-        else:
-            capture = not success and not (die == 1 and total >= target)
-        word = {"scout": "Scout", "venture": "Venture", "retreat": "Retreat"}[roll]
-        result = "succeeds" if success else ("fails and is captured" if capture else "fails")
-        self.record("roll", f"{self.name(adv)} rolls {die} {modifier:+d} = {total} to {word} "
-                    f"{self.name(room)} (needs {target}+): {result}.", player=self.active,
-                    die=die, modifier=modifier, total=total, roll=roll, adventurer=adv,
-                    room=room, success=success)
-        at["rolls"].append([roll, adv, room, die, total, success])
-        if success:
-            if roll == "retreat":
-                self.record("retreat", "The Venture ends in a successful Retreat.",
-                            player=self.active)
-                self._end_attempt()
-                return
-            at["done"].append(room)
-            at["current"] = None
-            if roll == "venture":
-                self.grid[loc].remove(room)
-                self._remove_face_up(room)
-                self.ventured[self.active].append(room)
-                if room == self.cards.vault:
-                    self.record("end", f"{self.players[self.active]} Ventures the Treasure "
-                                "Vault: the game ends.", player=self.active)
-                    self.attempt = None
-                    self.end_reason = "vault"
-                    return
-            self._continue_attempt()
-            return
-        at["capture"] = capture
-        at["victim"] = adv
-        if roll != "retreat" and self.cards.is_cursed(room):
-            items = self.items.get(adv, [])
-            if len(items) < MAX_ITEMS:
-                self._attach_cursed(adv, room)
-            elif any(not self.cards.is_cursed(i) for i in items):
-                at["stage"] = "stow"
-                at["victim_stow"] = adv
-                at["cursed"] = room
-                return
-        self._after_failure()
-
-    def _attach_cursed(self, adv: str, room: str) -> None:
-        at = self.attempt
-        assert at is not None
-        self.grid[at["loc"]].remove(room)
-        self._remove_face_up(room)
-        self.items.setdefault(adv, []).append(room)
-        if at["current"] == room:
-            at["current"] = None
-        self.record("cursed", f"{self.name(room)} attaches itself to {self.name(adv)}.",
-                    player=self.active, adventurer=adv, card=room)
-
-    def _do_stow(self, a: Stow) -> None:
-        at = self.attempt
-        assert at is not None
-        adv = at["victim_stow"]
-        self.items[adv].remove(a.item)
-        self.hands[self.active].append(a.item)
-        self.record("stow", f"{self.name(a.item)} goes back to the hand.", player=self.active,
-                    card=a.item)
-        self._attach_cursed(adv, at["cursed"])
-        at["victim_stow"] = None
-        at["cursed"] = None
-        self._after_failure()
-
-    def _after_failure(self) -> None:
-        at = self.attempt
-        assert at is not None
-        if at["capture"]:
-            if self._save_options(at["victim"]):
-                at["stage"] = "save"
-                return
-            self._capture(at["victim"])
-        self._finish_failure()
-
-    def _finish_failure(self) -> None:
-        at = self.attempt
-        assert at is not None
-        at["capture"] = False
-        at["victim"] = None
-        if at["pending"] == "retreat":
-            at["pending"] = None
-        self._continue_attempt()
-
-    def _do_save(self, a: Save) -> None:
-        at = self.attempt
-        assert at is not None
-        victim = at["victim"]
-        if a.card in self.items.get(victim, ()):
-            self.items[victim].remove(a.card)
-            self.captured.append(a.card)
-            self.record("sacrifice", f"{self.name(a.card)} is captured in place of "
-                        f"{self.name(victim)}.", player=self.active, card=a.card)
-        else:
-            self.record("sacrifice", f"{self.name(a.card)} is captured in place of "
-                        f"{self.name(victim)}.", player=self.active, card=a.card)
-            self._capture(a.card)
-        self._finish_failure()
-
-    def _do_lose(self, a: Lose) -> None:
-        at = self.attempt
-        assert at is not None
-        self._capture(at["victim"])
-        self._finish_failure()
-
     def _strip(self, adv: str, treasure_to: str) -> None:
         """Take everything off an Adventurer leaving play (captured or Frozen)."""
         for item in self.items.pop(adv, []):
@@ -1492,48 +884,6 @@ class HeroVsGuardianState(GameState):
             at["captured"].append(adv)
         self.record("capture", f"The Guardian captures {self.name(adv)}.", player=self.guardian,
                     card=adv)
-
-    def _continue_attempt(self) -> None:
-        at = self.attempt
-        assert at is not None
-        left = [r for r in self.grid[at["loc"]] if r not in at["done"]]
-        if not left:
-            self._end_attempt()
-            return
-        if at["next"] >= len(at["order"]):
-            self._end_attempt()
-            return
-        self._next_room()
-
-    def _end_attempt(self) -> None:
-        at = self.attempt
-        assert at is not None
-        loc = at["loc"]
-        rooms = self.grid[loc]
-        token = self.tokens.get(loc)
-        if at["kind"] == "scout":
-            if rooms and all(r in at["done"] for r in rooms):
-                self.tokens[loc] = "scout"
-                self.token_supply -= 1
-                self.record("scouted", f"{loc} is Scouted: its rooms stay face up.", loc=loc)
-            else:
-                for r in rooms:
-                    self._remove_face_up(r)
-                self.record("scout", f"The Scout of {loc} ends; its rooms go face down.", loc=loc)
-        else:
-            if not rooms:
-                if token is None:
-                    self.token_supply -= 1
-                self.tokens[loc] = "map"
-                self.record("mapped", f"{loc} is Mapped.", loc=loc)
-            else:
-                if token != "scout":
-                    for r in rooms:
-                        self._remove_face_up(r)
-                self.record("venture", f"The Venture of {loc} ends; {len(rooms)} room(s) remain.",
-                            loc=loc)
-        self.attempt = None
-        self._after_hero_action()
 
     # playing cards -------------------------------------------------------
     def _do_play(self, a: Play) -> None:
@@ -1668,90 +1018,6 @@ class HeroVsGuardianState(GameState):
         self._after_hero_action()
 
     # guardian building ----------------------------------------------------
-    def _do_rebuild(self, a: Rebuild) -> None:
-        self.guardian_stones -= 1
-        self.build = {"kind": "rebuild", "stage": "lift", "locs": [], "pool": [], "need": [],
-                      "moved": []}
-        self.record("rebuild", f"The Guardian Rebuilds (up to {self._rebuild_limit()} "
-                    "locations).", player=self.guardian)
-
-    def _do_lift(self, a: Lift) -> None:
-        b = self.build
-        assert b is not None
-        b["locs"].append(a.loc)
-        if self.grid[a.loc]:
-            b["need"].append(a.loc)
-        b["pool"].extend(self.grid[a.loc])
-        self.grid[a.loc] = []
-        self.record("lift", f"The rooms of {a.loc} are lifted.", player=self.guardian)
-        if len(b["locs"]) >= self._rebuild_limit() or all(
-                loc in b["locs"] for loc in self._unprotected()):
-            self._do_arrange(Arrange())
-
-    def _do_arrange(self, a: Arrange) -> None:
-        b = self.build
-        assert b is not None
-        b["stage"] = "arrange"
-        if not b["pool"]:
-            self._finish_build()
-
-    def _do_setroom(self, a: SetRoom) -> None:
-        b = self.build
-        assert b is not None
-        g = self.guardian
-        if b["kind"] == "rebuild":
-            b["pool"].remove(a.card)
-        else:
-            self.guardian_hand.remove(a.card)
-            if a.loc not in b["locs"]:
-                b["locs"].append(a.loc)
-        self.grid[a.loc].append(a.card)
-        self.record("set", f"A room is put at {a.loc}.", player=g)
-        if b["kind"] == "rebuild" and not b["pool"]:
-            self._finish_build()
-
-    def _do_shift(self, a: Shift) -> None:
-        b = self.build
-        assert b is not None
-        g = self.guardian
-        origin = next(loc for loc in LOCATIONS if a.card in self.grid[loc])
-        self.grid[origin].remove(a.card)
-        self.grid[a.loc].append(a.card)
-        b["moved"].append(a.card)
-        self.record("shift", f"A room moves from {origin} to {a.loc}.", player=g)
-
-    def _do_discard(self, a: Discard) -> None:
-        b = self.build
-        assert b is not None
-        if b["kind"] == "rebuild":
-            b["pool"].remove(a.card)
-        else:
-            origin = next(loc for loc in LOCATIONS if a.card in self.grid[loc])
-            self.grid[origin].remove(a.card)
-        self._remove_face_up(a.card)
-        self.removed.append([a.card, self.active])
-        self.record("remove", f"The Guardian removes {self.name(a.card)} from the Dungeon "
-                    f"(half its points, rounded up, for {self.players[self.active]}).",
-                    player=self.guardian, card=a.card)
-        if b["kind"] == "rebuild" and not b["pool"]:
-            self._finish_build()
-
-    def _do_restock(self, a: Restock) -> None:
-        self.guardian_stones -= 1
-        self.build = {"kind": "restock", "stage": "set", "locs": [], "pool": [], "need": [],
-                      "moved": []}
-        self.record("restock", "The Guardian Restocks.", player=self.guardian)
-
-    def _do_done(self, a: Done) -> None:
-        self._finish_build()
-
-    def _finish_build(self) -> None:
-        b = self.build
-        assert b is not None
-        self.record(b["kind"], f"The {b['kind'].capitalize()} is done.", player=self.guardian)
-        self.build = None
-        self._after_guardian_action()
-
     # ------------------------------------------------------------ save/load/views
     _FIELDS = ("phase", "unplaced", "grid", "face_up", "tokens", "token_supply", "entries",
                "dungeon_deck", "opening", "guardian_hand", "removed", "captured", "out_of_game",
