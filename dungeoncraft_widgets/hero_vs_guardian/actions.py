@@ -54,7 +54,14 @@ class Pick(Action):
 
 @dataclass(frozen=True)
 class Pass(Action):
+    """Let the opponent take one turn (never in answer to the Guardian's pass)."""
     verb = "pass"
+
+
+@dataclass(frozen=True)
+class End(Action):
+    """Hero: end your turns for this round (1 unspent stone carries over)."""
+    verb = "end"
 
 
 @dataclass(frozen=True)
@@ -210,7 +217,7 @@ class Done(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    Place, Deal, Entry, Keep, Recruit, Pick, Pass, Scout, Venture, Order, Enter, First, Roll,
+    Place, Deal, Entry, Keep, Recruit, Pick, Pass, End, Scout, Venture, Order, Enter, First, Roll,
     Retreat, Continue, Save, Lose, Stow, Play, Cast, Take, Draw, Rebuild, Restock, Lift,
     Arrange, SetRoom, Shift, Discard, Done)
 

@@ -40,6 +40,7 @@ from .rules import (
     Discard,
     Done,
     Draw,
+    End,
     Enter,
     Entry,
     First,
@@ -327,7 +328,7 @@ class HeroBot:
                     return a
             if Draw("adventurers") in legal and len(party) < 6:
                 return Draw("adventurers")
-        return Pass()
+        return End()  # nothing worth a stone: end the round (a pass would only wait)
 
 
 class GuardianBot:
@@ -437,7 +438,7 @@ class GuardianBot:
             return capture[0]
         if guardian > heroes and Draw("dungeon") in legal:
             return Draw("dungeon")
-        if view.final_option or view.hero_out:
+        if view.hero_out:
             if any(c.is_room(x) for x in view.guardian_hand) and Restock() in legal:
                 return Restock()
             return Draw("dungeon")

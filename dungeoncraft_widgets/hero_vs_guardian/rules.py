@@ -23,7 +23,8 @@ Actions (``str(action)`` parses back; card ids as in ``data/cards.json``):
 
 - set-up: ``place CARD LOC``, ``deal``, ``entry LOC SIDE``, ``keep CARD`` (Guardian);
   ``recruit random|pick``, ``pick CARD`` (each Hero);
-- an option: ``pass``; Hero ``scout LOC`` (2 stones), ``venture LOC`` (3), ``play CARD
+- an option: ``pass`` (one turn to the other side); Hero ``end`` (his turns this round),
+  ``scout LOC`` (2 stones), ``venture LOC`` (3), ``play CARD
   [TARGET]`` (1), ``cast CARD CASTER [TARGET]`` (0, Spell Casting), ``take CARD`` (1: a
   Tavern/Market card or an Item back), ``draw adventurers|treasure`` (1); Guardian
   ``rebuild``, ``restock``, ``play CARD [TARGET]``, ``draw dungeon`` (1 each);
@@ -47,6 +48,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.engine import GameState, normalize_players
+from ..core.english import count, possessive, says, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError
 from .actions import (
     ACTION_TYPES,
@@ -57,6 +59,7 @@ from .actions import (
     Discard,
     Done,
     Draw,
+    End,
     Enter,
     Entry,
     First,
@@ -129,6 +132,7 @@ __all__ = [
     "Discard",
     "Done",
     "Draw",
+    "End",
     "Enter",
     "Entry",
     "FACE_UP",
@@ -183,42 +187,72 @@ __all__ = [
     "targetable",
 ]
 
+#: How the rulebook is read where it is open, each reading with the sentence it rests on.
 RULE_NOTES = (
-    "Turns: the Hero has the first option each round. A Hero's pass is final for his round; "
-    "after it the Guardian has one final option ('Passing allows an opponent to take 1 turn, "
-    "not 2 or more in a row'), then the round ends. The Guardian may keep passing while the "
-    "Hero still has stones (his Final Action Option); when the Hero's stones are all spent the "
-    "Guardian acts until he passes or his stones are spent. A Guardian pass after the Hero is "
-    "out ends the round.",
+    "Turns. 'The Hero has the option to either take the first action or pass at the start of "
+    "each round' and 'Passing allows an opponent to take 1 turn, not 2 or more in a row': a "
+    "pass hands over exactly one turn and forfeits nothing. 'If the Guardian chooses to keep "
+    "passing, the Hero must either end his/her turn or take action': the Hero may not answer "
+    "the Guardian's pass with a pass; he acts or ends his turns for the round ('end', keeping "
+    "1 stone to carry over). After the Hero has ended or spent his stones, the Guardian has "
+    "his 'Final Action Option' until he passes or spends his stones; then the round ends.",
+    "The end of a stalled game (a guard; the rulebook ends a game only when the Vault is "
+    "Ventured or the Guardian draws from an empty deck): when a whole cycle of rounds, one "
+    "round of each Hero, passes with nobody taking an action (only passes and ends), nothing "
+    "can change any more and the game ends and is scored.",
     "Combat cards are played during a Scout or Venture: the Hero before any roll; the Guardian "
     "gets a window after the Hero announces a roll or a Retreat, if he holds a Combat card and "
-    "a stone. Each costs 1 stone (Spell Casting: 0).",
-    "Retreat rolls use the modifiers that do not name Scout or Venture rolls (Items and rooms "
-    "whose modifier has no action, or action 'retreat', and a room-type 'vs' modifier against "
-    "the room being faced); the Adventurer's room-type modifiers, Level Tokens and the "
-    "Scouting/Venturing Powers are for Scout and Venture rolls only.",
+    "a stone. Each costs 1 stone (Spell Casting: 0). 'Combat: Anytime after the Hero declares "
+    "a Scout/Venture action and anytime before it ends.'",
+    "Retreat rolls use the modifiers that do not name Scout or Venture rolls (Items, rooms and "
+    "Vacant Rooms whose modifier has no action or the action 'retreat', a room-type 'vs' "
+    "modifier against the room faced) and a Cursed Item's -1 ('All rolls on this card are at "
+    "-1'); the Adventurer's own room-type modifiers, Level Tokens and the Scouting/Venturing "
+    "Powers are for 'Scout and Venture rolls' only ('Die Roll Modifiers, see Scout or "
+    "Venture').",
     "A Vacant room or the Vault has no room type: no Adventurer room-type modifier applies to "
-    "rolls against it.",
-    "The Adventurer who fails against a Cursed Item (Scout or Venture roll) takes it; if it is "
-    "then captured the Cursed Item goes to the Guardian's hand. A Cursed Item that leaves a "
-    "location leaves the other room (if any) to the next Adventurer; a location left empty at "
-    "the end of a Venture is Mapped.",
+    "rolls against it ('All Adventurers have room modifiers for Scouting and Venturing a Trap, "
+    "Magic, Brute and Evil Room').",
+    "Cursed Items: 'if an Adventurer fails any roll versus a Cursed Item, place it on that "
+    "Adventurer' covers Scout, Venture and Retreat rolls. It leaves the location; the other "
+    "room (if any) goes on to the next Adventurer. If the Adventurer is then captured, 'place "
+    "the Cursed Item in the Guardian's hand'. A Cursed Item meeting an Adventurer whose 2 "
+    "Items are both Cursed stays in the Dungeon (the Hero 'can't pick up a Cursed Item').",
+    "Tokens. 'If the Hero is able to Scout all rooms on the location ... place a Scout Token' "
+    "and 'If the Hero Ventures all rooms on the location, place a Map Token': the rooms are "
+    "those revealed when the Adventurers enter, and every one must be Scouted (Ventured) by "
+    "this attempt. A Cursed Item that left with an Adventurer was failed against, so that "
+    "attempt places no token, Scout or Venture alike. A location with no room left is then "
+    "Scouted or Mapped by the next Scout or Venture (every one of its rooms, none, is done).",
+    "The Treasure Vault: 'the Hero cannot Venture the Treasure Vault first', so Venturing it "
+    "Ventures every room of its location, and the Map Token is placed before the game ends "
+    "('When the Hero removes the Treasure Vault ... the game ends').",
     "Sacrifice: any Adventurer in play of the Hero whose round it is, with the Sacrifice Power, "
-    "may be captured instead (Armor: only for its wearer; the Armor itself is captured).",
-    "Level Tokens (Heroism) go back to the supply when their Adventurer is captured or Frozen.",
-    "Rooms the Guardian removes score half (rounded up) for the Hero whose round it was.",
-    "Rebuild: the Guardian lifts up to max(3, half the locations without a Map/Scout Token, "
-    "rounded up) such locations, then puts every lifted room back into them (at most 2 a "
-    "location, at least 1 in each that had one) or removes it (never the Vault).",
+    "may be captured instead; Armor saves only its wearer ('Armor can only save the Adventurer "
+    "wearing that Armor'); the Armor itself is captured. 'A Cleric can be captured in place of "
+    "another Adventurer, and if that Cleric has Armor, you can use the Armor to save that "
+    "Cleric': after a Cleric stands in, its own Armor is offered (no second Adventurer).",
+    "Level Tokens (Heroism) go back to the supply when their Adventurer is captured or Frozen "
+    "('a Level Token remains on an Adventurer').",
+    "Rooms the Guardian removes score half (rounded up) for the Hero whose round it was ('These "
+    "cards score 1/2 of their point value for the Hero').",
+    "Rebuild: 'rearrange the Room Cards in half the unmapped and unscouted locations (round "
+    "up). At least 3 locations': the Guardian lifts up to max(3, half of them rounded up) "
+    "such locations, then puts every lifted room back into them (at most 2 a location, at "
+    "least 1 in each that had one) or removes it (never the Vault).",
     "Restock: the Guardian sets rooms from his hand into locations without Map/Scout Tokens; "
-    "rooms already in a location that received one may each move once to an adjacent such "
-    "location; a third room in a location must be moved or removed before anything else.",
-    "A location with a Scout Token is not Scouted again (it may be Ventured). A Scout that "
-    "leaves no room at its location (a Cursed Item left with an Adventurer) places no token.",
-    "A Cursed Item meeting an Adventurer whose 2 Items are both Cursed stays in the Dungeon.",
+    "'the Room Cards already on those locations' may each move once to an adjacent such "
+    "location; a third room in a location must be moved or removed before anything else ('No "
+    "more than 2 Dungeon Room Cards are allowed in a location').",
+    "A location with a Scout Token is not Scouted again (it may be Ventured).",
+    "Scores at the end: everything the score needs is public ('a pile visible to all', the "
+    "tokens, captured and Ventured cards), and the Vault is in the Dungeon until Ventured ('The "
+    "Treasure Vault Card cannot be removed from the Dungeon by the Guardian'), so every view "
+    "scores as the game does; when the game ends the Dungeon is turned face up for all.",
     "The Guardian's set-up choices (rooms, Entries, the 2 kept cards) are actions; 'deal' "
     "places the remaining starting rooms at random. The Hero's Adventurer deck is shown to "
-    "the Hero while he picks 3 worth 2 points.",
+    "the Hero while he picks 3 worth 2 points ('pick 3 cards from the deck with a 2 point "
+    "value').",
 )
 
 
@@ -275,8 +309,10 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         self.active = 0
         self.round_no = 0
         self.turn = "hero"
-        self.hero_out = False
-        self.final_option = False
+        self.hero_out = False  # the Hero has ended his turns (or spent his stones) this round
+        self.passed: str | None = None  # "hero"/"guardian": the last option was that side's pass
+        self.acted = False  # has anyone taken an action (not a pass or an end) this round?
+        self.idle_rounds = 0  # rounds in a row in which nobody acted (the stalemate guard)
         self.casters_used: list[str] = []
         self.setup_hero = 0
         self.picks_left = 0
@@ -324,9 +360,13 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                 + sum(_ceil_half(c.points(r)) for r, h in self.removed if h == hero))
 
     def guardian_points(self) -> int:
-        """1 per 2 locations without a Map/Scout Token, the Vault's 8, captured cards."""
+        """1 per 2 locations without a Map/Scout Token, the Vault's 8, captured cards.
+
+        Every part is public, so a player's view counts the same as the game: the Vault is
+        in the Dungeon until the Hero Ventures it (the Guardian can never remove it).
+        """
         c = self.cards
-        vault_in = any(c.vault in rooms for rooms in self.grid.values())
+        vault_in = not any(c.vault in pile for pile in self.ventured)
         return ((len(LOCATIONS) - len(self.tokens)) // 2
                 + (c.points(c.vault) if vault_in else 0)
                 + sum(c.points(x) for x in self.captured))
@@ -382,8 +422,9 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         """The total modifier of ``adv`` rolling ``roll`` against ``room`` at ``loc``.
 
         Sums the Adventurer's room-type modifier and Level Tokens and Powers (Scout and
-        Venture rolls), its Items' modifiers, the room's own modifiers (and -1 for a Cursed
-        Item), the other Vacant room's/Vault's location modifiers, and pending Combat cards.
+        Venture rolls only), its Items' modifiers, the room's own modifiers (and -1 for a
+        Cursed Item, on every roll against it), the other Vacant room's/Vault's location
+        modifiers, and pending Combat cards.
         """
         c = self.cards
         card = c[room]
@@ -402,11 +443,10 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             key = "item_modifiers" if c.is_cursed(item) else "modifiers"
             total += sum(m["amount"] for m in c[item].get(key, ())
                          if modifier_applies(m, roll, rtype, klass))
-        if roll in ("scout", "venture"):
-            total += sum(m["amount"] for m in card.get("modifiers", ())
-                         if modifier_applies(m, roll, rtype, klass))
-            if c.is_cursed(room):
-                total -= 1
+        total += sum(m["amount"] for m in card.get("modifiers", ())
+                     if modifier_applies(m, roll, rtype, klass))
+        if c.is_cursed(room):
+            total -= 1  # "All rolls on this card are at -1": a Retreat roll facing it too
         for other in self.grid[loc]:
             if other != room and other in c:  # a hidden room (in a view) adds nothing known
                 total += sum(m["amount"] for m in c[other].get("location_modifiers", ())
@@ -486,7 +526,10 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
     def _hero_option_actions(self) -> list[Action]:
         stones = self.hero_stones
         h = self.active
-        acts: list[Action] = [Pass()]
+        acts: list[Action] = [End()]
+        if self.guardian_stones > 0 and self.passed != "guardian":
+            acts.insert(0, Pass())  # "if the Guardian chooses to keep passing, the Hero must
+            # either end his/her turn or take action": a pass never answers his pass
         party = self.party[h]
         for loc in sorted(self.targetable(), key=LOCATIONS.index):
             rooms = len(self.grid[loc])
@@ -596,6 +639,13 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             return f"{v}: only during a Scout or Venture"
         if v in {"lift", "arrange", "set", "shift", "discard", "done"}:
             return f"{v}: only during a Rebuild or Restock"
+        if v == "pass" and hero_turn:
+            if self.passed == "guardian":
+                return ("pass: the Guardian has just passed, so you act or end your turns for "
+                        "this round ('end'): a pass never answers his pass")
+            return "pass: the Guardian has no Action Stone left; act or end your turns ('end')"
+        if v == "end" and not hero_turn:
+            return "end: only a Hero ends his turns; the Guardian passes ('pass')"
         if hero_turn and v in guardian_verbs:
             return f"{v}: only the Guardian may {v}; it is {who}'s option"
         if not hero_turn and v in hero_verbs:
@@ -795,9 +845,17 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         if added:
             self.record("replenish", "Face up in the Tavern and Market: "
                         + ", ".join(map(self.name, added)) + ".", cards=added)
+            self.mark_irreversible("new Tavern and Market cards have been turned face up")
 
     def _start_round(self, first: bool = False) -> None:
         if not first:
+            self.idle_rounds = 0 if self.acted else self.idle_rounds + 1
+            if self.idle_rounds >= self.n_heroes:  # every Hero's round idle: RULE_NOTES
+                rounds = count(self.idle_rounds, "round")
+                self.record("stalemate", f"Nobody acted in the last {rounds}: the game cannot "
+                            "change any more, so it ends (RULE_NOTES).")
+                self._end_game("stalemate")
+                return
             self.carry[self.active] = min(CARRY_OVER, self.hero_stones)
             self.active = (self.active + 1) % self.n_heroes
             self._replenish()
@@ -807,16 +865,18 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         self.guardian_stones = GUARDIAN_STONES
         self.turn = "hero"
         self.hero_out = False
-        self.final_option = False
+        self.passed = None
+        self.acted = False
         self.casters_used = []
-        self.record("round", f"Round {self.round_no}: {self.players[self.active]} has "
-                    f"{self.hero_stones} Action Stones, the Guardian {self.guardian_stones}.",
-                    round=self.round_no, hero=self.active)
+        self.record("round", f"Round {self.round_no}: {says(self.players[self.active], 'have')} "
+                    f"{count(self.hero_stones, 'Action Stone')}, the Guardian "
+                    f"{self.guardian_stones}.", round=self.round_no, hero=self.active)
 
     # turn order ---------------------------------------------------------
     def _after_hero_action(self) -> None:
         if self.is_over:
             return
+        self.acted, self.passed = True, None
         if self.hero_stones <= 0:
             self.hero_out = True
         if self.guardian_stones > 0:
@@ -829,9 +889,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
     def _after_guardian_action(self) -> None:
         if self.is_over:
             return
-        if self.final_option:
-            self._start_round()
-        elif not self.hero_out:
+        self.acted, self.passed = True, None
+        if not self.hero_out:
             self.turn = "hero"
         elif self.guardian_stones > 0:
             self.turn = "guardian"
@@ -839,21 +898,49 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             self._start_round()
 
     def _do_pass(self, a: Pass) -> None:
-        if self.turn == "hero":
-            self.hero_out = True
-            self.record("pass", f"{self.players[self.active]} passes and ends the round's turns.",
-                        player=self.active)
-            if self.guardian_stones > 0:
-                self.turn = "guardian"
-                self.final_option = True
-            else:
-                self._start_round()
+        if self.turn == "hero":  # one turn to the Guardian, then the option comes back
+            self.record("pass", f"{says(self.players[self.active], 'pass')}: the Guardian may "
+                        "act.", player=self.active)
+            self.passed, self.turn = "hero", "guardian"
+        elif self.hero_out:  # the Guardian's final option, declined: the round ends
+            self.record("pass", f"{says(self.players[self.guardian], 'pass')}; the round ends.",
+                        player=self.guardian)
+            self._start_round()
         else:
-            self.record("pass", "The Guardian passes.", player=self.guardian)
-            if self.hero_out:
-                self._start_round()
-            else:
-                self.turn = "hero"
+            self.record("pass", f"{says(self.players[self.guardian], 'pass')}: "
+                        f"{self.players[self.active]} must act or end the round.",
+                        player=self.guardian)
+            self.passed, self.turn = "guardian", "hero"
+
+    def _do_end(self, a: End) -> None:
+        name = self.players[self.active]
+        kept = min(CARRY_OVER, self.hero_stones)
+        self.record("end_turns", f"{says(name, 'end')} {possessive(name, capital=False)} turns "
+                    "for this round" + (" (1 stone carries over)." if kept else "."),
+                    player=self.active)
+        self.hero_out, self.passed = True, None
+        if self.guardian_stones > 0:
+            self.turn = "guardian"  # the Guardian's Final Action Option
+        else:
+            self._start_round()
+
+    def _end_game(self, reason: str) -> None:
+        """Stop play: the Dungeon is turned face up and the game is scored."""
+        self.end_reason = reason
+        c = self.cards
+        where = next((loc for loc, rooms in self.grid.items() if c.vault in rooms), None)
+        if where is not None:
+            self.record("reveal_all", f"The Dungeon is turned face up: the Treasure Vault was at "
+                        f"{where}.", grid={k: list(v) for k, v in self.grid.items()})
+        heroes, guardian = self.team_scores()
+        side = "the Heroes" if self.n_heroes > 1 else self.players[0]
+        verdict = {"heroes": f"{side} {verb_form(side, 'win')}", "tie": "a tie",
+                   "guardian": f"{self.players[self.guardian]} "
+                               f"{verb_form(self.players[self.guardian], 'win')}"}
+        self.record("score", f"Final score: {'Heroes' if self.n_heroes > 1 else side} "
+                    f"{heroes}, {self.players[self.guardian]} {guardian}: "
+                    f"{verdict[self.winner() or 'tie']}.", scores=list(self.scores()))
+        self.mark_irreversible("the game is over and the Dungeon is face up")
 
     # hero option actions -------------------------------------------------
     def _strip(self, adv: str, treasure_to: str) -> None:
@@ -999,13 +1086,14 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             if not self.dungeon_deck:
                 self.record("end", "The Guardian tries to draw, but the Dungeon deck is empty: "
                             "the game ends.", player=g)
-                self.end_reason = "deck"
+                self._end_game("deck")
                 return
             card = self.dungeon_deck.pop()
             self.guardian_hand.append(card)
             self.record("draw", "The Guardian draws a Dungeon card.", player=g)
             self.record("draw", f"Drawn: {self.name(card)}.", player=g, visible_to=(g,),
                         card=card)
+            self.mark_irreversible("the Guardian has seen the card he drew")
             self._after_guardian_action()
             return
         h = self.active
@@ -1013,8 +1101,9 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         deck = self.adv_deck if a.deck == "adventurers" else self.treasure_deck
         card = deck.pop()
         self.hands[h].append(card)
-        self.record("draw", f"{self.players[h]} draws the top {a.deck} card.", player=h)
+        self.record("draw", f"{says(self.players[h], 'draw')} the top {a.deck} card.", player=h)
         self.record("draw", f"Drawn: {self.name(card)}.", player=h, visible_to=(h,), card=card)
+        self.mark_irreversible(f"{self.players[h]} has seen the card drawn")
         self._after_hero_action()
 
     # guardian building ----------------------------------------------------
@@ -1023,7 +1112,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                "dungeon_deck", "opening", "guardian_hand", "removed", "captured", "out_of_game",
                "adv_deck", "tavern", "treasure_deck", "market", "hands", "party", "frozen",
                "ventured", "items", "levels", "level_supply", "carry", "hero_stones",
-               "guardian_stones", "active", "round_no", "turn", "hero_out", "final_option",
+               "guardian_stones", "active", "round_no", "turn", "hero_out", "passed", "acted",
+               "idle_rounds",
                "casters_used", "setup_hero", "picks_left", "attempt", "build", "end_reason")
 
     def _dump(self) -> dict[str, Any]:
@@ -1037,8 +1127,9 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
     def _hide(self, player: int | None) -> None:
         g = self.guardian
         if player != g:
-            self.grid = {loc: [r if r in self.face_up else HIDDEN for r in rooms]
-                         for loc, rooms in self.grid.items()}
+            if not self.is_over:  # at the end the Dungeon is turned face up for everyone
+                self.grid = {loc: [r if r in self.face_up else HIDDEN for r in rooms]
+                             for loc, rooms in self.grid.items()}
             self.guardian_hand = [HIDDEN] * len(self.guardian_hand)
             self.opening = [HIDDEN] * len(self.opening)
             self.unplaced = [HIDDEN] * len(self.unplaced)

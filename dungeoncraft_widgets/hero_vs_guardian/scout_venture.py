@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.actions import Action
+from ..core.english import count, says
 from .actions import (
     Continue,
     Enter,
@@ -76,11 +77,16 @@ class ScoutVentureRules:
         return rooms
 
     def _save_options(self, victim: str) -> list[str]:
+        """Cards that may be captured in place of ``victim``: an Adventurer in play with
+        Sacrifice (not when ``victim`` is itself standing in for another), or an Item with
+        Sacrifice (Armor) that ``victim`` wears."""
+        armor = [i for i in self.items.get(victim, ())
+                 if not self.cards.is_cursed(i) and "Sacrifice" in self.cards.powers(i)]
+        if self.attempt is not None and self.attempt.get("stand_in"):
+            return armor  # "if that Cleric has Armor, you can use the Armor to save that Cleric"
         h = self.active
-        out = [a for a in self.party[h] if a != victim and "Sacrifice" in self.cards.powers(a)]
-        out += [i for i in self.items.get(victim, ())
-                if not self.cards.is_cursed(i) and "Sacrifice" in self.cards.powers(i)]
-        return out
+        others = [a for a in self.party[h] if a != victim and "Sacrifice" in self.cards.powers(a)]
+        return others + armor
 
     def _explain_attempt(self, action: Action) -> str:
         at = self.attempt
@@ -133,6 +139,9 @@ class ScoutVentureRules:
             return ("stow: the Adventurer already holds 2 Items; choose one (not Cursed) to "
                     "return to your hand")
         if stage == "save":
+            if v == "save" and at.get("stand_in"):
+                return (f"save: {self.name(at['victim'])} stands in for "
+                        f"{self.name(at['stand_in'])}; only Armor it wears can save it now")
             if v == "save":
                 return ("save: Sacrifice - an Adventurer with Sacrifice, or Armor worn by the "
                         "captured Adventurer, may be captured in its place")
@@ -151,13 +160,13 @@ class ScoutVentureRules:
     def _begin_attempt(self, kind: str, loc: str) -> None:
         self._spend_hero(COST[kind])
         self.attempt = {"kind": kind, "loc": loc, "order": [], "next": 0, "stage": "order",
-                        "done": [], "current": None, "bonus": 0, "retreat_bonus": 0,
-                        "chooser": "hero", "pending": None, "victim": None,
-                        "victim_stow": None, "cursed": None, "capture": False,
-                        "captured": [], "rolls": []}
+                        "done": [], "revealed": [], "current": None, "bonus": 0,
+                        "retreat_bonus": 0, "chooser": "hero", "pending": None,
+                        "victim": None, "stand_in": None, "victim_stow": None, "cursed": None,
+                        "capture": False, "captured": [], "rolls": []}
         word = "Scout" if kind == "scout" else "Venture"
-        self.record(kind, f"{self.players[self.active]} will {word} {loc} "
-                    f"({len(self.grid[loc])} room(s)).", player=self.active, loc=loc)
+        self.record(kind, f"{says(self.players[self.active], 'will')} {word} {loc} "
+                    f"({count(len(self.grid[loc]), 'room')}).", player=self.active, loc=loc)
 
     def _do_order(self, a: Order) -> None:
         at = self.attempt
@@ -170,9 +179,11 @@ class ScoutVentureRules:
         at = self.attempt
         assert at is not None
         rooms = self.grid[at["loc"]]
-        for r in rooms:
-            if r not in self.face_up:
-                self.face_up.append(r)
+        at["revealed"] = list(rooms)  # a token needs every one of these done (RULE_NOTES)
+        hidden = [r for r in rooms if r not in self.face_up]
+        self.face_up.extend(hidden)
+        if hidden:
+            self.mark_irreversible(f"the rooms at {at['loc']} have been revealed")
         self.record("reveal", f"At {at['loc']}: " + (", ".join(map(self.name, rooms)) or
                                                       "no room") + ".", loc=at["loc"],
                     cards=list(rooms))
@@ -268,16 +279,19 @@ class ScoutVentureRules:
                 self._remove_face_up(room)
                 self.ventured[self.active].append(room)
                 if room == self.cards.vault:
-                    self.record("end", f"{self.players[self.active]} Ventures the Treasure "
-                                "Vault: the game ends.", player=self.active)
+                    # Never Ventured first, so every room here is Ventured now: Map it first.
+                    if self._all_done():
+                        self._place_token(loc, "map")
+                    self.record("end", f"{says(self.players[self.active], 'venture')} the "
+                                "Treasure Vault: the game ends.", player=self.active)
                     self.attempt = None
-                    self.end_reason = "vault"
+                    self._end_game("vault")
                     return
             self._continue_attempt()
             return
         at["capture"] = capture
         at["victim"] = adv
-        if roll != "retreat" and self.cards.is_cursed(room):
+        if self.cards.is_cursed(room):  # "fails any roll versus a Cursed Item": Retreat too
             items = self.items.get(adv, [])
             if len(items) < MAX_ITEMS:
                 self._attach_cursed(adv, room)
@@ -327,6 +341,7 @@ class ScoutVentureRules:
         assert at is not None
         at["capture"] = False
         at["victim"] = None
+        at["stand_in"] = None
         if at["pending"] == "retreat":
             at["pending"] = None
         self._continue_attempt()
@@ -335,14 +350,16 @@ class ScoutVentureRules:
         at = self.attempt
         assert at is not None
         victim = at["victim"]
-        if a.card in self.items.get(victim, ()):
+        self.record("sacrifice", f"{self.name(a.card)} is captured in place of "
+                    f"{self.name(victim)}.", player=self.active, card=a.card, victim=victim)
+        if a.card in self.items.get(victim, ()):  # Armor: saves only its wearer
             self.items[victim].remove(a.card)
             self.captured.append(a.card)
-            self.record("sacrifice", f"{self.name(a.card)} is captured in place of "
-                        f"{self.name(victim)}.", player=self.active, card=a.card)
-        else:
-            self.record("sacrifice", f"{self.name(a.card)} is captured in place of "
-                        f"{self.name(victim)}.", player=self.active, card=a.card)
+        else:  # an Adventurer with Sacrifice stands in; its own Armor may still save it
+            at["stand_in"] = victim
+            at["victim"] = a.card
+            if self._save_options(a.card):
+                return  # asked again: the stand-in's Armor, or lose the stand-in
             self._capture(a.card)
         self._finish_failure()
 
@@ -364,33 +381,40 @@ class ScoutVentureRules:
             return
         self._next_room()
 
+    def _all_done(self) -> bool:
+        """Has this attempt Scouted/Ventured every room revealed at the location? (A Cursed
+        Item that left with an Adventurer was failed against, not done: RULE_NOTES.)"""
+        at = self.attempt
+        assert at is not None
+        return all(r in at["done"] for r in at["revealed"])
+
+    def _place_token(self, loc: str, token: str) -> None:
+        if loc not in self.tokens:
+            self.token_supply -= 1
+        self.tokens[loc] = token  # a Map Token replaces a Scout Token
+
     def _end_attempt(self) -> None:
         at = self.attempt
         assert at is not None
         loc = at["loc"]
         rooms = self.grid[loc]
-        token = self.tokens.get(loc)
-        if at["kind"] == "scout":
-            if rooms and all(r in at["done"] for r in rooms):
-                self.tokens[loc] = "scout"
-                self.token_supply -= 1
-                self.record("scouted", f"{loc} is Scouted: its rooms stay face up.", loc=loc)
-            else:
+        done = self._all_done() and not (at["kind"] == "venture" and rooms)
+        if at["kind"] == "scout" and done:
+            self._place_token(loc, "scout")
+            self.record("scouted", f"{loc} is Scouted: its rooms stay face up.", loc=loc)
+        elif at["kind"] == "scout":
+            for r in rooms:
+                self._remove_face_up(r)
+            self.record("scout", f"The Scout of {loc} ends; its rooms go face down.", loc=loc)
+        elif done:
+            self._place_token(loc, "map")
+            self.record("mapped", f"{loc} is Mapped.", loc=loc)
+        else:
+            if self.tokens.get(loc) != "scout":
                 for r in rooms:
                     self._remove_face_up(r)
-                self.record("scout", f"The Scout of {loc} ends; its rooms go face down.", loc=loc)
-        else:
-            if not rooms:
-                if token is None:
-                    self.token_supply -= 1
-                self.tokens[loc] = "map"
-                self.record("mapped", f"{loc} is Mapped.", loc=loc)
-            else:
-                if token != "scout":
-                    for r in rooms:
-                        self._remove_face_up(r)
-                self.record("venture", f"The Venture of {loc} ends; {len(rooms)} room(s) remain.",
-                            loc=loc)
+            self.record("venture", f"The Venture of {loc} ends; {count(len(rooms), 'room')} "
+                        f"{'remains' if len(rooms) == 1 else 'remain'}.", loc=loc)
         self.attempt = None
         self._after_hero_action()
 
