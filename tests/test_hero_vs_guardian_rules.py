@@ -6,7 +6,7 @@ import pytest
 from conformance import check_playouts, check_view
 
 from dungeoncraft_widgets import hero_vs_guardian as hvg
-from dungeoncraft_widgets.core.errors import IllegalActionError, InvalidArgumentError
+from dungeoncraft_widgets.core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
 from dungeoncraft_widgets.core.rng import Rng
 from dungeoncraft_widgets.hero_vs_guardian import (
     load_game,
@@ -618,3 +618,37 @@ def test_every_view_scores_the_end_as_the_engine_does(seed):
         assert game.cards.vault in [r for rooms in view.grid.values() for r in rooms] \
             or game.end_reason == "vault"                        # the Dungeon is face up
     assert game.log[-1].kind == "score"
+
+
+# ---------------------------------------------------------------- issue 12: saves
+def _tampered(change):
+    game = started(seed=12)
+    doc = json.loads(game.to_json())
+    change(doc["current"]["state"])
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda s: s.__setitem__("is_over", True), "Additional properties"),
+    (lambda s: s.__setitem__("legal_actions", 1), "Additional properties"),
+    (lambda s: s["grid"]["A1"].append("D30"), "in two places"),
+    (lambda s: s["grid"]["A1"].append("Z99"), "no card 'Z99'"),
+    (lambda s: s.__setitem__("token_supply", 3), "Map/Scout Tokens"),
+    (lambda s: s.__setitem__("hands", [[], []]), "hands has 2 entries"),
+    (lambda s: s.__setitem__("hero_stones", "6"), "hero_stones"),
+    (lambda s: s.pop("grid"), "'grid' is a required property"),
+    (lambda s: s["levels"].__setitem__("A16", 1), "Level"),
+])
+def test_a_tampered_save_is_refused_with_a_named_error(change, message):
+    with pytest.raises(SaveFormatError, match=message):
+        load_game(_tampered(change))
+
+
+def test_state_schema_describes_every_position():
+    from dungeoncraft_widgets.core.data import check_schema
+
+    game = scout_venture_position("venture", ["A05", "A01"], ["D07"], seed=5)
+    for text in ("venture A1", "order A05", "enter"):
+        game.apply(text)
+    check_schema(game._dump(), hvg.HeroVsGuardianState.state_schema, "position")
+    check_schema(game.view(0)._dump(), hvg.HeroVsGuardianState.state_schema, "view")

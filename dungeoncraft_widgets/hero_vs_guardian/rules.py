@@ -44,10 +44,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.actions import Action
-from ..core.engine import GameState, normalize_players
+from ..core.data import check_schema
+from ..core.engine import GameState
 from ..core.english import count, possessive, says, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError
 from .actions import (
@@ -84,7 +85,7 @@ from .actions import (
     Take,
     Venture,
 )
-from .cards import ROOM_TYPES, CardSet, load_cards, modifier_applies
+from .cards import ROOM_TYPES, CardSet, cards_from_option, modifier_applies, resolve_cards
 from .dungeon import (
     CARRY_OVER,
     COLUMNS,
@@ -116,6 +117,7 @@ from .dungeon import (
     targetable,
 )
 from .rebuild_restock import RebuildRestockRules
+from .saves import STATE_SCHEMA, check_position
 from .scout_venture import ScoutVentureRules
 
 # What this module's readers import from it: the state and new_game, and (re-exported) the
@@ -276,7 +278,10 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
 
     # ------------------------------------------------------------ set-up
     def _setup(self) -> None:
-        self.cards: CardSet = load_cards(self.options.get("cards"))
+        # The card data is read once, here: the options keep the data (or the shipped set's
+        # name and digest), never a path, so a save loads anywhere.
+        self.cards: CardSet
+        self.cards, self.options["cards"] = resolve_cards(self.options.get("cards"))
         c = self.cards
         self.phase = "design"
         self.unplaced = list(c.start_rooms)
@@ -1119,10 +1124,14 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
     def _dump(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._FIELDS}
 
+    state_schema: ClassVar[dict[str, Any]] = STATE_SCHEMA
+
     def _restore(self, data: dict[str, Any]) -> None:
-        self.cards = load_cards(self.options.get("cards"))
-        for f in self._FIELDS:
+        self.cards = cards_from_option(self.options.get("cards"))
+        check_schema(data, STATE_SCHEMA, "saved game")  # core checks it too, once it can
+        for f in self._FIELDS:  # exactly these fields, no other key becomes an attribute
             setattr(self, f, data[f])
+        check_position(self)
 
     def _hide(self, player: int | None) -> None:
         g = self.guardian
@@ -1186,12 +1195,12 @@ players, not 5
     if unknown:
         raise InvalidArgumentError(f"unknown option(s) {sorted(unknown)}; the option is 'cards'")
     if isinstance(players, int) and not isinstance(players, bool):
-        if not 2 <= players <= 4:
-            normalize_players(players, 2, 4)
+        if not 2 <= players <= 4:  # refused before any name is made
+            raise InvalidArgumentError(f"players: this game is for 2 to 4 players, not {players}")
         players = _default_names(players)
-    cards = options.get("cards")
-    if cards is not None and not isinstance(cards, (str, dict)):
-        options["cards"] = str(cards)  # a pathlib.Path: stored as text so the save is JSON
+    elif isinstance(players, (list, tuple)) and not 2 <= len(players) <= 4:
+        raise InvalidArgumentError(f"players: this game is for 2 to 4 players, not "
+                                   f"{len(players)}")
     return HeroVsGuardianState(players, seed, **options)
 
 
