@@ -6,7 +6,11 @@ import pytest
 from conformance import check_playouts, check_view
 
 from dungeoncraft_widgets import hero_vs_guardian as hvg
-from dungeoncraft_widgets.core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
+from dungeoncraft_widgets.core.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    SaveFormatError,
+)
 from dungeoncraft_widgets.core.rng import Rng
 from dungeoncraft_widgets.hero_vs_guardian import (
     load_game,
