@@ -72,6 +72,19 @@ class CardSet:
     vault: str = ""
     source: str = ""
 
+    def __post_init__(self) -> None:
+        # Asked thousands of times a game: worked out once (the set is read-only).
+        by_id = self.by_id
+        powers = {c: ((card["power"],) if "power" in card else tuple(card.get("powers", ())))
+                  for c, card in by_id.items()}
+        object.__setattr__(self, "_powers", powers)
+        object.__setattr__(self, "_rooms", frozenset(
+            c for c in self.dungeon if by_id[c].get("kind") in ("room", "vacant", "vault")))
+        object.__setattr__(self, "_cursed", frozenset(
+            c for c, p in powers.items() if "Cursed Item" in p))
+        object.__setattr__(self, "_start", tuple(c for c in self.dungeon
+                                                 if by_id[c].get("start")))
+
     def __getitem__(self, card_id: str) -> dict[str, Any]:
         return self.by_id[card_id]
 
@@ -84,7 +97,7 @@ class CardSet:
     @property
     def start_rooms(self) -> tuple[str, ...]:
         """The 16 yellow-bordered rooms the Guardian builds the grid from."""
-        return tuple(c for c in self.dungeon if self.by_id[c].get("start"))
+        return self._start  # type: ignore[attr-defined]
 
     def name(self, card_id: str) -> str:
         """``'Cleric (A01)'``: a card's name with its id, for log lines."""
@@ -94,18 +107,14 @@ class CardSet:
         return int(self.by_id[card_id].get("points", 0))
 
     def powers(self, card_id: str) -> tuple[str, ...]:
-        card = self.by_id[card_id]
-        if "power" in card:
-            return (card["power"],)
-        return tuple(card.get("powers", ()))
+        return self._powers[card_id]  # type: ignore[attr-defined]
 
     def is_room(self, card_id: str) -> bool:
         """A Dungeon Room card (typed room, Vacant room, the Vault), not an Effect."""
-        return card_id in self.by_id and self.by_id[card_id].get("kind") in ("room", "vacant",
-                                                                               "vault")
+        return card_id in self._rooms  # type: ignore[attr-defined]
 
     def is_cursed(self, card_id: str) -> bool:
-        return "Cursed Item" in self.powers(card_id) if card_id in self.by_id else False
+        return card_id in self._cursed  # type: ignore[attr-defined]
 
 
 def modifier_applies(mod: Mapping[str, Any], roll: str, room_type: str | None,

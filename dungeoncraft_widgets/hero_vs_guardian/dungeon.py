@@ -7,6 +7,7 @@ moves only between orthogonal neighbours ("not diagonally").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..core.errors import InvalidArgumentError
 
@@ -53,12 +54,21 @@ def neighbours(loc: str) -> list[str]:
     >>> neighbours("A1")
     ['B1', 'A2']
     """
+    return list(NEIGHBOURS[loc])
+
+
+def _neighbours(loc: str) -> tuple[str, ...]:
     c, r = _col(loc), _row(loc)
     out = []
     for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
         if 0 <= c + dc < 4 and 0 <= r + dr < 4:
             out.append(f"{COLUMNS[c + dc]}{ROWS[r + dr]}")
-    return sorted(out, key=LOCATIONS.index)
+    return tuple(sorted(out, key=LOCATIONS.index))
+
+
+#: Each location's orthogonal neighbours, in reading order (computed once: the engine asks
+#: often).
+NEIGHBOURS: dict[str, tuple[str, ...]] = {loc: _neighbours(loc) for loc in LOCATIONS}
 
 
 def side_locations(side: str) -> tuple[str, ...]:
@@ -96,20 +106,24 @@ def targetable(entries: Sequence[str], mapped: Sequence[str] | set[str]) -> set[
     >>> sorted(targetable(["A1", "D1"], {"A1"}))
     ['A2', 'B1', 'D1']
     """
-    mapped = set(mapped)
+    return set(_targetable(tuple(entries), frozenset(mapped)))
+
+
+@lru_cache(maxsize=4096)
+def _targetable(entries: tuple[str, ...], mapped: frozenset[str]) -> frozenset[str]:
     seen: set[str] = set()
     frontier = [e for e in entries if e in mapped]
     seen.update(frontier)
     while frontier:
         loc = frontier.pop()
-        for n in neighbours(loc):
+        for n in NEIGHBOURS[loc]:
             if n in mapped and n not in seen:
                 seen.add(n)
                 frontier.append(n)
     out = {e for e in entries if e not in mapped}
     for loc in seen:
-        out.update(n for n in neighbours(loc) if n not in mapped)
-    return out
+        out.update(n for n in NEIGHBOURS[loc] if n not in mapped)
+    return frozenset(out)
 
 
 def _ceil_half(n: int) -> int:

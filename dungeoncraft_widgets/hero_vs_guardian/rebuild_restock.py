@@ -50,7 +50,7 @@ class RebuildRestockRules:
             acts = []
             pool = b["pool"]
             needs = self._rebuild_needs()
-            for card in pool:
+            for card in dict.fromkeys(pool):
                 for loc in b["locs"]:
                     count = len(self.grid[loc])
                     if count >= MAX_ROOMS:
@@ -67,17 +67,19 @@ class RebuildRestockRules:
             loc = over[0]
             return self._restock_moves(loc, only_from=loc)
         acts = [Done()]
-        targets = self._unprotected()
+        targets = [loc for loc in self._unprotected() if len(self.grid[loc]) <= MAX_ROOMS]
         for card in dict.fromkeys(self.guardian_hand):
             if self.cards.is_room(card):
-                acts += [SetRoom(card, loc) for loc in targets
-                         if len(self.grid[loc]) <= MAX_ROOMS]
+                acts += [SetRoom(card, loc) for loc in targets]
         for loc in b["locs"]:
             acts += self._restock_moves(loc, only_from=loc)
+        removable = {a.card for a in acts if isinstance(a, Discard)}
         for loc in targets:
             if len(self.grid[loc]) >= 2:
-                acts += [Discard(r) for r in self.grid[loc] if r != self.cards.vault
-                         and Discard(r) not in acts]
+                for r in self.grid[loc]:
+                    if r != self.cards.vault and r not in removable:
+                        removable.add(r)
+                        acts.append(Discard(r))
         return acts
 
     def _restock_moves(self, loc: str, only_from: str) -> list[Action]:
@@ -96,6 +98,23 @@ class RebuildRestockRules:
         if len(rooms) > MAX_ROOMS:
             acts += [Discard(r) for r in rooms if r != self.cards.vault]
         return acts
+
+    def _rebuild_allows(self, action: SetRoom | Discard) -> bool:
+        """Whether a lifted room may be set at ``action.loc`` (or removed) now: the rule of
+        ``_build_actions`` for one action, without building the list."""
+        b = self.build
+        assert b is not None
+        pool = b["pool"]
+        if b["stage"] != "arrange" or action.card not in pool:
+            return False
+        needs = self._rebuild_needs()
+        if isinstance(action, Discard):
+            return action.card != self.cards.vault and len(pool) - 1 >= needs
+        loc = action.loc
+        if loc not in b["locs"] or len(self.grid[loc]) >= MAX_ROOMS:
+            return False
+        filling = loc in b["need"] and not self.grid[loc]
+        return len(pool) - 1 >= needs - (1 if filling else 0)
 
     def _rebuild_needs(self) -> int:
         b = self.build

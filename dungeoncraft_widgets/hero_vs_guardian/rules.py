@@ -585,10 +585,45 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         return acts
 
     # ------------------------------------------------------------ checking
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (empty once over)."""
+        acts = super().legal_actions()
+        # Remembered for the ``apply`` that usually follows with one of these very objects,
+        # so the list is not built twice (random playouts and bots: about half the time).
+        self._legal_memo = (self._memo_key(), acts)
+        return acts
+
+    def _memo_key(self) -> tuple[int, int, int | None]:
+        return len(self.history), len(self.log), None if self.rng is None else self.rng.state
+
+    def view(self, player: int | None) -> HeroVsGuardianState:
+        memo = self.__dict__.pop("_legal_memo", None)  # not copied into the view
+        try:
+            return super().view(player)  # type: ignore[return-value]
+        finally:
+            if memo is not None:
+                self._legal_memo = memo
+
     def _check(self, action: Action) -> None:
-        if action in self._legal_actions():
+        memo = self.__dict__.pop("_legal_memo", None)
+        if memo is not None and memo[0] == self._memo_key() and any(
+                a is action for a in memo[1]):
+            return  # the very object legal_actions() just listed for this position
+        quick = self._quick_legal(action)
+        if quick or (quick is None and action in self._legal_actions()):
             return
         raise IllegalActionError(self._explain(action))
+
+    def _quick_legal(self, action: Action) -> bool | None:
+        """Legality of the actions with the longest lists (placing rooms), decided without
+        building the list; None: ask ``_legal_actions``. (A test checks the two agree.)"""
+        if isinstance(action, Place):
+            return (self.phase == "design" and action.card in self.unplaced
+                    and action.loc in self.grid and not self.grid[action.loc])
+        if isinstance(action, (SetRoom, Discard)) and self.build is not None \
+                and self.build["kind"] == "rebuild":
+            return self._rebuild_allows(action)
+        return None
 
     def _explain(self, action: Action) -> str:  # noqa: C901 - one message per rule
         """Why ``action`` is illegal now, naming the rule."""
