@@ -185,7 +185,8 @@ class RebuildRestockRules:
             b["need"].append(a.loc)
         b["pool"].extend(self.grid[a.loc])
         self.grid[a.loc] = []
-        self.record("lift", f"The rooms of {a.loc} are lifted.", player=self.guardian)
+        self.record("lift", f"The rooms of {a.loc} are lifted.", player=self.guardian,
+                    loc=a.loc)
         if len(b["locs"]) >= self._rebuild_limit() or all(
                 loc in b["locs"] for loc in self._unprotected()):
             self._do_arrange(Arrange())
@@ -208,7 +209,7 @@ class RebuildRestockRules:
             if a.loc not in b["locs"]:
                 b["locs"].append(a.loc)
         self.grid[a.loc].append(a.card)
-        self.record("set", f"A room is put at {a.loc}.", player=g)
+        self.record("set", f"A room is put at {a.loc}.", player=g, loc=a.loc)
         if b["kind"] == "rebuild" and not b["pool"]:
             self._finish_build()
 
@@ -220,7 +221,8 @@ class RebuildRestockRules:
         self.grid[origin].remove(a.card)
         self.grid[a.loc].append(a.card)
         b["moved"].append(a.card)
-        self.record("shift", f"A room moves from {origin} to {a.loc}.", player=g)
+        self.record("shift", f"A room moves from {origin} to {a.loc}.", player=g, loc=a.loc,
+                    origin=origin)
 
     def _do_discard(self, a: Discard) -> None:
         b = self.build
