@@ -43,7 +43,8 @@ def test_belief_equals_enumeration_of_every_arrangement():
     total = 0
     for extra in itertools.combinations(maybe, free):    # which deck rooms are down there
         for arrangement in itertools.permutations(must + list(extra)):   # and where
-            here = tuple(sorted(c for (loc, _), c in zip(slots, arrangement) if loc == "A1"))
+            here = tuple(sorted(c for (loc, _), c in zip(slots, arrangement, strict=True)
+                                if loc == "A1"))
             counts[here] += 1
             total += 1
     enumerated = {k: Fraction(v, total) for k, v in counts.items()}
