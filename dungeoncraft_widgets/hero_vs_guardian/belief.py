@@ -45,7 +45,8 @@ from ..core.errors import InvalidArgumentError
 from .dungeon import LOCATIONS, check_location
 from .odds import LocationOdds, MixedTables, location_odds
 
-__all__ = ["ASSUMPTION", "RoomBelief", "location_chance", "map_chance", "room_belief"]
+__all__ = ["ASSUMPTION", "RoomBelief", "known_rooms", "location_chance", "map_chance",
+           "room_belief"]
 
 ASSUMPTION = ("if the face-down rooms are the unseen room cards placed at random (every "
               "unseen starting room still in the Dungeon)")
@@ -131,6 +132,18 @@ def _seen_elsewhere(view: Any) -> set[str]:
 
 def _remembered(view: Any, seen: set[str]) -> dict[str, tuple[str, ...]]:
     """Locations whose face-down rooms the Hero saw revealed, untouched since."""
+    # Read once per position (a bot asks for every location): kept on the object, keyed by
+    # what it depends on.
+    key = (len(view.log), len(seen), tuple(view.face_up))
+    cached = view.__dict__.get("_remembered")
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    out = _read_memory(view, seen)
+    view.__dict__["_remembered"] = (key, out)
+    return out
+
+
+def _read_memory(view: Any, seen: set[str]) -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     touched: set[str] = set()
     for event in reversed(view.log):
@@ -164,6 +177,23 @@ def room_belief(view: Any, location: str) -> RoomBelief:
     (1, 1/16)
     """
     location = check_location(location)
+    known, hidden, cases = _belief(view, location)
+    return RoomBelief(location, known, hidden,
+                      tuple((rooms, _rational(p)) for rooms, p in cases), ASSUMPTION, view.cards)
+
+
+def known_rooms(view: Any, location: str) -> tuple[tuple[str, ...], int]:
+    """``(rooms the Hero knows at location, how many face-down ones he does not)``."""
+    rooms_here = list(view.grid[location])
+    seen = _seen_elsewhere(view)
+    face_up_here = tuple(r for r in rooms_here if r in view.face_up and r in view.cards)
+    known_here = face_up_here + _remembered(view, seen).get(location, ())
+    return known_here, len(rooms_here) - len(known_here)
+
+
+def _belief(view: Any, location: str) -> tuple[tuple[str, ...], int,
+                                               list[tuple[tuple[str, ...], Fraction]]]:
+    """The belief in plain fractions: (known rooms, hidden count, cases)."""
     cards = view.cards
     rooms_here = list(view.grid[location])
     seen = _seen_elsewhere(view)
@@ -172,7 +202,7 @@ def room_belief(view: Any, location: str) -> RoomBelief:
     known_here = face_up_here + remembered.get(location, ())
     hidden_here = len(rooms_here) - len(known_here)
     if hidden_here <= 0:
-        return RoomBelief(location, known_here, 0, (((), sympy.Integer(1)),), ASSUMPTION, cards)
+        return known_here, 0, [((), Fraction(1))]
     placed_known = {c for loc_cards in remembered.values() for c in loc_cards}
     unseen = [c for c in cards.dungeon if cards.is_room(c) and c not in seen
               and c not in placed_known]
@@ -194,8 +224,8 @@ def room_belief(view: Any, location: str) -> RoomBelief:
                           math.comb(len(maybe), free)) if maybe else Fraction(1)
         p = chosen / math.comb(slots, hidden_here)
         if p:
-            cases.append((combo, _rational(p)))
-    return RoomBelief(location, known_here, hidden_here, tuple(cases), ASSUMPTION, cards)
+            cases.append((combo, p))
+    return known_here, hidden_here, cases
 
 
 def _profile(view: Any, card: str) -> tuple:
@@ -232,20 +262,25 @@ def location_chance(view: Any, action: str, location: str, order: list[str] | tu
     order = list(order)
     if not 1 <= len(order) <= 4 or any(a not in view.cards.adventurers for a in order):
         raise InvalidArgumentError(f"order must be 1 to 4 Adventurer card ids, not {order!r}")
-    belief = room_belief(view, location)
+    location = check_location(location)
+    known, _hidden, cases = _belief(view, location)
     cards = view.cards
     grouped: Counter = Counter()
     example: dict[tuple, tuple[str, ...]] = {}
-    for rooms, p in belief.cases:
-        key = tuple(sorted(_profile(view, r) for r in rooms))
-        grouped[key] += Fraction(int(p.p), int(p.q))
+    profiles: dict[str, tuple] = {}
+    for rooms, p in cases:
+        for r in rooms:
+            if r not in profiles:
+                profiles[r] = _profile(view, r)
+        key = tuple(sorted((profiles[r] for r in rooms), key=repr))
+        grouped[key] += p
         example.setdefault(key, rooms)
     chooser = "hero" if action == "scout" or view.tokens.get(location) == "scout" else "guardian"
     worth = [cards.points(a) + sum(cards.points(i) for i in view.items.get(a, ())
                                    if not cards.is_cursed(i)) for a in order]
     weighted = []
     for key, weight in grouped.items():
-        rooms = belief.known + example[key]
+        rooms = known + example[key]
         if not rooms:
             weighted.append((weight, None, None))
             continue
@@ -268,7 +303,7 @@ def location_chance(view: Any, action: str, location: str, order: list[str] | tu
         raise InvalidArgumentError("order: Scouting needs at least as many Adventurers as "
                                    "there are rooms")
     mixture = MixedTables(tuple((_rational(w), t, rp if points else None)
-                                for w, t, rp in weighted), belief.assumption)
+                                for w, t, rp in weighted), ASSUMPTION)
     return location_odds(action, mixture, adventurer_points=worth if points else None)
 
 
