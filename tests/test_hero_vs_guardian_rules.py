@@ -674,3 +674,21 @@ def test_quick_legality_agrees_with_the_legal_actions():
                     checked += 1
             game.apply(rng.choice(game.legal_actions()))
     assert checked > 1000
+
+
+def test_arguments_beyond_the_game_are_refused_before_the_work():
+
+    from dungeoncraft_widgets.hero_vs_guardian.calculator import parse_typed_adventurers
+    from dungeoncraft_widgets.hero_vs_guardian.graph import targetable_locations
+    from dungeoncraft_widgets.hero_vs_guardian.odds import best_order
+
+    with pytest.raises(InvalidArgumentError, match="at most 12"):
+        best_order("venture", {f"A{i}": [1] for i in range(40)}, ["room"])
+    with pytest.raises(InvalidArgumentError, match="2 to 4 players, not 1000000000"):
+        new_game(players=10**9)
+    with pytest.raises(InvalidArgumentError, match="at most 16 locations"):
+        targetable_locations(["A1"], ["B2"] * 100_000)
+    with pytest.raises(InvalidArgumentError, match="at most 4"):
+        scout_venture_position("venture", list(range(10**6)), ["D02"])
+    with pytest.raises(InvalidArgumentError, match="2000 characters"):
+        parse_typed_adventurers("Rogue: 1\n" * 10_000, 1)

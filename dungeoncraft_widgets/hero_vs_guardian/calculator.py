@@ -51,6 +51,8 @@ def parse_typed_adventurers(text: str, rooms: int) -> dict[str, tuple[tuple[int,
     >>> parse_typed_adventurers("Rogue: 1, 4; 2", 2)
     {'Rogue': ((1, 4), 2)}
     """
+    if len(text) > 2000:  # four Adventurers take a few lines; refuse a flood before parsing
+        raise InvalidArgumentError("Adventurers: at most 2000 characters of typed Adventurers")
     out: dict[str, tuple[tuple[int, ...], int]] = {}
     for line in text.splitlines():
         if not line.strip():

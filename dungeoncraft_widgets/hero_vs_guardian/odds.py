@@ -93,6 +93,7 @@ from ..core.errors import InvalidArgumentError
 __all__ = [
     "ACTIONS",
     "MAX_ADVENTURERS",
+    "MAX_CANDIDATES",
     "MAX_ROOMS",
     "RETREAT_TARGET",
     "SCOUT_TARGET",
@@ -116,6 +117,7 @@ TARGETS = {"scout": SCOUT_TARGET, "venture": VENTURE_TARGET, "retreat": RETREAT_
 ACTIONS = ("scout", "venture")
 MAX_ADVENTURERS = 4  # four Order Tokens
 MAX_ROOMS = 2  # "No more than 2 Dungeon Room Cards are allowed in a location"
+MAX_CANDIDATES = 12  # best_order: 12 Adventurers give 13,000 orders of up to 4 (~0.5 s)
 ROOM_ORDERS = ("given", "hero", "guardian")
 RANK_BY = ("p_all", "value")
 
@@ -849,6 +851,11 @@ def best_order(
     if not isinstance(adventurers, Mapping) or not adventurers:
         raise InvalidArgumentError(
             "adventurers must be a non-empty mapping name -> modifiers against the rooms")
+    if len(adventurers) > MAX_CANDIDATES:  # refused before any order is built
+        raise InvalidArgumentError(
+            f"adventurers: best_order compares every order of up to 4 of them, so it takes at "
+            f"most {MAX_CANDIDATES} ({len(adventurers)} given; {MAX_CANDIDATES} already make "
+            "about 13,000 orders, half a second): choose the ones worth sending")
     names = list(adventurers)
     if not all(isinstance(a, str) for a in names):
         raise InvalidArgumentError("adventurers: every name must be a str")

@@ -49,7 +49,7 @@ from typing import Any, ClassVar
 from ..core.actions import Action
 from ..core.data import check_schema
 from ..core.engine import GameState
-from ..core.english import count, possessive, says, verb_form
+from ..core.english import count, possessive, says, subject, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError
 from .actions import (
     ACTION_TYPES,
@@ -324,7 +324,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         self.attempt: dict[str, Any] | None = None
         self.build: dict[str, Any] | None = None
         self.end_reason: str | None = None
-        self.record("setup", f"{self.players[self.guardian]} designs the Dungeon: 16 rooms, "
+        self.record("setup", f"{says(self.players[self.guardian], 'design')} the Dungeon: 16 rooms, "
                     "face down, in a 4 by 4 grid.")
 
     @property
@@ -787,7 +787,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         for loc, card in zip(empty, cards, strict=True):
             self.grid[loc].append(card)
         self.unplaced = []
-        self.record("place", f"{self.players[g]} places the remaining rooms.", player=g)
+        self.record("place", f"{says(self.players[g], 'place')} the remaining rooms.", player=g)
         self.record("deal", "Rooms dealt at random: " + ", ".join(
             f"{loc} {self.name(card)}" for loc, card in zip(empty, cards, strict=True)),
             player=g, visible_to=(g,), placed=dict(zip(empty, cards, strict=True)))
@@ -807,7 +807,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                         order=list(self.dungeon_deck))
             for _ in range(OPENING_DRAW):
                 self.opening.append(self.dungeon_deck.pop())
-            self.record("draw", f"{self.players[g]} draws {OPENING_DRAW} Dungeon cards.", player=g)
+            self.record("draw", f"{says(self.players[g], 'draw')} {OPENING_DRAW} Dungeon cards.", player=g)
             self.record("draw", "Drawn: " + ", ".join(map(self.name, self.opening)), player=g,
                         visible_to=(g,), cards=list(self.opening))
             self.phase = "keep"
@@ -837,20 +837,20 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                         order=list(self.adv_deck))
             drawn = [self.adv_deck.pop() for _ in range(START_ADVENTURERS)]
             self.party[h].extend(drawn)
-            self.record("recruit", f"{self.players[h]} draws Adventurers: "
+            self.record("recruit", f"{says(self.players[h], 'draw')} Adventurers: "
                         + ", ".join(map(self.name, drawn)) + ".", player=h, cards=drawn)
             self._finish_hero_setup()
         else:
             self.phase = "pick"
             self.picks_left = START_ADVENTURERS
-            self.record("recruit", f"{self.players[h]} picks 3 Adventurers worth 2 points.",
+            self.record("recruit", f"{says(self.players[h], 'pick')} 3 Adventurers worth 2 points.",
                         player=h)
 
     def _do_pick(self, a: Pick) -> None:
         h = self.setup_hero
         self.adv_deck.remove(a.card)
         self.party[h].append(a.card)
-        self.record("pick", f"{self.players[h]} picks {self.name(a.card)}.", player=h,
+        self.record("pick", f"{says(self.players[h], 'pick')} {self.name(a.card)}.", player=h,
                     card=a.card)
         self.picks_left -= 1
         if self.picks_left == 0:
@@ -863,7 +863,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         h = self.setup_hero
         drawn = [self.treasure_deck.pop() for _ in range(START_TREASURE)]
         self.hands[h].extend(drawn)
-        self.record("draw", f"{self.players[h]} draws {START_TREASURE} Treasure cards.", player=h)
+        self.record("draw", f"{says(self.players[h], 'draw')} {START_TREASURE} Treasure cards.", player=h)
         self.record("draw", "Drawn: " + ", ".join(map(self.name, drawn)), player=h,
                     visible_to=(h,), cards=drawn)
         if h + 1 < self.n_heroes:
@@ -948,7 +948,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             self._start_round()
         else:
             self.record("pass", f"{says(self.players[self.guardian], 'pass')}: "
-                        f"{self.players[self.active]} must act or end the round.",
+                        f"{subject(self.players[self.active])} must act or end the round.",
                         player=self.guardian)
             self.passed, self.turn = "guardian", "hero"
 
@@ -1039,12 +1039,12 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         info = self.cards[card]
         if card in self.cards.adventurers:
             self.party[h].append(card)
-            self.record("play", f"{self.players[h]} plays {self.name(card)} into play.",
+            self.record("play", f"{says(self.players[h], 'play')} {self.name(card)} into play.",
                         player=h, card=card)
         elif info["kind"] == "item":
             assert target is not None
             self.items.setdefault(target, []).append(card)
-            self.record("play", f"{self.players[h]} equips {self.name(target)} with "
+            self.record("play", f"{says(self.players[h], 'equip')} {self.name(target)} with "
                         f"{self.name(card)}.", player=h, card=card, target=target)
         else:
             self._effect(card, target, h)
@@ -1115,7 +1115,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             self.items[adv].remove(a.card)
             where = self.name(adv)
         self.hands[h].append(a.card)
-        self.record("take", f"{self.players[h]} takes {self.name(a.card)} from {where}.",
+        self.record("take", f"{says(self.players[h], 'take')} {self.name(a.card)} from {where}.",
                     player=h, card=a.card)
         self._after_hero_action()
 
@@ -1143,7 +1143,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         self.hands[h].append(card)
         self.record("draw", f"{says(self.players[h], 'draw')} the top {a.deck} card.", player=h)
         self.record("draw", f"Drawn: {self.name(card)}.", player=h, visible_to=(h,), card=card)
-        self.mark_irreversible(f"{self.players[h]} has seen the card drawn")
+        self.mark_irreversible(f"{says(self.players[h], 'have')} seen the card drawn")
         self._after_hero_action()
 
     # guardian building ----------------------------------------------------
@@ -1267,6 +1267,10 @@ def scout_venture_position(kind: str, adventurers: Sequence[str], rooms: Sequenc
     """
     if kind not in COST:
         raise InvalidArgumentError(f"kind must be 'scout' or 'venture', not {kind!r}")
+    for what, given, most in (("adventurers", adventurers, ORDER_TOKENS),
+                              ("rooms", rooms, MAX_ROOMS)):
+        if isinstance(given, str) or not isinstance(given, (list, tuple)) or len(given) > most:
+            raise InvalidArgumentError(f"{what} must be a list of at most {most} card ids")
     game = new_game(2, seed, **({} if cards is None else {"cards": cards}))
     c = game.cards
     adventurers, rooms = list(adventurers), list(rooms)
