@@ -324,7 +324,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         self.attempt: dict[str, Any] | None = None
         self.build: dict[str, Any] | None = None
         self.end_reason: str | None = None
-        self.record("setup", f"{says(self.players[self.guardian], 'design')} the Dungeon: 16 rooms, "
+        self.record("setup", f"{says(self.players[self.guardian], 'design')} the Dungeon: 16 "
+                    "rooms, "
                     "face down, in a 4 by 4 grid.")
 
     @property
@@ -807,7 +808,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                         order=list(self.dungeon_deck))
             for _ in range(OPENING_DRAW):
                 self.opening.append(self.dungeon_deck.pop())
-            self.record("draw", f"{says(self.players[g], 'draw')} {OPENING_DRAW} Dungeon cards.", player=g)
+            self.record("draw", f"{says(self.players[g], 'draw')} {OPENING_DRAW} Dungeon cards.",
+                        player=g)
             self.record("draw", "Drawn: " + ", ".join(map(self.name, self.opening)), player=g,
                         visible_to=(g,), cards=list(self.opening))
             self.phase = "keep"
@@ -863,7 +865,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         h = self.setup_hero
         drawn = [self.treasure_deck.pop() for _ in range(START_TREASURE)]
         self.hands[h].extend(drawn)
-        self.record("draw", f"{says(self.players[h], 'draw')} {START_TREASURE} Treasure cards.", player=h)
+        self.record("draw", f"{says(self.players[h], 'draw')} {START_TREASURE} Treasure cards.",
+                    player=h)
         self.record("draw", "Drawn: " + ", ".join(map(self.name, drawn)), player=h,
                     visible_to=(h,), cards=drawn)
         if h + 1 < self.n_heroes:
