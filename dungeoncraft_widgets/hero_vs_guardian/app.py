@@ -57,7 +57,6 @@ import html
 import itertools
 import textwrap
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
@@ -69,7 +68,7 @@ from ..core.engine import Action, Event, GameState
 from ..core.english import count, possessive, says
 from ..core.errors import DungeoncraftError, IllegalActionError
 from ..core.scene import Path, Rect, Scene, Text
-from ..widgets.app import GameApp
+from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.board import BoardEvent, BoardView
 from ..widgets.panels import probability_latex, table_html
 from .belief import location_chance, map_chance, room_belief
@@ -118,21 +117,16 @@ from .rules import (
 )
 from .scene import CELL, _room_kind, _xy, dungeon_scene, target_of
 
-__all__ = ["Choice", "HeroVsGuardianApp", "venture_chances"]
+__all__ = ["HeroVsGuardianApp", "venture_chances"]
 
 CARDS_W = 340  # the card panel's width (its own board beside or below the dungeon)
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A button for the current decision (the shape of ``widgets.app.Choice``): ``label``
-    says what it does, ``odds`` an exact chance shown on it, ``best`` the recommended one."""
-
-    label: str
-    action: Action | str | None
-    odds: sympy.Rational | None = None
-    best: bool = False
-    tooltip: str = ""
+#: Choices asked in the question panel above the board; the others (cards to play, take
+#: or draw, rooms to remove) are grouped under their headings in the side panel.
+MAIN_GROUPS = ("", "Confirm", "Your turn", "Roll", "Save", "Which room first", "Build")
+GROUP_ORDER = (*MAIN_GROUPS, "Pick a room", "Play a card", "Take a card (1 stone)",
+               "Draw (1 stone)")
 
 
 def venture_chances(view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
@@ -227,18 +221,14 @@ class HeroVsGuardianApp(GameApp):
         self.selected: str | None = None  # a location whose odds are shown, not yet paid for
         self.preview: str | None = None  # the lit location under the pointer
         self.picked: str | None = None  # the Guardian's room in hand, to be put somewhere
-        self._log_mark = 0  # the log's length at the seat's last action
-        self._cache: dict[Any, Any] = {}
+        self._cache: dict[Any, Any] = {}  # odds of this position, keyed with self.version
         self.mode = w.ToggleButtons(options=[("Scout (2 stones)", "scout"),
                                              ("Venture (3 stones)", "venture")],
                                     value="scout", description="A lit location to:",
                                     style={"description_width": "initial"})
         self.mode.observe(lambda _c: self._redraw(), names="value")
-        self.summary_view = w.HTML()
-        self.summary_view.add_class("dcw-summary")
-        self.question_view = w.HTML()
         self.score_view = w.HTML()
-        self.choice_box = w.VBox()
+        self.more_box = w.VBox()  # the grouped choices that are not the question's
         self.buttons: list[w.Button] = []
         self.odds_view = w.HTMLMath()
         self.cards_board = BoardView()
@@ -247,25 +237,40 @@ class HeroVsGuardianApp(GameApp):
                                    description="Likeliest route to:",
                                    style={"description_width": "initial"})
         self.route_view = w.HTMLMath()
-        self.new_game_button = w.Button(description="New game", button_style="primary")
-        self.new_game_button.on_click(lambda _b: self.new_game())
         self._route: tuple[int, str, Route | str] | None = None
         self.route_to.observe(lambda _change: self.refresh(), names="value")
         super().__init__(state, seat=seat, bots=bots, **kwargs)
         self.board.layout.max_width = "620px"
         self.board.on_hover(self._on_hover)
         self.cards_board.on_click(self._on_board_click)
-        self.side.children = [self.summary_view, self.question_view, self.choice_box,
-                              self.mode, self.odds_view, self.score_view, self.cards_board,
-                              self.route_to, self.route_view]
+        self.side.children = [self.mode, self.odds_view, self.more_box, self.score_view,
+                              self.cards_board, self.route_to, self.route_view]
         self.refresh()
 
     # ---------------------------------------------------------------- hooks
     def summarize(self, events: list[Event], view: GameState) -> list[str]:
-        """What happened since your last action, one sentence per event you may see."""
+        """What happened since your last action, one sentence per event you may see (the
+        small steps of set-up and of a build are left to the log)."""
         skip = {"order", "place", "set", "lift", "keep", "shuffle"}
-        lines = [e.text for e in events if e.kind not in skip]
-        return lines[-8:]
+        return [e.text for e in events if e.kind not in skip] or [
+            e.text for e in events[-1:]]
+
+    def moved_ids(self, events: list[Event], view: GameState) -> set[str]:
+        """The locations where something happened: rooms revealed, rolled against, set,
+        lifted, moved, Mapped or Scouted."""
+        return {f"loc-{loc}" for e in events for loc in (e.data.get("loc"), e.data.get("origin"))
+                if isinstance(loc, str) and loc in LOCATIONS}
+
+    def action_label(self, action: Action) -> str:
+        """An action in words (the action menu and Undo's sentences)."""
+        view = getattr(self, "view", None)
+        if isinstance(view, HeroVsGuardianState) and self.state.current_player == self.seat:
+            for choice in self.choices(view) + [c for _t, g in self._side_groups(view)
+                                                for c in g]:
+                if choice.action == action:
+                    return choice.label
+        return " ".join(self.state.cards.name(x) if x in self.state.cards else x
+                        for x in str(action).split())
 
     def question(self, view: HeroVsGuardianState) -> str | None:  # noqa: C901 - one per step
         """What is asked of you now, in a sentence (None when it is not your turn)."""
@@ -356,8 +361,13 @@ class HeroVsGuardianApp(GameApp):
                 + f", or lose the {victim}?")
 
     def choices(self, view: HeroVsGuardianState) -> list[Choice]:
-        """The buttons for the current decision (grouped in the panel by ``_groups``)."""
-        return [choice for _title, group in self._groups(view) for choice in group]
+        """The buttons of the decision asked in the question panel (the main ones)."""
+        return [choice for title, group in self._groups(view) if title in MAIN_GROUPS
+                for choice in group]
+
+    def _side_groups(self, view: HeroVsGuardianState) -> list[tuple[str, list[Choice]]]:
+        return [(title, group) for title, group in self._groups(view)
+                if title not in MAIN_GROUPS]
 
     def holdings(self, view: HeroVsGuardianState) -> list[tuple[str, str]]:
         """What each side holds that the others may see (the card panel draws yours)."""
@@ -372,19 +382,19 @@ class HeroVsGuardianApp(GameApp):
                     count(len(view.guardian_hand), "card")))
         return out
 
-    def final_summary(self, view: HeroVsGuardianState) -> str:
-        """The winner in words and the final scores as a table."""
+    def final_summary(self, view: HeroVsGuardianState) -> FinalSummary:
+        """The winner in words (the Heroes win or lose as a team) and the final scores."""
         heroes, _guardian = view.team_scores()
-        verdict = _verdict(view) + "!"
         reason = {"vault": "the Treasure Vault was Ventured",
                   "deck": "the Guardian drew from an empty Dungeon deck",
                   "stalemate": "nobody acted for a whole round"}.get(view.end_reason or "", "")
-        rows = [(name, points) for name, points in zip(view.players, view.scores(),
-                                                          strict=True)]
+        rows = [("Guardian" if p == view.guardian else "Hero", name, points)
+                for p, (name, points) in enumerate(zip(view.players, view.scores(),
+                                                       strict=True))]
         if view.n_heroes > 1:
-            rows.append(("Heroes together", heroes))
-        return (f"<h3>{html.escape(verdict)}</h3><p>The game ended: {html.escape(reason)}.</p>"
-                + table_html(["player", "points"], rows))
+            rows.append(("Heroes", "together", heroes))
+        return FinalSummary(f"{_verdict(view)}: {reason}.", ("Side", "Player", "Points"),
+                            tuple(rows))
 
     # ------------------------------------------------------------ drawing
     def draw(self, view: GameState) -> Scene:
@@ -432,7 +442,7 @@ class HeroVsGuardianApp(GameApp):
                            fill="#8a3b00"))
 
     def _map_chances(self, view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
-        key = ("map", len(self.state.history))
+        key = ("map", self.version)
         if key not in self._cache:
             self._cache[key] = {loc: map_chance(view, loc)
                                 for loc in sorted(view.targetable(), key=LOCATIONS.index)}
@@ -553,16 +563,17 @@ class HeroVsGuardianApp(GameApp):
 
     def describe(self, view: GameState) -> str:
         assert isinstance(view, HeroVsGuardianState)
+        heroes, guardian = view.team_scores()
+        side = "Heroes" if view.n_heroes > 1 else view.players[0]
+        score = f"{side} {heroes}, {view.players[view.guardian]} {guardian}"
         if view.is_over:
-            heroes, guardian = view.team_scores()
-            side = "Heroes" if view.n_heroes > 1 else view.players[0]
-            return (f"Game over. {side} {heroes}, {view.players[view.guardian]} {guardian}: "
-                    f"{_verdict(view)}.")
+            return f"Game over. {score}: {_verdict(view)}."
         if view.phase == "round":
             hero = view.players[view.active]
             return (f"Round {view.round_no}: {says(hero, 'have')} "
                     f"{count(view.hero_stones, 'stone')}, {view.players[view.guardian]} "
-                    f"{count(view.guardian_stones, 'stone')}.")
+                    f"{count(view.guardian_stones, 'stone')}. Score: {score}. "
+                    + super().describe(view))
         return super().describe(view)
 
     # ------------------------------------------------------------- clicking
@@ -597,20 +608,21 @@ class HeroVsGuardianApp(GameApp):
             self.odds_view.value = self._odds_html()
 
     def act(self, action: Action | str | None) -> bool:
-        mark = len(self.state.log)
+        kept = (self.selected, self.preview, self.picked)
+        self.selected = self.preview = self.picked = None  # a new position: start afresh
         done = super().act(action)
-        if done:
-            self._log_mark = mark
-            self.selected = self.preview = self.picked = None
+        if not done:
+            self.selected, self.preview, self.picked = kept
         return done
 
     def new_game(self) -> None:
-        """Start again with the same players and a fresh seed."""
-        self.state = new_game(players=list(self.state.players))
-        self._turn_starts, self._log_mark, self._cache = [], 0, {}
         self.selected = self.preview = self.picked = None
-        self._run_bots()
-        self.refresh()
+        self._cache = {}
+        super().new_game()
+
+    def undo(self) -> bool:
+        self.selected = self.preview = self.picked = None
+        return super().undo()
 
     def _my_legal(self) -> list[Action]:
         if self.state.current_player != self.seat or self.state.is_over:
@@ -628,7 +640,7 @@ class HeroVsGuardianApp(GameApp):
         if target is None or view.phase != "round" or len(view.entries) != 2 \
                 or self.seat == view.guardian:
             return None
-        key = len(self.state.history)
+        key = self.version  # changes with every action, undo and new game
         if self._route and self._route[:2] == (key, target):
             return self._route[2]
         answer: Route | str
@@ -642,28 +654,15 @@ class HeroVsGuardianApp(GameApp):
 
     # ------------------------------------------------------------ the panel
     def refresh(self) -> None:
+        if not hasattr(self, "more_box"):
+            return  # GameApp.__init__ refreshes before this class's widgets exist
         super().refresh()
-        if not hasattr(self, "choice_box"):
-            return  # GameApp.__init__ draws once before this class's widgets exist
         view = self.view
         assert isinstance(view, HeroVsGuardianState)
-        events = [e for e in self.state.log[self._log_mark:]
-                  if e.visible_to is None or self.seat in e.visible_to]
-        lines = self.summarize(events, view) if self._log_mark else []
-        self.summary_view.value = ("<div><b>What just happened</b><ul>" + "".join(
-            f"<li>{html.escape(line)}</li>" for line in lines) + "</ul></div>") if lines else ""
-        if view.is_over:
-            self.question_view.value = self.final_summary(view)
-            self.choice_box.children = [self.new_game_button]
-            self.buttons = []
-        else:
-            question = self.question(view)
-            self.question_view.value = (f"<p class='dcw-question'><b>{html.escape(question)}"
-                                        "</b></p>") if question else ""
-            self._show_choices(view)
+        self._show_more(view)
         hero_side = self.seat != view.guardian
         for widget in (self.mode, self.route_to, self.route_view):
-            widget.layout.display = "" if hero_side else "none"
+            widget.layout.display = "" if hero_side and not view.is_over else "none"
         self.score_view.value = self._score_html(view)
         self.odds_view.value = self._odds_html()
         route = self._route_answer(view)
@@ -676,32 +675,29 @@ class HeroVsGuardianApp(GameApp):
                 f"{html.escape(' → '.join(route.path))}: every location Ventured "
                 f"{probability_latex(route.probability)} (best order of your Adventurers; "
                 "a face-down room counted as any of the four types, equally likely)")
+        self.buttons = [b for b in self.choice_box.children if isinstance(b, w.Button)] + [
+            b for row in self.more_box.children for part in row.children
+            for b in getattr(part, "children", ()) if isinstance(b, w.Button)]
 
-    def _show_choices(self, view: HeroVsGuardianState) -> None:
-        rows, self.buttons = [], []
-        for title, group in self._groups(view):
+    def _show_more(self, view: HeroVsGuardianState) -> None:
+        """The other choices, grouped under headings (cards to play, take, draw, ...)."""
+        rows = []
+        mine = self.state.current_player == self.seat and not self.state.is_over
+        for title, group in (self._side_groups(view) if mine else []):
             buttons = []
             for choice in group:
-                label = choice.label
-                if choice.odds is not None:
-                    label += f" · {choice.odds} ({percent(choice.odds)})"
-                button = w.Button(description=label, tooltip=choice.tooltip or label,
+                button = w.Button(description=choice.text, tooltip=choice.hint,
                                   button_style="success" if choice.best else "",
                                   layout=w.Layout(width="auto", max_width="100%"))
-                button.on_click(lambda _b, a=choice.action: self._choose(a))
+                button.add_class("dcw-choice")
+                button.on_click(lambda _b, c=choice: self._choose(c))
                 buttons.append(button)
-            self.buttons += buttons
-            heading = w.HTML(f"<b>{html.escape(title)}</b>") if title else None
-            rows.append(w.VBox([*([heading] if heading else []),
+            rows.append(w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"),
                                 w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]))
-        self.choice_box.children = rows
+        self.more_box.children = rows
 
-    def _choose(self, action: Any) -> None:
-        if isinstance(action, tuple) and action[0] == "pick":
-            self.picked = None if self.picked == action[1] else action[1]
-            self.refresh()
-            return
-        self.act(action)
+    def _pick(self, card: str) -> None:
+        self.picked = None if self.picked == card else card
 
     def _groups(self, view: HeroVsGuardianState) -> list[tuple[str, list[Choice]]]:
         """The current choices, grouped: each group a title and its buttons."""
@@ -713,9 +709,13 @@ class HeroVsGuardianApp(GameApp):
         groups: dict[str, list[Choice]] = {}
 
         def add(group: str, label: str, action: Any, **kw: Any) -> None:
+            if isinstance(action, tuple):  # ("pick", card): a step of the app, not the game
+                card = action[1]
+                action = lambda card=card: self._pick(card)  # noqa: E731
             groups.setdefault(group, []).append(Choice(label, action, **kw))
 
         at = view.attempt
+        picks: set[str] = set()
         for a in legal:
             if isinstance(a, Deal):
                 add("", f"Deal the other {count(len(view.unplaced), 'room')} at random", a)
@@ -802,13 +802,12 @@ class HeroVsGuardianApp(GameApp):
             elif isinstance(a, Discard):
                 add("Remove from the Dungeon (half its points to the Hero)", name(a.card), a)
             elif isinstance(a, (SetRoom, Place)):
-                if not any(ch.action == ("pick", a.card) for ch in groups.get("Pick a room", [])):
-                    add("Pick a room", name(a.card), ("pick", a.card),
-                        best=a.card == self.picked)
-        order = ["", "Confirm", "Your turn", "Roll", "Save", "Which room first", "Build",
-                 "Play a card", "Take a card (1 stone)", "Draw (1 stone)"]
-        return sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order
-                      else len(order))
+                if a.card not in picks:
+                    picks.add(a.card)
+                    add("Pick a room", name(a.card) + (" (picked)" if a.card == self.picked
+                                                       else ""), ("pick", a.card))
+        return sorted(groups.items(), key=lambda kv: GROUP_ORDER.index(kv[0])
+                      if kv[0] in GROUP_ORDER else len(GROUP_ORDER))
 
     def _play_label(self, view: HeroVsGuardianState, a: Play | Cast) -> str:
         c = view.cards
@@ -858,7 +857,7 @@ class HeroVsGuardianApp(GameApp):
                       loc: str) -> tuple[Any, list[str]] | None:
         """(odds under the belief, the order) for a Scout/Venture of ``loc`` not paid yet:
         the best of a few orders of your strongest Adventurers."""
-        key = ("preview", len(self.state.history), kind, loc)
+        key = ("preview", self.version, kind, loc)
         if key in self._cache:
             return self._cache[key]
         party = sorted(view.party[view.active],

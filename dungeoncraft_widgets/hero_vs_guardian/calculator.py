@@ -22,7 +22,7 @@ outcomes as a chart, each Adventurer's capture risk, and the best order.
 >>> calc.adventurers_text.value = "Rogue: x"
 >>> calc.message.value
 '✗ Rogue: x: modifier vs room 1 must be a whole number'
->>> "cleared" in calc.headline.value                       # the old answer is gone
+>>> "dcw-stale" in calc._dom_classes                     # the old answer is greyed out
 True
 """
 
@@ -181,14 +181,7 @@ class ScoutVentureCalculator(LiveCalculator):
     def update(self) -> None:
         if getattr(self, "_updating", False) or getattr(self, "_toggling", False):
             return
-        super().update()
-        if self.message.value:  # bad input: the last answer no longer applies, so it goes
-            self.headline.value = ("<i>No answer while the input above has a problem; the "
-                                   "previous one is cleared.</i>")
-            self.capture_table.value = self.best_table.value = ""
-            self.chart.layout.visibility = "hidden"
-        else:
-            self.chart.layout.visibility = "visible"
+        super().update()  # bad input: the message names it, the old answer is greyed out
 
     def _team(self) -> tuple[dict[str, list[int]], dict[str, int]]:
         action, count = self.action.value, self.room_count.value

@@ -810,7 +810,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                 self.opening.append(self.dungeon_deck.pop())
             self.record("draw", f"{says(self.players[g], 'draw')} {OPENING_DRAW} Dungeon cards.",
                         player=g)
-            self.record("draw", "Drawn: " + ", ".join(map(self.name, self.opening)), player=g,
+            self.record("draw", "Drawn: " + ", ".join(map(self.name, self.opening)) + ".", player=g,
                         visible_to=(g,), cards=list(self.opening))
             self.phase = "keep"
 
@@ -867,7 +867,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         self.hands[h].extend(drawn)
         self.record("draw", f"{says(self.players[h], 'draw')} {START_TREASURE} Treasure cards.",
                     player=h)
-        self.record("draw", "Drawn: " + ", ".join(map(self.name, drawn)), player=h,
+        self.record("draw", "Drawn: " + ", ".join(map(self.name, drawn)) + ".", player=h,
                     visible_to=(h,), cards=drawn)
         if h + 1 < self.n_heroes:
             self.setup_hero = h + 1
