@@ -115,11 +115,12 @@ from .rules import (
     Venture,
     new_game,
 )
-from .scene import CELL, _room_kind, _xy, dungeon_scene, target_of
+from .scene import CELL, _room_kind, _xy, dungeon_scene, fit, target_of
 
 __all__ = ["HeroVsGuardianApp", "venture_chances"]
 
-CARDS_W = 340  # the card panel's width (its own board beside or below the dungeon)
+CARDS_W = 300  # the card panel's width (its own board beside or below the dungeon): about
+# the side column's width beside the dungeon, so its text is drawn near its own size
 
 
 #: Choices asked in the question panel above the board; the others (cards to play, take
@@ -174,7 +175,7 @@ def _card_lines(view: HeroVsGuardianState, card: str) -> list[str]:
     if card in c.adventurers:
         mods = info["modifiers"]
         powers = ", ".join(info.get("powers", ())) or "no Power"
-        lines = [f"{info['class']} · {count(info['points'], 'point')} if captured · {powers}",
+        lines = [f"{info['class']} · {count(info['points'], 'point')} · {powers}",
                  " · ".join(f"{t} {mods[t]:+d}" for t in ROOM_TYPES)]
         extra = []
         items = view.items.get(card, ())
@@ -194,9 +195,9 @@ def _card_lines(view: HeroVsGuardianState, card: str) -> list[str]:
         head = (f"Spell · Timing: {info.get('timing', 'Non-Combat')} · "
                 f"{count(info['points'], 'point')}")
     else:
-        head = f"Item · {count(info['points'], 'point')} if captured"
+        head = f"Item · {count(info['points'], 'point')}"
     text = info.get("text", "")
-    return [head, *textwrap.wrap(text, 58)[:2]]
+    return [head, *textwrap.wrap(text, 40)[:3]]
 
 
 class HeroVsGuardianApp(GameApp):
@@ -423,10 +424,18 @@ class HeroVsGuardianApp(GameApp):
                     loc = next(x for x in LOCATIONS if action.card in view.grid[x])
                     clicks[f"room-{loc}-{view.grid[loc].index(action.card)}"] = (
                         "pick", action.card)
-        scene.clickable = set(clicks)
-        self._click_actions = clicks
         if self.seat == view.guardian and view.phase == "round" and not view.is_over:
             self._draw_map_chances(scene, view)
+        # A room or a label drawn over a location answers a click as the location does.
+        for loc in LOCATIONS:
+            what = clicks.get(f"loc-{loc}")
+            if what is not None:
+                for shape in [f"room-{loc}-{i}" for i in range(len(view.grid[loc]))] + [
+                        f"chance-{loc}-bg"]:
+                    if scene.find(shape) is not None:
+                        clicks.setdefault(shape, what)
+        scene.clickable = set(clicks)
+        self._click_actions = clicks
         self._draw_route(scene, view)
         self.cards_board.show(self._cards_scene(view))
         return scene
@@ -437,8 +446,8 @@ class HeroVsGuardianApp(GameApp):
             scene.add(Rect(f"chance-{loc}-bg", x + 8, y + CELL - 22, CELL - 16, 16, rx=3,
                            fill="#fff3e0", stroke="#e65100", stroke_width=1,
                            label=f"the Hero maps {loc} next Venture with chance {chance}"))
-            scene.add(Text(f"chance-{loc}", x + CELL / 2, y + CELL - 14,
-                           f"Hero maps: {chance} ({percent(chance)})", size=9.5,
+            text, font = fit(f"Hero maps {chance}", CELL - 20, 10)
+            scene.add(Text(f"chance-{loc}", x + CELL / 2, y + CELL - 14, text, size=font,
                            fill="#8a3b00"))
 
     def _map_chances(self, view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
@@ -539,25 +548,27 @@ class HeroVsGuardianApp(GameApp):
 
     @staticmethod
     def _section(scene: Scene, title: str, y: float) -> float:
-        scene.add(Text(f"title-{title}", 6, y + 10, title, size=12.5, anchor="start",
+        text, font = fit(title, CARDS_W - 8, 13.5)
+        scene.add(Text(f"title-{title}", 4, y + 11, text, size=font, anchor="start",
                        weight="bold"))
-        return y + 22
+        return y + 24
 
     @staticmethod
     def _card(scene: Scene, sid: str, y: float, name: str, lines: list[str], note: str = "",
               selected: bool = False) -> float:
-        height = 22 + 15 * len(lines)
+        height = 25 + 16 * len(lines)
         tooltip = "\n".join([name, *lines] + ([note] if note else []))
-        scene.add(Rect(sid, 4, y, CARDS_W - 8, height - 4, rx=5, fill="#f4efe3",
+        scene.add(Rect(sid, 3, y, CARDS_W - 6, height - 4, rx=5, fill="#f4efe3",
                        stroke="#5b4a2f", classes=("card", "selected") if selected else ("card",),
                        label=f"{name}: {'; '.join(lines)}", tooltip=tooltip))
-        scene.add(Text(f"{sid}-name", 12, y + 11, name, size=12.5, anchor="start",
+        scene.add(Text(f"{sid}-name", 10, y + 12, name, size=13.5, anchor="start",
                        weight="bold", fill="#222222"))
         for i, line in enumerate(lines):
-            scene.add(Text(f"{sid}-line{i}", 12, y + 26 + 15 * i, line, size=11,
+            text, font = fit(line, CARDS_W - 18, 12)
+            scene.add(Text(f"{sid}-line{i}", 10, y + 29 + 16 * i, text, size=font,
                            anchor="start", fill="#333333"))
         if note:
-            scene.add(Text(f"{sid}-note", CARDS_W - 12, y + 11, note, size=11.5, anchor="end",
+            scene.add(Text(f"{sid}-note", CARDS_W - 10, y + 12, note, size=12.5, anchor="end",
                            weight="bold", fill="#b35900"))
         return y + height
 
@@ -716,6 +727,7 @@ class HeroVsGuardianApp(GameApp):
 
         at = view.attempt
         picks: set[str] = set()
+        lose_choice: list[Choice] = []
         for a in legal:
             if isinstance(a, Deal):
                 add("", f"Deal the other {count(len(view.unplaced), 'room')} at random", a)
@@ -769,13 +781,20 @@ class HeroVsGuardianApp(GameApp):
                 add("", "Let the roll happen", a)
             elif isinstance(a, Save):
                 victim = c[at["victim"]]["name"]
+                cheapest = a.card == self._cheapest_loss(view, at["victim"])
                 if a.card in view.items.get(at["victim"], ()):
                     add("Save", f"Let the {c[a.card]['name']} be captured to save the {victim}",
-                        a)
+                        a, best=cheapest, tooltip=f"the Guardian scores {c.points(a.card)}")
                 else:
-                    add("Save", f"Sacrifice the {c[a.card]['name']} to save the {victim}", a)
+                    add("Save", f"Sacrifice the {c[a.card]['name']} to save the {victim}", a,
+                        best=cheapest, tooltip=f"the Guardian scores {self._loss(view, a.card)}")
             elif isinstance(a, Lose):
-                add("Save", f"Lose the {c[at['victim']]['name']}", a)
+                victim = at["victim"]
+                groups.setdefault("Save", [])
+                losing = Choice(f"Lose the {c[victim]['name']}", a,
+                                best=self._cheapest_loss(view, victim) == victim,
+                                tooltip=f"the Guardian scores {self._loss(view, victim)}")
+                lose_choice.append(losing)
             elif isinstance(a, Stow):
                 add("", f"Put {c[a.item]['name']} back in your hand", a)
             elif isinstance(a, (Play, Cast)):
@@ -806,8 +825,26 @@ class HeroVsGuardianApp(GameApp):
                     picks.add(a.card)
                     add("Pick a room", name(a.card) + (" (picked)" if a.card == self.picked
                                                        else ""), ("pick", a.card))
+        if lose_choice:  # the saves first, then losing the Adventurer
+            groups.setdefault("Save", []).extend(lose_choice)
         return sorted(groups.items(), key=lambda kv: GROUP_ORDER.index(kv[0])
                       if kv[0] in GROUP_ORDER else len(GROUP_ORDER))
+
+    @staticmethod
+    def _loss(view: HeroVsGuardianState, card: str) -> int:
+        """What the Guardian scores if ``card`` is captured (an Adventurer with its Items)."""
+        c = view.cards
+        return c.points(card) + sum(c.points(i) for i in view.items.get(card, ())
+                                    if not c.is_cursed(i))
+
+    def _cheapest_loss(self, view: HeroVsGuardianState, victim: str) -> str:
+        """Of the victim and those that may be captured in its place, the one the Guardian
+        scores least for (the victim on a tie: nothing else is spent)."""
+        at = view.attempt
+        assert at is not None
+        options = [victim, *view._save_options(victim)]
+        return min(options, key=lambda x: (view.cards.points(x) if x in view.items.get(
+            victim, ()) else self._loss(view, x), x != victim))
 
     def _play_label(self, view: HeroVsGuardianState, a: Play | Cast) -> str:
         c = view.cards

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from ..core.english import count
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Group, Polygon, Rect, Scene, Text
 from .rules import HIDDEN, LOCATIONS, HeroVsGuardianState, Scout, Venture
@@ -140,9 +141,9 @@ def dungeon_scene(state: HeroVsGuardianState, *, selected: str | None = None) ->
                 grid.add(Text(f"room-{loc}-{i}-text", rx + rw / 2, ry + strip / 2,
                               "face-down room", size=10, fill="#f5deb3"))
                 continue
-            name, size = fit(info["name"], rw - 6, 11)
+            name, font = fit(info["name"], rw - 6, 11)
             if strip > 30:
-                grid.add(Text(f"room-{loc}-{i}-text", rx + rw / 2, ry + 13, name, size=size,
+                grid.add(Text(f"room-{loc}-{i}-text", rx + rw / 2, ry + 13, name, size=font,
                               fill="#ffffff", weight="bold"))
                 grid.add(Text(f"room-{loc}-{i}-kind", rx + rw / 2, ry + 28,
                               f"{_room_kind(info)} · {info['points']} pt"
@@ -150,7 +151,7 @@ def dungeon_scene(state: HeroVsGuardianState, *, selected: str | None = None) ->
                               fill="#ffffff"))
             else:
                 grid.add(Text(f"room-{loc}-{i}-text", rx + rw / 2, ry + strip / 2, name,
-                              size=min(size, 10), fill="#ffffff", weight="bold"))
+                              size=min(font, 10), fill="#ffffff", weight="bold"))
         if token:
             grid.add(Circle(f"token-{loc}", x + CELL - 16, y + 16, 9,
                             classes=("token", token), label=f"{status} token on {loc}",
@@ -171,9 +172,10 @@ def dungeon_scene(state: HeroVsGuardianState, *, selected: str | None = None) ->
                           label=f"Entry on the {side} edge of {loc}", fill="#8b5a2b",
                           stroke="#3d2e00", stroke_width=1))
     hero = state.players[state.active] if state.n_heroes else "Hero"
-    scene.add(Text("status", size / 2, size + PANEL / 2,
-                   f"Round {state.round_no} — {hero}: {state.hero_stones} stones, Guardian: "
-                   f"{state.guardian_stones} stones", size=12, classes=("status",)))
+    scene.add(Text("round", size / 2, size + PANEL / 2,
+                   f"Round {state.round_no}: {hero} {count(state.hero_stones, 'stone')}, "
+                   f"{state.players[state.guardian]} {count(state.guardian_stones, 'stone')}",
+                   size=12, classes=("round-line",)))
     scene.clickable.update(f"loc-{loc}" for loc in can_enter)
     scene.description = describe(state)
     return scene
