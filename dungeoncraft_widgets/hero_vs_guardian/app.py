@@ -80,6 +80,7 @@ from .odds import best_order, location_odds, roll_outcome
 from .rules import (
     HIDDEN,
     LOCATIONS,
+    OPPOSITE,
     TARGET,
     Arrange,
     Cast,
@@ -288,7 +289,7 @@ class HeroVsGuardianApp(GameApp):
             if not view.entries:
                 return "Place the first Entry Token: choose an outside edge of the Dungeon."
             return ("Place the second Entry Token on one of the four locations on the "
-                    f"{_opposite(view.entries[0][1])} side.")
+                    f"{OPPOSITE[view.entries[0][1]]} side.")
         if view.phase == "keep":
             return f"Keep {2 - len(view.guardian_hand)} of the Dungeon cards you drew (click one)."
         if view.phase == "recruit":
@@ -1002,7 +1003,3 @@ def _verdict(view: HeroVsGuardianState) -> str:
     return {"heroes": f"{side} win" if view.n_heroes > 1 else says(side, "win"),
             "guardian": says(view.players[view.guardian], "win"),
             "tie": "A tie"}[view.winner() or "tie"]
-
-
-def _opposite(side: str) -> str:
-    return {"north": "south", "south": "north", "west": "east", "east": "west"}[side]

@@ -19,6 +19,7 @@ from .actions import (
     Restock,
     SetRoom,
     Shift,
+    made,
 )
 from .dungeon import (
     LOCATIONS,
@@ -42,7 +43,7 @@ class RebuildRestockRules:
         assert b is not None
         if b["kind"] == "rebuild":
             if b["stage"] == "lift":
-                acts: list[Action] = [Lift(loc) for loc in self._unprotected()
+                acts: list[Action] = [made(Lift, loc) for loc in self._unprotected()
                                       if loc not in b["locs"]]
                 if b["locs"]:
                     acts.append(Arrange())
@@ -57,9 +58,9 @@ class RebuildRestockRules:
                         continue
                     filling = loc in b["need"] and count == 0
                     if len(pool) - 1 >= needs - (1 if filling else 0):
-                        acts.append(SetRoom(card, loc))
+                        acts.append(made(SetRoom, card, loc))
                 if card != self.cards.vault and len(pool) - 1 >= needs:
-                    acts.append(Discard(card))
+                    acts.append(made(Discard, card))
             return acts
         # restock
         over = [loc for loc in LOCATIONS if len(self.grid[loc]) > MAX_ROOMS]
@@ -70,7 +71,7 @@ class RebuildRestockRules:
         targets = [loc for loc in self._unprotected() if len(self.grid[loc]) <= MAX_ROOMS]
         for card in dict.fromkeys(self.guardian_hand):
             if self.cards.is_room(card):
-                acts += [SetRoom(card, loc) for loc in targets]
+                acts += [made(SetRoom, card, loc) for loc in targets]
         for loc in b["locs"]:
             acts += self._restock_moves(loc, only_from=loc)
         removable = {a.card for a in acts if isinstance(a, Discard)}
@@ -79,7 +80,7 @@ class RebuildRestockRules:
                 for r in self.grid[loc]:
                     if r != self.cards.vault and r not in removable:
                         removable.add(r)
-                        acts.append(Discard(r))
+                        acts.append(made(Discard, r))
         return acts
 
     def _restock_moves(self, loc: str, only_from: str) -> list[Action]:
@@ -94,9 +95,9 @@ class RebuildRestockRules:
                 continue
             for n in neighbours(loc):
                 if n not in self.tokens and len(self.grid[n]) < MAX_ROOMS:
-                    acts.append(Shift(r, n))
+                    acts.append(made(Shift, r, n))
         if len(rooms) > MAX_ROOMS:
-            acts += [Discard(r) for r in rooms if r != self.cards.vault]
+            acts += [made(Discard, r) for r in rooms if r != self.cards.vault]
         return acts
 
     def _rebuild_allows(self, action: SetRoom | Discard) -> bool:

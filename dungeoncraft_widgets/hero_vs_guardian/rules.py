@@ -84,6 +84,7 @@ from .actions import (
     Stow,
     Take,
     Venture,
+    made,
 )
 from .cards import ROOM_TYPES, CardSet, cards_from_option, modifier_applies, resolve_cards
 from .dungeon import (
@@ -469,7 +470,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         if phase == "design":
             acts: list[Action] = [Deal()]
             empty = [loc for loc in LOCATIONS if not self.grid[loc]]
-            acts += [Place(card, loc) for card in self.unplaced for loc in empty]
+            acts += [made(Place, card, loc) for card in self.unplaced for loc in empty]
             return acts
         if phase == "entry":
             return [Entry(loc, side) for side in self._entry_sides()
@@ -517,16 +518,16 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             kind = c[card].get("kind")
             if card in c.adventurers:
                 if timing == "Non-Combat" and stones >= 1:
-                    acts.append(Play(card))
+                    acts.append(made(Play, card))
             elif kind == "item":
                 if timing == "Non-Combat" and stones >= 1:
-                    acts += [Play(card, a) for p in self.party for a in p
+                    acts += [made(Play, card, a) for p in self.party for a in p
                              if len(self.items.get(a, ())) < MAX_ITEMS]
             elif kind == "spell" and c[card].get("timing", "Non-Combat") == timing:
                 targets = self._spell_targets(card)
                 if stones >= 1:
-                    acts += [Play(card, t) for t in targets]
-                acts += [Cast(card, caster, t) for caster in casters for t in targets]
+                    acts += [made(Play, card, t) for t in targets]
+                acts += [made(Cast, card, caster, t) for caster in casters for t in targets]
         return acts
 
     def _hero_option_actions(self) -> list[Action]:
@@ -541,13 +542,13 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             rooms = len(self.grid[loc])
             if stones >= COST["scout"] and self.tokens.get(loc) != "scout" \
                     and len(party) >= max(1, rooms) and rooms <= ORDER_TOKENS:
-                acts.append(Scout(loc))
+                acts.append(made(Scout, loc))
             if stones >= COST["venture"] and party:
-                acts.append(Venture(loc))
+                acts.append(made(Venture, loc))
         acts += self._hero_plays("Non-Combat", stones)
         if stones >= 1:
-            acts += [Take(card) for card in self.tavern + self.market]
-            acts += [Take(i) for a in party for i in self.items.get(a, ())
+            acts += [made(Take, card) for card in self.tavern + self.market]
+            acts += [made(Take, i) for a in party for i in self.items.get(a, ())
                      if not self.cards.is_cursed(i)]
             if self.adv_deck:
                 acts.append(Draw("adventurers"))
@@ -578,11 +579,11 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                 continue
             effect = c[card]["effect"]
             if effect == "freeze":
-                acts += [Play(card, a) for p in self.party for a in p]
+                acts += [made(Play, card, a) for p in self.party for a in p]
             elif effect == "capture_frozen":
-                acts += [Play(card, a) for f in self.frozen for a in f]
+                acts += [made(Play, card, a) for f in self.frozen for a in f]
             else:
-                acts.append(Play(card))
+                acts.append(made(Play, card))
         return acts
 
     # ------------------------------------------------------------ checking

@@ -24,6 +24,7 @@ from .actions import (
     Scout,
     Stow,
     Venture,
+    made,
 )
 from .dungeon import (
     COST,
@@ -46,7 +47,7 @@ class ScoutVentureRules:
         if stage == "order":
             acts: list[Action] = []
             if len(at["order"]) < ORDER_TOKENS:
-                acts += [Order(a) for a in self.party[h] if a not in at["order"]]
+                acts += [made(Order, a) for a in self.party[h] if a not in at["order"]]
             if at["order"] and (at["kind"] != "scout" or len(at["order"]) >= len(
                     self.grid[at["loc"]])):
                 acts.append(Enter())
