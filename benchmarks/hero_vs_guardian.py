@@ -3,7 +3,8 @@
 Run: ``python benchmarks/hero_vs_guardian.py [--games N] [--bot-games N]``. Prints tables:
 
 1. random full games per second, engine alone (legal_actions + apply) against the same games
-   driven through ``play_bots`` (every choice made on ``state.view(player)``);
+   driven through ``play_bots`` (every choice made on ``state.view(player)``); the goal is at
+   least 100 engine games a second on one core, so that a soak of thousands of games is cheap;
 2. the time of ``graph.targetable_locations`` (networkx) against the plain-Python
    ``rules.targetable`` the engine uses;
 3. sensible bots against random ones: wins and average points (2 players).

@@ -233,7 +233,7 @@ class HeroVsGuardianApp(GameApp):
         self.more_box = w.VBox()  # the grouped choices that are not the question's
         self.buttons: list[w.Button] = []
         self.odds_view = w.HTMLMath()
-        self.cards_board = BoardView()
+        self.cards_board = BoardView(min_text_px=10)  # scrolls rather than shrink its text
         self.cards_board.layout.max_width = "520px"
         self.route_to = w.Dropdown(options=[("-", None), *((loc, loc) for loc in LOCATIONS)],
                                    description="Likeliest route to:",

@@ -173,8 +173,8 @@ def dungeon_scene(state: HeroVsGuardianState, *, selected: str | None = None) ->
                           stroke="#3d2e00", stroke_width=1))
     hero = state.players[state.active] if state.n_heroes else "Hero"
     scene.add(Text("round", size / 2, size + PANEL / 2,
-                   f"Round {state.round_no}: {hero} {count(state.hero_stones, 'stone')}, "
-                   f"{state.players[state.guardian]} {count(state.guardian_stones, 'stone')}",
+                   f"Round {state.round_no} · {hero}: {count(state.hero_stones, 'stone')} · "
+                   f"{state.players[state.guardian]}: {count(state.guardian_stones, 'stone')}",
                    size=12, classes=("round-line",)))
     scene.clickable.update(f"loc-{loc}" for loc in can_enter)
     scene.description = describe(state)
