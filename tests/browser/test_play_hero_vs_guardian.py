@@ -4,7 +4,7 @@ dungeon by clicking; screenshots at 1400, 800 and 390 px (looked at by the devel
 
 from __future__ import annotations
 
-from labtools import open_and_run, run_in_kernel, show_side_panel, write_notebook
+from labtools import open_and_run, run_in_kernel, set_theme, show_side_panel, write_notebook
 
 NOTEBOOK = "hero_vs_guardian_app.ipynb"
 CELLS = [
@@ -18,6 +18,12 @@ CELLS = [
     "guardian = HeroVsGuardianApp(role='guardian', seed=3)\nguardian",
 ]
 WIDTHS = (1400, 800, 390)
+SMALLEST_TEXT = """(app) => {
+  const texts = [...app.querySelectorAll('.dcw-board svg text')]
+    .filter((t) => t.textContent.trim());
+  return Math.min(...texts.map(
+    (t) => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a));
+}"""
 
 
 def kernel(client, code: str) -> str:
@@ -38,6 +44,8 @@ def shoot(page, app, artifacts, name: str) -> None:
             locator.evaluate("e => e.scrollIntoView({block: 'start'})")
             page.wait_for_timeout(150)
             page.screenshot(path=str(artifacts / f"hvg-{name}-{width}-{part}.png"))
+        smallest = app.evaluate(SMALLEST_TEXT)   # the boards scroll rather than shrink text
+        assert smallest >= 9.9, (name, width, smallest)
     page.set_viewport_size({"width": 1400, "height": 900})
     show_side_panel(page, False)
 
@@ -136,6 +144,12 @@ def test_hero_and_guardian_by_clicking(page, lab, artifacts):
             == "round 1"
         assert guardian.locator(".widget-htmlmath", has_text="chance to Map").is_visible()
         shoot(page, guardian, artifacts, "guardian-option")
+        set_theme(page, "JupyterLab Dark")                    # and in a dark theme
+        guardian.locator(".dcw-board").first.evaluate("e => e.scrollIntoView()")
+        page.screenshot(path=str(artifacts / "hvg-guardian-option-1400-dark.png"))
+        hero.locator(".dcw-board").nth(1).evaluate("e => e.scrollIntoView()")
+        page.screenshot(path=str(artifacts / "hvg-hero-cards-1400-dark.png"))
+        set_theme(page, "JupyterLab Light")
     finally:
         client.stop_channels()
     stderr = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
