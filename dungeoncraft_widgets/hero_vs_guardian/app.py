@@ -66,7 +66,7 @@ from ..core.bots import Bot
 from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
 from ..core.english import count, possessive, says
-from ..core.errors import DungeoncraftError, IllegalActionError
+from ..core.errors import DungeoncraftError, IllegalActionError, InvalidArgumentError
 from ..core.scene import Path, Rect, Scene, Text
 from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.board import BoardEvent, BoardView
@@ -211,6 +211,9 @@ class HeroVsGuardianApp(GameApp):
         if role not in ("hero", "guardian"):
             raise DungeoncraftError(f"role must be 'hero' or 'guardian', not {role!r}")
         if state is None:
+            if isinstance(players, bool) or not isinstance(players, int) \
+                    or not 2 <= players <= 4:  # refused before any name is made
+                raise InvalidArgumentError(f"players must be 2, 3 or 4, not {players!r}")
             names = ["Hero"] if players == 2 else [f"Hero {i + 1}" for i in range(players - 1)]
             names.append("Guardian")
             names[0 if role == "hero" else -1] = "You"
@@ -267,12 +270,25 @@ class HeroVsGuardianApp(GameApp):
         """An action in words (the action menu and Undo's sentences)."""
         view = getattr(self, "view", None)
         if isinstance(view, HeroVsGuardianState) and self.state.current_player == self.seat:
-            for choice in self.choices(view) + [c for _t, g in self._side_groups(view)
-                                                for c in g]:
-                if choice.action == action:
-                    return choice.label
-        return " ".join(self.state.cards.name(x) if x in self.state.cards else x
-                        for x in str(action).split())
+            key = (self.version, len(self.state.history), id(view))
+            labels = getattr(self, "_labels", None)
+            if labels is None or labels[0] != key:  # the buttons' words, once per position
+                labels = (key, {c.action: c.label for _t, group in self._groups(view)
+                                for c in group if isinstance(c.action, Action)})
+                self._labels = labels
+            if action in labels[1]:
+                return labels[1][action]
+        name = self.state.cards.name
+        words = {Order: lambda a: f"Put the next Order Token on {name(a.adventurer)}",
+                 Lift: lambda a: f"Lift the rooms of {a.loc}",
+                 SetRoom: lambda a: f"Put {name(a.card)} at {a.loc}",
+                 Shift: lambda a: f"Move {name(a.card)} to {a.loc}",
+                 Place: lambda a: f"Place {name(a.card)} at {a.loc}",
+                 Entry: lambda a: f"Entry Token on the {a.side} edge of {a.loc}",
+                 Keep: lambda a: f"Keep {name(a.card)}", Pick: lambda a: f"Pick {name(a.card)}"}
+        if type(action) in words:
+            return words[type(action)](action)
+        return " ".join(name(x) if x in self.state.cards else x for x in str(action).split())
 
     def question(self, view: HeroVsGuardianState) -> str | None:  # noqa: C901 - one per step
         """What is asked of you now, in a sentence (None when it is not your turn)."""
@@ -452,6 +468,7 @@ class HeroVsGuardianApp(GameApp):
                            fill="#8a3b00"))
 
     def _map_chances(self, view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
+        self._forget_old()
         key = ("map", self.version)
         if key not in self._cache:
             self._cache[key] = {loc: map_chance(view, loc)
@@ -891,10 +908,16 @@ class HeroVsGuardianApp(GameApp):
         return "<div class='dcw-score'><b>Score</b>: " + " · ".join(parts) + "</div>"
 
     # ---------------------------------------------------------------- odds
+    def _forget_old(self) -> None:
+        """Odds of earlier positions are never asked again: drop them."""
+        for key in [k for k in self._cache if k[1] != self.version]:
+            del self._cache[key]
+
     def _preview_odds(self, view: HeroVsGuardianState, kind: str,
                       loc: str) -> tuple[Any, list[str]] | None:
         """(odds under the belief, the order) for a Scout/Venture of ``loc`` not paid yet:
         the best of a few orders of your strongest Adventurers."""
+        self._forget_old()
         key = ("preview", self.version, kind, loc)
         if key in self._cache:
             return self._cache[key]
