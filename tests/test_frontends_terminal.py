@@ -75,7 +75,7 @@ def test_a_result_reprs_in_one_line_and_shows_its_table_at_the_prompt():
 
     assert repr(Odds()) == "<Odds: P(win) = 13/18 ≈ 72.2%>"
     shown = IPython.lib.pretty.pretty(Odds())
-    assert shown.splitlines()[0] == "Odds: P(win) = 13/18 ≈ 72.2%"
+    assert shown.splitlines()[0] == "P(win) = 13/18 ≈ 72.2%"
     assert "13/18" in shown.splitlines()[-1]
     assert "<td>13/18</td>" in Odds()._repr_html_()
 
@@ -114,3 +114,35 @@ def test_the_round_model_reprs_in_one_line():
     text = repr(model)
     assert text.startswith("<RoundModel from seat 0: ") and len(text) < 160
     assert str(model.chance_left_out) in text
+
+
+def test_odds_results_repr_in_one_line_and_print_their_table():
+    from dungeoncraft_widgets.adventure_land import fight_advice, fight_odds
+    from dungeoncraft_widgets.hero_vs_guardian import location_odds
+
+    odds = fight_odds(12, companions=2, swords=(2, 1))
+    assert repr(odds) == "<FightOdds: P(win) = 13/18 ≈ 72.2% against 12, swords +2, +1>"
+    assert IPython.lib.pretty.pretty(odds) == str(odds)  # the prompt shows the table
+    assert "with 2 sword(s) (+2, +1)  13/18 ≈ 72.2%" in str(odds)
+    advice = fight_advice(12, (3, 2), companions=2, sword_bonus=3, gold=1)
+    assert repr(advice).startswith("<FightAdvice: strength 11 against 12: ")
+    assert len(repr(advice)) < 120 and "\n" not in repr(advice)
+    scout = location_odds("scout", [[4, 0], [2, 3]])
+    assert repr(scout).startswith("<LocationOdds: Scout: 2 Adventurer(s), 2 room(s): all done ")
+    assert len(repr(scout)) < 140 and str(scout).count("\n") >= 3
+
+
+def test_best_order_with_two_adventurers_names_the_other_order_once():
+    from dungeoncraft_widgets.hero_vs_guardian import best_order
+
+    answer = best_order("scout", {"Cleric": [4, 0], "Warrior": [2, 3]},
+                        ["Evil room", "Trap room"])
+    lines = str(answer).splitlines()
+    assert lines[1].startswith("  best: Cleric > Warrior")
+    assert lines[2].startswith("  2, the worst: Warrior > Cleric")
+    assert len(lines) == 3  # not printed again as "worst"
+    assert answer._repr_html_().count("Warrior &gt; Cleric") == 1
+    assert repr(answer).startswith("<BestOrder: best of 2 orders (by p_all): Cleric > Warrior")
+    many = best_order("scout", {"Cleric": [4, 0], "Warrior": [2, 3], "Rogue": [1, 4]},
+                      ["Evil room", "Trap room"])
+    assert str(many).splitlines()[-1].startswith("  worst: ")

@@ -93,15 +93,21 @@ def _is_number(text: str) -> bool:
 
 
 class ResultDisplay:
-    """Mixed into a result class (a dataclass with ``repr=False``): ``summary()``
-    gives the one line ``repr`` shows, ``table()`` the headers and rows that
-    IPython's prompt (``_repr_pretty_``) and Jupyter (``_repr_html_``) show.
+    """Mixed into a result class (a dataclass with ``repr=False``): ``repr`` is one
+    line, ``summary()``; IPython's prompt prints ``str(self)``, the whole table.
+    A class that gives ``table()`` (headers and rows) gets ``str`` and Jupyter's
+    HTML from it; one with its own ``__str__`` and ``_repr_html_`` keeps them.
 
     >>> class Odds(ResultDisplay):
     ...     def summary(self): return "P(win) = 13/18"
     ...     def table(self): return ["swords", "P(win)"], [(2, "13/18")]
     >>> Odds()
     <Odds: P(win) = 13/18>
+    >>> print(Odds())
+    P(win) = 13/18
+    swords  P(win)
+    ------  ------
+         2  13/18
     """
 
     def summary(self) -> str:
@@ -113,11 +119,11 @@ class ResultDisplay:
     def __repr__(self) -> str:
         return f"<{type(self).__name__}: {self.summary()}>"
 
+    def __str__(self) -> str:
+        return f"{self.summary()}\n{text_table(*self.table())}"
+
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        if cycle:
-            printer.text(repr(self))
-            return
-        printer.text(f"{type(self).__name__}: {self.summary()}\n{text_table(*self.table())}")
+        printer.text(repr(self) if cycle else str(self))
 
     def _repr_html_(self) -> str:
         headers, rows = self.table()
