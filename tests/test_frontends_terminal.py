@@ -146,3 +146,27 @@ def test_best_order_with_two_adventurers_names_the_other_order_once():
     many = best_order("scout", {"Cleric": [4, 0], "Warrior": [2, 3], "Rogue": [1, 4]},
                       ["Evil room", "Trap room"])
     assert str(many).splitlines()[-1].startswith("  worst: ")
+
+
+def test_adventure_land_and_hero_versus_guardian_print_their_boards():
+    import random
+
+    from dungeoncraft_widgets.adventure_land import new_game as adventure_land
+    from dungeoncraft_widgets.hero_vs_guardian import new_game as hero_vs_guardian
+
+    land = adventure_land(players=["You", "Bot"], seed=3)
+    text = str(land)
+    grid = [line for line in text.splitlines() if line[:3].strip().isdigit()]
+    assert len(grid) == 10 and all(len(line.split()) >= 11 for line in grid)
+    assert "1 You: 0 points" in text and "W water sprite" in text
+    assert "S2" in text  # a sword on the board, face up in the full state
+    assert "S2" not in str(land.view(0)) and "S?" in str(land.view(0))
+
+    dungeon = hero_vs_guardian(players=2, seed=4)
+    chance = random.Random(2)
+    for _ in range(80):
+        dungeon.apply(chance.choice(dungeon.legal_actions()))
+    whole, hero = str(dungeon), str(dungeon.view(0))
+    assert whole.startswith("Hero versus Guardian: ")
+    assert "Vault 8" in whole and "Vault 8" not in hero and "??" in hero
+    assert hero.splitlines()[-1].endswith("legal actions.")
