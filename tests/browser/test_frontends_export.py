@@ -38,7 +38,7 @@ def test_exported_page_works_offline(browser, tmp_path, artifacts):
         # The game's log, as it was saved (no kernel to ask for it).
         assert page.locator(".dcw-log li").count() >= 5
         calculator = page.locator(".dcw-calculator")
-        assert "13/18" in calculator.locator("tr", has_text="2, 1").inner_text()
+        assert "13/18" in calculator.locator("tbody tr").nth(2).inner_text()  # two swords
         calculator.locator("[data-id=bar-18]").wait_for(timeout=10_000)
         page.locator(".jp-MarkdownOutput .MathJax_SVG").first.wait_for(timeout=30_000)  # ½
         calculator.locator(".widget-htmlmath .MathJax_SVG").first.wait_for(timeout=30_000)
