@@ -24,8 +24,12 @@ def wait_for_idle_kernel(url: str, token: str, seconds: float = 90) -> None:
     clicked earlier does nothing: Notebook 7's toolbar says idle before any kernel)."""
     deadline = time.time() + seconds
     while time.time() < deadline:
-        with urllib.request.urlopen(f"{url}/api/kernels?token={token}", timeout=10) as answer:
-            kernels = json.loads(answer.read())
+        try:
+            with urllib.request.urlopen(f"{url}/api/kernels?token={token}",
+                                        timeout=10) as answer:
+                kernels = json.loads(answer.read())
+        except OSError:  # the server can answer 500 while a kernel is starting: ask again
+            kernels = []
         if any(k["execution_state"] == "idle" and k["connections"] for k in kernels):
             time.sleep(1)  # the page hears the kernel's status too
             return
