@@ -32,6 +32,7 @@ TBTB
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -529,7 +530,7 @@ def cascade(board: Board, ally_factions: str, colour: str,
     if colour not in COLOURS:
         raise InvalidArgumentError(f"colour must be 'r' or 'b', not {colour!r}")
     work = board.copy()
-    runes = iter(list(new_runes)[:10_000])
+    runes = itertools.islice(iter(new_runes), 10_000)  # drawn only as lines need them
     draw = lambda: next(runes, None)
     rules = MatchRules(ally_factions, colour, snowflakes_before, exalted)
     result = CascadeResult(exalted=exalted)

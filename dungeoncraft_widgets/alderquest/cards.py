@@ -220,6 +220,25 @@ def _bad(what: str, where: str, why: str) -> DataFormatError:
     return DataFormatError(f"{what}: {where}: {why}")
 
 
+def _check_schema(doc: Any, schema: dict[str, Any], what: str) -> None:
+    """``core.data.check_schema``, with the card's id added after its place in a list:
+    ``cards.json: heroes[0] (sebastian).ability.cost: ...``."""
+    try:
+        check_schema(doc, schema, what)
+    except DataFormatError as error:
+        text = str(error)
+        found = re.match(rf"{re.escape(what)}: (\w+)\[(\d+)\]", text)
+        if found and isinstance(doc.get(found[1]), list):
+            items = doc[found[1]]
+            index = int(found[2])
+            cid = items[index].get("id") if index < len(items) and isinstance(
+                items[index], dict) else None
+            if isinstance(cid, str):
+                end = found.end()
+                text = f"{text[:end]} ({cid}){text[end:]}"
+        raise DataFormatError(text) from None
+
+
 # ------------------------------------------------------------------ cards
 @dataclass(frozen=True)
 class CardSet:
@@ -307,7 +326,7 @@ def _check_effects(what: str, where: str, effects: list[dict[str, Any]], context
 
 
 def _validate_cards(doc: dict[str, Any], what: str) -> CardSet:
-    check_schema(doc, CARDS_SCHEMA, what)
+    _check_schema(doc, CARDS_SCHEMA, what)
     factions: dict[str, dict[str, Any]] = {}
     for i, f in enumerate(doc["factions"]):
         name = f["name"]
@@ -401,7 +420,7 @@ def opening_layout(opening: Mapping[str, tuple[str, ...]], first_pattern: str,
 
 
 def _validate_boards(doc: dict[str, Any], what: str) -> Boards:
-    check_schema(doc, BOARDS_SCHEMA, what)
+    _check_schema(doc, BOARDS_SCHEMA, what)
     mb, bf = doc["matching_board"], doc["battlefield"]
     width, height = mb["columns"], mb["rows"]
     cells = [c for p in "WM" for c in mb["opening"][p]]

@@ -182,7 +182,10 @@ RULE_NOTES = (
     "face up and its owner takes an unused Trap tile to hand (none left: no tile, L233).",
     "The Example Turn counts 6 runes where the rules give 7 (4 Thieves from the match-4, 3 "
     "Guardians) and never drops its Hunter rune, though all three must be dropped (L78); "
-    "the engine follows the rules, and the test of the example drops the Hunter rune too.",
+    "the engine follows the rules, and the test of the example drops the Hunter rune too. "
+    "Its 2 tiles 'from a Confrontation last turn' leave out the tile of Red's own last Draw; "
+    "the test's position has the 2. Its '3 acorn points' and 'a Snowflake' come from a blue "
+    "2-point and the tributed 1-point Acorn matched with one Snowflake.",
 )
 
 
