@@ -10,37 +10,13 @@ from hypothesis import strategies as st
 from dungeoncraft_widgets.alderquest.board import (
     Board,
     cascade,
+    cells_by_definition,
     find_matches,
 )
 from dungeoncraft_widgets.core.errors import InvalidArgumentError
 
 WIDTH, HEIGHT = 4, 6
 PIECES = list("BGHT") + ["r1", "r2", "b1", "b3", "rs", "bs"]
-
-
-def like(a, b):
-    """Whether two pieces can stand in one match (the rule, written plainly)."""
-    if len(a) == 1 or len(b) == 1:
-        return a == b
-    if "s" in (a[1], b[1]):
-        return True
-    return a[0] == b[0]
-
-
-def reference_cells(board):
-    """Every cell in a straight line of 3+ pieces that are pairwise alike."""
-    grid = {(c, r): p for c, col in enumerate(board.cols) for r, p in enumerate(col)}
-    out = set()
-    for (c, r) in grid:
-        for dc, dr in ((1, 0), (0, 1)):
-            for length in range(3, max(WIDTH, HEIGHT) + 1):
-                cells = [(c + dc * i, r + dr * i) for i in range(length)]
-                if not all(x in grid for x in cells):
-                    break
-                pieces = [grid[x] for x in cells]
-                if all(like(a, b) for a in pieces for b in pieces):
-                    out.update(cells)
-    return out
 
 
 boards = st.lists(st.lists(st.sampled_from(PIECES), max_size=HEIGHT), min_size=WIDTH,
@@ -51,7 +27,7 @@ boards = st.lists(st.lists(st.sampled_from(PIECES), max_size=HEIGHT), min_size=W
 @given(boards)
 def test_matches_are_exactly_the_aligned_like_runes(board):
     found = {cell for m in find_matches(board) for cell in m.cells}
-    assert found == reference_cells(board)
+    assert found == cells_by_definition(board)
     for m in find_matches(board):
         assert m.size >= 3 and len(set(m.cells)) == m.size
 

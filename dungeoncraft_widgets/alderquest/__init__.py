@@ -68,10 +68,12 @@ def load_game(text: str) -> AlderQuestState:
 
 
 def parse_action(text: str) -> Action:
-    """Read an action from its text (``"drop T A"``, ``"use maggie G,T,T"``).
+    """Read an action from its text (``"drop T A"``, ``"use maggie"``, ``"choose C2:C3"``).
 
-    >>> parse_action("use maggie G,T,T")
-    UseAbility(hero='maggie', pay=('G', 'T', 'T'))
+    >>> parse_action("drop T A")
+    Drop(rune='T', column='A')
+    >>> parse_action("choose C2:C3")
+    Choose(target='C2:C3')
     """
     return AlderQuestState.parse_action(text)
 

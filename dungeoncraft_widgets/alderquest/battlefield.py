@@ -47,6 +47,9 @@ class Field:
         self._diagonal = {s: self._around(s, DIAGONALS) for s in self.ground}
         self._surrounding = {s: self._around(s, DIRECTIONS + DIAGONALS) for s in self.ground}
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Field:
+        return self  # read-only: copies of a game (views, undo) share it
+
     def _xy(self, space: str) -> tuple[int, int]:
         return self.columns.index(space[0]), int(space[1:]) - 1
 

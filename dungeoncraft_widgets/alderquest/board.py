@@ -50,7 +50,8 @@ MAX_CASCADE_STEPS = 500
 MAX_WIDTH, MAX_HEIGHT = 26, 20
 
 __all__ = ["Board", "CascadeResult", "Match", "acorn_points", "cascade", "cell_name",
-           "find_matches", "is_acorn", "is_rune", "is_snowflake", "parse_cell", "resolve"]
+           "cells_by_definition", "find_matches", "is_acorn", "is_rune", "is_snowflake",
+           "parse_cell", "resolve"]
 
 
 # ------------------------------------------------------------------ pieces
@@ -331,6 +332,34 @@ def find_matches(board: Board) -> list[Match]:
         ordered = tuple(sorted(group))
         out.append(Match(kind, ordered, tuple(cols[c][r] for c, r in ordered)))
     out.sort(key=lambda m: (m.cells[0], m.kind))
+    return out
+
+
+def cells_by_definition(board: Board) -> set[tuple[int, int]]:
+    """The cells in matches, found the slow, obvious way: every straight line of 3 or more
+    cells whose pieces are pairwise alike. It states the rule plainly, so tests check
+    :func:`find_matches` against it and the benchmark measures what the fast one saves.
+
+    >>> sorted(cells_by_definition(Board(4, 6, [["b1"], ["bs"], ["b2"], ["r1"]])))
+    [(0, 0), (1, 0), (2, 0)]
+    """
+    grid = {(c, r): p for c, col in enumerate(board.cols) for r, p in enumerate(col)}
+
+    def like(a: str, b: str) -> bool:
+        if len(a) == 1 or len(b) == 1:
+            return a == b
+        return "s" in (a[1], b[1]) or a[0] == b[0]
+
+    out: set[tuple[int, int]] = set()
+    for c, r in grid:
+        for dc, dr in ((1, 0), (0, 1)):
+            for length in range(3, max(board.width, board.height) + 1):
+                cells = [(c + dc * i, r + dr * i) for i in range(length)]
+                if not all(x in grid for x in cells):
+                    break
+                pieces = [grid[x] for x in cells]
+                if all(like(a, b) for a in pieces for b in pieces):
+                    out.update(cells)
     return out
 
 

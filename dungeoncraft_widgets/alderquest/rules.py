@@ -52,6 +52,7 @@ Where the rulebook is open to more than one reading, the choice is in :data:`RUL
 from __future__ import annotations
 
 import bisect
+import copy
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -128,6 +129,13 @@ RULE_NOTES = (
     "The fourth Snowflake: the game ends as soon as the match holding it is processed "
     "('When four snowflakes have been matched ... the game ends', L251); the rest of the "
     "cascade does not happen.",
+    "An end the rulebook lacks: a Snowflake matches only in a line of 3 with Acorns of one "
+    "colour or other Snowflakes, and collected Acorns never come back; once too few Acorns "
+    "are left in play to match the Snowflakes still unmatched, winter can never arrive, and "
+    "the engine ends the game there, scored as usual. This is the engine's addition.",
+    "Not changed, but worth knowing: a team's Snowflakes reach the Board only when the "
+    "other team's minions reveal them (L166), so a team that never reveals the other's "
+    "tiles can hold winter off; against such a player (or random play) a game can run long.",
     "Tie-breakers (L253-256): the team controlling the exalted faction; the most Acorn "
     "tiles collected; the fewest points of one's own Acorns on the Board ('fewest Acorn "
     "points on the Board': Acorns there can still be scored against you); the most minions "
@@ -398,6 +406,15 @@ def _tile_text(code: str) -> str:
     return f"a {colour} tile"
 
 
+def _clone(value: Any) -> Any:
+    """A copy of JSON-like data (lists, dicts, strings, numbers), quicker than deepcopy."""
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    return value
+
+
 # ------------------------------------------------------------------ the state
 class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     """A game of AlderQuest. See the module docstring."""
@@ -467,6 +484,21 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
 
     def _you(self, player: int) -> bool:
         return self.players[player].strip().lower() == "you"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> AlderQuestState:
+        # A copy (a view, undo) is not handed the remembered legal actions of this state.
+        new = type(self).__new__(type(self))
+        memo[id(self)] = new
+        fields = set(self._FIELDS)
+        for key, value in self.__dict__.items():
+            if key == "_legal":
+                value = None
+            elif key in fields:
+                value = _clone(value)  # plain JSON-like data: a quick copy
+            else:
+                value = copy.deepcopy(value, memo)
+            new.__dict__[key] = value
+        return new
 
     # ------------------------------------------------------------ who is who
     def slot_team(self, slot: int) -> int:
