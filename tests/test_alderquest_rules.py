@@ -440,3 +440,20 @@ def test_log_reads_as_english_for_you():
     build(game, revealed=[], minions={"T01": {"team": 0, "space": "a1"}})
     game.apply("move T01 a2")
     assert game.log[-1].text == "Your Thief Ninja (T01) moves from a1 to a2."
+
+
+def test_saved_states_and_views_follow_the_state_schema():
+    from dungeoncraft_widgets.alderquest.rules import AlderQuestState
+    from dungeoncraft_widgets.core.data import check_schema
+    from dungeoncraft_widgets.core.rng import Rng
+
+    game, rng = new_game(players=4, seed=9), Rng(9)
+    for step in range(400):
+        if step % 50 == 0:
+            for seen in (game, game.view(0), game.view(None)):
+                check_schema(seen._dump(), AlderQuestState.state_schema, "state")
+        game.apply(rng.choice(game.legal_actions()))
+    bad = json.loads(game.to_json())
+    bad["current"]["state"]["minions"] = {"Z99": {}}
+    with pytest.raises(DataFormatError, match="Z99"):
+        check_schema(bad["current"]["state"], AlderQuestState.state_schema, "state")

@@ -181,14 +181,14 @@ class BattlefieldRules:
         return [code for code, up in self.tiles.get(space, ()) if up and code[0] == enemy
                 and code[1] in "123"]
 
-    def destinations(self, mid: str) -> dict[str, str]:
+    def destinations(self, mid: str, occupied: dict[str, str] | None = None) -> dict[str, str]:
         """Where ``mid`` may move next in its activation: destination -> kind of move
         (``normal``, ``confront``, ``sneak``, ``flight``, ``charge``)."""
         m = self.minions[mid]
         space, team = m["space"], m["team"]
         act = self.activation
         special_used = act is not None and act["minion"] == mid and act["special"]
-        occupied = self.occupancy()
+        occupied = self.occupancy() if occupied is None else occupied
 
         def open_to(s: str) -> bool:
             other = occupied.get(s)

@@ -455,22 +455,38 @@ def _process(match: Match, rules: MatchRules, result: CascadeResult) -> int:
     return 1
 
 
+def _may_match_at(board: Board, cells: Iterable[tuple[int, int]]) -> bool:
+    """Whether a row or column through ``cells`` may hold a match (see :func:`_may_match`)."""
+    for c, r in cells:
+        if _may_match(board.cols[c]):
+            return True
+        if _may_match([col[r] if r < len(col) else None for col in board.cols]):
+            return True
+    return False
+
+
 def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
             result: CascadeResult | None = None,
-            report: Callable[[str, Any], None] | None = None) -> CascadeResult:
+            report: Callable[[str, Any], None] | None = None,
+            changed: Iterable[tuple[int, int]] | None = None) -> CascadeResult:
     """Resolve every match on ``board`` (changed in place) to the end of the cascade.
 
     Each round: find the matches, remove them together, apply gravity, process them
     (L86-90), then drop one new line per enemy match; an empty Board gets a new line
     (L291). Stops at once when the fourth Snowflake is matched. ``report`` (if given)
     hears ``("matches", [step's matches])`` and ``("line", runes by column)`` as they
-    happen, so a log can tell them in order.
+    happen, so a log can tell them in order. ``changed``: the cells a move changed on a
+    Board that held no match before it (only their rows and columns are looked at first).
     """
     if result is None:
         result = CascadeResult(exalted=rules.exalted)
     tell = report or (lambda kind, what: None)
     for _ in range(MAX_CASCADE_STEPS):
-        matches = find_matches(board)
+        if changed is not None and not _may_match_at(board, changed):
+            matches = []
+        else:
+            matches = find_matches(board)
+        changed = None
         if not matches:
             if board.is_empty():
                 line, starved = drop_line(board, draw)
@@ -505,21 +521,27 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
     return result
 
 
-def play_onto(board: Board, move: tuple[str, ...], result: CascadeResult) -> None:
+def play_onto(board: Board, move: tuple[str, ...],
+              result: CascadeResult) -> list[tuple[int, int]] | None:
     """Apply one player move to ``board``: ``("drop", COL, RUNE)``, ``("swap", CELL,
     CELL)``, ``("slide", CELL, COL)``, ``("destroy", CELL)`` or ``("line",)`` (the new
     line itself is drawn by the caller's ``draw``). A drop onto a full Board first
-    destroys the bottom row (L80, L295)."""
+    destroys the bottom row (L80, L295). Returns the cells changed when they are few
+    (a drop, a swap), else None."""
     kind = move[0]
     if kind == "drop":
         col = ord(move[1]) - 65
         if board.is_full():
             result.discarded.extend(board.destroy_bottom_row())
+            board.drop(col, move[2])
+            return None
         board.drop(col, move[2])
-    elif kind == "swap":
+        return [(col, len(board.cols[col]) - 1)]
+    if kind == "swap":
         a = parse_cell(move[1], board.width, board.height)
         b = parse_cell(move[2], board.width, board.height)
         board.swap(a, b)
+        return [a, b]
     elif kind == "slide":
         board.slide(parse_cell(move[1], board.width, board.height), ord(move[2]) - 65)
     elif kind == "destroy":
@@ -529,6 +551,7 @@ def play_onto(board: Board, move: tuple[str, ...], result: CascadeResult) -> Non
             result.discarded.extend(board.destroy_bottom_row())
     else:
         raise InvalidArgumentError(f"unknown Board move {kind!r}")
+    return None
 
 
 def cascade(board: Board, ally_factions: str, colour: str,
@@ -563,13 +586,15 @@ def cascade(board: Board, ally_factions: str, colour: str,
     draw = lambda: next(runes, None)
     rules = MatchRules(ally_factions, colour, snowflakes_before, exalted)
     result = CascadeResult(exalted=exalted)
+    clean = not find_matches(work)  # a Board given with a match on it is scanned whole
     for move in moves:
-        play_onto(work, move, result)
+        changed = play_onto(work, move, result)
         if move[0] == "line":
             line, starved = drop_line(work, draw)
             result.steps.append({"matches": [], "lines": [line]})
             result.starved |= starved
-        resolve(work, rules, draw, result)
+        resolve(work, rules, draw, result, changed=changed if clean else None)
+        clean = True
         if result.ended:
             break
     result.board = work

@@ -655,7 +655,9 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         self._legal = (len(self.history), set(legal))
         return legal
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self, only: Action | None = None) -> list[Action]:
+        """The legal actions; with ``only``, at least those of its kind (apply's check
+        needs no more, so it skips the rest of the Action Phase)."""
         if self.stack:
             return self._decision_actions(self.stack[-1])
         if self.phase == "faction":
@@ -669,7 +671,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             return [SetTile(t, s) for t in sorted(set(team["hand"])) for s in spaces]
         if self.step == "draw":
             return [*(Discard(q) for q in sorted(set(team["quarrels"]))), Draw()]
-        return self._action_phase_actions()
+        return self._action_phase_actions(only)
 
     def _hero_choices(self) -> list[str]:
         slot = self._pick_slot()
@@ -681,20 +683,25 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             mine = [h for h in mine if self.cards.heroes[h]["faction"] not in have]
         return mine
 
-    def _action_phase_actions(self) -> list[Action]:
+    def _action_phase_actions(self, only: Action | None = None) -> list[Action]:
         team_no = self.current_team
         team = self.teams[team_no]
         out: list[Action] = []
         act = self.activation
+        verb = None if only is None else only.verb
+        occupied = self.occupancy()
         if act is not None:
             mid = act["minion"]
-            out += [Move(mid, d) for d in self.destinations(mid)]
+            out += [Move(mid, d) for d in self.destinations(mid, occupied)]
             out.append(Stop())
             return out + self._gives(team_no)
-        columns = self._open_columns()
-        for rune in sorted(set(self.revealed)):
-            out += [Drop(rune, col) for col in columns]
+        if verb in (None, "drop"):
+            columns = self._open_columns()
+            for rune in sorted(set(self.revealed)):
+                out += [Drop(rune, col) for col in columns]
         held = team["held"]
+        if verb in ("drop", "play", "move", "give", "discard", "draw"):
+            return out + self._late_actions(team_no, verb, only, occupied)
         heights = [len(col) for col in self.board]
         pairs = list(zip(heights, heights[1:], strict=False))
         # a Swap needs two adjacent runes, a Slide a rune beside an empty space
@@ -702,7 +709,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         can_slide = any(a != b for a, b in pairs)
         for hero in self.hero_slot_heroes(self.slot):
             h = self.heroes[hero]
-            if h["exhausted"]:
+            if h["exhausted"] or (only is not None and getattr(only, "hero", hero) != hero):
                 continue
             if can_swap:
                 out.append(Swap(hero))
@@ -717,19 +724,31 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                         out.append(Summon(hero, letter))
             if len(held) >= self.cards.heroes[hero]["ability"]["cost"]:
                 out.append(UseAbility(hero))
-        for card in sorted(set(team["quarrels"])):
+        return out + self._late_actions(team_no, verb, only, occupied)
+
+    def _late_actions(self, team_no: int, verb: str | None, only: Action | None,
+                      occupied: dict[str, str]) -> list[Action]:
+        """Quarrels, minions, passing Acorns and the Draw phase (``verb``: only those)."""
+        team = self.teams[team_no]
+        held = team["held"]
+        out: list[Action] = []
+        for card in sorted(set(team["quarrels"])) if verb in (None, "play") else ():
             if card in self.cards.legendary:
                 out += [Play(card, r) for r in sorted(set(held))]
             else:
                 letter = self.cards.letter(self.cards.quarrels[card]["faction"])
                 if letter in held:
                     out.append(Play(card, letter))
-        for mid in sorted(self.minions):
+        for mid in sorted(self.minions) if verb in (None, "move") else ():
             m = self.minions[mid]
+            if isinstance(only, Move) and only.minion != mid:
+                continue
             if m["team"] == team_no and not m["exhausted"] and m["space"] is not None:
-                out += [Move(mid, d) for d in self.destinations(mid)]
-        out += self._gives(team_no)
-        if not self.revealed:  # the Draw phase may begin (L74, L225)
+                out += [Move(mid, d) for d in self.destinations(mid, occupied)]
+        if verb in (None, "give"):
+            out += self._gives(team_no)
+        if not self.revealed and verb in (None, "discard", "draw"):
+            # the Draw phase may begin (L74, L225)
             out += [*(Discard(q) for q in sorted(set(team["quarrels"]))), Draw()]
         return out
 
@@ -793,9 +812,10 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     # ------------------------------------------------------------ checking
     def _check(self, action: Action) -> None:
         cached = self.__dict__.get("_legal")
-        if cached is None or cached[0] != len(self.history):
-            self._legal_actions()
-        if action in self._legal[1]:
+        if cached is not None and cached[0] == len(self.history):
+            if action in cached[1]:
+                return
+        elif action in self._compute_legal(only=action):
             return
         raise IllegalActionError(self._explain(action))
 
@@ -1223,9 +1243,9 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     def _board_move(self, team_no: int, move: tuple[str, ...], text: str | None) -> None:
         """A player's move on the Matching Board and the cascade after it (the matches
         are ``team_no``'s)."""
-        board = self.board_obj()
+        board = self.board_obj()  # between actions it holds no match (so `changed` holds)
         result = CascadeResult()
-        play_onto(board, move, result)
+        changed = play_onto(board, move, result)
         if result.discarded:
             self.record("full", "The Board is full: its bottom row is destroyed "
                         f"({listing(result.discarded)}).", runes=list(result.discarded))
@@ -1252,7 +1272,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             result.steps.append({"matches": [], "lines": [line]})
             self._log_line(line)
         resolve(board, rules, draw, result,
-                lambda kind, what: self._log_step(team_no, kind, what))
+                lambda kind, what: self._log_step(team_no, kind, what), changed)
         self.rune_discard.extend(result.discarded[flushed[0]:])
         self.rune_discard.sort()
         self.board = board.to_data()
@@ -1506,9 +1526,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         pieces += [m["acorn"] for m in self.minions.values() if m["acorn"]]
         for deck in self.minion_decks.values():
             cards += deck
-        out = Counter(pieces)
-        out.update(f"card {c}" for c in cards)
-        return out
+        return Counter(pieces + cards)  # card ids never look like rune or tile codes
 
     def full_components(self) -> Counter:
         """What :meth:`components` counts in a complete game of this card set."""
@@ -1521,7 +1539,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                 out[f"{colour}{kind}"] += n
             out[f"{colour}t"] += UNUSED_TRAPS
         for group in (c.quarrels, c.legendary, c.heroes, c.minions):
-            out.update(f"card {x}" for x in group)
+            out.update(list(group))
         return out
 
 
