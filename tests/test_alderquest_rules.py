@@ -430,6 +430,7 @@ def test_illegal_actions_are_refused_with_the_rule_and_change_nothing():
 def test_log_reads_as_english_for_you():
     game = new_game(players=["You", "Bot"], seed=3)
     assert game.log[0].text.startswith("You play Red and go first; Bot plays Blue.")
+    assert game.prompt() == "You choose a faction."
     for f in ("Thieves", "Bards", "Guardians", "Hunters"):
         game.apply(f"faction {f}")
     assert game.log[-2].text == "Bot chooses the Hunters for Blue."
@@ -437,9 +438,14 @@ def test_log_reads_as_english_for_you():
         game.apply(f"hero {hero}")
     assert any(e.text.startswith("Turn 1: Your turn (Red).") for e in game.log)
     assert any(e.text.startswith("You reveal 3 runes") for e in game.log)
-    build(game, revealed=[], minions={"T01": {"team": 0, "space": "a1"}})
+    build(game, revealed=[], minions={"T01": {"team": 0, "space": "a1"}},
+          tiles={"a2": [("bt", False)]})
     game.apply("move T01 a2")
     assert game.log[-1].text == "Your Thief Ninja (T01) moves from a1 to a2."
+    assert game.prompt() == ("You must reveal or dismiss the enemy tile: your Thief Ninja "
+                             "(T01) on a2.")
+    with pytest.raises(IllegalActionError, match="first you must reveal or dismiss"):
+        game.apply("draw")
 
 
 def test_saved_states_and_views_follow_the_state_schema():

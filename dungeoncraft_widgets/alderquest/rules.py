@@ -16,9 +16,10 @@ Actions (``str(action)`` parses back):
 
 - set-up: ``faction Thieves`` (Red first, L56), ``hero maggie`` (each seat its Heroes);
 - Set Tiles: ``set r3 b2`` (a tile from the hand onto a space);
-- Action Phase: ``drop T A`` (a revealed rune into column A), Hero actions ``swap lily B2
-  B3``, ``slide lily B2 C``, ``line lily``, ``summon clarence T``, ``use maggie G,T,T``
-  (pay an ability); ``play QT01 T`` (a Quarrel and the rune paying it); minions ``move
+- Action Phase: ``drop T A`` (a revealed rune into column A), Hero actions ``swap lily``
+  then ``choose B2:B3``, ``slide lily`` then ``choose B2:C2`` (the rune and the empty
+  space), ``line lily``, ``summon clarence T``, ``use maggie`` then ``choose G`` for each
+  rune paid; ``play QT01 T`` (a Quarrel and the rune paying it); minions ``move
   T01 b3`` (a space, ``^b3`` the canopy above b3, or an enemy Hero's id to confront it),
   ``stop`` (end the moving minion's activation), ``give T01 G06`` (pass an Acorn);
 - Draw (once all three runes are dropped; the first of these ends the Action Phase):
@@ -60,7 +61,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.engine import GameState, normalize_players
-from ..core.english import count, listing, possessive, says
+from ..core.english import count, listing, objective, possessive, says, subject
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
 from .battlefield import BattlefieldRules, Field
 from .board import (
@@ -392,6 +393,17 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseFaction, ChooseHero, SetTile, Drop, Swap, Slide, DropLine, Summon, UseAbility,
     Play, Move, Stop, Give, Discard, Draw, Reveal, Dismiss, Carry, Leave, DestroyMinion,
     Fire, Dodge, Stand, Tribute, UseTrigger, Decline, Choose)
+
+
+#: What each decision asks, completing "You must ...".
+DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
+             "carry": "carry the Acorn or leave it",
+             "trap": "destroy the minion or fire an armed Trap",
+             "judo": "dodge (Judo) or stand", "tribute": "choose the column for the tributed Acorn",
+             "trigger": "use the trigger or decline it", "target": "choose a target for the effect",
+             "swap": "choose the two runes to swap",
+             "slide": "choose the rune to slide and the empty space",
+             "pay": "choose a rune to pay with", "discard_quarrel": "discard a Quarrel"}
 
 
 def _tile_text(code: str) -> str:
@@ -824,17 +836,9 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         v = action.verb
         if self.stack:
             frame = self.stack[-1]
-            asks = {"encounter": "reveal or dismiss the enemy tile",
-                    "carry": "carry the Acorn or leave it", "trap": "destroy the minion "
-                    "or fire an armed Trap", "judo": "dodge (Judo) or stand",
-                    "tribute": "choose the column for the tributed Acorn",
-                    "trigger": "use the trigger or decline it",
-                    "target": "choose a target for the effect",
-                    "swap": "choose the two runes to swap", "slide": "choose the rune to "
-                    "slide and the empty space", "pay": "choose a rune to pay with",
-                    "discard_quarrel": "discard a Quarrel"}[frame["kind"]]
-            who = self.players[frame["player"]]
-            return f"{v}: first {who} must {asks} ({self._decision_text(frame)})"
+            who = objective(self.players[frame["player"]])  # "first you must", "first Bot must"
+            return (f"{v}: first {who} must {DECISIONS[frame['kind']]} "
+                    f"({self._decision_text(frame)})")
         if self.phase == "faction":
             if v != "faction":
                 return f"{v}: the factions are being chosen (Red first, in turn)"
@@ -943,7 +947,9 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             return "The game is over."
         who = self.players[self.current_player]  # type: ignore[index]
         if self.stack:
-            return f"{says(who, 'decide')}: {self._decision_text(self.stack[-1])}."
+            frame = self.stack[-1]
+            return (f"{subject(who)} must {DECISIONS[frame['kind']]}: "
+                    f"{self._decision_text(frame)}.")
         if self.phase == "faction":
             return f"{says(who, 'choose')} a faction."
         if self.phase == "hero":
