@@ -159,7 +159,7 @@ def test_each_marimo_example_runs_and_shows_anywidgets(name):
     assert "Jupyter widgets are not supported" not in html
 
 
-@pytest.mark.parametrize("name", ["fog_fight", "scout_venture"])
+@pytest.mark.parametrize("name", ["fog_fight", "scout_venture", "dubious_alliance_round"])
 def test_table_notebooks_hold_one_calculator_and_no_other_code(name):
     notebook = json.loads((REPO / "notebooks" / "table" / f"{name}.ipynb").read_text())
     code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
