@@ -121,6 +121,11 @@ def test_trading_equals_every_card_played_by_the_real_engine(table):
         "the test must test something"
     unseen = [c for c in CARDS if c not in seen]
     assert answers.trade.hurts == sympy.Rational(sum(map(hurts, unseen)), len(unseen))
+    chart = answers.trade_survival  # the chart: each Survival value a traded card may have
+    assert sum(chart.values()) == 1
+    assert sum(p for v, p in chart.items() if v < 0) == answers.trade.hurts
+    assert chart[-3] == sympy.Rational(sum((CARDS[c]["survival"] or 0) == -3 for c in unseen),
+                                       len(unseen))
 
 
 def test_monte_carlo_of_the_real_engine_with_random_unseen_cards(table):
@@ -251,8 +256,9 @@ def test_the_widget_shows_the_exact_answers_and_greys_them_on_bad_input(table):
     calc.face_down.value = state.card(known["face_down"]).name.lower()
     assert calc.message.value == ""
     assert calc.answers.trade == answers.trade and calc.answers.keep == answers.keep
-    assert sympy.latex(answers.trade.survive) in calc.table.value
-    assert calc.advice.value.startswith("<b>") and calc.record_box.layout.display == "none"
+    assert f"{answers.trade.survive} (" in calc.table.value
+    assert calc.advice.value.startswith("<b>")
+    assert calc.record["praise_true"].layout.display == "none"  # no offer: no record asked
     shown = calc.table.value
     calc.hand.value = "torch, torch, torch, torch"
     assert calc.message.value.startswith("✗ still in your hand: at most 3 cards")
@@ -262,7 +268,7 @@ def test_the_widget_shows_the_exact_answers_and_greys_them_on_bad_input(table):
     calc.where.value = "offerer"  # no offer: nobody to hold your card
     assert calc.message.value == "✗ where your card is: nobody offers you a trade now"
     calc.offer.value = "warning"
-    assert calc.message.value == "" and calc.record_box.layout.display == ""
+    assert calc.message.value == "" and calc.record["praise_true"].layout.display == ""
     assert calc.answers.belief.prior_hurts == int(hurts(known["face_down"]))
     assert "Bayes" in calc.bayes.value
     calc.players.value = 9

@@ -31,16 +31,24 @@ True
 from __future__ import annotations
 
 import html
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 import sympy
 
-from ..core.charts import percent
+from ..core.charts import bar_chart, percent
 from ..core.english import listing
 from ..core.errors import InvalidArgumentError
-from ..widgets.panels import LiveCalculator, NumberField, probability_latex, text_label
+from ..widgets.board import BoardView
+from ..widgets.panels import (
+    LiveCalculator,
+    NumberField,
+    probability_latex,
+    table_html,
+    text_label,
+)
 from . import new_game
 from .cards import Deck, deck_from_option, deck_option, name_words
 from .odds import (
@@ -51,8 +59,10 @@ from .odds import (
     chance_reveal_hurts,
     chance_survive_round,
     claim_belief,
+    known_slots,
     modelled,
     round_model,
+    unseen_cards,
 )
 from .rules import HAND_SIZE, UNKNOWN, DubiousAllianceState
 
@@ -146,6 +156,7 @@ class RoundAnswers:
     left_out: sympy.Rational
     discarded: bool
     face_down_modelled: bool
+    trade_survival: dict[int, sympy.Rational]
     advice: str
 
 
@@ -252,8 +263,8 @@ def round_answers(*, tone: str | None = None, **known: Any) -> RoundAnswers:
     ...                         hand=[], face_down="torch", tone="praise")
     >>> answers.keep.hurts, answers.belief.posterior_hurts   # no record: the claim adds nothing
     (0, 13/30)
-    >>> answers.advice[:40]
-    'Keep your card: it is harmless for sure,'
+    >>> answers.advice.split(";")[0]
+    'Keep your card: it is harmless for sure'
     """
     if tone is not None and tone not in TONES:
         raise InvalidArgumentError(f"tone: one of {', '.join(TONES)}, or None for no offer")
@@ -280,7 +291,35 @@ def round_answers(*, tone: str | None = None, **known: Any) -> RoundAnswers:
     discarded = me not in model.revealed
     advice = _advice(keep, trade, belief, discarded, view, me)
     return RoundAnswers(keep, trade, belief, model.chance_left_out, discarded,
-                        modelled(view, known["face_down"]), advice)
+                        modelled(view, known["face_down"]), survival_values(swapped, me), advice)
+
+
+def survival_values(view: DubiousAllianceState, player: int) -> dict[int, sympy.Rational]:
+    """The chance of each Survival value on the card ``player`` will reveal: the card
+    they know is there (following the trades), else a random card they have not seen.
+    A card without values counts 0, as :func:`.odds.chance_reveal_hurts` counts it.
+
+    >>> view, me, _ = table_view(players=3, place=1, chief="gogog_bloodthroat", active=[],
+    ...                          hand=[], face_down="cave_troll")
+    >>> survival_values(view, me)
+    {-3: 1}
+    """
+    known = known_slots(view, player)[player]
+    counts = Counter([known]) if known is not None else unseen_cards(view, player)
+    total = sum(counts.values())
+    values: Counter = Counter()
+    for card, n in counts.items():
+        values[view.card(card).survival or 0] += n
+    return {v: sympy.Rational(n, total) for v, n in sorted(values.items())}
+
+
+def exact(p: sympy.Rational) -> str:
+    """An exact chance as plain text, its percentage beside it.
+
+    >>> exact(sympy.Rational(26, 59))
+    '26/59 (44.1%)'
+    """
+    return f"{sympy.Rational(p)} ({percent(p)})"
 
 
 def _say(p: sympy.Rational) -> str:
@@ -289,45 +328,52 @@ def _say(p: sympy.Rational) -> str:
         return "for sure"
     if p == 0:
         return "never"
-    return f"with chance {p} ({percent(p)})"
+    return f"with chance {exact(p)}"
+
+
+def _harmless(p: sympy.Rational) -> str:
+    """'is harmless for sure', 'is never harmless', 'is harmless with chance 1/2 (50.0%)'."""
+    return "is never harmless" if p == 0 else f"is harmless {_say(p)}"
 
 
 def _advice(keep: CardChances, trade: CardChances, belief: ClaimBelief | None, discarded: bool,
             view: DubiousAllianceState, me: int) -> str:
-    """The recommendation: survival first, then the goal, then a harmless card."""
+    """The recommendation. Without an offer: survival first, then the goal, then a
+    harmless card. With an offer, the claim speaks only of harm (Bayes' rule on it gives
+    no survival or goal chances): keep a card that surely wins, give up one that surely
+    kills, else take the card more likely harmless, as the game's app advises."""
     if discarded:
         return ("Your Revealed card will be Discarded (you are the Dealer and not everyone "
                 "traded): keeping or trading changes nothing for you this round; trade so "
                 "that everyone has traded if you want your card to count.")
-    theirs_harmless = 1 - (belief.posterior_hurts if belief else trade.hurts)
-    mine_harmless = 1 - keep.hurts
-    their = "their card" if belief else "a card you trade for"
-    if keep.survive != trade.survive:
-        better = keep if keep.survive > trade.survive else trade
-        worse = trade if better is keep else keep
-        lead = "Keep your card" if better is keep else \
-            ("Accept the trade" if belief else "Trade your card")
-        text = (f"{lead}: you survive {_say(better.survive)} with "
-                f"{'it' if better is keep else 'a traded card'}, "
-                f"{_say(worse.survive)} with {'a traded card' if better is keep else 'yours'}.")
-    elif keep.reach != trade.reach:
-        better = keep if keep.reach > trade.reach else trade
-        lead = "Keep your card" if better is keep else \
-            ("Accept the trade" if belief else "Trade your card")
+    trade_lead = "Accept the trade" if belief else "Trade your card"
+    mine, theirs = 1 - keep.hurts, 1 - (belief.posterior_hurts if belief else trade.hurts)
+    their = "their card (given their claim and their record)" if belief else \
+        "a card you trade for"
+    if belief is not None and keep.survive == keep.reach == 1:
+        text = (f"Keep your card: with it you reach your goal of {view.goal(me)} Prestige "
+                "for sure.")
+    elif belief is not None and keep.survive == 0 < trade.survive:
+        text = (f"{trade_lead}: you never survive with your card, with a card you trade "
+                f"for {_say(trade.survive)} (before weighing the claim).")
+    elif belief is None and keep.survive != trade.survive:
+        if keep.survive > trade.survive:
+            text = (f"Keep your card: you survive {_say(keep.survive)} with it, "
+                    f"{_say(trade.survive)} with a traded card.")
+        else:
+            text = (f"{trade_lead}: you survive {_say(trade.survive)} with a traded card, "
+                    f"{_say(keep.survive)} with yours.")
+    elif belief is None and keep.reach != trade.reach:
+        lead = "Keep your card" if keep.reach > trade.reach else trade_lead
         text = (f"{lead}: you reach your goal of {view.goal(me)} Prestige "
-                f"{_say(keep.reach)} if you keep it, {_say(trade.reach)} after a trade.")
-    elif mine_harmless != theirs_harmless:
-        keep_it = mine_harmless > theirs_harmless
-        lead = "Keep your card" if keep_it else \
-            ("Accept the trade" if belief else "Trade your card")
-        why = " (given their claim and their record)" if belief else ""
-        text = (f"{lead}: it is harmless {_say(mine_harmless)}, {their}{why} "
-                f"{_say(theirs_harmless)}." if keep_it else
-                f"{lead}: {their} is harmless {_say(theirs_harmless)}{why}, yours "
-                f"{_say(mine_harmless)}.")
+                f"{_say(keep.reach)} if you keep your card, {_say(trade.reach)} after a trade.")
+    elif mine > theirs:
+        text = f"Keep your card: it {_harmless(mine)}; {their} {_harmless(theirs)}."
+    elif theirs > mine:
+        text = f"{trade_lead}: {their} {_harmless(theirs)}; yours {_harmless(mine)}."
     else:
-        text = ("Keeping and trading are alike: both cards give the same chances "
-                f"(harmless {_say(mine_harmless)}).")
+        text = ("Keeping and trading are alike: both cards give the same chances (each "
+                f"{_harmless(mine)}).")
     if belief is not None and belief.chance_true is not None:
         text += f" Their claim is true {_say(belief.chance_true)}."
     return text
@@ -374,21 +420,28 @@ class RoundCalculator(LiveCalculator):
                                ("warning_true", "warned, it hurt:"),
                                ("warning_false", "warned, it was harmless:"))}
         self.record_title = text_label("Their earlier claims, checked at the Reveal:")
-        self.understood = text_label()
+        self.understood = w.HTML()  # names from the deck: escaped
         self.headline = w.HTMLMath()
-        self.table = w.HTMLMath()
-        self.bayes = w.HTMLMath()
+        self.table = w.HTML()
+        self.bayes = w.HTML()
+        # The chart is also what brings the panels' style sheet (app.css) to the page.
+        self.chart = BoardView()
         self.advice = w.HTML()
         self.advice.add_class("dcw-da-advice")
-        self.note = w.HTMLMath()
+        self.note = w.HTML()
         self._set_places()
         self.players.observe(lambda _change: self._set_places(), names="value")
-        self.record_box = w.VBox([self.record_title, w.HBox(list(self.record.values()))])
+        # Shown only with an offer (at the top level: a box would clip full-width fields).
+        self.record_rows = [self.record_title, *self.record.values()]
+        # One input a row, each as wide as the screen allows (a phone: the whole width).
+        for field in (self.players, self.place, self.chief, self.active, self.face_down,
+                      self.where, self.hand, self.seen, *self.record.values()):
+            field.layout.width, field.layout.max_width = "100%", "34em"
         self.children = [
-            w.HBox([self.players, self.place]), self.chief, self.active,
-            w.HBox([self.face_down, self.where]), self.hand, self.seen, self.everyone_traded,
-            self.offer, self.record_box,
+            self.players, self.place, self.chief, self.active, self.face_down, self.where,
+            self.hand, self.seen, self.everyone_traded, self.offer, *self.record_rows,
             self.message, self.understood, self.advice, self.headline, self.table,
+            w.Box([self.chart], layout=w.Layout(width="100%", max_width="34em")),
             self.bayes, self.note,
         ]
         self.watch([self.players, self.place, self.chief, self.active, self.face_down,
@@ -426,7 +479,8 @@ class RoundCalculator(LiveCalculator):
         seen = parse_cards(deck, self.seen.value, "other cards seen")
         record = {key: self.number(field) for key, field in self.record.items()}
         has_offer = self.offer.value is not None
-        self.record_box.layout.display = "" if has_offer else "none"
+        for row in self.record_rows:
+            row.layout.display = "" if has_offer else "none"
         if not has_offer and any(record.values()):
             record = {key: 0 for key in record}  # a record without an offer counts for nobody
         answers = round_answers(players=players, place=self.place.value, chief=self.chief.value,
@@ -445,47 +499,45 @@ class RoundCalculator(LiveCalculator):
         card = self.deck.cards[face_down]
         values = (f"Survival {card.survival:+d}, Prestige {card.prestige:+d}"
                   if card.has_values else "no values")
-        self.understood.value = (f"{chief.name}: Survival {life}, Prestige {prestige} of "
-                                 f"{chief.prestige_goal}. Your face-down card: {card.name} "
-                                 f"({values}).")
+        self.understood.value = html.escape(
+            f"{chief.name}: Survival {life}, Prestige {prestige} of {chief.prestige_goal}. "
+            f"Your face-down card: {card.name} ({values}).")
         self.advice.value = f"<b>{html.escape(answers.advice)}</b>"
         keep, trade = answers.keep, answers.trade
-        label = "trade for their card" if answers.belief else "trade for an unknown card"
+        label = "trade, before the claim" if answers.belief else "trade for an unknown card"
         where = {"you": "your card", "offerer": "your card (it is with the player offering)",
                  "other": "the card in front of you (unknown)"}[self.where.value]
-        self.headline.value = (f"<b>If you keep {where}</b>: you survive "
-                               f"{probability_latex(keep.survive)}; you reach your goal "
-                               f"{probability_latex(keep.reach)}.")
+        self.headline.value = (f"<b>If you keep {where}</b>, the chance you survive is "
+                               f"{probability_latex(keep.survive)}, the chance you reach your "
+                               f"goal {probability_latex(keep.reach)}.")
         rows = [("the card hurts (Survival below 0)", keep.hurts, trade.hurts),
                 ("you survive this round", keep.survive, trade.survive),
                 ("you reach your goal this round", keep.reach, trade.reach)]
-        body = "".join(f"<tr><td>{html.escape(text)}</td><td>{probability_latex(a)}</td>"
-                       f"<td>{probability_latex(b)}</td></tr>" for text, a, b in rows)
-        self.table.value = ('<table class="dcw-table"><thead><tr><th>chance</th><th>keep</th>'
-                            f"<th>{html.escape(label)}</th></tr></thead><tbody>{body}</tbody>"
-                            "</table>")
+        self.table.value = table_html(["chance", "keep", label],
+                                      [(text, exact(a), exact(b)) for text, a, b in rows])
+        self.chart.show(bar_chart(
+            answers.trade_survival, target=0, target_label="harmless", width=360, height=190,
+            title="Survival on the card after a trade", x_label="Survival"))
         belief = answers.belief
         if belief is None:
             self.bayes.value = ""
         else:
             given_hurts, given_safe = belief.likelihood
-            tone = {1: "praise", -1: "a warning", 0: "neither"}[belief.tone]
-            self.bayes.value = (
-                "<b>Can you trust the claim? Bayes' rule</b>"
-                '<table class="dcw-table"><tbody>'
-                f"<tr><td>their card hurts, before the claim</td>"
-                f"<td>{probability_latex(belief.prior_hurts)}</td></tr>"
-                f"<tr><td>they say {tone} of a card that hurts</td>"
-                f"<td>{probability_latex(given_hurts)}</td></tr>"
-                f"<tr><td>… of a harmless card</td><td>{probability_latex(given_safe)}</td></tr>"
-                f"<tr><td>their card hurts, after the claim</td>"
-                f"<td>{probability_latex(belief.posterior_hurts)}</td></tr>"
-                "</tbody></table>")
+            says = {1: "they praise", -1: "they warn of",
+                    0: "they say neither good nor bad of"}[belief.tone]
+            self.bayes.value = "<b>Can you trust the claim? Bayes' rule</b>" + table_html(
+                ["", "chance"],
+                [("their card hurts, before the claim", exact(belief.prior_hurts)),
+                 (f"{says} a card that hurts", exact(given_hurts)),
+                 ("… of a harmless card", exact(given_safe)),
+                 ("their card hurts, after the claim", exact(belief.posterior_hurts))])
         notes = ["Exact if every face-down card you do not know is a random card you have not "
                  "seen, Trading ends now and nobody uses a May power (a Healing Pool, a "
-                 "Protection Scroll, a chief's ability) while the cards are Resolved. Trade "
-                 "chances before any claim; the claim's row uses Bayes' rule on their record "
-                 "(each tone's chances uniform before any evidence)."]
+                 "Protection Scroll, a chief's ability) while the cards are Resolved."]
+        if belief is not None:
+            notes.append("The trade column is before the claim; Bayes' rule weighs the claim "
+                         "by their record (their chances of praising or warning, for cards "
+                         "that hurt and for harmless ones, uniform before any evidence).")
         if not answers.face_down_modelled:
             notes.append(f"Your {card.name} also reaches other players' cards or Draws: "
                          "only what it does to you is counted.")
