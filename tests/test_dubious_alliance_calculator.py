@@ -236,6 +236,9 @@ def test_card_names_are_read_or_refused_by_name(text, message):
     ({"players": 8}, "players: Dubious Alliance is for 3 to 7 players"),
     ({"place": 5}, r"your place: 1 \(the Dealer's left\) to 4"),
     ({"chief": "snarl"}, "your chief: 'snarl' is not a Player card"),
+    ({"seen": sorted(set(CARDS) - {"gold_coins"})}, "other cards seen: 121 cards named "
+     "leave too few of the deck's 121 face down"),
+    ({"record": {"praise_true": -1}}, "praise_true: -1 is below 0"),
 ])
 def test_impossible_tables_are_refused_naming_the_problem(known, message):
     base = {"players": 4, "place": 1, "chief": "gogog_bloodthroat", "active": [],
@@ -265,9 +268,13 @@ def test_the_widget_shows_the_exact_answers_and_greys_them_on_bad_input(table):
     assert "dcw-stale" in calc._dom_classes and calc.table.value == shown
     calc.hand.value = ""
     assert calc.message.value == "" and "dcw-stale" not in calc._dom_classes
+    calc.record["praise_true"].value = -3  # hidden without an offer, and not read
+    assert calc.message.value == ""
     calc.where.value = "offerer"  # no offer: nobody to hold your card
     assert calc.message.value == "✗ where your card is: nobody offers you a trade now"
     calc.offer.value = "warning"
+    assert calc.message.value == "✗ praised, it was harmless: -3 is below 0, the smallest allowed"
+    calc.record["praise_true"].value = 0
     assert calc.message.value == "" and calc.record["praise_true"].layout.display == ""
     assert calc.answers.belief.prior_hurts == int(hurts(known["face_down"]))
     assert "Bayes" in calc.bayes.value
@@ -276,3 +283,17 @@ def test_the_widget_shows_the_exact_answers_and_greys_them_on_bad_input(table):
     calc.players.value = 3  # the place menu follows: the 2nd of 3 is still there
     assert [v for _label, v in calc.place.options] == [1, 2, 3] and calc.place.value == 2
     assert calc.message.value == ""
+    calc.players.value, calc.place.value = 6, 6
+    calc.players.value = 4  # the Dealer of 6 is the Dealer of 4
+    assert calc.place.value == 4 and calc.answers.discarded
+    assert "Discarded" in calc.advice.value and calc.message.value == ""
+
+
+def test_without_widgets_the_page_still_shows_the_inputs_and_the_answer():
+    calc = RoundCalculator()
+    calc.face_down.value = "Torch"
+    still = calc.static_html()  # an exported notebook with no widget state
+    assert "An offer&#x27;s claim: no offer" in still or "no offer" in still
+    assert "Keep your card: it is harmless for sure" in still
+    assert "17/30 (56.7%)" in still  # 52 of the 120 cards unseen hurt: 68/120 harmless
+    assert repr(calc) == "<RoundCalculator: Players: 4>"

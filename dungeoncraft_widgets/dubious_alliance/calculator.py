@@ -45,6 +45,7 @@ from ..widgets.board import BoardView
 from ..widgets.panels import (
     LiveCalculator,
     NumberField,
+    checked_number,
     probability_latex,
     table_html,
     text_label,
@@ -168,7 +169,8 @@ def table_view(*, players: int, place: int, chief: str, active: list[str], hand:
 
     ``place``: 1 checks first (the Dealer's left), ``players`` is the Dealer. The seats
     go round in checking order (the Dealer last); the player offering a trade sits next
-    after you, the "other" player after them. ``where``: whose face-down card is yours
+    after you, the "other" player after them (where they sit changes none of your
+    chances). ``where``: whose face-down card is yours
     now ("you", "offerer", "other"). ``record``: the offerer's earlier claims, checked
     at the Reveal: ``praise_true``, ``praise_false``, ``warning_true``,
     ``warning_false``. Everything you have not seen is face down, in the Draw deck or
@@ -214,27 +216,37 @@ def table_view(*, players: int, place: int, chief: str, active: list[str], hand:
     names[me] = "You"
     state = new_game(names, seed=0, characters=characters, deck=option)
     rest = [c for c in sorted(deck.cards) if c not in first_seen]
-    face_down_cards = rest[:players]  # stand-ins for the cards you cannot see
+    if len(rest) < players:
+        raise InvalidArgumentError(f"other cards seen: {len(first_seen)} cards named leave "
+                                   f"too few of the deck's {len(deck.cards)} face down")
     origin = list(range(players))
     origin[me], origin[holder] = origin[holder], origin[me]
-    unrevealed = [face_down if origin[q] == me else face_down_cards[q] for q in range(players)]
+    # Stand-ins for the face-down cards you cannot see (the view hides them again).
+    unrevealed = [face_down if origin[q] == me else rest.pop() for q in range(players)]
     traded = [everyone_traded] * players
     traded[me] = traded[holder] = everyone_traded or holder != me
     if not everyone_traded:
         for q in range(players):
             if q not in (me, holder):
                 traded[q] = False
-    hurting = next(c for c in sorted(deck.cards) if (deck.cards[c].survival or 0) < 0)
-    harmless = next(c for c in sorted(deck.cards) if (deck.cards[c].survival or 0) >= 0)
+    # The record as the claim history the odds read: a claim (a word of praise or of
+    # warning) about a card that hurt or did not, once for each claim counted.
+    hurting = next((c for c in sorted(deck.cards) if (deck.cards[c].survival or 0) < 0), None)
+    harmless = next((c for c in sorted(deck.cards) if (deck.cards[c].survival or 0) >= 0), None)
     history = []
-    for key, card, claim in (("praise_true", harmless, GOOD_WORDS[0]),
-                             ("praise_false", hurting, GOOD_WORDS[0]),
-                             ("warning_true", hurting, BAD_WORDS[0]),
-                             ("warning_false", harmless, BAD_WORDS[0])):
+    for key, hurt, claim in (("praise_true", False, GOOD_WORDS[0]),
+                             ("praise_false", True, GOOD_WORDS[0]),
+                             ("warning_true", True, BAD_WORDS[0]),
+                             ("warning_false", False, BAD_WORDS[0])):
+        times = checked_number((record or {}).get(key, 0), key, minimum=0, maximum=MAX_RECORD)
+        card = hurting if hurt else harmless
+        if times and card is None:
+            raise InvalidArgumentError(f"{key}: this deck has no card that "
+                                       f"{'hurts' if hurt else 'is harmless'}")
         history += [{"round": 0, "from": offerer, "to": me, "claim": claim, "card": card}
-                    ] * (record or {}).get(key, 0)
+                    ] * times
     position = {
-        "dealer": dealer, "deck": rest[players:], "discard": list(seen),
+        "dealer": dealer, "deck": rest, "discard": list(seen),
         "hands": [list(hand) if q == me else [] for q in range(players)],
         "active": [list(active) if q == me else [] for q in range(players)],
         "unrevealed": unrevealed, "chosen": [face_down if q == me else UNKNOWN
@@ -250,7 +262,7 @@ def table_view(*, players: int, place: int, chief: str, active: list[str], hand:
 
 def _chances(view: DubiousAllianceState, me: int) -> CardChances:
     return CardChances(chance_reveal_hurts(view, me), chance_survive_round(view, me),
-                  chance_reaches_goal(view, me)[me])
+                       chance_reaches_goal(view, me)[me])
 
 
 def round_answers(*, tone: str | None = None, **known: Any) -> RoundAnswers:
@@ -344,8 +356,8 @@ def _advice(keep: CardChances, trade: CardChances, belief: ClaimBelief | None, d
     kills, else take the card more likely harmless, as the game's app advises."""
     if discarded:
         return ("Your Revealed card will be Discarded (you are the Dealer and not everyone "
-                "traded): keeping or trading changes nothing for you this round; trade so "
-                "that everyone has traded if you want your card to count.")
+                "traded): keeping or trading changes nothing for you this round. It counts "
+                "only if every player trades this round.")
     trade_lead = "Accept the trade" if belief else "Trade your card"
     mine, theirs = 1 - keep.hurts, 1 - (belief.posterior_hurts if belief else trade.hurts)
     their = "their card (given their claim and their record)" if belief else \
@@ -408,8 +420,8 @@ class RoundCalculator(LiveCalculator):
         self.everyone_traded = w.Checkbox(False, description="every player has traded "
                                           "this round")
         self.offer = w.ToggleButtons(
-            options=[("no offer", None), ("praises", "praise"), ("warns", "warning"),
-                     ("says neither", "neither")], value=None,
+            options=[("no offer", "none"), ("praises", "praise"), ("warns", "warning"),
+                     ("says neither", "neither")], value="none",
             description="An offer's claim:",
             tooltips=["nobody offers you a trade", "the claim praises their card",
                       "the claim warns about it", "the claim says neither"])
@@ -452,20 +464,20 @@ class RoundCalculator(LiveCalculator):
     def _set_places(self) -> None:
         """The menu of places follows the number of players (kept when it still fits)."""
         try:
-            n = checked = self.players.read()[0]
+            n = self.players.read()[0]
         except InvalidArgumentError:
             return  # the message says what is wrong with the number of players
         options = [(f"{ordinal(k)}" + (" (the Dealer's left)" if k == 1 else "")
                     + (" (you are the Dealer)" if k == n else ""), k) for k in range(1, n + 1)]
         if list(self.place.options) == options:
             return
-        keep = self.place.value if self.place.value in range(1, checked + 1) else 1
-        self._computing = True  # setting the menu must not start another update
+        keep = min(self.place.value or 1, n)  # the Dealer stays the Dealer
+        was, self._computing = self._computing, True  # the menu starts no other update
         try:
             self.place.options = options
             self.place.value = keep
         finally:
-            self._computing = False
+            self._computing = was
 
     def compute(self) -> None:
         deck = self.deck
@@ -477,17 +489,16 @@ class RoundCalculator(LiveCalculator):
             raise InvalidArgumentError("your face-down card: type the card you set face down")
         hand = parse_cards(deck, self.hand.value, "still in your hand", most=HAND_SIZE - 1)
         seen = parse_cards(deck, self.seen.value, "other cards seen")
-        record = {key: self.number(field) for key, field in self.record.items()}
-        has_offer = self.offer.value is not None
-        for row in self.record_rows:
-            row.layout.display = "" if has_offer else "none"
-        if not has_offer and any(record.values()):
-            record = {key: 0 for key in record}  # a record without an offer counts for nobody
+        tone = None if self.offer.value == "none" else self.offer.value
+        for row in self.record_rows:  # the record is asked for only with an offer
+            row.layout.display = "none" if tone is None else ""
+        record = {} if tone is None else \
+            {key: self.number(field) for key, field in self.record.items()}
         answers = round_answers(players=players, place=self.place.value, chief=self.chief.value,
                                 active=active, hand=hand, face_down=face_down[0],
                                 where=self.where.value,
                                 everyone_traded=self.everyone_traded.value, seen=seen,
-                                record=record, tone=self.offer.value,
+                                record=record, tone=tone,
                                 deck=self.deck_option)
         self.answers = answers
         self._show(answers, active, face_down[0])
