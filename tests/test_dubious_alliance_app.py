@@ -148,4 +148,6 @@ def test_odds_panel_gives_each_chiefs_chance_to_reach_the_goal():
     value = app.odds_view.value
     assert "Each other chief reaches their goal this round" in value
     assert value.count("<tr><td>") == 3 and "Assumes" in value and "Left out" in value
-    assert value.count("\\approx") >= 6  # exact fractions, typeset
+    # exact fractions, typeset: "≈" beside a rounded percentage, "=" beside an exact one
+    assert value.count("\\approx") + value.count(" = ") >= 6
+    assert "0 \\approx" not in value and "$1 \\approx" not in value

@@ -213,7 +213,13 @@ class GameApp(w.VBox):
         # The board takes the width it needs to be read; the side panel goes beside it
         # on a wide screen and below it on a narrow one (a phone). The board scrolls
         # sideways rather than shrink its text below a readable size.
-        self._board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0"))
+        # The board scrolls sideways itself: its box never shows a scrollbar of its own (a
+        # rounding pixel of height would draw one).
+        self._board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0",
+                                                             overflow="auto hidden"))
+        # The side column grows with what it holds: its panels never shrink into a small
+        # scrolling box beside a shorter board.
+        self.holdings_view.layout.flex = self.side.layout.flex = "0 0 auto"
         side_box = w.VBox([self.holdings_view, self.side],
                           layout=w.Layout(flex="1 1 260px", min_width="0"))
         main = w.HBox([self._board_box, side_box],
