@@ -218,10 +218,12 @@ class GameApp(w.VBox):
         self._board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0",
                                                              overflow="auto hidden"))
         # The side column grows with what it holds: its panels never shrink into a small
-        # scrolling box beside a shorter board.
+        # scrolling box beside a shorter board, nor show a scrollbar for a rounding pixel.
         self.holdings_view.layout.flex = self.side.layout.flex = "0 0 auto"
+        self.side.layout.overflow = "visible"
         side_box = w.VBox([self.holdings_view, self.side],
-                          layout=w.Layout(flex="1 1 260px", min_width="0"))
+                          layout=w.Layout(flex="1 1 260px", min_width="0",
+                                          overflow="auto hidden"))
         main = w.HBox([self._board_box, side_box],
                       layout=w.Layout(flex_flow="row wrap", width="100%"))
         super().__init__([self.status, self.summary_view, self.final_panel, self.question_panel,
@@ -341,7 +343,7 @@ class GameApp(w.VBox):
         self.version += 1
         sentence = f"You took back {self._taken_back(taken, others)}."
         if kept:
-            sentence += f" {self._quoted_actions(kept)} stays: {self.state.undo_reason}."
+            sentence += f" {self._quoted_actions(kept)} {_stays(kept)}: {self.state.undo_reason}."
         self._turn_starts = [s for s in self._turn_starts if s[0] < target]
         self._mark, self._notice, self._last_action = len(self.state.log), [sentence], None
         self.message.value = ""
@@ -540,7 +542,7 @@ class GameApp(w.VBox):
         _target, mark, taken, kept = plan
         tip = f"Take back {self._taken_back(taken, self._others_in(self.state.log[mark:]))}"
         if kept:
-            tip += f" ({self._quoted_actions(kept)} stays: {self.state.undo_reason})"
+            tip += f" ({self._quoted_actions(kept)} {_stays(kept)}: {self.state.undo_reason})"
         self.undo_button.disabled = False
         self.undo_button.tooltip = tip + "."
 
@@ -548,6 +550,10 @@ class GameApp(w.VBox):
         ids = self.moved_ids(self._events_since_mark(), self.view)
         if ids:
             self.board.flash(ids)
+
+
+def _stays(kept: Sequence[Action]) -> str:
+    return "stays" if len(kept) == 1 else "stay"
 
 
 def _odds_words(p: sympy.Rational) -> str:

@@ -138,7 +138,7 @@ def test_hero_and_guardian_by_clicking(page, lab, artifacts):
             card = guardian.locator(".dcw-board [data-id^=keep-].dcw-clickable").first
             card.click()
             page.wait_for_timeout(500)
-        guardian.locator(".dcw-board text", has_text="Hero maps").first.wait_for(
+        guardian.locator(".dcw-board [data-id^=note-]").first.wait_for(
             timeout=60_000)                                   # the Hero bot has played
         assert kernel(client, "print(guardian.state.phase, guardian.state.current_player)") \
             == "round 1"
