@@ -24,7 +24,7 @@ def offered_to_you(claim="fine, a trade then", names=("You", "Bot 1", "Bot 2", "
 def test_an_incoming_offer_is_a_question_with_exact_odds_on_its_buttons():
     app = offered_to_you()
     view = app.view
-    assert app.question(view) == ("Bot 3 offers you a trade, saying: 'fine, a trade then'. "
+    assert app.question(view) == ("Bot 3 offers you a trade, saying: “fine, a trade then”. "
                                   "Accept or decline?")
     accept, decline = app.choices(view)
     belief = claim_belief(view, 3, "fine, a trade then", player=0)
@@ -151,3 +151,30 @@ def test_odds_panel_gives_each_chiefs_chance_to_reach_the_goal():
     # exact fractions, typeset: "≈" beside a rounded percentage, "=" beside an exact one
     assert value.count("\\approx") + value.count(" = ") >= 6
     assert "0 \\approx" not in value and "$1 \\approx" not in value
+
+
+def test_an_offer_carries_its_odds_and_its_claim_is_cleared_once_said():
+    app = DubiousAllianceApp(players=["You", "Bot 1", "Bot 2"], seed=7)
+    app.act(app.state.legal_actions()[0])                   # set a card: Trading begins
+    while app.state.current_player == 0 and app.view.phase == "trade" and app.view.pending:
+        app.act("decline")
+    offers = [c for c in app.choices(app.view) if c.label.startswith("Offer ")]
+    assert offers, [c.label for c in app.choices(app.view)]
+    for choice in offers:                                   # the odds before the trade
+        to = int(re.search(r"Bot (\d)", choice.label).group(1))
+        said = next((c["claim"] for c in reversed(app.view.claims) if c["from"] == to), "")
+        expected = 1 - claim_belief(app.view, to, said, player=0).posterior_hurts
+        assert choice.odds == expected and "chance their card is harmless" in choice.label
+    app.claim.value = "a fine weapon"
+    offers[0].action()                                      # the bots answer, and play on
+    assert isinstance(app.state.history[app._turn_starts[-1][0]], da.Offer)
+    assert app.claim.value == ""                            # said once, not twice
+
+
+def test_must_trade_is_said_in_colour_not_smeared_by_a_stroke():
+    state = da.new_game(["You", "Bot", "Bot"], seed=3)
+    state.tracker[1] = "must_trade"
+    scene = DubiousAllianceApp(state=state, bots={}).draw(state.view(0))
+    tracker = scene.find("tracker-1")
+    assert "danger" not in tracker.classes and tracker.weight == "bold"  # a text, no outline
+    assert tracker.text.endswith("Tracker: Must Trade")

@@ -89,7 +89,7 @@ class DubiousAllianceApp(GameApp):
         self.claim = w.Text(description="Your claim:",
                             placeholder="said with your next offer, e.g. 'a fine weapon'",
                             style={"description_width": "initial"},
-                            layout=w.Layout(width="100%"))
+                            layout=w.Layout(width="calc(100% - 4px)"))
         self.claim_note = w.Label()
         self.claim_note.add_class("dcw-message")
         self.claim.observe(lambda _change: self._check_claim(), names="value")
@@ -115,7 +115,7 @@ class DubiousAllianceApp(GameApp):
 
     def act(self, action: Action | str | None) -> bool:
         done = super().act(action)
-        if done and isinstance(self.state.history[-1] if self.state.history else None, Offer):
+        if done and isinstance(self._last_action, Offer):  # said: the box is free again
             self.claim.value = ""
         return done
 
@@ -178,7 +178,7 @@ class DubiousAllianceApp(GameApp):
         if view.phase == "trade" and view.pending:
             offer = view.pending
             who = view.players[offer["from"]]
-            said = (f"saying: '{offer['claim']}'" if offer["claim"] else "without a word")
+            said = (f"saying: “{offer['claim']}”" if offer["claim"] else "without a word")
             text = f"{who} offers you a trade, {said}. "
             if self._must_accept(view):
                 return text + "You are on Must Trade, so you must accept."
@@ -232,10 +232,17 @@ class DubiousAllianceApp(GameApp):
             out = []
             for a in legal:
                 if isinstance(a, Offer):
-                    out.append(Choice(f"Offer {objective(view.players[a.to])} a trade",
-                                      lambda to=a.to: self.act(self._offer(to)),
+                    who = view.players[a.to]
+                    said = next((c["claim"] for c in reversed(view.claims)
+                                 if c["from"] == a.to), "")
+                    harmless = 1 - claim_belief(view, a.to, said, player=me).posterior_hurts
+                    out.append(Choice(f"Offer {objective(who)} a trade — chance their card is "
+                                      "harmless", lambda to=a.to: self.act(self._offer(to)),
+                                      odds=harmless,
                                       tooltip="Your claim (the box beside the table) goes "
-                                      "with the offer."))
+                                      f"with the offer. The chance is for the card "
+                                      f"{subject(who)} would give you if they accept, from what "
+                                      "you have seen, their claims and their record."))
                 else:
                     out.append(Choice(self.action_label(a), a))
             return out

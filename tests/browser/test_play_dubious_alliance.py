@@ -59,7 +59,7 @@ def test_a_round_played_by_clicking(page, lab, artifacts):
         board.locator("[data-id=unrevealed-2].dcw-clickable").click()
 
         # The bot's answer, then its own offer: a question in words with two buttons.
-        asked = "Bot 2 offers you a trade, saying: 'a safe place to rest'. Accept or decline?"
+        asked = "Bot 2 offers you a trade, saying: “a safe place to rest”. Accept or decline?"
         question.get_by_text(asked, exact=True).wait_for(timeout=20_000)
         expected = eval(kernel(client, "print([c.text for c in app.choices(app.view)])"))  # noqa: S307
         buttons = app.locator(".dcw-choice")
