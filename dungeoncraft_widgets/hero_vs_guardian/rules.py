@@ -960,7 +960,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         name = self.players[self.active]
         kept = min(CARRY_OVER, self.hero_stones)
         whose = possessive(name, capital=False) if is_you(name) else "their"  # not "Hero's"
-        self.record("end_turns", f"{says(name, 'end')} {whose} turns for this round" + (" (1 stone carries over)." if kept else "."),
+        self.record("end_turns", f"{says(name, 'end')} {whose} turns for this round"
+                    + (" (1 stone carries over)." if kept else "."),
                     player=self.active)
         self.hero_out, self.passed = True, None
         if self.guardian_stones > 0:
