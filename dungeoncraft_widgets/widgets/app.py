@@ -210,6 +210,7 @@ class GameApp(w.VBox):
         self.side = w.VBox()  # game apps put odds panels and controls here
         controls = w.HBox([self.action_menu, self.play_button, self.undo_button])
         controls.add_class("dcw-controls")
+        controls.layout.overflow = "visible"  # it wraps; no scrollbar for a 2px margin
         # The board takes the width it needs to be read; the side panel goes beside it
         # on a wide screen and below it on a narrow one (a phone). The board scrolls
         # sideways rather than shrink its text below a readable size.
