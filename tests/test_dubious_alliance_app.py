@@ -126,11 +126,13 @@ def test_the_end_names_the_winner_or_the_dead_in_words():
         name = app.state.players[out["winner"]]
         assert final.headline.startswith(f"{name} {'win' if name == 'You' else 'wins'} with "
                                          "Prestige")
-        assert final.rows[0][:2] == ("wins", name)
+        assert final.rows[0][0] == f"{name} (wins)"
     else:
         assert final.headline.startswith("Nobody wins")
-    assert [r[4] for r in final.rows] == [app.state.prestige(app.state.players.index(r[1]))
-                                          for r in final.rows]
+    seats = [app.state.players.index(r[0].removesuffix(" (wins)").removesuffix(" (died)"))
+             for r in final.rows]
+    assert [r[3] for r in final.rows] == [f"{app.state.prestige(q)} of {app.state.goal(q)}"
+                                          for q in seats]
     assert app.final_panel.layout.display == "" and "Final scores" in app.final_view.value
 
 
@@ -178,3 +180,14 @@ def test_must_trade_is_said_in_colour_not_smeared_by_a_stroke():
     tracker = scene.find("tracker-1")
     assert "danger" not in tracker.classes and tracker.weight == "bold"  # a text, no outline
     assert tracker.text.endswith("Tracker: Must Trade")
+
+
+def test_a_new_game_says_so_however_long_its_opening():
+    """The opening (chiefs, the Dealer's draws) is longer than the summary: "A new game has
+    begun." stays first, above the pointer to the log (GameApp)."""
+    app = DubiousAllianceApp(players=["You", "Bot 1", "Bot 2"], seed=7)
+    app.new_game()
+    assert len(app.summary_lines) > 8 and app.summary_lines[0] == "A new game has begun."
+    shown = re.findall(r"<li>(.*?)</li>", app.summary_view.value)
+    assert len(shown) == 8 and shown[0] == "A new game has begun."
+    assert shown[1].startswith("… ") and shown[1].endswith("earlier lines: see the log below.")

@@ -355,11 +355,12 @@ class DubiousAllianceApp(GameApp):
         else:
             headline = f"Nobody wins: {out.get('reason', 'the game is over.')}"
         seats = sorted(range(view.n), key=lambda q: (q != winner, -view.prestige(q), q))
-        rows = tuple(("wins" if q == winner else "died" if q == dead else "",
-                      view.players[q], view.card(view.characters[q]).name, view.survival(q),
-                      view.prestige(q), view.goal(q)) for q in seats)
-        return FinalSummary(headline, ("", "Player", "Chief", "Survival", "Prestige", "Goal"),
-                            rows)
+        # Four columns, so the table fits a narrow window: who won (or died) beside the name.
+        mark = {winner: " (wins)", dead: " (died)"}
+        rows = tuple((view.players[q] + mark.get(q, ""), view.card(view.characters[q]).name,
+                      view.survival(q), f"{view.prestige(q)} of {view.goal(q)}")
+                     for q in seats)
+        return FinalSummary(headline, ("Player", "Chief", "Survival", "Prestige of goal"), rows)
 
     # -------------------------------------------------------------------- odds
     def _refresh_odds(self) -> None:

@@ -470,14 +470,17 @@ class GameApp(w.VBox):
         return [e for e in self.state.log[self._mark:] if self._visible(e)]
 
     def _show_summary(self, view: GameState) -> None:
-        lines = self._notice + self.summarize(self._events_since_mark(), view)
-        if not lines and self._last_action is not None:  # the game logged nothing of it
+        notice = list(self._notice)
+        lines = self.summarize(self._events_since_mark(), view)
+        if not notice and not lines and self._last_action is not None:  # nothing logged
             lines = [f"You chose “{self.action_label(self._last_action)}”."]
-        self.summary_lines = lines
-        if len(lines) > MAX_SUMMARY_LINES:
-            hidden = len(lines) - (MAX_SUMMARY_LINES - 1)
+        self.summary_lines = notice + lines
+        room = MAX_SUMMARY_LINES - len(notice)  # a notice (a new game, an undo) always shows
+        if len(lines) > room:
+            hidden = len(lines) - (room - 1)
             lines = [f"… {count(hidden, 'earlier line')}: see the log below."] + \
-                lines[-(MAX_SUMMARY_LINES - 1):]
+                lines[-(room - 1):]
+        lines = notice + lines
         if not lines:
             self.summary_view.value = ""
             self.summary_view.layout.display = "none"
