@@ -65,7 +65,7 @@ import sympy
 from ..core.bots import Bot
 from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, possessive, says
+from ..core.english import count, listing, possessive, says
 from ..core.errors import DungeoncraftError, IllegalActionError, InvalidArgumentError
 from ..core.scene import Path, Rect, Scene, Text
 from ..widgets.app import Choice, FinalSummary, GameApp
@@ -418,7 +418,7 @@ class HeroVsGuardianApp(GameApp):
         helpers = [_adv_name(view, x) for x in view._save_options(at["victim"])]
         ways = [f"sacrifice the {h}" if h != "Armor" else "use the Armor" for h in helpers]
         ways[0] = ways[0][0].upper() + ways[0][1:]
-        return (f"The {victim} failed and is about to be captured. {' or '.join(ways)} to save "
+        return (f"The {victim} failed and is about to be captured. {listing(ways, 'or')} to save "
                 f"the {victim}, or lose the {victim}?")
 
     def choices(self, view: HeroVsGuardianState) -> list[Choice]:
