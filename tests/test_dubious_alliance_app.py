@@ -191,3 +191,20 @@ def test_a_new_game_says_so_however_long_its_opening():
     shown = re.findall(r"<li>(.*?)</li>", app.summary_view.value)
     assert len(shown) == 8 and shown[0] == "A new game has begun."
     assert shown[1].startswith("… ") and shown[1].endswith("earlier lines: see the log below.")
+
+
+def test_a_forced_trade_carries_its_odds_too():
+    state = da.new_game(["You", "Bot 1", "Bot 2"], seed=2, characters=[
+        "grishnak_the_sly", "brokk_ironhide", "uzga_bonewitch"])
+    app = DubiousAllianceApp(state=state, bots={1: TemperamentBot("honest", seed=1),
+                                                2: TemperamentBot("liar", seed=2)})
+    while app.view.phase != "trade" or app.state.current_player != 0 or app.view.pending:
+        app.act(app.state.legal_actions()[0])
+    forces = [c for c in app.choices(app.view) if isinstance(c.action, da.Force)]
+    assert forces, [c.label for c in app.choices(app.view)]
+    for choice in forces:
+        said = next((c["claim"] for c in reversed(app.view.claims)
+                     if c["from"] == choice.action.target), "")
+        belief = claim_belief(app.view, choice.action.target, said, player=0)
+        assert choice.odds == 1 - belief.posterior_hurts
+        assert choice.label.endswith("— chance their card is harmless")

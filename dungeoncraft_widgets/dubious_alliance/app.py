@@ -200,6 +200,12 @@ class DubiousAllianceApp(GameApp):
                     f"is being Resolved. Use {power} on {card.name}?")
         return None
 
+    def _harmless(self, view: DubiousAllianceState, other: int) -> Any:
+        """The exact chance that ``other``'s face-down card does not lower Survival, from
+        what the seat has seen, ``other``'s latest claim this round and record (Bayes)."""
+        said = next((c["claim"] for c in reversed(view.claims) if c["from"] == other), "")
+        return 1 - claim_belief(view, other, said, player=self.seat).posterior_hurts
+
     def _must_accept(self, view: DubiousAllianceState) -> bool:
         return view.tracker[self.seat] == "must_trade" and not view.traded[self.seat]
 
@@ -233,15 +239,17 @@ class DubiousAllianceApp(GameApp):
             for a in legal:
                 if isinstance(a, Offer):
                     who = view.players[a.to]
-                    said = next((c["claim"] for c in reversed(view.claims)
-                                 if c["from"] == a.to), "")
-                    harmless = 1 - claim_belief(view, a.to, said, player=me).posterior_hurts
                     out.append(Choice(f"Offer {objective(who)} a trade — chance their card is "
                                       "harmless", lambda to=a.to: self.act(self._offer(to)),
-                                      odds=harmless,
+                                      odds=self._harmless(view, a.to),
                                       tooltip="Your claim (the box beside the table) goes "
                                       f"with the offer. The chance is for the card "
                                       f"{subject(who)} would give you if they accept, from what "
+                                      "you have seen, their claims and their record."))
+                elif isinstance(a, Force):
+                    out.append(Choice(f"{self.action_label(a)} — chance their card is harmless",
+                                      a, odds=self._harmless(view, a.target),
+                                      tooltip="The chance is for the card you take, from what "
                                       "you have seen, their claims and their record."))
                 else:
                     out.append(Choice(self.action_label(a), a))
