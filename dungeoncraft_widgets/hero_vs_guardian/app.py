@@ -65,7 +65,7 @@ import sympy
 from ..core.bots import Bot
 from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, listing, possessive, says
+from ..core.english import count, listing, objective, possessive, says
 from ..core.errors import DungeoncraftError, IllegalActionError, InvalidArgumentError
 from ..core.scene import Path, Rect, Scene, Text
 from ..widgets.app import Choice, FinalSummary, GameApp
@@ -630,13 +630,14 @@ class HeroVsGuardianApp(GameApp):
         assert isinstance(view, HeroVsGuardianState)
         heroes, guardian = view.team_scores()
         side = "Heroes" if view.n_heroes > 1 else view.players[0]
-        score = f"{side} {heroes}, {view.players[view.guardian]} {guardian}"
+        warden = objective(view.players[view.guardian])  # after a comma: "you", not "You"
+        score = f"{side} {heroes}, {warden} {guardian}"
         if view.is_over:
             return f"Game over. {score}: {_verdict(view)}."
         if view.phase == "round":
             hero = view.players[view.active]
             return (f"Round {view.round_no}: {says(hero, 'have')} "
-                    f"{count(view.hero_stones, 'stone')}, {view.players[view.guardian]} "
+                    f"{count(view.hero_stones, 'stone')}, {warden} "
                     f"{count(view.guardian_stones, 'stone')}. Score: {score}. "
                     + super().describe(view))
         return super().describe(view)
