@@ -49,7 +49,7 @@ from typing import Any, ClassVar
 from ..core.actions import Action
 from ..core.data import check_schema
 from ..core.engine import GameState
-from ..core.english import count, is_you, possessive, says, subject, verb_form
+from ..core.english import count, says, subject, their, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError
 from .actions import (
     ACTION_TYPES,
@@ -959,9 +959,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
     def _do_end(self, a: End) -> None:
         name = self.players[self.active]
         kept = min(CARRY_OVER, self.hero_stones)
-        whose = possessive(name, capital=False) if is_you(name) else "their"  # not "Hero's"
-        self.record("end_turns", f"{says(name, 'end')} {whose} turns for this round"
-                    + (" (1 stone carries over)." if kept else "."),
+        self.record("end_turns", f"{says(name, 'end')} {their(name)} turns "
+                    "for this round" + (" (1 stone carries over)." if kept else "."),
                     player=self.active)
         self.hero_out, self.passed = True, None
         if self.guardian_stones > 0:
