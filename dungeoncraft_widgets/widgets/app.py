@@ -213,12 +213,21 @@ class GameApp(StaticFallback, w.VBox):
         self.side = w.VBox()  # game apps put odds panels and controls here
         controls = w.HBox([self.action_menu, self.play_button, self.undo_button])
         controls.add_class("dcw-controls")
+        controls.layout.overflow = "visible"  # it wraps; no scrollbar for a 2px margin
         # The board takes the width it needs to be read; the side panel goes beside it
         # on a wide screen and below it on a narrow one (a phone). The board scrolls
         # sideways rather than shrink its text below a readable size.
-        self._board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0"))
+        # The board scrolls sideways itself: its box never shows a scrollbar of its own (a
+        # rounding pixel of height would draw one).
+        self._board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0",
+                                                             overflow="auto hidden"))
+        # The side column grows with what it holds: its panels never shrink into a small
+        # scrolling box beside a shorter board, nor show a scrollbar for a rounding pixel.
+        self.holdings_view.layout.flex = self.side.layout.flex = "0 0 auto"
+        self.side.layout.overflow = "visible"
         side_box = w.VBox([self.holdings_view, self.side],
-                          layout=w.Layout(flex="1 1 260px", min_width="0"))
+                          layout=w.Layout(flex="1 1 260px", min_width="0",
+                                          overflow="auto hidden"))
         main = w.HBox([self._board_box, side_box],
                       layout=w.Layout(flex_flow="row wrap", width="100%"))
         super().__init__([self.status, self.summary_view, self.final_panel, self.question_panel,
@@ -338,7 +347,7 @@ class GameApp(StaticFallback, w.VBox):
         self.version += 1
         sentence = f"You took back {self._taken_back(taken, others)}."
         if kept:
-            sentence += f" {self._quoted_actions(kept)} stays: {self.state.undo_reason}."
+            sentence += f" {self._quoted_actions(kept)} {_stays(kept)}: {self.state.undo_reason}."
         self._turn_starts = [s for s in self._turn_starts if s[0] < target]
         self._mark, self._notice, self._last_action = len(self.state.log), [sentence], None
         self.message.value = ""
@@ -464,14 +473,17 @@ class GameApp(StaticFallback, w.VBox):
         return [e for e in self.state.log[self._mark:] if self._visible(e)]
 
     def _show_summary(self, view: GameState) -> None:
-        lines = self._notice + self.summarize(self._events_since_mark(), view)
-        if not lines and self._last_action is not None:  # the game logged nothing of it
+        notice = list(self._notice)
+        lines = self.summarize(self._events_since_mark(), view)
+        if not notice and not lines and self._last_action is not None:  # nothing logged
             lines = [f"You chose “{self.action_label(self._last_action)}”."]
-        self.summary_lines = lines
-        if len(lines) > MAX_SUMMARY_LINES:
-            hidden = len(lines) - (MAX_SUMMARY_LINES - 1)
+        self.summary_lines = notice + lines
+        room = MAX_SUMMARY_LINES - len(notice)  # a notice (a new game, an undo) always shows
+        if len(lines) > room:
+            hidden = len(lines) - (room - 1)
             lines = [f"… {count(hidden, 'earlier line')}: see the log below."] + \
-                lines[-(MAX_SUMMARY_LINES - 1):]
+                lines[-(room - 1):]
+        lines = notice + lines
         if not lines:
             self.summary_view.value = ""
             self.summary_view.layout.display = "none"
@@ -537,7 +549,7 @@ class GameApp(StaticFallback, w.VBox):
         _target, mark, taken, kept = plan
         tip = f"Take back {self._taken_back(taken, self._others_in(self.state.log[mark:]))}"
         if kept:
-            tip += f" ({self._quoted_actions(kept)} stays: {self.state.undo_reason})"
+            tip += f" ({self._quoted_actions(kept)} {_stays(kept)}: {self.state.undo_reason})"
         self.undo_button.disabled = False
         self.undo_button.tooltip = tip + "."
 
@@ -545,6 +557,10 @@ class GameApp(StaticFallback, w.VBox):
         ids = self.moved_ids(self._events_since_mark(), self.view)
         if ids:
             self.board.flash(ids)
+
+
+def _stays(kept: Sequence[Action]) -> str:
+    return "stays" if len(kept) == 1 else "stay"
 
 
 def _odds_words(p: sympy.Rational) -> str:

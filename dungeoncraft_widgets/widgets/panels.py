@@ -41,8 +41,15 @@ _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # ASCII digits only, and not ab
 
 
 def probability_latex(p: sympy.Rational | int) -> str:
-    """An exact probability typeset as a fraction with its percentage beside it."""
-    return f"${sympy.latex(sympy.Rational(p))} \\approx {percent(p)[:-1]}\\%$"
+    """An exact probability typeset as a fraction with its percentage beside it ("=" when
+    the percentage is exact, as for 0, 1 or 1/2; else "≈").
+
+    >>> probability_latex(0), probability_latex(sympy.Rational(1, 8))
+    ('$0 = 0.0\\\\%$', '$\\\\frac{1}{8} = 12.5\\\\%$')
+    """
+    p = sympy.Rational(p)
+    sign = "=" if (p * 1000).q == 1 else "\\approx"
+    return f"${sympy.latex(p)} {sign} {percent(p)[:-1]}\\%$"
 
 
 def checked_number(value: Any, name: str, *, minimum: int | None = None,
