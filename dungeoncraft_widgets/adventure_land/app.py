@@ -236,7 +236,8 @@ class AdventureLandApp(GameApp):
         super().refresh()
         if getattr(self, "advisor_box", None) is not None:
             self.aim_view.value = (f'<div class="dcw-holdings-title">How to score</div>'
-                                   f"<div>{html.escape(aim(self.view))}</div>")
+                                   f"<div style='line-height:1.4'>"
+                                   f"{html.escape(aim(self.view))}</div>")
             self._show_advisor(self.view)
 
     # ----------------------------------------------------------------- actions
@@ -505,8 +506,8 @@ def holdings_rows(view: AdventureLandState, seat: int) -> list[tuple[str, str]]:
         beaten = (f"fog creature{'s' * (len(creatures) > 1)} {listing(map(str, creatures))} "
                   f"({count(sum(_laurel(c) for c in creatures), 'laurel')})"
                   if creatures else "no fog creatures")
-        note = view.score_note(p)
-        points = count(scores[p], "point") + (f" ({note})" if note else "")
+        # Adventure 2 scores face-down tiles too: the count says so (the tiles follow).
+        points = count(scores[p], "point") + (" + face-down tiles" if view.score_note(p) else "")
         on_board = [where + (f" ({count(c, 'companion')})" if c else "")
                     for where, c in view.adventurers[p] if where in view.layout.terrain]
         waiting = sum(1 for where, _c in view.adventurers[p] if ":" in where)

@@ -36,7 +36,7 @@ from ..core.english import count, possessive
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Ellipse, Group, Path, Polygon, Rect, Scene, Text
 from .graph import state_reachable
-from .layout import COLUMNS, FIELDS, column_of, row_of
+from .layout import COLUMNS, FIELDS, column_of, lanes_for, row_of
 from .rules import COLOURS, UNKNOWN, AdventureLandState, place_name
 
 __all__ = ["CELL", "board_scene", "clickable_fields", "field_centre", "risk_tint", "target_of"]
@@ -232,10 +232,11 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
                                fill=fill, stroke="#ffffff", stroke_width=1))
         terrain_group.add(Text(f"field-{f}-name", x + 3, y + 8, f, size=SMALLEST_TEXT,
                                anchor="start",
-                               classes=("field-name", "muted"), fill="#333333"))
+                               classes=("field-name",), fill="#3d3d3d", opacity=0.8))
         if turned:
             terrain_group.add(Text(f"field-{f}-drawn", x + 5, y + CELL - 8, "✓", size=10,
                                    anchor="start", weight="bold", fill="#555555"))
+    scene.add(_start_area(len(state.players)))
     scene.add(terrain_group)
     scene.add(_river(layout.river, tips))
     for f in sorted(state.board, key=FIELDS.index):
@@ -284,6 +285,25 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
     scene.add(_legend(state, TOP + 10 * CELL + 14, risk is not None, drawn))
     scene.description = describe(state)
     return scene
+
+
+def _start_area(players: int) -> Group:
+    """The start area beside the board (west of its rows, north of its columns) as one
+    light strip with its name in the corner: the waiting adventurers stand on it, and keep
+    their colours on a dark theme."""
+    lanes = lanes_for(players)
+    rows = sum(1 for lane in lanes if lane.startswith("row:"))
+    cols = len(lanes) - rows
+    inner_x, inner_y = LEFT - 4, TOP - 4
+    points = [(4, 4), (LEFT + cols * CELL - 2, 4), (LEFT + cols * CELL - 2, inner_y),
+              (inner_x, inner_y), (inner_x, TOP + rows * CELL - 2), (4, TOP + rows * CELL - 2)]
+    tip = ("The start area: adventurers wait here, each in its lane, and enter the board "
+           "along their row or column.")
+    return Group("start-area", [
+        Polygon("start-area-strip", points, fill="#efe8d8", stroke="#c8bda3", stroke_width=1),
+        Text("start-area-name", LEFT / 2 - 2, TOP / 2 - 8, "start", size=11, weight="bold",
+             fill="#6b5d3f"),
+    ], classes=("start-area",), label="the start area", tooltip=tip)
 
 
 def _river(river: tuple[str, ...], tips: dict[str, str]) -> Group:
