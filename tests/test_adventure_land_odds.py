@@ -257,6 +257,19 @@ def test_a_move_onto_a_fog_creature_risks_the_battle_first():
     assert odds.risk_map(s, 0).fields["F7"].risk.p_lost == 1
 
 
+def test_among_equal_points_the_advisor_first_takes_an_adventurer_out_of_danger():
+    s = empty_position(adventure=1)
+    place_sprite(s, "K4")
+    place_adventurer(s, 0, "A7")                          # on the river, west of the sprite
+    advice = odds.advise_moves(s, 0)
+    best = advice[0]
+    assert best.expected_points == 0 and best.action.origin == "A7"
+    assert best.risk_now.p_lost > 0 and best.risk.p_lost < best.risk_now.p_lost
+    lane = next(a for a in advice if a.action.origin.startswith("row:"))
+    assert lane.risk_now is None                          # nothing happens in the start area
+    assert best.risk_now == odds.risk_map(s, 0).adventurers["A7"]
+
+
 def test_fight_advice_counts_herbs_already_used_beyond_the_swords_limit():
     """sword_bonus is capped at the swords' +9; what herbs and gold already added is
     ``paid`` (the app passed both as sword_bonus and failed mid-battle)."""

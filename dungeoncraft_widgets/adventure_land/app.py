@@ -281,12 +281,12 @@ class AdventureLandApp(GameApp):
         advice = odds.advise_moves(view, self.seat)[:ADVISED_MOVES]
         self.advisor_title.value = (
             '<div class="dcw-holdings-title">Move advisor</div>'
-            "<div>Your moves by the points they bring now (exact), with the chance of "
-            "losing that adventurer before your next turn:</div>")
+            "<div style='line-height:1.4'>Your best moves by the points they bring now, "
+            "then by the exact chance of losing that adventurer before your next turn "
+            "(where it stands now in brackets). Click one to make it.</div>")
         buttons = []
         for item in advice:
-            label = (f"{'★ ' if item.best else ''}{item.action.origin} → {item.action.to}: "
-                     f"+{_points(item.expected_points)}, risk {percent(item.risk.p_lost)}")
+            label = (f"{'★ ' if item.best else ''}{advisor_words(item)}")
             tip = (f"{action_words(item.action)}. Expected points: {item.expected_points}. "
                    f"Before your next turn: {item.risk.describe()}.")
             button = w.Button(description=label, tooltip=tip,
@@ -300,7 +300,33 @@ class AdventureLandApp(GameApp):
 
 def _points(p) -> str:
     """Expected points for a button: whole numbers as they are, else one decimal."""
-    return str(p) if p.q == 1 else f"{float(p):.1f}"
+    return str(p) if p.q == 1 else f"≈ {float(p):.1f}"
+
+
+def _chance_words(p) -> str:
+    """An exact chance with its percentage ('459/3160 ≈ 14.5%'), or '0'."""
+    if not p:
+        return "0"
+    return f"{p} {'=' if (p * 1000).q == 1 else '≈'} {percent(p)}"
+
+
+def advisor_words(advice: odds.MoveAdvice) -> str:
+    """A move of the advisor in a few words: where from and to, the points it brings and
+    the exact chance of losing the adventurer before the next turn (and where it is now).
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_sprite
+    >>> s = empty_position(); place_sprite(s, "K4"); place_adventurer(s, 0, "A7")
+    >>> advisor_words(odds.advise_moves(s)[0])
+    'A7 → A10: +0 points; risk 0 (now 2/95 ≈ 2.1%)'
+    """
+    where = place_name(advice.action.origin).removeprefix("the ")
+    text = (f"{where} → {advice.action.to}: +{_points(advice.expected_points)} "
+            f"point{'' if advice.expected_points == 1 else 's'}; "
+            f"risk {_chance_words(advice.risk.p_lost)}")
+    now = advice.risk_now
+    if now is not None and now.p_lost != advice.risk.p_lost:
+        text += f" (now {_chance_words(now.p_lost)})"
+    return text
 
 
 # ------------------------------------------------------------- what the app says

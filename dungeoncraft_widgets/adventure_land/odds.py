@@ -1406,13 +1406,15 @@ def _reach(view, where: str, moves: int | None) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class MoveAdvice:
-    """One legal move (``action``) with the ``expected_points`` it brings now (exact) and the
-    ``risk`` of the adventurer where it ends; ``best`` marks the advised one."""
+    """One legal move (``action``) with the ``expected_points`` it brings now (exact), the
+    ``risk`` of the adventurer where it ends and ``risk_now`` where it stands (None in the
+    start area, where nothing can happen to it); ``best`` marks the advised one."""
 
     action: Action
     expected_points: sympy.Rational
     risk: PlaceRisk
     best: bool = False
+    risk_now: PlaceRisk | None = None
 
     def describe(self) -> str:
         return (f"{self.action.origin} to {self.action.to}: {self.expected_points} points "
@@ -1422,9 +1424,10 @@ class MoveAdvice:
 def advise_moves(state, player: int | None = None) -> list[MoveAdvice]:
     """The player's legal moves now, ranked by the exact expected points they bring (the
     change of the player's score as if the game ended now: an item taken, a battle at its
-    exact odds, a city entered in Adventure 3, ...); among equals, the one whose adventurer
-    is least likely to be lost before the player's next turn first. Empty when the player
-    has no move now.
+    exact odds, a city entered in Adventure 3, ...); among equals, the one that most lowers
+    the chance of losing the adventurer moved before the player's next turn first (taking
+    one off the river before the sprite passes, say). Empty when the player has no move
+    now.
 
     >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_item
     >>> s = empty_position(); place_item(s, "C1", "G"); place_item(s, "C2", "C")
@@ -1437,15 +1440,21 @@ def advise_moves(state, player: int | None = None) -> list[MoveAdvice]:
     if view.current_player != position.player or view.fight is not None:
         return []
     out = []
+    now: dict[str, PlaceRisk | None] = {}
     for action in view.legal_actions():
         if not isinstance(action, Move):
             continue
         k = next(i for i, (w, _c) in enumerate(view.adventurers[position.player])
                  if w == action.origin)
         comps = view.adventurers[position.player][k][1]
+        if action.origin not in now:
+            now[action.origin] = (position.risk(action.origin, comps)
+                                  if action.origin in view.layout.terrain else None)
+        before = now[action.origin]
         occupied = (position.occupied - {action.origin}) | {action.to}
         risk = position.arrival_risk(action.to, comps, occupied)
-        out.append((position.gain(action.origin, action.to), risk, action))
-    out.sort(key=lambda m: (-m[0], float(m[1].p_lost), str(m[2])))
-    return [MoveAdvice(action=a, expected_points=_r(g), risk=r, best=i == 0)
-            for i, (g, r, a) in enumerate(out)]
+        change = risk.p_lost - (before.p_lost if before is not None else 0)
+        out.append((position.gain(action.origin, action.to), change, risk, before, action))
+    out.sort(key=lambda m: (-m[0], m[1], str(m[4])))
+    return [MoveAdvice(action=a, expected_points=_r(g), risk=r, best=i == 0, risk_now=b)
+            for i, (g, _change, r, b, a) in enumerate(out)]
