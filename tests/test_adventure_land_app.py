@@ -20,6 +20,7 @@ from dungeoncraft_widgets.adventure_land.rules import (
     place_adventurer,
     place_item,
     place_sprite,
+    score_breakdown,
 )
 
 FIELD_INDEX = {f: i for i, f in enumerate(FIELDS)}
@@ -198,6 +199,22 @@ def test_whole_game_against_the_bot_through_the_app():
     assert app.status.value.startswith("Game over")
     final = app.final_summary(app.view)
     assert [row[2] for row in final.rows] == sorted(app.state.scores(), reverse=True)
+    # Adventure 2 is scored at the end: each name comes with what its score is made of.
+    for _place, cell, points in final.rows:
+        name, made_of = cell.split("\n")
+        player = app.state.players.index(name)
+        lines = score_breakdown(app.state, player)
+        assert sum(lines.values()) == points
+        assert made_of == "; ".join(f"{k}: {v}" for k, v in lines.items() if v) or "nothing"
+    assert app.final_summary(app.view).headline.endswith(" points.")
+
+
+def test_players_given_as_a_number_are_you_and_the_bots():
+    app = AdventureLandApp(players=3, seed=2)
+    assert app.state.players == ("You", "Bot 1", "Bot 2")
+    assert all(line.startswith(("Bot 1 ", "Bot 2 ", "You ", "The set-up"))
+               for line in app.summary_lines)
+    assert "Adventure 1, The Fellowship" in app.aim_view.value
 
 
 def test_summary_sentences_of_a_whole_game_read_as_english():

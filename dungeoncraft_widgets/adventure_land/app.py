@@ -221,16 +221,17 @@ class AdventureLandApp(GameApp):
 
     def final_summary(self, view: GameState) -> FinalSummary:
         """The winner and the scores; in Adventures 2 and 3, scored at the end, also what
-        each score is made of."""
+        each score is made of (on a second line under the player's name: a fourth column
+        would not fit a phone)."""
         assert isinstance(view, AdventureLandState)
         final = super().final_summary(view)
         if view.adventure == 1:
             return final
         scores = view.scores()
         order = sorted(range(len(view.players)), key=lambda q: -scores[q])  # as the rows
-        rows = tuple((*row, score_made_of(view, q)) for row, q in zip(final.rows, order,
-                                                                       strict=True))
-        return FinalSummary(final.headline, (*final.headers, "Made of"), rows)
+        rows = tuple((place, f"{name}\n{score_made_of(view, q)}", points)
+                     for (place, name, points), q in zip(final.rows, order, strict=True))
+        return FinalSummary(final.headline, final.headers, rows)
 
     def refresh(self) -> None:
         super().refresh()
@@ -552,9 +553,9 @@ def score_made_of(view: AdventureLandState, player: int) -> str:
     >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, give
     >>> s = empty_position(["You", "Bot"], adventure=2); give(s, 0, gold=2, herbs=(3,))
     >>> score_made_of(s, 0), score_made_of(s, 1)
-    ('gold 4; herbs 3', 'nothing')
+    ('gold: 4; herbs: 3', 'nothing')
     """
-    parts = [f"{label} {value}" for label, value in score_breakdown(view, player).items()
+    parts = [f"{label}: {value}" for label, value in score_breakdown(view, player).items()
              if value]
     return "; ".join(parts) or "nothing"
 
