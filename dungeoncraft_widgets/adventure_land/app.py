@@ -637,7 +637,7 @@ def summary_sentences(events: Sequence[Event], view: AdventureLandState, seat: i
             # Your own tile's value, which only you see.
             shown = d["value"] if d["tile"] == "herb" else f"+{d['value']}"
             if clauses and clauses[-1].endswith(f"took a {d['tile']}"):
-                clauses[-1] += f" ({shown})"
+                clauses[-1] += f" (value {shown})"
         elif e.kind == "won":
             points = f" (+{count(d['points'], 'point')})" if d.get("points") else ""
             text = f"beat the fog creature of {d['strength']} on {d['field']}{points}"
@@ -739,7 +739,8 @@ class PositionEditor(w.VBox):
         self.message = message_label()
         self.advice = w.HTML()
         help_text = w.HTML(
-            "<div class='dcw-editor-help'>Set up your table: choose in <b>Tool</b> what to "
+            "<div class='dcw-editor-help' style='line-height:1.4'>Set up your table: "
+            "choose in <b>Tool</b> what to "
             "place, then click fields (an adventurer brings the <b>Companions</b> number "
             "along; mark each field whose terrain card is already turned over, since what the "
             "next cards can bring depends on it). <b>select</b> shows where an adventurer "
@@ -839,14 +840,14 @@ class PositionEditor(w.VBox):
 def _advice_html(advice: list, name: str) -> str:
     if not advice:
         return ""
+    left = "style='text-align:left'"
     rows = "".join(
-        f"<tr><td style='text-align:left'>{'★ ' if a.best else ''}"
-        f"{html.escape(action_words(a.action))}</td>"
-        f"<td>{html.escape(str(a.expected_points))}</td>"
-        f"<td>{html.escape(str(a.risk.p_lost))} ({html.escape(percent(a.risk.p_lost))})</td></tr>"
-        for a in advice[:8])
+        f"<tr><td {left}>{'★ ' if a.best else ''}{html.escape(action_words(a.action))}</td>"
+        f"<td>{html.escape(_points(a.expected_points))}</td>"
+        f"<td>{html.escape(_chance_words(a.risk.p_lost))}</td>"
+        f"<td>{html.escape(_chance_words(a.risk_now.p_lost) if a.risk_now else '-')}</td>"
+        "</tr>" for a in advice[:8])
     return (f"<div class='dcw-holdings-title'>Best moves for {html.escape(name)}</div>"
-            "<table class='dcw-table'><thead><tr><th style='text-align:left'>move</th>"
-            "<th>points expected</th>"
-            "<th>lost before the next turn</th></tr></thead>"
+            f"<table class='dcw-table'><thead><tr><th {left}>move</th><th>points expected</th>"
+            "<th>lost before the next turn</th><th>lost where it stands now</th></tr></thead>"
             f"<tbody>{rows}</tbody></table>")

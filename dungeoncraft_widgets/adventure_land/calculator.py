@@ -88,13 +88,14 @@ class FightCalculator(LiveCalculator):
         self.dice = w.Text("", description="Dice rolled:",
                            placeholder="after rolling, e.g. 2, 5")
         self.headline = w.HTMLMath()
-        self.chart = BoardView()
+        # Its text is never drawn below 10 px: on a phone the chart scrolls sideways instead.
+        self.chart = BoardView(min_text_px=10)
         self.by_swords = w.HTML()
         self.gold_line = w.HTMLMath()
         self.advice_box = w.HTML()
-        intro = w.HTML("Type what your adventurer has and the fog creature's strength: the "
-                       "exact chance to win with the best swords; then, once the dice are "
-                       "rolled, the best next step.")
+        intro = w.HTML("<div style='line-height:1.4'>Type what your adventurer has and the "
+                       "fog creature's strength: the exact chance to win with the best "
+                       "swords; then, once the dice are rolled, the best next step.</div>")
         self.children = [
             intro,
             w.HBox([self.creature, self.companions, self.gold],
@@ -102,7 +103,7 @@ class FightCalculator(LiveCalculator):
             w.HBox([self.swords, self.herbs], layout=w.Layout(flex_flow="row wrap")),
             self.choose,
             self.message, self.headline,
-            w.HBox([w.Box([self.chart], layout=w.Layout(width="440px")),
+            w.HBox([w.Box([self.chart], layout=w.Layout(width="440px", max_width="100%")),
                     w.VBox([self.by_swords, self.gold_line])],
                    layout=w.Layout(flex_flow="row wrap")),
             self.dice, self.advice_box,
