@@ -139,6 +139,24 @@ def test_a_battle_is_a_question_with_buttons_carrying_exact_odds():
         "Black beat the fog creature of 14 on D7 (+7 points)."]
 
 
+def test_a_creature_appearing_under_your_adventurer_in_the_bots_turn_is_asked_about():
+    s = quiet_table(top=("D7", "A1", "A2"))             # the bot turns over D7 first
+    place_adventurer(s, 0, "D7", 1)
+    give(s, 0, gold=1)
+    app = AdventureLandApp(state=s, bots={1: Scripted()})
+    app.act("end")
+    assert s.current_player == 0 and s.fight["field"] == "D7" and s.turn_player == 1
+    strength = s.fight["strength"]
+    assert app.question_view.value.startswith(
+        f"A fog creature of strength {strength} appeared under your adventurer on D7 (Bot "
+        f"turned over its card): it must fight now. Your adventurer has strength 2 (1 + 1 "
+        f"companion).")
+    assert f"Bot turned over D7 (a fog creature of {strength})." in app.summary_lines
+    assert app.summary_lines[-1] == (f"A fog creature of {strength} appeared under your "
+                                     "adventurer on D7.")
+    assert app.choice_box.children and app.status.value == "It is your turn."
+
+
 def test_win_now_pays_everything_in_one_click_even_after_herbs_were_used():
     """Herbs already used count beyond the swords' +9 (this once stopped the app in the
     middle of a battle), and 'Win now' pays the rest at once; Undo takes the payments back
