@@ -49,7 +49,7 @@ from typing import Any, ClassVar
 from ..core.actions import Action
 from ..core.data import check_schema
 from ..core.engine import GameState
-from ..core.english import count, possessive, says, subject, verb_form
+from ..core.english import count, says, subject, their, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError
 from .actions import (
     ACTION_TYPES,
@@ -959,7 +959,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
     def _do_end(self, a: End) -> None:
         name = self.players[self.active]
         kept = min(CARRY_OVER, self.hero_stones)
-        self.record("end_turns", f"{says(name, 'end')} {possessive(name, capital=False)} turns "
+        self.record("end_turns", f"{says(name, 'end')} {their(name)} turns "
                     "for this round" + (" (1 stone carries over)." if kept else "."),
                     player=self.active)
         self.hero_out, self.passed = True, None
