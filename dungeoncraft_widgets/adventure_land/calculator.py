@@ -94,7 +94,7 @@ class FightCalculator(LiveCalculator):
         self.gold_line = w.HTMLMath()
         self.advice_box = w.HTML()
         intro = w.HTML("<div style='line-height:1.4'>Type what your adventurer has and the "
-                       "fog creature's strength: the exact chance to win with the best "
+                       "fog creature's strength: the exact odds of winning with the best "
                        "swords; then, once the dice are rolled, the best next step.</div>")
         self.children = [
             intro,
