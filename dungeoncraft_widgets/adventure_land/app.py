@@ -541,7 +541,8 @@ def holdings_rows(view: AdventureLandState, seat: int) -> list[tuple[str, str]]:
         places = ([f"on {listing(on_board)}"] if on_board else []) + (
             [f"{waiting} at the start"] if waiting else [])
         where = f"adventurers: {'; '.join(places)}" if places else "no adventurer left"
-        rows.append((f"{view.players[p]} ({COLOURS[p]})",
+        name, colour = view.players[p], COLOURS[p]
+        rows.append((name if name.lower() == colour else f"{name} ({colour})",
                      f"{points} · {stock['gold']} gold · {tiles} · {beaten}\n{where}"))
     return rows
 
