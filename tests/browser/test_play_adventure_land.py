@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from labtools import open_and_run, run_in_kernel, set_theme, show_side_panel, write_notebook
+from playwright.sync_api import expect
 
 NOTEBOOK = "adventure_land_app.ipynb"
 CELLS = [
@@ -86,8 +87,8 @@ def test_play_by_clicking_with_summary_battle_and_risks(page, lab, artifacts):
             " > 500", timeout=20_000)
         assert kernel(client, "print(app.state.history[0])") == "move row:3 J3"
         undo = app.get_by_role("button", name="Undo")        # nothing hidden was seen yet
-        assert not undo.is_disabled()
-        assert undo.get_attribute("title") == "Take back “Move from the start of row 3 to J3”."
+        expect(undo).to_be_enabled(timeout=20_000)
+        expect(undo).to_have_attribute("title", "Take back “Move from the start of row 3 to J3”.")
 
         # North is refused with the rule, and nothing changes.
         before = kernel(client, "print(app.state.to_json())")
@@ -102,10 +103,6 @@ def test_play_by_clicking_with_summary_battle_and_risks(page, lab, artifacts):
         app.get_by_role("button", name="Do it").click()
         summary = app.locator(".dcw-summary")
         summary.locator("li", has_text="Bot moved").first.wait_for(timeout=30_000)
-        # The next cards are turned over: Undo would give the turn back knowing them.
-        assert undo.is_disabled()
-        assert undo.get_attribute("title") == ("Cannot take back “End the turn”: terrain "
-                                               "cards have been turned over since.")
         assert summary.bounding_box()["y"] < board.bounding_box()["y"]
         expected = kernel(client, "print('\\n'.join(app.summary_lines))").splitlines()
         assert [t.strip() for t in summary.locator("li").all_text_contents()] == expected
@@ -114,6 +111,10 @@ def test_play_by_clicking_with_summary_battle_and_risks(page, lab, artifacts):
         flashed = board.locator(".dcw-flash").first
         flashed.wait_for(timeout=5_000)
         assert flashed.get_attribute("data-id") in moved
+        # The next cards are turned over: Undo would give the turn back knowing them.
+        expect(undo).to_be_disabled(timeout=20_000)
+        expect(undo).to_have_attribute("title", "Cannot take back “End the turn”: terrain "
+                                       "cards have been turned over since.")
         assert app.locator(".dcw-holdings th").all_text_contents() == ["You (black)",
                                                                        "Bot (green)"]
         page.evaluate("(el) => el.scrollIntoView()", app.element_handle())
@@ -145,8 +146,8 @@ def test_play_by_clicking_with_summary_battle_and_risks(page, lab, artifacts):
         words = kernel(client, "from dungeoncraft_widgets.adventure_land.app import "
                                "advisor_words\nprint([advisor_words(a) for a in "
                                "odds.advise_moves(risk_app.view, 0)[:4]])")
-        assert [t.removeprefix("★ ") for t in risk_app.locator(".dcw-choice")
-                .all_text_contents()] == ast.literal_eval(words)
+        expect(risk_app.locator(".dcw-choice")).to_have_text(
+            [("★ " if i == 0 else "") + w for i, w in enumerate(ast.literal_eval(words))])
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 900 if width > 390 else 844})
             show_side_panel(page, width > 390)
