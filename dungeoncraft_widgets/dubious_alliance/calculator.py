@@ -436,8 +436,9 @@ class RoundCalculator(LiveCalculator):
         self.headline = w.HTMLMath()
         self.table = w.HTML()
         self.bayes = w.HTML()
-        # The chart is also what brings the panels' style sheet (app.css) to the page.
-        self.chart = BoardView()
+        # The chart is also what brings the panels' style sheet (app.css) to the page. Its
+        # text is never drawn below 10 px (at 300 units wide it fits a phone unscrolled).
+        self.chart = BoardView(min_text_px=10)
         self.advice = w.HTML()
         self.advice.add_class("dcw-da-advice")
         self.note = w.HTML()
@@ -527,7 +528,7 @@ class RoundCalculator(LiveCalculator):
         self.table.value = table_html(["chance", "keep", label],
                                       [(text, exact(a), exact(b)) for text, a, b in rows])
         self.chart.show(bar_chart(
-            answers.trade_survival, target=0, target_label="harmless", width=360, height=190,
+            answers.trade_survival, target=0, target_label="harmless", width=300, height=180,
             title="Survival on the card after a trade", x_label="Survival"))
         belief = answers.belief
         if belief is None:
