@@ -9,6 +9,16 @@ Field types understood: ``int``, ``str``, ``bool`` (``yes``/``no``),
 and ``X | None`` of those (``-`` for None). A ``str`` field that comes last
 takes the rest of the line, so it may hold spaces (free text such as a claim).
 
+Every action checks its fields against these annotations when it is made, so
+an action that could not be written to a save and read back is refused at once
+with :class:`IllegalActionError` naming the field and the type expected:
+``bool`` is not an ``int`` and ``4.0`` is not an ``int``; a ``str`` field is one
+word (not empty, no spaces or control characters, not ``-``), except the free
+text of a last ``str`` field (words separated by single spaces, as the text form
+reads it back); a tuple holds items of its type; ``X | None`` also takes None. Numbers, words,
+tuples and free text have generous bounds (:data:`MAX_INT`, :data:`MAX_WORD`,
+:data:`MAX_ITEMS`, :data:`MAX_TEXT`) that no game comes near.
+
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
 ... class Move(Action):
@@ -19,25 +29,51 @@ takes the rest of the line, so it may hold spaces (free text such as a claim).
 'move 2 E5'
 >>> parse_action("move 2 E5", [Move])
 Move(piece=2, to='E5')
+>>> try:
+...     Move(2.0, "E5")
+... except IllegalActionError as error:
+...     print(error)
+move piece: expected a whole number (int), not 2.0 (float)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
-from collections.abc import Iterable
-from typing import ClassVar
+import unicodedata
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 from .errors import IllegalActionError
 
 EMPTY = "-"
+
+#: Largest size of an ``int`` field (either sign): no game counts anywhere near it.
+MAX_INT = 2**31 - 1
+#: Longest one-word ``str`` field (card ids and field names are a few characters).
+MAX_WORD = 100
+#: Most items in a tuple field.
+MAX_ITEMS = 100
+#: Longest free text (the last ``str`` field, e.g. a claim said while trading).
+MAX_TEXT = 500
+
+# A word: no whitespace (str.split() would cut it) and no control characters.
+_WORD = re.compile(r"[^\s\x00-\x1f\x7f-\x9f]+")
 
 
 class Action:
     """Base class of every game's actions (subclasses are frozen dataclasses)."""
 
     verb: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__post_init__" not in cls.__dict__:
+            # Each action type gets its own field checks, compiled when its first action is
+            # made (the dataclass fields are not known yet here).
+            cls.__post_init__ = _check_first  # type: ignore[attr-defined]
 
     def __str__(self) -> str:
         # Built once per action: a save writes the whole history as text.
@@ -67,6 +103,160 @@ def _hints(cls: type) -> dict[str, object]:
         cache = typing.get_type_hints(cls)
         cls._parsed_hints = cache  # type: ignore[attr-defined]
     return cache
+
+
+# ------------------------------------------------------------------- field checks
+def _check_first(action: Action) -> None:
+    cls = type(action)
+    check = _compile_checks(cls)
+    cls.__post_init__ = check  # type: ignore[attr-defined]
+    check(action)
+
+
+# Words and texts already found valid: most actions repeat a few card ids, so checking
+# one is a set lookup. Cleared when large (it is only a cache).
+_GOOD_WORDS: set[str] = set()
+_GOOD_TEXTS: set[str] = set()
+_CACHE_LIMIT = 50_000
+
+_DESCRIBE = {int: "a whole number (int)", bool: "yes or no (a bool)", str: "one word (str)"}
+
+
+def _describe(hint: object, free_text: bool) -> str:
+    if free_text:
+        return "text (str)"
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        (inner,) = [a for a in typing.get_args(hint) if a is not type(None)]
+        return f"{_describe(inner, False)} or None"
+    if origin is tuple:
+        item = typing.get_args(hint)[0]
+        return f"a tuple of {'whole numbers' if item is int else 'words'}"
+    return _DESCRIBE[hint]  # type: ignore[index]
+
+
+def _refuse(cls: type[Action], name: str, hint: object, value: object, why: str = "") -> None:
+    shown = repr(value)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    free_text = _is_free_text(cls, name, hint)
+    raise IllegalActionError(f"{cls.verb} {name}: expected {_describe(hint, free_text)}, "
+                             f"not {shown} ({type(value).__name__}){why}")
+
+
+def _word_ok(value: object) -> bool:
+    if type(value) is not str or len(value) > MAX_WORD or value == EMPTY:
+        return False
+    if _WORD.fullmatch(value) is None:
+        return False
+    if len(_GOOD_WORDS) > _CACHE_LIMIT:
+        _GOOD_WORDS.clear()
+    _GOOD_WORDS.add(value)
+    return True
+
+
+def _int_ok(value: object) -> bool:
+    return type(value) is int and -MAX_INT <= value <= MAX_INT
+
+
+def _check_word(action: Action, name: str, value: object) -> None:
+    if not _word_ok(value):
+        cls = type(action)
+        why = ""
+        if type(value) is str:
+            why = (": it is empty" if not value else
+                   f": {MAX_WORD} characters at most" if len(value) > MAX_WORD else
+                   ": it is the mark of no value" if value == EMPTY else
+                   ": a word has no spaces or control characters")
+        _refuse(cls, name, _hints(cls)[name], value, why)
+
+
+def _check_text(action: Action, name: str, value: object) -> None:
+    """Free text: words separated by single spaces (as the text form reads them back)."""
+    cls = type(action)
+    if type(value) is not str:
+        _refuse(cls, name, str, value)
+    text = " ".join(value.split())  # type: ignore[union-attr]
+    if len(text) > MAX_TEXT:
+        _refuse(cls, name, str, value, f": {MAX_TEXT} characters at most")
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        _refuse(cls, name, str, value, ": no control characters")
+    if text != value:
+        _refuse(cls, name, str, value, ": one line of words separated by single spaces, as "
+                "the text form reads it back")
+    if len(_GOOD_TEXTS) > _CACHE_LIMIT:
+        _GOOD_TEXTS.clear()
+    _GOOD_TEXTS.add(text)
+
+
+def _check_tuple(action: Action, name: str, value: object, item: type) -> None:
+    good = _int_ok if item is int else _word_ok
+    if (type(value) is not tuple or len(value) > MAX_ITEMS
+            or not all(good(v) and (item is int or "," not in v) for v in value)):
+        cls = type(action)
+        why = f": {MAX_ITEMS} items at most" if type(value) is tuple and len(
+            value) > MAX_ITEMS else ""
+        _refuse(cls, name, _hints(cls)[name], value, why)
+
+
+def _check_other(action: Action, name: str, value: object) -> None:
+    cls = type(action)
+    why = ""
+    if type(value) is int:
+        why = f": between -{MAX_INT} and {MAX_INT}"
+    _refuse(cls, name, _hints(cls)[name], value, why)
+
+
+def _is_free_text(cls: type, name: str, hint: object) -> bool:
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    return hint is str and fields[-1].name == name
+
+
+def _compile_checks(cls: type[Action]) -> Callable[[Action], None]:
+    """``cls``'s field checks as one function (generated, like dataclasses' own ``__init__``:
+    the common case, a field of the right type, costs one comparison or set lookup)."""
+    hints = _hints(cls)
+    lines = ["def __post_init__(self):"]
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        hint, name = hints[f.name], f.name
+        optional = False
+        if typing.get_origin(hint) in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(hint) if a is not type(None)]
+            if len(args) != 1 or len(typing.get_args(hint)) != 2:
+                raise TypeError(f"{cls.__name__}.{name}: only X | None unions are supported")
+            hint, optional = args[0], True
+        if hint is int:
+            bad = "v.__class__ is not int or not -MAX_INT <= v <= MAX_INT"
+            fix = f"check_other(self, {name!r}, v)"
+        elif hint is bool:
+            bad, fix = "v.__class__ is not bool", f"check_other(self, {name!r}, v)"
+        elif hint is str and _is_free_text(cls, name, hints[name]):
+            bad, fix = "v.__class__ is not str or v not in GOOD_TEXTS", \
+                f"check_text(self, {name!r}, v)"
+        elif hint is str:
+            bad, fix = "v.__class__ is not str or v not in GOOD_WORDS", \
+                f"check_word(self, {name!r}, v)"
+        elif typing.get_origin(hint) is tuple and typing.get_args(hint)[1:] == (...,) \
+                and typing.get_args(hint)[0] in (int, str):
+            item = typing.get_args(hint)[0].__name__
+            bad, fix = "True", f"check_tuple(self, {name!r}, v, {item})"
+        else:
+            raise TypeError(f"{cls.__name__}.{name}: action fields are int, str, bool, "
+                            f"tuple[int, ...], tuple[str, ...] or X | None, not {hint}")
+        lines.append(f"    v = self.{name}")
+        if optional:
+            bad = f"v is not None and ({bad})"
+        lines.append(f"    if {bad}:")
+        lines.append(f"        {fix}")
+    lines.append("    return None")
+    namespace: dict[str, Any] = {
+        "MAX_INT": MAX_INT, "GOOD_WORDS": _GOOD_WORDS, "GOOD_TEXTS": _GOOD_TEXTS,
+        "check_word": _check_word, "check_text": _check_text, "check_tuple": _check_tuple,
+        "check_other": _check_other, "int": int, "str": str}
+    exec("\n".join(lines), namespace)  # noqa: S102 - code built above from field names
+    check = namespace["__post_init__"]
+    check.__qualname__ = f"{cls.__qualname__}.__post_init__"
+    return check
 
 
 def _convert(token: str, hint: object, where: str) -> object:
