@@ -44,6 +44,7 @@ import types
 import typing
 import unicodedata
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from .errors import IllegalActionError
@@ -58,6 +59,8 @@ MAX_WORD = 100
 MAX_ITEMS = 100
 #: Longest free text (the last ``str`` field, e.g. a claim said while trading).
 MAX_TEXT = 500
+#: Longest text of a whole action (what parse_action reads, and a save's history holds).
+MAX_ACTION_TEXT = 1000
 
 # A word: no whitespace (str.split() would cut it) and no control characters.
 _WORD = re.compile(r"[^\s\x00-\x1f\x7f-\x9f]+")
@@ -80,8 +83,8 @@ class Action:
         cached = self.__dict__.get("_text")
         if cached is None:
             parts = [self.verb]
-            for f in dataclasses.fields(self):  # type: ignore[arg-type]
-                parts.append(_format_value(getattr(self, f.name)))
+            for name in _field_names(type(self)):
+                parts.append(_format_value(getattr(self, name)))
             cached = " ".join(parts).rstrip()
             object.__setattr__(self, "_text", cached)  # not a field: equality is unchanged
         return cached
@@ -95,6 +98,14 @@ def _format_value(value: object) -> str:
     if isinstance(value, tuple):
         return ",".join(str(v) for v in value) if value else EMPTY
     return str(value)
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = cls.__dict__.get("_field_names")
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+        cls._field_names = names  # type: ignore[attr-defined]
+    return names
 
 
 def _hints(cls: type) -> dict[str, object]:
@@ -290,10 +301,13 @@ def parse_action(text: str, action_types: Iterable[type[Action]]) -> Action:
     """
     if not isinstance(text, str):
         raise IllegalActionError(f"an action is text or an Action, not {type(text).__name__}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise IllegalActionError(f"an action's text has {MAX_ACTION_TEXT:,} characters at most, "
+                                 f"not {len(text):,}")
     tokens = text.split()
     if not tokens:
         raise IllegalActionError("empty action text")
-    by_verb = {cls.verb: cls for cls in action_types}
+    by_verb = _by_verb(tuple(action_types))
     cls = by_verb.get(tokens[0])
     if cls is None:
         known = ", ".join(sorted(by_verb))
@@ -315,6 +329,11 @@ def parse_action(text: str, action_types: Iterable[type[Action]]) -> Action:
     if len(args) > len(fields):
         raise IllegalActionError(f"{cls.verb}: too many parts (usage: {usage(cls)})")
     return cls(*values)
+
+
+@lru_cache(maxsize=64)
+def _by_verb(action_types: tuple[type[Action], ...]) -> dict[str, type[Action]]:
+    return {cls.verb: cls for cls in action_types}
 
 
 def usage(cls: type[Action]) -> str:

@@ -511,12 +511,14 @@ class GameState:
         points = self.__dict__.get("_checkpoints")
         if points is None or points.start is not self._start:
             points = _Checkpoints(self._start)  # a new start (a position editor): none yet
-        history = self.history
-        for mark in points.marks:
-            if mark.length > len(history) or history[mark.length - 1] != mark.last:
-                points = _Checkpoints(self._start, tuple(
-                    m for m in points.marks if m.length < mark.length), points.start_text)
-                break
+        history, marks = self.history, points.marks
+        # Marks are made in order along the line of play; only the last ones can be stale
+        # (a history made shorter, or changed outside apply).
+        while marks and (marks[-1].length > len(history)
+                         or history[marks[-1].length - 1] != marks[-1].last):
+            marks = marks[:-1]
+        if marks is not points.marks:
+            points = _Checkpoints(points.start, marks, points.start_text)
         self._checkpoints = points
         return points
 

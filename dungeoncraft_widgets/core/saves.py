@@ -48,6 +48,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from .actions import MAX_ACTION_TEXT
 from .data import check_schema, parse_json
 from .errors import SaveFormatError
 
@@ -114,7 +115,8 @@ SAVE_SCHEMA: dict[str, Any] = {
         "viewer": {"oneOf": [{"type": "null"}, _COUNT]},
         "start": {"oneOf": [{"type": "null"}, SNAPSHOT_SCHEMA]},
         "history": {"type": "array", "maxItems": MAX_HISTORY,
-                    "items": {"type": "string", "minLength": 1, "maxLength": 1000}},
+                    "items": {"type": "string", "minLength": 1,
+                                              "maxLength": MAX_ACTION_TEXT}},
         "undo_floor": {"type": "array", "minItems": 2, "maxItems": 2,
                        "prefixItems": [{"type": "integer", "minimum": 0,
                                         "maximum": MAX_HISTORY}, {"type": "string"}]},
@@ -130,14 +132,25 @@ SAVE_SCHEMA: dict[str, Any] = {
                             "current": {"properties": {"rng": {"type": "integer"}}}}},
 }
 
-# The same, but without the events of ``current.log``: for a game (start present) every one
-# of them is compared with the replayed log, which is stricter and far quicker than
-# validating tens of thousands of events one by one.
-_SAVE_SCHEMA_WITHOUT_CURRENT_LOG: dict[str, Any] = {
+_HISTORY_ITEM = SAVE_SCHEMA["properties"]["history"]["items"]
+
+# The schema as checked by jsonschema, without the items of the two long lists, which
+# validating one by one would make the slowest part of loading a long game: the history's
+# texts are checked by _check_history (the same rule, in a loop), and for a game (start
+# present) every event of ``current.log`` is compared with the replayed log, which is
+# stricter still.
+_LONG_LISTS_UNCHECKED: dict[str, Any] = {
     **SAVE_SCHEMA,
-    "properties": {**SAVE_SCHEMA["properties"], "current": {
-        **SNAPSHOT_SCHEMA, "properties": {**SNAPSHOT_SCHEMA["properties"],
-                                          "log": {"type": "array"}}}},
+    "properties": {
+        **SAVE_SCHEMA["properties"],
+        "history": {"type": "array", "maxItems": MAX_HISTORY},
+        "current": {**SNAPSHOT_SCHEMA, "properties": {**SNAPSHOT_SCHEMA["properties"],
+                                                      "log": {"type": "array"}}}},
+}
+_HISTORY_UNCHECKED: dict[str, Any] = {
+    **SAVE_SCHEMA,
+    "properties": {**SAVE_SCHEMA["properties"], "history": _LONG_LISTS_UNCHECKED[
+        "properties"]["history"]},
 }
 
 
@@ -159,9 +172,17 @@ def read_save(text: str | bytes, game_name: str) -> dict[str, Any]:
         raise SaveFormatError(f"saved game: saved with format version {_short(doc.get('version'))}"
                               f", this library reads version {SAVE_VERSION}")
     is_game = doc.get("start") is not None
-    check_schema(doc, _SAVE_SCHEMA_WITHOUT_CURRENT_LOG if is_game else SAVE_SCHEMA,
-                 "saved game")
+    check_schema(doc, _LONG_LISTS_UNCHECKED if is_game else _HISTORY_UNCHECKED, "saved game")
+    _check_history(doc["history"])
     return doc
+
+
+def _check_history(history: list[Any]) -> None:
+    shortest, longest = _HISTORY_ITEM["minLength"], _HISTORY_ITEM["maxLength"]
+    for i, text in enumerate(history):
+        if type(text) is not str or not shortest <= len(text) <= longest:
+            raise SaveFormatError(f"saved game: history[{i}]: not an action's text of "
+                                  f"{shortest} to {longest} characters: {_short(text)}")
 
 
 def _short(value: Any) -> str:
@@ -169,9 +190,12 @@ def _short(value: Any) -> str:
     return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
 def canonical(value: Any) -> str:
     """``value`` as the JSON a save is written in: keys sorted, no spaces, ASCII only."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return _ENCODER.encode(value)
 
 
 def json_object(parts: Mapping[str, str]) -> str:
