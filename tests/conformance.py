@@ -4,19 +4,24 @@
 legal actions apply; an illegal action is refused with IllegalActionError and
 leaves ``to_json()`` byte-identical; save/load round-trips; components are
 conserved; views hide the RNG and history; and at the end that the game ended
-within the module's ``MAX_ACTIONS``, replaying the history reproduces the
-state, and ``undo`` returns to the previous position.
+within the module's ``MAX_ACTIONS``, replaying the history from the start
+reproduces the state, ``undo`` (from the nearest checkpoint) returns to the
+previous position, a save whose position does not follow from its history is
+refused, and actions with fields of the wrong type cannot even be made.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import types
+import typing
 from dataclasses import dataclass
 from types import ModuleType
 
 import pytest
 
-from dungeoncraft_widgets.core import Action, GameState, IllegalActionError, Rng
+from dungeoncraft_widgets.core import Action, GameState, IllegalActionError, Rng, SaveFormatError
 
 
 @dataclass(frozen=True)
@@ -73,13 +78,76 @@ def check_playouts(game: ModuleType, seeds: range, players: int) -> None:
         assert state.current_player is None
         assert state.legal_actions() == []
         assert len(state.scores()) == len(state.players)
-        assert state.replay().to_json() == state.to_json(), "replaying the history differs"
+        text = state.to_json()
+        assert state.replay(from_start=True).to_json() == text, "replaying the history differs"
+        check_tampered_saves_refused(game, text)
         if state.can_undo:
-            before_last = state.replay(upto=len(state.history) - 1).to_json()
+            before_last = state.replay(upto=len(state.history) - 1, from_start=True).to_json()
             state.undo()
             assert state.to_json() == before_last
         elif state.history:
             check_refused_undo(state)
+    check_action_fields_typed(game)
+
+
+def check_tampered_saves_refused(game: ModuleType, text: str) -> None:
+    """A save whose current position, log or history disagrees with its start is refused."""
+    doc = json.loads(text)
+    tampered = []
+    if doc["history"]:
+        tampered.append(dict(doc, history=doc["history"][:-1]))  # a step left out
+    if doc["current"]["log"]:
+        log = [dict(e) for e in doc["current"]["log"]]
+        log[-1]["text"] += " (edited)"
+        tampered.append(dict(doc, current=dict(doc["current"], log=log)))
+    rng = (doc["current"]["rng"] + 1) % 2**64
+    tampered.append(dict(doc, current=dict(doc["current"], rng=rng)))
+    tampered.append(dict(doc, undo_floor=[doc["undo_floor"][0] + 1, "edited"]))
+    tampered.append(dict(doc, seed=2**64))
+    for bad in tampered:
+        with pytest.raises(SaveFormatError):
+            game.load_game(json.dumps(bad))
+
+
+def wrong_values(hint: object) -> list[object]:
+    """Values that a field annotated ``hint`` must refuse."""
+    optional = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    if optional:
+        hint = next(a for a in typing.get_args(hint) if a is not type(None))
+    values: list[object] = [] if optional else [None]
+    if hint is int:
+        return [*values, True, 4.0, "4", 2**40]
+    if hint is bool:
+        return [*values, 1, "yes"]
+    if hint is str:
+        return [*values, 4, b"x", ["x"]]
+    return [*values, "", [1], (None,)]  # tuples
+
+
+def check_action_fields_typed(game: ModuleType) -> None:
+    """Every action type of the game refuses fields of the wrong type, naming the field."""
+    state_type = type(game.new_game(players=game.PLAYER_COUNTS[0], seed=0))
+    for action_type in state_type.action_types:
+        fields = dataclasses.fields(action_type)
+        hints = typing.get_type_hints(action_type)
+        good = [_valid_value(hints[f.name]) for f in fields]
+        for i, f in enumerate(fields):
+            for wrong in wrong_values(hints[f.name]):
+                args = [*good[:i], wrong, *good[i + 1:]]
+                with pytest.raises(IllegalActionError, match=f.name):
+                    action_type(*args)
+
+
+def _valid_value(hint: object) -> object:
+    if typing.get_origin(hint) is not None and typing.get_origin(hint) is not tuple:
+        return None  # X | None
+    if hint is int:
+        return 1
+    if hint is bool:
+        return True
+    if hint is str:
+        return "x"
+    return ()
 
 
 def check_refused_undo(state: GameState) -> None:

@@ -78,6 +78,9 @@ class Action:
             # made (the dataclass fields are not known yet here).
             cls.__post_init__ = _check_first  # type: ignore[attr-defined]
 
+    def __post_init__(self) -> None:
+        """Checks the fields (each subclass gets its own, see ``__init_subclass__``)."""
+
     def __str__(self) -> str:
         # Built once per action: a save writes the whole history as text.
         cached = self.__dict__.get("_text")

@@ -364,6 +364,7 @@ class GameState:
             action = self.parse_action(action)
         if not isinstance(action, self.action_types):
             raise IllegalActionError(f"{action!r} is not an action of {self.game_name}")
+        action.__post_init__()  # type: ignore[attr-defined]  # its fields, again: cheap
         if self.is_over:
             raise IllegalActionError("the game is over")
         history = self.history
