@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import resource
+import signal
 import types
 import typing
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -166,3 +170,48 @@ def check_view(state: GameState) -> None:
         for event in seen.log:
             assert event.visible_to is None or player in event.visible_to
         check_refused(seen, state.legal_actions()[0] if state.legal_actions() else "x")
+
+
+class WorkBoundExceeded(BaseException):  # noqa: N818 - not an Exception: nothing may catch it
+    """Raised in the middle of work that outlived :func:`bounded_work`'s time."""
+
+
+@contextmanager
+def bounded_work(seconds: float = 10.0, memory: int = 2 * 2**30) -> Iterator[None]:
+    """Stop the work inside (WorkBoundExceeded) after ``seconds`` of wall-clock time, and let
+    it allocate at most ``memory`` more bytes of address space (MemoryError beyond).
+
+    A detector of hangs and runaway allocations, not a speed test: a bad input must be
+    refused long before either bound. Neither bound can be caught by the library's
+    ``except Exception`` (the first is a BaseException; the second is looked for in the
+    error's chain by :func:`assert_library_error`).
+    """
+    def stop(_signum: int, _frame: object) -> None:
+        raise WorkBoundExceeded(f"still working after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm") as handle:
+        used = int(handle.read().split()[0]) * resource.getpagesize()
+    cap = used + memory if hard == resource.RLIM_INFINITY else min(used + memory, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def assert_library_error(error: BaseException) -> None:
+    """``error`` is a named library error, and not a runaway (memory, recursion) in disguise."""
+    from dungeoncraft_widgets.core import DungeoncraftError
+
+    assert isinstance(error, DungeoncraftError), f"{type(error).__name__} escaped: {error}"
+    assert str(error), "a library error must say what is wrong"
+    cause: BaseException | None = error
+    while cause is not None:
+        assert not isinstance(cause, (MemoryError, RecursionError)), \
+            f"unbounded work behind {error!r}: {cause!r}"
+        cause = cause.__cause__ or cause.__context__
