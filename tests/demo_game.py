@@ -15,7 +15,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+import sympy
+
 from dungeoncraft_widgets.core import Action, GameState, IllegalActionError, SaveFormatError
+from dungeoncraft_widgets.core.english import count, listing, possessive, says
+from dungeoncraft_widgets.core.scene import Rect, Scene, Text
+from dungeoncraft_widgets.widgets.app import Choice, GameApp
 
 PLAYER_COUNTS = (2, 3)
 MAX_ACTIONS = 40
@@ -94,14 +99,19 @@ class DemoState(GameState):
         if isinstance(action, Draw):
             card = self.deck.pop()
             self.hands[p].append(card)
-            self.record("draw", f"{self.players[p]} draws a card.", player=p)
-            self.record("draw", f"{self.players[p]} draws the {card}.", player=p,
+            others = tuple(i for i in range(len(self.players)) if i != p)
+            self.record("draw", f"{says(self.players[p], 'draw')} a card.", player=p,
+                        visible_to=others)
+            self.record("draw", f"{says(self.players[p], 'draw')} the {card}.", player=p,
                         visible_to=(p,), card=card)
+            self.mark_irreversible("the card drawn has been seen")
         elif isinstance(action, Play):
             self.hands[p].remove(action.card)
             self.table[p].append(action.card)
-            self.record("play", f"{self.players[p]} plays the {action.card}.", player=p,
-                        card=action.card)
+            self.record("play", f"{says(self.players[p], 'play')} the {action.card}.",
+                        player=p, card=action.card)
+        else:
+            self.record("pass", f"{says(self.players[p], 'pass')}.", player=p)
         self.turn += 1
 
     def _dump(self) -> dict:
@@ -135,3 +145,112 @@ def load_game(text: str) -> DemoState:
 
 def parse_action(text: str) -> Action:
     return DemoState.parse_action(text)
+
+
+# ------------------------------------------------------------------ the app
+CARD_W, CARD_H, GAP = 46, 64, 8
+
+
+class DemoApp(GameApp):
+    """The demo game in a notebook: click a card of your hand to play it, the deck to
+    draw; the question above the board offers the same with the exact odds.
+
+    >>> from dungeoncraft_widgets.core.bots import RandomBot
+    >>> app = DemoApp(new_game(["You", "Bot"], seed=1), bots={1: RandomBot(seed=2)})
+    >>> app.question_view.value
+    'Your hand is empty: draw the top card?'
+    >>> [c.text for c in app.choices(app.view)]
+    ['Draw the top card']
+    """
+
+    def draw(self, view: DemoState) -> Scene:
+        players = view.players
+        scene = Scene(600, 110 + 90 * len(players), title="demo card game",
+                      description=f"Deck: {count(len(view.deck), 'card')}.")
+        scene.add(Rect("deck", 10, 30, CARD_W, CARD_H, rx=5, fill="#5c6bc0",
+                       label=f"the deck, {count(len(view.deck), 'card')}",
+                       tooltip="Draw the top card"))
+        scene.add(Text("deck-count", 10 + CARD_W / 2, 30 + CARD_H / 2, str(len(view.deck)),
+                       size=18, fill="#ffffff", weight="bold"))
+        scene.add(Text("deck-title", 10, 14, "Deck", size=12, anchor="start", weight="bold"))
+        mine = view.current_player == self.seat
+        if mine and view.deck:
+            scene.clickable.add("deck")
+        for p, name in enumerate(players):
+            y = 120 + 90 * p
+            who = possessive(name)
+            scene.add(Text(f"row-{p}", 10, y - 12, f"{who} hand and table "
+                           f"({count(sum(view.table[p]), 'point')})", size=12, anchor="start",
+                           weight="bold"))
+            for i, card in enumerate(view.hands[p]):
+                sid = f"hand-{card}" if p == self.seat else f"back-{p}-{i}"
+                x = 10 + i * (CARD_W + GAP)
+                face = card if card != UNKNOWN else None
+                scene.add(Rect(sid, x, y, CARD_W, CARD_H, rx=5,
+                               fill="#fff8e1" if face else "#5c6bc0",
+                               label=f"your {face}" if face else "a face-down card",
+                               tooltip=f"Play the {face} for {count(face, 'point')}"
+                               if face else "face down"))
+                if face:
+                    scene.add(Text(f"{sid}-text", x + CARD_W / 2, y + CARD_H / 2, str(face),
+                                   size=20, fill="#222222"))
+                    if mine:
+                        scene.clickable.add(sid)
+            for i, card in enumerate(view.table[p]):
+                x = 590 - CARD_W - i * (CARD_W + GAP)
+                scene.add(Rect(f"table-{card}", x, y, CARD_W, CARD_H, rx=5, fill="#e8f5e9",
+                               label=f"the {card} on the table"))
+                scene.add(Text(f"table-{card}-text", x + CARD_W / 2, y + CARD_H / 2, str(card),
+                               size=20, fill="#222222"))
+            scene.add(Text(f"table-{p}-note", 590, y - 12, "played", size=10, anchor="end"))
+        return scene
+
+    def action_for_click(self, shape_id: str) -> Action | str | None:
+        if shape_id == "deck":
+            return Draw()
+        return Play(int(shape_id.removeprefix("hand-")))
+
+    def _unknown(self, view: DemoState) -> list[int]:
+        """The cards the seat has not seen: any of them may be the deck's top card."""
+        seen = set(view.hands[self.seat]) | {c for t in view.table for c in t}
+        return [c for c in range(1, 10) if c not in seen]
+
+    def question(self, view: DemoState) -> str | None:
+        hand = view.hands[self.seat]
+        if view.deck and hand:
+            return "Draw the top card, or play a card from your hand for its points?"
+        if view.deck:
+            return "Your hand is empty: draw the top card?"
+        if not hand:
+            return "The deck and your hand are empty: pass your turn?"
+        return None  # only plays are left: an ordinary move, made on the board
+
+    def choices(self, view: DemoState) -> list[Choice]:
+        hand = sorted(view.hands[self.seat])
+        if not view.deck:
+            return [] if hand else [Choice("Pass your turn", Pass())]
+        if not hand:
+            return [Choice("Draw the top card", Draw())]
+        unknown = self._unknown(view)
+        higher = sympy.Rational(sum(c > hand[-1] for c in unknown), len(unknown))
+        out = [Choice("Draw the top card", Draw(), odds=higher, best=higher >= sympy.Rational(1, 2),
+                      tooltip=f"The chance it is higher than your {hand[-1]}.")]
+        out += [Choice(f"Play your {card} for {count(card, 'point')}", Play(card),
+                       best=higher < sympy.Rational(1, 2) and card == hand[-1])
+                for card in reversed(hand)]
+        return out
+
+    def holdings(self, view: DemoState) -> list[tuple[str, str]]:
+        rows = [("Your hand", listing([f"the {c}" for c in sorted(view.hands[self.seat])])
+                 or "nothing")]
+        for p, name in enumerate(view.players):
+            if p != self.seat:
+                rows.append((f"{possessive(name)} hand", count(len(view.hands[p]), "card")
+                             + " (face down)"))
+        rows.append(("The deck", count(len(view.deck), "card")))
+        return rows
+
+    def moved_ids(self, events, view: DemoState) -> set[str]:
+        return {f"table-{e.data['card']}" for e in events if e.kind == "play"} | {
+            f"hand-{e.data['card']}" for e in events if e.kind == "draw" and "card" in e.data
+            and e.data["card"] in view.hands[self.seat]}

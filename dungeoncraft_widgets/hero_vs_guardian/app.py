@@ -141,7 +141,7 @@ class HeroVsGuardianApp(GameApp):
                                    description="Likeliest route to:",
                                    style={"description_width": "initial"})
         self.route_view = w.HTMLMath()
-        self._route: tuple[int, str, Route | str] | None = None  # (history length, target, answer)
+        self._route: tuple[int, str, Route | str] | None = None  # (self.version, target, answer)
         self.route_to.observe(lambda _change: self.refresh(), names="value")
         super().__init__(state, seat=seat, bots=bots, **kwargs)
         self.side.children = [self.mode, self.buttons, self.odds_view, self.route_to,
@@ -214,7 +214,7 @@ class HeroVsGuardianApp(GameApp):
         target = self.route_to.value if hasattr(self, "route_to") else None
         if target is None or view.phase != "round" or len(view.entries) != 2:
             return None
-        key = len(self.state.history)
+        key = self.version  # changes with every action, undo and new game
         if self._route and self._route[:2] == (key, target):
             return self._route[2]
         answer: Route | str

@@ -1,76 +1,225 @@
-"""GameApp: a board, the legal actions, a message line and the log, for any game.
+"""GameApp: play any game against bots, with the game explaining itself.
 
 A game's ``app.py`` subclasses :class:`GameApp` and overrides ``draw`` (the
 seat's view -> a Scene) and ``action_for_click`` (a clicked shape -> an action,
 or None after updating its own selection). Everything the seat may not see
-stays hidden: drawing and the log use ``state.view(seat)``. Refused actions
-show the rule that forbids them in the message line, never a traceback.
+stays hidden: drawing, the summary and the log use ``state.view(seat)``.
+Refused actions show the rule that forbids them in the message line, never a
+traceback.
+
+What the app shows, from top to bottom, and the hook that feeds each part
+(every hook has a default, so an app that overrides nothing still works):
+
+- the status line (``describe``): whose turn it is;
+- **what just happened** (``summarize``): sentences about the seat's own results
+  and the others' turns since the seat's last action; the pieces that changed
+  are marked on the board for a moment (``moved_ids``);
+- at the end, the winner in words and a table of final scores
+  (``final_summary``) with a *New game* button (``new_state``);
+- **what is asked of you** (``question``) when the decision is not an ordinary
+  move, above its buttons (``choices``: :class:`Choice`, with exact odds);
+- the board, and beside it **what you hold** (``holdings``) and the game's
+  own panels (``self.side``);
+- the action menu (every legal action, named by ``action_label``) and *Undo*,
+  which goes through the engine's ``state.undo()`` and so never goes back past
+  a revealed random result or hidden information;
+- the log, sent to the browser a few new lines at a time.
+
+>>> import sys; sys.path.insert(0, "tests")
+>>> import demo_game
+>>> from dungeoncraft_widgets.core.bots import RandomBot
+>>> from dungeoncraft_widgets.core.scene import Scene, Text
+>>> class DemoApp(GameApp):
+...     def draw(self, view):
+...         scene = Scene(200, 40, title="demo")
+...         scene.add(Text("hand", 100, 20, f"hand: {view.hands[self.seat]}"))
+...         return scene
+>>> app = DemoApp(demo_game.new_game(players=["You", "Bot"], seed=1),
+...               bots={1: RandomBot(seed=2)})
+>>> app.act("play 9")                     # not in hand: refused with the rule
+False
+>>> app.message.value
+'✗ play: card 9 is not in your hand'
+>>> app.act("draw")
+True
+>>> len(app.state.history)                # our draw and the bot's answer
+2
+>>> app.summary_lines                     # above the board: what just happened
+['You draw the 1.', 'Bot draws a card.']
+>>> app.undo_button.disabled, app.undo_button.tooltip
+(True, 'Cannot take back “draw”: the card drawn has been seen.')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import copy
+import html
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
+import sympy
 
 from ..core.bots import Bot, play_bots
-from ..core.engine import Action, GameState
-from ..core.errors import DungeoncraftError
+from ..core.charts import percent
+from ..core.engine import Action, Event, GameState
+from ..core.english import count, listing, objective, possessive, says, subject
+from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from .board import BoardEvent, BoardView, LogView
+from .panels import ERROR_MARK, message_label
+
+__all__ = ["Choice", "FinalSummary", "GameApp", "on_change"]
+
+MAX_SUMMARY_LINES = 8  # more than this: the latest ones, and a pointer to the log
+MIN_TEXT_PX = 10  # the board's smallest text is never drawn smaller: it scrolls sideways
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button of a decision: what it does in words, and what it does.
+
+    ``label`` says what the button does ("Sacrifice the Cleric to save the
+    Warrior"); ``action`` is an Action (or its text) applied for the seat, or a
+    callable run with no argument for a choice that only changes the app (e.g.
+    "Cancel"); ``odds`` an exact chance (a sympy Rational or an integer, never a
+    float) shown on the button as a fraction and a percentage; ``best`` marks the
+    recommended choice; ``tooltip`` explains more.
+
+    >>> from sympy import Rational
+    >>> Choice("Fight with +2 and +1", "swords 2,1", odds=Rational(13, 18), best=True).text
+    '★ Fight with +2 and +1: 13/18 ≈ 72.2%'
+    >>> Choice("Fight", "fight", odds=0.72)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: Choice 'Fight': odds must be exact \
+(a sympy Rational or a whole number), not the float 0.72
+    """
+
+    label: str
+    action: Action | str | Callable[[], Any]
+    odds: sympy.Rational | None = None
+    best: bool = False
+    tooltip: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.label, str) or not self.label.strip():
+            raise InvalidArgumentError("a Choice needs a label saying what it does in words")
+        if self.odds is None:
+            return
+        if isinstance(self.odds, (bool, float)) or not isinstance(
+                self.odds, (int, sympy.Rational, sympy.Integer)):
+            kind = f"the float {self.odds!r}" if isinstance(self.odds, float) else repr(self.odds)
+            raise InvalidArgumentError(f"Choice {self.label!r}: odds must be exact "
+                                       f"(a sympy Rational or a whole number), not {kind}")
+        odds = sympy.Rational(self.odds)
+        if not 0 <= odds <= 1:
+            raise InvalidArgumentError(f"Choice {self.label!r}: odds {odds} is not a chance "
+                                       "(0 to 1)")
+        object.__setattr__(self, "odds", odds)
+
+    @property
+    def text(self) -> str:
+        """What the button says: the label, the exact odds and their percentage, ★ if best."""
+        text = self.label
+        if self.odds is not None:
+            text += f": {_odds_words(self.odds)}"
+        return f"★ {text}" if self.best else text
+
+    @property
+    def hint(self) -> str:
+        """The button's tooltip: the choice's own, the odds in words, "recommended"."""
+        parts = [self.tooltip] if self.tooltip else []
+        if self.odds is not None:
+            parts.append(f"Chance: {_odds_words(self.odds)}, exactly.")
+        if self.best:
+            parts.append("★ Recommended: the best choice here.")
+        return " ".join(parts) or self.label
+
+
+@dataclass(frozen=True)
+class FinalSummary:
+    """The end of a game: ``headline`` names the winner in words ("You win with 23
+    points."), ``headers`` and ``rows`` the table of final scores."""
+
+    headline: str
+    headers: tuple[str, ...] = ("Place", "Player", "Points")
+    rows: tuple[tuple[Any, ...], ...] = ()
 
 
 class GameApp(w.VBox):
     """Play ``state`` from ``seat`` against ``bots`` (a mapping seat -> Bot).
 
-    >>> import sys; sys.path.insert(0, "tests")
-    >>> import demo_game
-    >>> from dungeoncraft_widgets.core.bots import RandomBot
-    >>> from dungeoncraft_widgets.core.scene import Scene, Text
-    >>> class DemoApp(GameApp):
-    ...     def draw(self, view):
-    ...         scene = Scene(200, 40, title="demo")
-    ...         scene.add(Text("hand", 100, 20, f"hand: {view.hands[self.seat]}"))
-    ...         return scene
-    >>> app = DemoApp(demo_game.new_game(players=2, seed=1), bots={1: RandomBot(seed=2)})
-    >>> app.act("play 9")                     # not in hand: refused with the rule
-    False
-    >>> app.message.value
-    '✗ play: card 9 is not in your hand'
-    >>> app.act("draw")
-    True
-    >>> len(app.state.history)                # our draw and the bot's answer
-    2
+    ``new_state`` makes the game the *New game* button starts (default: the same
+    game, players and options, with a fresh seed); the bots play again from a
+    fresh copy of themselves as they were given. See the module docstring for
+    what is shown and the hooks that feed it.
     """
 
     def __init__(self, state: GameState, *, seat: int = 0,
-                 bots: Mapping[int, Bot] | None = None, **kwargs: Any) -> None:
+                 bots: Mapping[int, Bot] | None = None,
+                 new_state: Callable[[], GameState] | None = None, **kwargs: Any) -> None:
         self.state = state
         self.seat = seat
         self.bots: dict[int, Bot] = dict(bots or {})
-        self._turn_starts: list[int] = []  # history lengths before each of the seat's actions
-        self.board = BoardView()
+        self._fresh_bots = _copy_or_none(self.bots)  # the bots as given, for a new game
+        self.new_state: Callable[[], GameState] = new_state or _same_game_again(state)
+        # (history length, log length) before each of the seat's actions
+        self._turn_starts: list[tuple[int, int]] = []
+        self._mark = 0           # log length before the seat's last action
+        self._notice: list[str] = []  # said first in the summary (an undo, a new game)
+        self._last_action: Action | None = None  # the seat's, while nothing else is said
+        self.summary_lines: list[str] = []
+        # Changes whenever the game changes through the app (an action, an undo, a new
+        # game): a key for what a subclass caches about the position.
+        self.version = 0
+        self.board = BoardView(min_text_px=MIN_TEXT_PX)
         self.board.on_click(self._on_board_click)
         self.status = w.Label()
         self.status.add_class("dcw-status")
-        self.message = w.Label()
-        self.message.add_class("dcw-message")
-        self.action_menu = w.Dropdown(description="Action:", layout=w.Layout(width="auto"))
+        self.summary_view = w.HTML()
+        self.summary_view.add_class("dcw-summary")
+        self.question_view = w.Label()
+        self.question_view.add_class("dcw-question-text")
+        self.choice_box = w.HBox()
+        self.choice_box.add_class("dcw-choices")
+        self.question_panel = w.VBox([self.question_view, self.choice_box])
+        self.question_panel.add_class("dcw-question")
+        self.final_view = w.HTML()
+        self.new_game_button = w.Button(
+            description="New game", button_style="primary", icon="refresh",
+            tooltip="Start a new game against the same bots")
+        self.new_game_button.layout.align_self = "flex-start"
+        self.new_game_button.on_click(lambda _b: self.new_game())
+        self.final_panel = w.VBox([self.final_view, self.new_game_button])
+        self.final_panel.add_class("dcw-final")
+        self.message = message_label()
+        self.holdings_view = w.HTML()
+        self.holdings_view.add_class("dcw-holdings")
+        self.action_menu = w.Dropdown(description="Any legal action:",
+                                      style={"description_width": "initial"},
+                                      layout=w.Layout(width="auto", max_width="100%"))
         self.play_button = w.Button(description="Do it", button_style="primary",
-                                    tooltip="Apply the chosen action")
+                                    tooltip="Apply the action chosen in the menu")
         self.play_button.on_click(lambda _b: self.act(self.action_menu.value))
-        self.undo_button = w.Button(description="Undo", tooltip="Take back your last turn")
+        self.undo_button = w.Button(description="Undo", icon="undo",
+                                    tooltip="Take back your last turn")
         self.undo_button.on_click(lambda _b: self.undo())
         self.log_view = LogView()
         self.side = w.VBox()  # game apps put odds panels and controls here
         controls = w.HBox([self.action_menu, self.play_button, self.undo_button])
+        controls.add_class("dcw-controls")
         # The board takes the width it needs to be read; the side panel goes beside it
-        # on a wide screen and below it on a narrow one (a phone).
-        main = w.HBox([w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0")),
-                       w.VBox([self.side], layout=w.Layout(flex="1 1 260px", min_width="0"))],
+        # on a wide screen and below it on a narrow one (a phone). The board scrolls
+        # sideways rather than shrink its text below a readable size.
+        self._board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0"))
+        side_box = w.VBox([self.holdings_view, self.side],
+                          layout=w.Layout(flex="1 1 260px", min_width="0"))
+        main = w.HBox([self._board_box, side_box],
                       layout=w.Layout(flex_flow="row wrap", width="100%"))
-        super().__init__([self.status, main, self.message, controls, self.log_view], **kwargs)
+        super().__init__([self.status, self.summary_view, self.final_panel, self.question_panel,
+                          self.message, main, controls, self.log_view], **kwargs)
         self.add_class("dcw-app")
         self._run_bots()
         self.refresh()
@@ -85,44 +234,135 @@ class GameApp(w.VBox):
         return None
 
     def describe(self, view: GameState) -> str:
-        """The status line: whose turn it is, the scores."""
+        """The status line: whose turn it is ("Game over." at the end, when the final
+        panel names the winner)."""
         if view.is_over:
-            scores = ", ".join(f"{n} {s}" for n, s in zip(view.players, view.scores(), strict=True))
-            return f"Game over. Scores: {scores}"
+            return "Game over."  # the winner and the scores are in the final panel
         player = view.current_player
-        who = "your" if player == self.seat else f"{view.players[player]}'s"
-        return f"It is {who} turn." if player is not None else ""
+        if player is None:
+            return ""
+        if player == self.seat:
+            return "It is your turn."
+        return f"It is {possessive(view.players[player], capital=False)} turn."
+
+    def summarize(self, events: list[Event], view: GameState) -> list[str]:
+        """Sentences saying what happened since the seat's last action: its own results
+        and the others' turns. ``events``: the log events the seat may see, from its
+        last action on. Default: the events' texts."""
+        return [e.text for e in events]
+
+    def moved_ids(self, events: list[Event], view: GameState) -> set[str]:
+        """Scene ids to mark for a moment after those ``events`` (pieces that moved,
+        cards that changed hands). Default: none."""
+        return set()
+
+    def question(self, view: GameState) -> str | None:
+        """In words, what is asked of the seat now when the decision is not an ordinary
+        move ("Bot 3 offers you a trade. Accept or decline?"). Default: None."""
+        return None
+
+    def choices(self, view: GameState) -> list[Choice]:
+        """The buttons for the current decision, shown under the question. Default: none
+        (the action menu still lists every legal action)."""
+        return []
+
+    def holdings(self, view: GameState) -> list[tuple[str, str]]:
+        """What the seat holds and what is public of the others' holdings, as (what,
+        how much) rows: ("Your hand", "the 3 and the 7"), ("Bot's hand", "2 cards")."""
+        return []
+
+    def final_summary(self, view: GameState) -> FinalSummary:
+        """At the end: the winner named in words and the table of final scores.
+        Default: the highest score wins; equal highest scores tie."""
+        scores = view.scores()
+        names = view.players
+        top = max(scores)
+        winners = [n for n, s in zip(names, scores, strict=True) if s == top]
+        points = count(top, "point")
+        if len(winners) == 1:
+            headline = f"{says(winners[0], 'win')} with {points}."
+        else:
+            named = [subject(winners[0])] + [objective(n) for n in winners[1:]]
+            headline = f"{listing(named)} tie with {points} each."
+        ranked = sorted(zip(names, scores, strict=True), key=lambda pair: -pair[1])
+        rows = tuple((_ordinal(1 + sum(s > score for s in scores)), name, score)
+                     for name, score in ranked)
+        return FinalSummary(headline, ("Place", "Player", "Points"), rows)
+
+    def action_label(self, action: Action) -> str:
+        """An action in words, for the action menu and for Undo's sentences."""
+        return str(action)
 
     # ------------------------------------------------------------------ acting
     def act(self, action: Action | str | None) -> bool:
         """Apply the seat's action; on refusal show why and change nothing."""
         if action is None:
             return False
+        if self.state.is_over:
+            self.show_error("the game is over: press New game to play again")
+            return False
         if self.state.current_player != self.seat:
             self.show_error("it is not your turn")
             return False
-        start = len(self.state.history)
+        start, mark = len(self.state.history), len(self.state.log)
         try:
             self.state.apply(action)
         except DungeoncraftError as exc:
             self.show_error(str(exc))
             return False
-        self._turn_starts.append(start)
+        self.version += 1
+        self._turn_starts.append((start, mark))
+        self._mark, self._notice = mark, []
+        self._last_action = self.state.history[start]
         self.message.value = ""
         self._run_bots()
         self.refresh()
+        self._flash()
         return True
 
-    def undo(self) -> None:
-        if not self._turn_starts:
-            self.show_error("there is nothing of yours to undo")
-            return
-        self.state = self.state.replay(upto=self._turn_starts.pop())
-        self.message.value = "Your last turn was taken back."
+    def undo(self) -> bool:
+        """Take back the seat's last turn (and the others' turns after it) through
+        ``state.undo()``, as far as the engine allows; say what was taken back, or why
+        nothing can be."""
+        plan = self._undo_plan()
+        if isinstance(plan, str):
+            self.show_error(plan)
+            return False
+        target, mark, taken, kept = plan
+        others = self._others_in(self.state.log[mark:])
+        while len(self.state.history) > target:
+            self.state.undo()
+        self.version += 1
+        sentence = f"You took back {self._taken_back(taken, others)}."
+        if kept:
+            sentence += f" {self._quoted_actions(kept)} stays: {self.state.undo_reason}."
+        self._turn_starts = [s for s in self._turn_starts if s[0] < target]
+        self._mark, self._notice, self._last_action = len(self.state.log), [sentence], None
+        self.message.value = ""
         self.refresh()
+        return True
+
+    def new_game(self) -> None:
+        """Start again with ``self.new_state()``; the bots play again from scratch."""
+        try:
+            state = self.new_state()
+        except DungeoncraftError as exc:
+            self.show_error(f"new game: {exc}")
+            return
+        self.state = state
+        self.version += 1
+        fresh = _copy_or_none(self._fresh_bots)
+        if fresh is not None:
+            self.bots = fresh
+        self._turn_starts, self._mark, self._last_action = [], 0, None
+        self._notice = ["A new game has begun."]
+        self.message.value = ""
+        self._run_bots()
+        self.refresh()
+        self._flash()
 
     def show_error(self, text: str) -> None:
-        self.message.value = f"✗ {text}"
+        self.message.value = f"{ERROR_MARK}{text}"
 
     def _run_bots(self) -> None:
         play_bots(self.state, self.bots)
@@ -138,20 +378,198 @@ class GameApp(w.VBox):
         else:
             self.act(action)
 
+    def _choose(self, choice: Choice) -> None:
+        if callable(choice.action) and not isinstance(choice.action, (Action, str)):
+            try:
+                choice.action()
+            except DungeoncraftError as exc:
+                self.show_error(str(exc))
+                return
+            self.refresh()
+        else:
+            self.act(choice.action)
+
+    # ------------------------------------------------------------------- undo
+    def _undo_plan(self) -> tuple[int, int, list[Action], list[Action]] | str:
+        """(history length and log length to go back to, the seat's actions taken back,
+        its actions that stay), or a sentence saying why nothing can be taken back."""
+        history = self.state.history
+        starts = [s for s in self._turn_starts if s[0] < len(history)]
+        if not starts:
+            return "there is nothing of yours to take back yet"
+        run = [starts[-1]]  # the seat's last turn: its actions with nobody else's between
+        for s in reversed(starts[:-1]):
+            if s[0] != run[0][0] - 1:
+                break
+            run.insert(0, s)
+        allowed = [s for s in run if s[0] >= self.state.undo_floor]
+        if not allowed:
+            last = self._quoted_actions([history[run[-1][0]]])
+            return f"cannot take back {last}: {self.state.undo_reason}"
+        target, mark = allowed[0]
+        return (target, mark, [history[s] for s, _m in run if s >= target],
+                [history[s] for s, _m in run if s < target])
+
+    def _quoted_actions(self, actions: Sequence[Action]) -> str:
+        return listing([f"“{self.action_label(a)}”" for a in actions])
+
+    def _taken_back(self, taken: Sequence[Action], others: list[str]) -> str:
+        """'“play 7”, and what Bot did after it': the seat's actions and who else acted."""
+        words = self._quoted_actions(taken)
+        if others:
+            words += f", and what {listing(others)} did after {'it' if len(taken) == 1 else 'them'}"
+        return words
+
+    def _others_in(self, events: Sequence[Event]) -> list[str]:
+        """The other players who acted in ``events`` the seat could see, in order."""
+        names: list[str] = []
+        for e in events:
+            if e.player is None or e.player == self.seat or not self._visible(e):
+                continue
+            name = self.state.players[e.player]
+            if name not in names:
+                names.append(name)
+        return names
+
+    def _visible(self, event: Event) -> bool:
+        return event.visible_to is None or self.seat in event.visible_to
+
     # ---------------------------------------------------------------- drawing
     def refresh(self) -> None:
         # The seat's view, made once per refresh (a copy of the game): subclasses that
         # add panels read ``self.view`` rather than copying the game again.
         self.view = view = self.state.view(self.seat)
         self.board.show(self.draw(view))
+        # Beside the side panel only where the board is readable there; else above it.
+        self._board_box.layout.flex = f"3 1 {max(560, self.board.min_width_px)}px"
         self.status.value = self.describe(view)
         mine = self.state.current_player == self.seat and not self.state.is_over
         legal = self.state.legal_actions() if mine else []
-        self.action_menu.options = [(str(a), a) for a in legal]
+        self.action_menu.options = [(self.action_label(a), a) for a in legal]
         self.action_menu.index = 0 if legal else None  # ipywidgets 8 leaves it unset
         self.action_menu.disabled = self.play_button.disabled = not legal
-        self.undo_button.disabled = not self._turn_starts
+        over = "none" if self.state.is_over else ""
+        self.action_menu.layout.display = self.play_button.layout.display = over
+        self._show_summary(view)
+        self._show_question(view, mine)
+        self._show_final(view)
+        self._show_holdings(view)
+        self._show_undo()
         self.log_view.set_lines([(e.text, e.visible_to is not None) for e in view.log])
+
+    def _events_since_mark(self) -> list[Event]:
+        return [e for e in self.state.log[self._mark:] if self._visible(e)]
+
+    def _show_summary(self, view: GameState) -> None:
+        lines = self._notice + self.summarize(self._events_since_mark(), view)
+        if not lines and self._last_action is not None:  # the game logged nothing of it
+            lines = [f"You chose “{self.action_label(self._last_action)}”."]
+        self.summary_lines = lines
+        if len(lines) > MAX_SUMMARY_LINES:
+            hidden = len(lines) - (MAX_SUMMARY_LINES - 1)
+            lines = [f"… {count(hidden, 'earlier line')}: see the log below."] + \
+                lines[-(MAX_SUMMARY_LINES - 1):]
+        if not lines:
+            self.summary_view.value = ""
+            self.summary_view.layout.display = "none"
+            return
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        self.summary_view.value = (
+            '<div class="dcw-summary-title">What just happened</div>'
+            f'<ul class="dcw-summary-lines" aria-live="polite">{items}</ul>')
+        self.summary_view.layout.display = ""
+
+    def _show_question(self, view: GameState, mine: bool) -> None:
+        choices = self.choices(view) if mine else []
+        question = self.question(view) if mine else None
+        if choices and not question:
+            question = "What do you do?"  # never a lone button without its question
+        buttons = []
+        for choice in choices:
+            button = w.Button(description=choice.text, tooltip=choice.hint,
+                              button_style="success" if choice.best else "",
+                              layout=w.Layout(width="auto", max_width="100%"))
+            button.add_class("dcw-choice")
+            if choice.best:
+                button.add_class("dcw-best")
+            button.on_click(lambda _b, c=choice: self._choose(c))
+            buttons.append(button)
+        self.question_view.value = question or ""
+        self.choice_box.children = buttons
+        self.question_panel.layout.display = "" if question else "none"
+
+    def _show_final(self, view: GameState) -> None:
+        if not view.is_over:
+            self.final_panel.layout.display = "none"
+            self.final_view.value = ""
+            return
+        final = self.final_summary(view)
+        head = "".join(f"<th>{html.escape(str(h))}</th>" for h in final.headers)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row)
+                       + "</tr>" for row in final.rows)
+        self.final_view.value = (
+            f'<div class="dcw-final-headline">{html.escape(final.headline)}</div>'
+            f'<table class="dcw-table dcw-final-scores"><caption>Final scores</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+        self.final_panel.layout.display = ""
+
+    def _show_holdings(self, view: GameState) -> None:
+        rows = self.holdings(view)
+        if not rows:
+            self.holdings_view.value = ""
+            self.holdings_view.layout.display = "none"
+            return
+        body = "".join(f"<tr><th scope='row'>{html.escape(str(what))}</th>"
+                       f"<td>{html.escape(str(amount))}</td></tr>" for what, amount in rows)
+        self.holdings_view.value = ('<div class="dcw-holdings-title">What you hold</div>'
+                                    f'<table class="dcw-holdings-table">{body}</table>')
+        self.holdings_view.layout.display = ""
+
+    def _show_undo(self) -> None:
+        plan = self._undo_plan()
+        if isinstance(plan, str):
+            self.undo_button.disabled = True
+            self.undo_button.tooltip = plan[0].upper() + plan[1:] + "."
+            return
+        _target, mark, taken, kept = plan
+        tip = f"Take back {self._taken_back(taken, self._others_in(self.state.log[mark:]))}"
+        if kept:
+            tip += f" ({self._quoted_actions(kept)} stays: {self.state.undo_reason})"
+        self.undo_button.disabled = False
+        self.undo_button.tooltip = tip + "."
+
+    def _flash(self) -> None:
+        ids = self.moved_ids(self._events_since_mark(), self.view)
+        if ids:
+            self.board.flash(ids)
+
+
+def _odds_words(p: sympy.Rational) -> str:
+    """'13/18 ≈ 72.2%', or '1/2 = 50.0%' when the percentage is exact."""
+    exact = (p * 1000).q == 1
+    return f"{p} {'=' if exact else '≈'} {percent(p)}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _copy_or_none(bots: Mapping[int, Bot] | None) -> dict[int, Bot] | None:
+    """A deep copy of the bots (their seeds and memories as they are now), or None
+    if a bot cannot be copied (then the same bots play on)."""
+    if bots is None:
+        return None
+    try:
+        return copy.deepcopy(dict(bots))
+    except Exception:  # noqa: BLE001 - any bot that cannot be copied just plays on
+        return None
+
+
+def _same_game_again(state: GameState) -> Callable[[], GameState]:
+    """The default ``new_state``: the same game, players and options, a fresh seed."""
+    kind, players, options = type(state), list(state.players), copy.deepcopy(state.options)
+    return lambda: kind(players, None, **copy.deepcopy(options))
 
 
 def on_change(widgets: list[w.Widget], callback: Callable[[], Any]) -> None:

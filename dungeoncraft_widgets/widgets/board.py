@@ -2,7 +2,9 @@
 
 The browser side (``static/board.js``) draws SVG, updates only the shapes that
 changed, and reports clicks, hovers and keyboard activation back here, where
-``board.on_click(callback)`` hands them to Python code.
+``board.on_click(callback)`` hands them to Python code. ``board.flash(ids)``
+marks shapes for a moment (pieces that just moved); given ``min_text_px`` the
+board never shrinks its smallest text below that size (it scrolls sideways).
 
 >>> from dungeoncraft_widgets.core.scene import Scene, Rect
 >>> scene = Scene(100, 50, title="One square")
@@ -14,10 +16,14 @@ changed, and reports clicks, hovers and keyboard activation back here, where
 >>> board.simulate("click", "sq")      # what a click in the browser does
 >>> clicks
 ['sq']
+>>> board.flash({"sq"})                # marked for a moment in the browser
+>>> board.flash_ids["ids"]
+['sq']
 """
 
 from __future__ import annotations
 
+import math
 import pathlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,6 +36,10 @@ from ..core.errors import InvalidArgumentError
 from ..core.scene import Scene
 
 STATIC = pathlib.Path(__file__).parent / "static"
+# The board's look and the panels' around it (app.css): whichever widget a page
+# shows first brings both (widget CSS is global, every class starts with dcw-).
+CSS = (STATIC / "board.css").read_text(encoding="utf-8") + (STATIC / "app.css").read_text(
+    encoding="utf-8")
 EVENT_TYPES = ("click", "hover")
 
 
@@ -47,9 +57,19 @@ class BoardView(anywidget.AnyWidget):
     """A board drawn from a scene; see the module docstring."""
 
     _esm = STATIC / "board.js"
-    _css = STATIC / "board.css"
+    _css = CSS
 
     scene = traitlets.Dict().tag(sync=True)
+    # Shapes marked for a moment: {"ids": [...], "serial": n, "ms": duration}. The serial
+    # changes every time, so flashing the same ids twice flashes twice.
+    flash_ids = traitlets.Dict().tag(sync=True)
+    # The smallest size (CSS px) the scene's smallest text may be drawn at: a narrow
+    # container scrolls sideways rather than shrink text below it. 0 (the default, for
+    # charts in boxes of a fixed size): the scene always fits its container's width.
+    # GameApp's board uses 10.
+    min_text_px = traitlets.Float(0)
+    # The width (CSS px) below which the board scrolls (from min_text_px; 0: none).
+    min_width_px = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, scene: Scene | dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -57,6 +77,7 @@ class BoardView(anywidget.AnyWidget):
         self._static_svg = ""
         if scene is not None:
             self.show(scene)
+        self.observe(lambda _change: self._set_min_width(), names="min_text_px")
         self.on_msg(self._receive)
 
     def show(self, scene: Scene | dict[str, Any]) -> None:
@@ -68,6 +89,16 @@ class BoardView(anywidget.AnyWidget):
                 f"scene must be a Scene or its dict, not {type(scene).__name__}")
         self._static_svg = scene.to_svg()
         self.scene = scene.to_dict()
+        self._set_min_width()
+
+    def _set_min_width(self) -> None:
+        self.min_width_px = readable_width(self.scene, self.min_text_px)
+
+    def flash(self, ids: set[str] | list[str], seconds: float = 3.0) -> None:
+        """Mark the shapes ``ids`` for about ``seconds`` (a pulse, or a still mark for
+        readers who prefer reduced motion); ids not in the scene are ignored."""
+        serial = self.flash_ids.get("serial", 0) + 1
+        self.flash_ids = {"ids": sorted(ids), "serial": serial, "ms": int(seconds * 1000)}
 
     def on_click(self, callback: Callable[[BoardEvent], Any], remove: bool = False) -> None:
         """Call ``callback(event)`` when a clickable shape is clicked or activated by keyboard."""
@@ -108,14 +139,83 @@ class BoardView(anywidget.AnyWidget):
         return bundle
 
 
+def readable_width(scene: dict[str, Any], min_text_px: float) -> int:
+    """The narrowest width (CSS px) at which the scene's smallest text is still drawn
+    at ``min_text_px`` (0 if there is no text, or no minimum).
+
+    >>> from dungeoncraft_widgets.core.scene import Scene, Text
+    >>> scene = Scene(600, 100)
+    >>> _ = scene.add(Text("a", 10, 10, "A1", size=8))
+    >>> readable_width(scene.to_dict(), 10)      # 8 units drawn at 10 px: 1.25 px a unit
+    750
+    """
+    def sizes(shapes):
+        for shape in shapes:
+            if shape.get("type") == "text" and str(shape.get("text", "")).strip():
+                yield float(shape.get("size", 12))
+            yield from sizes(shape.get("children", ()))
+    least = min((s for s in sizes(scene.get("shapes", ())) if s > 0), default=0)
+    if not least or min_text_px <= 0:
+        return 0
+    return math.ceil(float(scene.get("width", 0)) * min_text_px / least)
+
+
 class LogView(anywidget.AnyWidget):
-    """A game log: lines of plain text, newest at the bottom (``static/log.js``)."""
+    """A game log: lines of plain text, newest at the bottom (``static/log.js``).
+
+    The lines are not a synced trait: a long game's log would be sent whole on every
+    change. :meth:`set_lines` sends only the lines added since the last call (or the
+    whole log once, after an undo or a new game changed what came before); a view
+    that opens later, or misses a message, asks for the whole log.
+
+    >>> log = LogView()
+    >>> sent = []
+    >>> log.send = sent.append                  # what would go to the browser
+    >>> log.set_lines([("You draw a card.", False)])
+    >>> log.set_lines([("You draw a card.", False), ("You draw the 7.", True)])
+    >>> [(m["type"], m["start"], [line["text"] for line in m["lines"]]) for m in sent]
+    [('append', 0, ['You draw a card.']), ('append', 1, ['You draw the 7.'])]
+    >>> log.set_lines([("A new game.", False)])  # not a continuation: sent whole
+    >>> sent[-1]["type"], log.generation
+    ('reset', 1)
+    """
 
     _esm = STATIC / "log.js"
-    _css = STATIC / "board.css"
+    _css = CSS
 
-    lines = traitlets.List(traitlets.Dict()).tag(sync=True)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._lines: list[tuple[str, bool]] = []
+        self.generation = 0  # changes when the log is replaced rather than extended
+        self.on_msg(self._receive)
+
+    @property
+    def lines(self) -> list[dict[str, Any]]:
+        """The log as the browser shows it: ``{"text": ..., "private": ...}`` per line."""
+        return _as_dicts(self._lines)
 
     def set_lines(self, lines: list[tuple[str, bool]]) -> None:
         """``lines``: (text, private) pairs; private lines are seen by this seat only."""
-        self.lines = [{"text": text, "private": private} for text, private in lines]
+        old = self._lines
+        lines = [(str(text), bool(private)) for text, private in lines]
+        if len(lines) >= len(old) and lines[:len(old)] == old:
+            if len(lines) > len(old):
+                self._lines = lines
+                self.send({"type": "append", "generation": self.generation,
+                           "start": len(old), "lines": _as_dicts(lines[len(old):])})
+            return
+        self._lines = lines
+        self.generation += 1
+        self._send_whole()
+
+    def _send_whole(self) -> None:
+        self.send({"type": "reset", "generation": self.generation, "start": 0,
+                   "lines": _as_dicts(self._lines)})
+
+    def _receive(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "want":
+            self._send_whole()  # a view opened, or found a gap: it gets the whole log
+
+
+def _as_dicts(lines: list[tuple[str, bool]]) -> list[dict[str, Any]]:
+    return [{"text": text, "private": private} for text, private in lines]

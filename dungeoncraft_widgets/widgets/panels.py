@@ -1,5 +1,6 @@
 """Small pieces every calculator and odds panel uses: exact fractions typeset,
-tables of numbers, and reading lists of numbers that people type.
+tables of numbers, reading the numbers people type (with errors that name the
+field), and :class:`LiveCalculator`, whose answer follows its inputs.
 
 >>> from sympy import Rational
 >>> probability_latex(Rational(13, 18))
@@ -10,6 +11,14 @@ tables of numbers, and reading lists of numbers that people type.
 Traceback (most recent call last):
 ...
 dungeoncraft_widgets.core.errors.InvalidArgumentError: dice: 'x' is not a whole number
+>>> parse_numbers(None, "dice")
+Traceback (most recent call last):
+...
+dungeoncraft_widgets.core.errors.InvalidArgumentError: dice: expected text such as '3, 5', not None
+>>> checked_number(7, "herb", minimum=2, maximum=4)
+Traceback (most recent call last):
+...
+dungeoncraft_widgets.core.errors.InvalidArgumentError: herb: 7 is above 4, the largest allowed
 """
 
 from __future__ import annotations
@@ -17,6 +26,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Sequence
+from typing import Any
 
 import ipywidgets as w
 import sympy
@@ -24,28 +34,51 @@ import sympy
 from ..core.charts import percent
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 
+ERROR_MARK = "✗ "  # a message starting with this is an error (drawn in the error colour)
+NOTE_MARK = "ℹ "   # a neutral note (a value clamped, a hint)
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # ASCII digits only, and not absurdly long
+
 
 def probability_latex(p: sympy.Rational | int) -> str:
     """An exact probability typeset as a fraction with its percentage beside it."""
     return f"${sympy.latex(sympy.Rational(p))} \\approx {percent(p)[:-1]}\\%$"
 
 
+def checked_number(value: Any, name: str, *, minimum: int | None = None,
+                   maximum: int | None = None) -> int:
+    """``value`` as a whole number within ``minimum``..``maximum``, or an error naming ``name``.
+
+    >>> checked_number(3, "gold", minimum=0)
+    3
+    >>> checked_number(2.5, "gold")
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: gold: 2.5 is not a whole number
+    """
+    if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidArgumentError(f"{name}: {value!r} is not a whole number")
+    if minimum is not None and value < minimum:
+        raise InvalidArgumentError(f"{name}: {value} is below {minimum}, the smallest allowed")
+    if maximum is not None and value > maximum:
+        raise InvalidArgumentError(f"{name}: {value} is above {maximum}, the largest allowed")
+    return value
+
+
 def parse_numbers(text: str, name: str, *, minimum: int | None = None,
                   maximum: int | None = None) -> tuple[int, ...]:
     """Whole numbers typed as ``"3, 5 6"`` (commas or spaces); errors name the field."""
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"{name}: expected text such as '3, 5', not {text!r}")
     out = []
     for token in re.split(r"[\s,;]+", text.strip()):
         if not token:
             continue
-        try:
-            value = int(token)
-        except ValueError:
-            raise InvalidArgumentError(f"{name}: {token!r} is not a whole number") from None
-        if minimum is not None and value < minimum:
-            raise InvalidArgumentError(f"{name}: {value} is below {minimum}")
-        if maximum is not None and value > maximum:
-            raise InvalidArgumentError(f"{name}: {value} is above {maximum}")
-        out.append(value)
+        if not _WHOLE_NUMBER.fullmatch(token):
+            shown = token if len(token) <= 20 else token[:20] + "…"
+            raise InvalidArgumentError(f"{name}: {shown!r} is not a whole number")
+        out.append(checked_number(int(token), name, minimum=minimum, maximum=maximum))
     return tuple(out)
 
 
@@ -64,39 +97,166 @@ def show_descriptions_whole(widgets: Sequence[w.Widget]) -> None:
             widget.style.description_width = "initial"
 
 
+class NumberField(w.IntText):
+    """A whole-number field that never changes what was typed in silence.
+
+    A bounded ipywidgets field clamps in the browser without a word (a creature of
+    -4 quietly becomes 1). This one keeps what was typed; :meth:`LiveCalculator.number`
+    reads it and either refuses it with an error naming the field and the bounds
+    (the default) or, with ``clamp=True``, uses the nearest bound and says so.
+
+    >>> herb = NumberField(3, description="Herb:", minimum=2, maximum=4)
+    >>> herb.value = 7
+    >>> herb.read()
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: herb: 7 is above 4, the largest allowed
+    >>> NumberField(0, description="Creature:", minimum=1, clamp=True).read()
+    (1, 'creature: 0 is below 1, the smallest allowed, so 1 is used')
+    """
+
+    def __init__(self, value: int = 0, *, minimum: int | None = None,
+                 maximum: int | None = None, clamp: bool = False, name: str | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(value, **kwargs)
+        self.minimum, self.maximum, self.clamp = minimum, maximum, clamp
+        self.name = name or self.description.rstrip(": ").lower() or "number"
+        if self.minimum is not None and self.maximum is not None and self.minimum > self.maximum:
+            raise InvalidArgumentError(f"{self.name}: minimum {minimum} is above maximum {maximum}")
+        if not self.tooltip and (minimum is not None or maximum is not None):
+            self.tooltip = _range_words(minimum, maximum)
+
+    def read(self) -> tuple[int, str]:
+        """(value, note): the value typed, or an error naming the field and its bounds;
+        a clamping field gives the nearest bound instead, and a note saying so."""
+        try:
+            value = checked_number(self.value, self.name, minimum=self.minimum,
+                                   maximum=self.maximum)
+        except InvalidArgumentError as exc:
+            if not self.clamp or isinstance(self.value, bool) or not isinstance(self.value, int):
+                raise
+            value = max(self.value, self.minimum) if self.minimum is not None else self.value
+            value = min(value, self.maximum) if self.maximum is not None else value
+            return value, f"{exc}, so {value} is used"
+        return value, ""
+
+
+def _range_words(minimum: int | None, maximum: int | None) -> str:
+    if minimum is not None and maximum is not None:
+        return f"a whole number from {minimum} to {maximum}"
+    if minimum is not None:
+        return f"a whole number, {minimum} or more"
+    return f"a whole number, {maximum} or less"
+
+
 class LiveCalculator(w.VBox):
     """A panel whose answer follows its inputs as they change.
 
     Subclasses call ``super().__init__()`` first, then build their widgets (with
     ``self.message`` among the children), call ``watch(controls)`` and implement
     ``compute()``, raising a library error (a ValueError subclass) for bad input;
-    that error is shown in ``self.message``, never as a traceback.
+    that error is shown in ``self.message``, never as a traceback, and the results
+    of the last valid input are greyed out (each largest box or widget without a
+    watched control in it gets the class ``dcw-result``; the panel gets
+    ``dcw-stale``) so they do not look like the answer to what is typed now.
+    ``compute`` reads number fields with :meth:`number`, which refuses (or clamps,
+    and says so) values out of range.
+
+    >>> class Doubler(LiveCalculator):
+    ...     def __init__(self):
+    ...         super().__init__()
+    ...         self.n = NumberField(2, description="N:", minimum=0, maximum=9)
+    ...         self.answer = w.Label()
+    ...         self.children = [self.n, self.message, self.answer]
+    ...         self.watch([self.n])
+    ...         self.update()
+    ...     def compute(self):
+    ...         self.answer.value = str(2 * self.number(self.n))
+    >>> calc = Doubler()
+    >>> calc.answer.value
+    '4'
+    >>> calc.n.value = 12
+    >>> calc.message.value, calc.answer.value, "dcw-stale" in calc._dom_classes
+    ('✗ n: 12 is above 9, the largest allowed', '4', True)
+    >>> calc.n.value = 3
+    >>> calc.message.value, calc.answer.value, "dcw-stale" in calc._dom_classes
+    ('', '6', False)
     """
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.message = message_label()
         self.add_class("dcw-calculator")
+        self._controls: list[w.Widget] = []
+        self._notes: list[str] = []
+        self._computing = False
 
     def watch(self, controls: Sequence[w.Widget]) -> None:
         for control in controls:
             control.observe(lambda _change: self.update(), names="value")
+        self._controls.extend(controls)
         show_descriptions_whole(controls)
 
     def compute(self) -> None:
         raise NotImplementedError
 
+    def number(self, field: NumberField) -> int:
+        """The value of ``field``, checked against its bounds: an error naming the field
+        (shown in the message), or, for a clamping field, the nearest bound with a note."""
+        value, note = field.read()
+        if note:
+            self._notes.append(note)
+            field.value = value  # shown as used; no second update: we are computing
+        return value
+
     def update(self) -> None:
+        if self._computing:
+            return
+        self._computing, self._notes = True, []
         try:
             self.compute()
         except DungeoncraftError as exc:
-            self.message.value = f"✗ {exc}"
+            self._mark_stale(True)
+            self.message.value = f"{ERROR_MARK}{exc}"
             return
-        self.message.value = ""
+        finally:
+            self._computing = False
+        self._mark_stale(False)
+        self.message.value = NOTE_MARK + "; ".join(self._notes) + "." if self._notes else ""
+
+    def _mark_stale(self, stale: bool) -> None:
+        if not stale:
+            self.remove_class("dcw-stale")
+            return
+        skip = {id(c) for c in self._controls} | {id(self.message)}
+
+        def holds_input(widget: w.Widget) -> bool:
+            return id(widget) in skip or (isinstance(widget, w.Box) and any(
+                holds_input(child) for child in widget.children))
+
+        def mark(widget: w.Widget) -> None:
+            # The largest boxes with no input in them: a board (an anywidget, which
+            # takes no classes itself) is greyed out through the box around it.
+            if isinstance(widget, w.Box) and holds_input(widget):
+                for child in widget.children:
+                    mark(child)
+            elif id(widget) not in skip and isinstance(widget, w.DOMWidget):
+                widget.add_class("dcw-result")
+        for child in self.children:
+            mark(child)
+        self.add_class("dcw-stale")
 
 
 def message_label() -> w.Label:
-    """A Label for messages (plain text: what users type is never HTML)."""
+    """A Label for messages (plain text: what users type is never HTML). A message
+    that starts with "✗ " is an error and drawn in the error colour; others are not."""
     label = w.Label()
     label.add_class("dcw-message")
+
+    def colour(change: dict[str, Any]) -> None:
+        if str(change["new"]).startswith(ERROR_MARK):
+            label.add_class("dcw-error")
+        else:
+            label.remove_class("dcw-error")
+    label.observe(colour, names="value")
     return label

@@ -90,7 +90,9 @@ def lab(tmp_path_factory):
         [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
          "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
          f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-         "--LabApp.news_url=None", "--LabApp.extension_manager=readonly"],
+         "--LabApp.news_url=None", "--LabApp.extension_manager=readonly",
+         # window.jupyterapp: tests run JupyterLab commands (e.g. change the theme)
+         "--LabApp.expose_app_in_browser=True"],
         env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root)
     lab = Lab(f"http://127.0.0.1:{port}", token, root, runtime)
     deadline = time.time() + 90

@@ -79,3 +79,20 @@ def open_and_run(page, lab: Lab, name: str) -> None:
         timeout=90_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells").first.click()
+
+
+def set_theme(page, theme: str) -> None:
+    """Switch JupyterLab's theme ("JupyterLab Light" or "JupyterLab Dark") and wait for it."""
+    page.evaluate("(theme) => window.jupyterapp.commands.execute("
+                  "'apputils:change-theme', { theme })", theme)
+    light = "true" if "Light" in theme else "false"
+    page.wait_for_function(f"document.body.dataset.jpThemeLight === '{light}'", timeout=20_000)
+    page.wait_for_timeout(300)  # the theme's stylesheet applies
+
+
+def show_side_panel(page, shown: bool) -> None:
+    """Open (or close) JupyterLab's left side panel (the file browser)."""
+    panel = page.locator("#jp-left-stack")
+    if panel.is_visible() != shown:
+        page.locator(".jp-SideBar.jp-mod-left [data-id=filebrowser]").click()
+    panel.wait_for(state="visible" if shown else "hidden", timeout=10_000)

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from dungeoncraft_widgets.core.scene import Circle, Group, Rect, Scene, Text
-from dungeoncraft_widgets.widgets.board import STATIC
+from dungeoncraft_widgets.widgets.board import STATIC, BoardView
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -164,6 +164,11 @@ def test_hover_shows_tooltip_and_reports(page):
     assert tip.is_visible()
     assert tip.text_content() == "tip 1"
     assert {"type": "hover", "id": "sq1", "via": "pointer"} in sent(page)
+    # At the board's left edge the tooltip stays wholly inside the board.
+    page.hover("[data-id=sq0]")
+    board, tip_box = page.locator(".dcw-board").bounding_box(), tip.bounding_box()
+    assert tip_box["x"] >= board["x"] - 0.5
+    assert tip_box["x"] + tip_box["width"] <= board["x"] + board["width"] + 0.5
 
 
 def test_keyboard_moves_between_clickable_shapes_and_activates(page):
@@ -232,12 +237,31 @@ def test_timing_of_300_shapes(page, artifacts):
     page.screenshot(path=str(artifacts / "board-300-shapes.png"))
 
 
-def test_board_fits_a_phone_and_follows_a_dark_theme(page, artifacts):
-    """At 320 px the whole board fits (viewBox scaling); theme colours come from --jp-*."""
+SMALLEST_TEXT = """(selector) => {
+  const texts = [...document.querySelectorAll(selector)].filter((t) => t.textContent.trim());
+  return [
+    // the font size as drawn: the size in scene units times the board's scale
+    Math.min(...texts.map((t) => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a)),
+    // the glyph box's height on screen
+    Math.min(...texts.map((t) => t.getBoundingClientRect().height)),
+  ];
+}"""
+
+
+def smallest_text_px(page, selector: str = "svg text") -> tuple[float, float]:
+    """(font size as drawn, glyph box height) of the smallest SVG text, in CSS px."""
+    return tuple(page.evaluate(SMALLEST_TEXT, selector))
+
+
+def test_board_keeps_text_readable_on_a_phone_and_follows_a_dark_theme(page, artifacts):
+    """At 320 px the board scrolls sideways rather than shrink its text below 10 px;
+    it keeps its proportions; theme colours come from --jp-*."""
     from dungeoncraft_widgets.adventure_land import board_scene, new_game
 
     scene = board_scene(new_game(players=2, seed=1))
     mount(page, scene)
+    min_width = BoardView(scene, min_text_px=10).min_width_px   # Python's side of it
+    page.evaluate("(width) => window.model.set('min_width_px', width)", min_width)
     page.evaluate("""() => {
       const host = document.getElementById('host');
       host.style.width = '320px';
@@ -245,10 +269,112 @@ def test_board_fits_a_phone_and_follows_a_dark_theme(page, artifacts):
       document.body.style.setProperty('--jp-ui-font-color1', '#eeeeee');
       document.body.style.background = '#111';
     }""")
+    least = min(s.size for s in _texts(scene.shapes) if s.text.strip())
     box = page.locator("svg").bounding_box()
-    assert box["width"] <= 320.5 and box["height"] > 0
+    assert box["width"] == pytest.approx(scene.width * 10 / least, abs=1) == min_width
     ratio = scene.height / scene.width
     assert abs(box["height"] / box["width"] - ratio) < 0.01, "the board keeps its proportions"
+    scroller = page.locator(".dcw-board-scroll")
+    assert scroller.evaluate("e => e.clientWidth") <= 320
+    assert scroller.evaluate("e => e.scrollWidth > e.clientWidth"), "it scrolls sideways"
+    board = page.locator(".dcw-board")
+    page.wait_for_function("document.querySelector('.dcw-board.dcw-more-right')")
+    assert "dcw-more-left" not in board.get_attribute("class"), "a shadow where it continues"
+    size, height = smallest_text_px(page)
+    assert size >= 9.99 and height >= 9.99
     legend = page.locator("[data-id=legend-city-text]")
     assert legend.evaluate("e => getComputedStyle(e).fill") == "rgb(238, 238, 238)"
     page.screenshot(path=str(artifacts / "board-phone-dark.png"))
+    scroller.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    page.wait_for_function("document.querySelector('.dcw-board.dcw-more-left:not(.dcw-more-right)')")
+
+    # Wide enough: no scrolling; no minimum (the default): fit the container.
+    page.evaluate("document.getElementById('host').style.width = '900px'")
+    assert page.locator("svg").bounding_box()["width"] == pytest.approx(900, abs=1)
+    page.evaluate("""() => { document.getElementById('host').style.width = '320px';
+                             window.model.set('min_width_px', 0); }""")
+    assert page.locator("svg").bounding_box()["width"] <= 320.5
+
+
+def _texts(shapes):
+    for shape in shapes:
+        if isinstance(shape, Text):
+            yield shape
+        if isinstance(shape, Group):
+            yield from _texts(shape.children)
+
+
+def test_flash_marks_shapes_for_a_moment_and_survives_a_redraw(page):
+    mount(page, grid(3))
+    page.evaluate("window.model.set('flash_ids', {ids: ['sq1', 'gone'], serial: 1, ms: 600})")
+    flashed = page.locator(".dcw-flash")
+    assert flashed.count() == 1 and flashed.get_attribute("data-id") == "sq1"
+    animation = flashed.evaluate("e => getComputedStyle(e).animationName")
+    assert animation == "dcw-flash-pulse"
+    changed = grid(3)
+    changed.shapes[1] = Rect("sq1", 30, 0, 28, 28, fill="#123456", label="square 1")
+    update(page, changed)                       # redrawn while marked: still marked
+    assert page.locator("[data-id=sq1]").evaluate("e => e.classList.contains('dcw-flash')")
+    page.wait_for_timeout(800)
+    assert page.locator(".dcw-flash").count() == 0, "the mark goes after its time"
+
+
+def test_flash_is_still_for_readers_who_prefer_less_motion(browser):
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        mount(page, grid(2))
+        page.evaluate("window.model.set('flash_ids', {ids: ['sq0'], serial: 1, ms: 3000})")
+        node = page.locator("[data-id=sq0]")
+        assert node.evaluate("e => getComputedStyle(e).animationName") == "none"
+        assert node.evaluate("e => getComputedStyle(e).strokeWidth") == "5px", "still marked"
+    finally:
+        context.close()
+
+
+LOG_MOUNT = """async (source) => {
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  const module = await import(url);
+  const listeners = {};
+  window.sent = [];
+  window.model = {
+    get: () => undefined, set: () => {}, save_changes: () => {},
+    on: (name, f) => { (listeners[name] ||= []).push(f); },
+    off: (name, f) => { listeners[name] = (listeners[name] || []).filter((g) => g !== f); },
+    send: (message) => { window.sent.push(message); },
+  };
+  window.deliver = (msg) => { for (const f of listeners["msg:custom"] || []) f(msg); };
+  window.listeners = listeners;
+  const el = document.getElementById("host");
+  window.cleanup = module.default.render({ model: window.model, el });
+}"""
+
+
+def test_log_adds_only_new_lines_and_asks_for_the_whole_log_after_a_gap(page):
+    page.set_content('<!doctype html><html><body><div id="host"></div></body></html>')
+    page.evaluate(LOG_MOUNT, (STATIC / "log.js").read_text())
+    assert page.evaluate("window.sent") == [{"type": "want"}], "a new view asks for the log"
+    line = lambda text, private=False: {"text": text, "private": private}  # noqa: E731
+    page.evaluate("(m) => window.deliver(m)", {"type": "reset", "generation": 3, "start": 0,
+                                                "lines": [line("one"), line(HOSTILE, True)]})
+    page.evaluate("window.kept = document.querySelector('.dcw-log li')")
+    page.evaluate("(m) => window.deliver(m)", {"type": "append", "generation": 3, "start": 2,
+                                                "lines": [line("three")]})
+    items = page.locator(".dcw-log li")
+    assert items.all_text_contents() == ["one", HOSTILE, "three"]
+    assert page.locator("img").count() == 0
+    assert items.nth(1).get_attribute("class") == "dcw-log-private"
+    assert page.evaluate("window.kept === document.querySelector('.dcw-log li')"), \
+        "old lines are kept, not redrawn"
+    # A gap (a line missed) or another log (an undo elsewhere): ask again, once.
+    page.evaluate("(m) => window.deliver(m)", {"type": "append", "generation": 3, "start": 5,
+                                                "lines": [line("six")]})
+    page.evaluate("(m) => window.deliver(m)", {"type": "append", "generation": 4, "start": 3,
+                                                "lines": [line("x")]})
+    assert page.evaluate("window.sent") == [{"type": "want"}] * 2
+    assert items.count() == 3
+    page.evaluate("(m) => window.deliver(m)", {"type": "reset", "generation": 4, "start": 0,
+                                                "lines": [line("after undo")]})
+    assert items.all_text_contents() == ["after undo"]
+    page.evaluate("window.cleanup()")
+    assert page.evaluate("window.listeners['msg:custom'].length") == 0

@@ -2,6 +2,9 @@
 // Generic on purpose: all game knowledge stays in Python. Shapes are keyed by
 // their scene id, so an update touches only the shapes whose data changed.
 // Text from data always goes in through textContent or attributes, never HTML.
+// The board is never narrower than the model's min_width_px (where its smallest
+// text would shrink below a readable size): a narrow container scrolls sideways. flash_ids marks
+// shapes for a moment (a pulse; a still mark for readers who prefer less motion).
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PREFIX = "dcw-";
@@ -19,6 +22,7 @@ const GEOMETRY = {
   group: ["transform"],
 };
 let widgetCount = 0;
+
 
 function shapeKey(shape, clickable) {
   // Everything that decides how this element itself looks (children apart).
@@ -59,6 +63,8 @@ function render({ model, el }) {
   const uid = `dcw${++widgetCount}`;
   const root = document.createElement("div");
   root.className = PREFIX + "board";
+  const scroller = document.createElement("div"); // scrolls sideways when text would shrink
+  scroller.className = PREFIX + "board-scroll";
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("tabindex", "0");
   svg.setAttribute("role", "application");
@@ -75,7 +81,8 @@ function render({ model, el }) {
   const live = document.createElement("div");
   live.className = PREFIX + "live";
   live.setAttribute("aria-live", "polite");
-  root.append(svg, tooltip, live);
+  scroller.append(svg);
+  root.append(scroller, tooltip, live);
   el.classList.add(PREFIX + "board-host");
   el.append(root);
 
@@ -84,6 +91,8 @@ function render({ model, el }) {
   let focusedId = null;
   let hoveredId = null;
   let nodeCount = 0;
+  let flashing = new Set(); // ids marked for a moment
+  let flashTimer = null;
 
   function reconcile(parent, shapes, seen) {
     let index = 0;
@@ -105,6 +114,7 @@ function render({ model, el }) {
         applyShape(node, shape, isClickable);
         node.dcwKey = key;
         if (shape.id === focusedId) node.classList.add(PREFIX + "focused");
+        if (flashing.has(shape.id)) node.classList.add(PREFIX + "flash");
       }
       if (shape.type === "group") reconcile(node, shape.children || [], seen);
       if (parent.childNodes[index] !== node) parent.insertBefore(node, parent.childNodes[index] || null);
@@ -118,6 +128,9 @@ function render({ model, el }) {
     const width = Number(scene.width) || 100;
     const height = Number(scene.height) || 100;
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    // Below this width (Python's readable_width) the text would shrink: scroll sideways.
+    const minWidth = Number(model.get("min_width_px")) || 0;
+    svg.style.minWidth = minWidth > 0 ? `${minWidth}px` : "";
     title.textContent = scene.title || "";
     desc.textContent = scene.description || scene.title || "";
     svg.setAttribute("aria-label", scene.title || "game board");
@@ -127,6 +140,25 @@ function render({ model, el }) {
     for (const id of [...elements.keys()]) if (!seen.has(id)) elements.delete(id);
     if (focusedId !== null && !clickable.has(focusedId)) setFocus(null);
     if (hoveredId !== null && !elements.has(hoveredId)) hideTooltip();
+  }
+
+  function showScrollEdges() {
+    // A shadow on an edge the board continues past, so a reader knows to scroll.
+    const more = scroller.scrollWidth - scroller.clientWidth;
+    root.classList.toggle(PREFIX + "more-left", more > 1 && scroller.scrollLeft > 1);
+    root.classList.toggle(PREFIX + "more-right", more > 1 && scroller.scrollLeft < more - 1);
+  }
+
+  function flash() {
+    const { ids = [], ms = 3000 } = model.get("flash_ids") || {};
+    for (const id of flashing) elements.get(id)?.classList.remove(PREFIX + "flash");
+    flashing = new Set(ids);
+    for (const id of flashing) elements.get(id)?.classList.add(PREFIX + "flash");
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(() => {
+      for (const id of flashing) elements.get(id)?.classList.remove(PREFIX + "flash");
+      flashing = new Set();
+    }, Number(ms) || 3000);
   }
 
   function idOf(target) {
@@ -146,8 +178,10 @@ function render({ model, el }) {
     tooltip.hidden = false;
     const box = node.getBoundingClientRect();
     const frame = root.getBoundingClientRect();
-    const left = Math.min(Math.max(0, box.left - frame.left + box.width / 2), frame.width);
-    tooltip.style.left = `${left}px`;
+    // Centred under the shape, but kept wholly inside the board (not cut at an edge).
+    const centre = box.left - frame.left + box.width / 2;
+    const width = tooltip.offsetWidth;
+    tooltip.style.left = `${Math.max(0, Math.min(centre - width / 2, frame.width - width))}px`;
     // Below the shape, unless that would leave the board: then above it.
     const below = box.bottom - frame.top + 4;
     const fits = below + tooltip.offsetHeight <= frame.height;
@@ -165,6 +199,9 @@ function render({ model, el }) {
     const node = id === null ? null : elements.get(id);
     if (node) {
       node.classList.add(PREFIX + "focused");
+      if (scroller.scrollWidth > scroller.clientWidth) {
+        node.scrollIntoView({ block: "nearest", inline: "nearest" });
+      }
       svg.setAttribute("aria-activedescendant", node.id);
       live.textContent = node.getAttribute("aria-label") || node.dcwTooltip || id;
       showTooltip(id);
@@ -245,11 +282,23 @@ function render({ model, el }) {
     ["keydown", onKey], ["focus", onFocus], ["blur", onBlur],
   ];
   for (const [name, handler] of listeners) svg.addEventListener(name, handler);
+  scroller.addEventListener("scroll", showScrollEdges, { passive: true });
+  const resizing = typeof ResizeObserver === "undefined" ? null
+    : new ResizeObserver(showScrollEdges);
+  resizing?.observe(scroller);
+  resizing?.observe(svg);
   model.on("change:scene", draw);
+  model.on("change:min_width_px", draw);
+  model.on("change:flash_ids", flash); // only a change flashes: not the first drawing
   draw();
 
   return () => {
     model.off("change:scene", draw);
+    model.off("change:min_width_px", draw);
+    model.off("change:flash_ids", flash);
+    clearTimeout(flashTimer);
+    resizing?.disconnect();
+    scroller.removeEventListener("scroll", showScrollEdges);
     for (const [name, handler] of listeners) svg.removeEventListener(name, handler);
     root.remove();
   };
