@@ -10,6 +10,7 @@ from demo_game import DemoState, Draw, Play
 from dungeoncraft_widgets.core import (
     ActionFailedError,
     DungeoncraftError,
+    GameState,
     IllegalActionError,
     InvalidArgumentError,
     SaveFormatError,
@@ -20,7 +21,8 @@ from dungeoncraft_widgets.core.saves import SAVE_SCHEMA, canonical
 
 
 class Counting(DemoState):
-    """The demo game with a checkpoint every 4 actions, counting the actions it performs."""
+    """The demo game with a checkpoint every 4 actions, counting the actions it performs;
+    a drawn card does not stop undo here (so that every action can be taken back)."""
 
     checkpoint_every = 4
     performed = 0
@@ -28,6 +30,9 @@ class Counting(DemoState):
     def _perform(self, action):
         Counting.performed += 1
         super()._perform(action)
+
+    def mark_irreversible(self, reason):
+        pass
 
 
 class Faulty(Counting):
@@ -260,7 +265,7 @@ class Revealing(Counting):
     def _perform(self, action):
         super()._perform(action)
         if isinstance(action, Play):
-            self.mark_irreversible("the card is face up")
+            GameState.mark_irreversible(self, "the card is face up")
 
 
 def test_the_undo_floor_is_saved_and_checked():

@@ -560,8 +560,8 @@ class GameState:
         return state
 
     def _become(self, other: GameState) -> None:
-        """Take on ``other``'s whole state (undo, a failed action put back)."""
-        self.__dict__.clear()
+        """Take on ``other``'s whole state (undo, a failed action put back). Attributes only
+        this object has (set on it from outside, or caches) stay: they are not game state."""
         self.__dict__.update(other.__dict__)
 
     # ------------------------------------------------------------ save/load
