@@ -45,6 +45,7 @@ import json
 import os
 import pathlib
 import re
+import site
 import sys
 import sysconfig
 from collections.abc import Iterator, Mapping
@@ -187,12 +188,19 @@ _FORBIDDEN: ContextVar[str | None] = ContextVar("dungeoncraft_no_files", default
 _HOOKED = False
 
 
-def _allowed_roots() -> tuple[str, ...]:
-    # The library's own folder (its shipped data) and Python's (modules imported on first use).
+def _allowed_roots(path_entries: tuple[str, ...]) -> tuple[str, ...]:
+    # The library's own folder (its shipped data) and Python's: where modules imported on
+    # first use come from (the working directory excepted: a save could name a file there).
     paths = sysconfig.get_paths()
     roots = {str(pathlib.Path(__file__).resolve().parents[1]), sys.prefix, sys.base_prefix,
-             *(paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib") if k in paths)}
+             sys.exec_prefix, site.getusersitepackages(),
+             *(paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib") if k in paths),
+             *(p for p in path_entries if p not in ("", ".") and os.path.isdir(p)
+               and os.path.abspath(p) != os.getcwd())}
     return tuple(os.path.normpath(os.path.abspath(r)) for r in roots)
+
+
+_roots_for = lru_cache(maxsize=8)(_allowed_roots)
 
 
 def _check_may_open(path: str, what: str) -> None:
@@ -200,7 +208,8 @@ def _check_may_open(path: str, what: str) -> None:
     if reason is None:
         return
     full = os.path.normpath(os.path.abspath(path))
-    if not any(full == root or full.startswith(root + os.sep) for root in _ROOTS):
+    roots = _roots_for(tuple(sys.path))
+    if not any(full == root or full.startswith(root + os.sep) for root in roots):
         where = f"{what}: " if what else ""
         raise DataFormatError(f"{where}{reason}: may not open {path} "
                               "(a saved game holds its data, it never names a file)")
@@ -229,5 +238,3 @@ def no_files(reason: str) -> Iterator[None]:
     finally:
         _FORBIDDEN.reset(token)
 
-
-_ROOTS = _allowed_roots()

@@ -684,7 +684,7 @@ class GameState:
                 if doc[key] is not None:
                     check_schema(doc[key]["state"], cls.state_schema, f"saved game: {key}.state")
         if start is None:  # a player's view: nothing to replay
-            state = cls._from_snapshot(players, doc["options"], doc["current"])
+            state = cls._from_snapshot(players, doc["options"], doc["current"], keep_start=True)
             state._start, state._checkpoints = None, _Checkpoints(None)
             state.viewer = viewer
             state.undo_floor, state.undo_reason = doc["undo_floor"]
