@@ -200,3 +200,37 @@ def test_positions_are_real_saves():
     for name in GAMES:
         for text in positions(name):
             assert json.loads(text)["game"] == state_type(name).game_name
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_failure_half_way_leaves_every_game_as_it_was(name):
+    """apply is all or nothing in every game: its own _perform, made to fail after doing its
+    work (and, every other time, after using the RNG), leaves the game byte-identical."""
+    base = state_type(name)
+
+    class Failing(base):  # type: ignore[misc, valid-type]
+        fail = False
+
+        def _perform(self, action):
+            super()._perform(action)
+            if self.fail:
+                if len(self.history) % 2:
+                    self.rng.next64()
+                raise ZeroDivisionError("made to fail")
+
+    game = GAMES[name]
+    state = Failing.from_json(game.new_game(players=game.PLAYER_COUNTS[-1], seed=8).to_json())
+    rng = Rng(8)
+    for step in range(150):
+        if state.is_over:
+            break
+        action = rng.choice(state.legal_actions())
+        if step % 7 == 3:
+            before = state.to_json()
+            state.fail = True
+            with pytest.raises(DungeoncraftError, match="made to fail"):
+                state.apply(action)
+            state.fail = False
+            assert state.to_json() == before, f"{name}: a failed {action} changed the game"
+        state.apply(action)
+    assert Failing.from_json(state.to_json()).to_json() == state.to_json()
