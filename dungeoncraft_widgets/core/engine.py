@@ -212,6 +212,11 @@ def normalize_players(players: int | Sequence[str], minimum: int, maximum: int,
     return tuple(out)
 
 
+# A checkpoint's data is written once and read by this library only: no spaces, no check
+# for circular references (a game's data is a tree), key order as it is.
+_CHECKPOINT_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+
+
 @dataclass(frozen=True)
 class _Mark:
     """One checkpoint: the game after its first ``length`` actions."""
@@ -266,8 +271,8 @@ class GameState:
     state_schema: ClassVar[dict[str, Any] | None] = None
     #: A checkpoint every so many actions. The cost of one (the game's data as JSON, some
     #: 10-100 us) is shared by that many actions, and undo or a failed action replays fewer
-    #: than that many (see benchmarks/core_engine.py for the measurement behind 64).
-    checkpoint_every: ClassVar[int] = 64
+    #: than that many (see benchmarks/core_engine.py for the measurement behind 256).
+    checkpoint_every: ClassVar[int] = 256
 
     def __init__(self, players: int | Sequence[str] = 2, seed: int | None = None,
                  **options: Any) -> None:
@@ -364,7 +369,6 @@ class GameState:
             action = self.parse_action(action)
         if not isinstance(action, self.action_types):
             raise IllegalActionError(f"{action!r} is not an action of {self.game_name}")
-        action.__post_init__()  # type: ignore[attr-defined]  # its fields, again: cheap
         if self.is_over:
             raise IllegalActionError("the game is over")
         history = self.history
@@ -529,7 +533,7 @@ class GameState:
         if points.marks and points.marks[-1].length >= length:
             return
         try:
-            text = json.dumps(self._dump(), separators=(",", ":"))
+            text = _CHECKPOINT_ENCODER.encode(self._dump())
         except (TypeError, ValueError):
             return  # not JSON-able: to_json will say so; a checkpoint is only a shortcut
         mark = _Mark(length, self.history[-1], text, self.rng.state,  # type: ignore[union-attr]

@@ -48,7 +48,7 @@ class Rng:
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling: no bias)."""
-        if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
+        if n.__class__ is not int or n <= 0:  # (bool is not int here)
             raise InvalidArgumentError(f"randbelow needs a whole number n >= 1, not {n!r}")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
