@@ -15,12 +15,12 @@ of the chart in the winning colour.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import sympy
 
 from .errors import InvalidArgumentError
-from .scene import Path, Rect, Scene, Text
+from .scene import Circle, Group, Path, Polygon, Rect, Scene, Text
 
 #: The most bars (values from the lowest to the highest) a chart draws: more would be
 #: thinner than a pixel at the usual width, and a scene of millions of shapes.
@@ -108,3 +108,319 @@ def _describe(probabilities: Mapping[int, sympy.Rational], target: int | None,
         reach = sum((p for v, p in probabilities.items() if v >= target), sympy.Integer(0))
         text += f" At least {target}: {reach}."
     return text
+
+
+# ----------------------------------------------------------------- exact beside simulated
+EXACT_FILL = "var(--jp-brand-color1, #1565c0)"
+SIMULATED_FILL = "var(--jp-warn-color2, #ffb74d)"
+SIMULATED_STROKE = "var(--jp-warn-color0, #e65100)"
+INK = "var(--jp-ui-font-color1, #222)"
+FAINT_INK = "var(--jp-ui-font-color2, #666)"
+GRID = "var(--jp-border-color2, #ddd)"
+BAND_FILL = "var(--jp-brand-color3, #bbdefb)"
+
+
+def _nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """Round tick values from at or below ``low`` to at or above ``high`` (about ``count``).
+
+    >>> _nice_ticks(0, 0.83)
+    [0.0, 0.25, 0.5, 0.75, 1.0]
+    >>> _nice_ticks(-6.6, 0)
+    [-8, -6, -4, -2, 0]
+    >>> _nice_ticks(0.9, 0.95)
+    [0.9, 0.92, 0.94, 0.96]
+    """
+    import math
+
+    span = high - low or abs(high) or 1.0
+    raw = span / max(count - 1, 1)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    first = math.floor(low / step + 1e-9)
+    last = math.ceil(high / step - 1e-9)
+    return [round(k * step, 12) for k in range(first, last + 1)]
+
+
+def _tick_text(value: float, ticks: list[float], percent_axis: bool) -> str:
+    if percent_axis:
+        step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
+        digits = 0 if step * 100 >= 1 - 1e-9 else 1
+        return f"{value * 100:.{digits}f}%"
+    return f"{value:g}"
+
+
+def _simulated_parts(value: object) -> tuple[float, float | None]:
+    """(estimate, standard error or None) from a float or an object with .value and .se."""
+    if hasattr(value, "value") and hasattr(value, "se"):
+        return float(value.value), float(value.se)
+    return float(value), None
+
+
+def _background(scene: Scene) -> None:
+    # JupyterLab shows an SVG output as an image, where the theme's variables do not reach:
+    # the fallback colours (dark ink) then need their own light card, in a dark theme too.
+    scene.add(Rect("background", 0, 0, scene.width, scene.height, rx=4,
+                   fill="var(--jp-layout-color0, #fff)", stroke="none", classes=("background",)))
+
+
+def _legend(scene: Scene, x: float, y: float, entries: list[tuple[str, str, str, str]]) -> None:
+    """Legend rows at (x, y) going down: (id, swatch kind, colour, text)."""
+    for k, (key, kind, colour, text) in enumerate(entries):
+        row = y + 15 * k
+        if kind == "box":
+            scene.add(Rect(f"legend-{key}-swatch", x, row - 5, 14, 10, fill=colour,
+                           stroke=SIMULATED_STROKE if colour == SIMULATED_FILL else colour,
+                           classes=("legend",)))
+        elif kind == "line":
+            scene.add(Path(f"legend-{key}-swatch", f"M {x} {row} H {x + 14}",
+                           classes=("line", "legend"), stroke=colour, stroke_width=2))
+        elif kind == "dot":
+            scene.add(Circle(f"legend-{key}-swatch", x + 7, row, 3.5, fill=colour,
+                             stroke="none", classes=("legend",)))
+        scene.add(Text(f"legend-{key}", x + 19, row, text, size=11, anchor="start",
+                       fill=INK))
+
+
+def _y_axis(scene: Scene, left: float, top: float, bottom: float, width: float,
+            ticks: list[float], y_of, label: str, percent_axis: bool) -> None:
+    for k, tick in enumerate(ticks):
+        y = y_of(tick)
+        scene.add(Path(f"grid-{k}", f"M {left} {y:.2f} H {width - 10}",
+                       classes=("line", "grid"), stroke=GRID, stroke_width=1))
+        scene.add(Text(f"y-tick-{k}", left - 5, y, _tick_text(tick, ticks, percent_axis),
+                       size=10, anchor="end", fill=FAINT_INK))
+    scene.add(Path("y-axis", f"M {left} {top} V {bottom}", classes=("line", "axis"),
+                   stroke=INK, stroke_width=1))
+    if label:
+        middle = (top + bottom) / 2
+        scene.add(Group("y-label-group", [Text("y-label", 12, middle, label, size=11,
+                                               fill=INK)],
+                        transform=f"rotate(-90 12 {middle:.2f})"))
+
+
+def comparison_chart(exact: Mapping[object, object],
+                     simulated: Mapping[object, object] | None = None, *,
+                     title: str = "", x_label: str = "", y_label: str = "probability",
+                     exact_label: str = "exact", simulated_label: str = "simulated",
+                     target: int | None = None, target_label: str = "needed",
+                     percent_axis: bool | None = None, width: float = 560,
+                     height: float = 300) -> Scene:
+    """Bars of exact values beside simulated ones, in one picture with a legend.
+
+    ``exact`` maps each category (numbers are sorted, text keeps its order) to an exact
+    value; ``simulated`` maps the same categories to a float or to an estimate with
+    ``.value`` and ``.se`` (e.g. :class:`dungeoncraft_widgets.lessons.Estimate`), drawn
+    with a whisker of two standard errors either way. Negative values hang below a zero
+    line. ``target`` (numeric categories) draws a dashed line where the winning values
+    start. The axes are labelled and the legend says which bars are exact and which
+    simulated; every bar's tooltip gives its number (the exact one as a fraction).
+
+    >>> from sympy import Rational
+    >>> chart = comparison_chart({"win": Rational(5, 6), "lose": Rational(1, 6)},
+    ...                          {"win": 0.84, "lose": 0.16}, title="A roll",
+    ...                          simulated_label="simulated: 6000 rolls")
+    >>> chart.find("exact-win").tooltip, chart.find("simulated-lose").tooltip
+    ('win: exact 5/6 (83.3%)', 'lose: simulated 0.16')
+    >>> chart.find("legend-simulated").text
+    'simulated: 6000 rolls'
+    """
+    keys = list(exact)
+    if keys and all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
+        keys = sorted(keys)
+    simulated = dict(simulated or {})
+    unknown = [k for k in simulated if k not in exact]
+    if unknown:
+        raise InvalidArgumentError(f"simulated: categories not in exact: {unknown}")
+    exact_values = {k: float(v) for k, v in exact.items()}
+    sim = {k: _simulated_parts(v) for k, v in simulated.items()}
+    if percent_axis is None:
+        percent_axis = y_label.startswith(("probability", "chance", "frequency"))
+    scene = Scene(width, height, title=title or "exact and simulated",
+                  description=_compare_description(title, keys, exact, sim))
+    _background(scene)
+    left, right, top, bottom = 58.0, 12.0, 58.0, height - 48.0
+    if title:
+        scene.add(Text("title", width / 2, 13, title, size=14, weight="bold", fill=INK))
+    legend = [("exact", "box", EXACT_FILL, exact_label)]
+    if sim:
+        legend.append(("simulated", "box", SIMULATED_FILL, simulated_label))
+        if any(se is not None for _, se in sim.values()):
+            legend.append(("whisker", "line", INK, "whiskers: ±2 standard errors"))
+    _legend(scene, left + 6, 30, legend[:2])
+    if len(legend) > 2:
+        _legend(scene, left + 6 + (width - left) / 2, 30, legend[2:])
+    if not keys:
+        scene.add(Text("empty", width / 2, height / 2, "nothing to show", fill=INK))
+        return scene
+    def whisker(v: float, se: float | None) -> tuple[float, float]:
+        lo, hi = v - 2 * (se or 0), v + 2 * (se or 0)
+        return (max(lo, 0.0), min(hi, 1.0)) if percent_axis else (lo, hi)  # a chance's range
+
+    values = list(exact_values.values())
+    for v, se in sim.values():
+        values += whisker(v, se)
+    ticks = _nice_ticks(min(0.0, *values), max(0.0, *values))
+    low, high = ticks[0], ticks[-1]
+    scale = (bottom - top) / ((high - low) or 1.0)
+
+    def y_of(v: float) -> float:
+        return bottom - (v - low) * scale
+
+    _y_axis(scene, left, top, bottom, width, ticks, y_of, y_label, percent_axis)
+    zero = y_of(0.0)
+    scene.add(Path("x-axis", f"M {left} {zero:.2f} H {width - right}", classes=("line", "axis"),
+                   stroke=INK, stroke_width=1))
+    slot = (width - left - right) / len(keys)
+    bar = min(slot * (0.4 if sim else 0.7), 64.0)
+    label_every = max(1, round(len(keys) / 14))
+    for i, key in enumerate(keys):
+        x0 = left + (i + 0.5) * slot - (bar if sim else bar / 2)
+        e = exact_values[key]
+        scene.add(Rect(f"exact-{key}", x0, min(zero, y_of(e)), bar, max(abs(y_of(e) - zero), 0.5),
+                       fill=EXACT_FILL, stroke="none", classes=("bar", "exact"),
+                       label=f"{key}: exact {exact[key]}",
+                       tooltip=f"{key}: exact {exact[key]} ({percent(exact[key])})"
+                       if percent_axis else f"{key}: exact {exact[key]} (≈ {e:.4g})"))
+        if key in sim:
+            v, se = sim[key]
+            xs = x0 + bar
+            text = f"{v:.4g}" if se is None else f"{v:.4g} ± {se:.2g} (1 standard error)"
+            scene.add(Rect(f"simulated-{key}", xs, min(zero, y_of(v)), bar,
+                           max(abs(y_of(v) - zero), 0.5), fill=SIMULATED_FILL,
+                           stroke=SIMULATED_STROKE, stroke_width=1,
+                           classes=("bar", "simulated"), label=f"{key}: simulated {text}",
+                           tooltip=f"{key}: simulated {text}"))
+            if se is not None:
+                mid = xs + bar / 2
+                lo, hi = (y_of(w) for w in whisker(v, se))
+                scene.add(Path(f"whisker-{key}",
+                               f"M {mid:.2f} {lo:.2f} V {hi:.2f} M {mid - 3:.2f} {lo:.2f} "
+                               f"H {mid + 3:.2f} M {mid - 3:.2f} {hi:.2f} H {mid + 3:.2f}",
+                               classes=("line", "whisker"), stroke=INK, stroke_width=1.2))
+        if i % label_every == 0:
+            scene.add(Text(f"x-{key}", left + (i + 0.5) * slot, bottom + 12, str(key), size=11,
+                           fill=INK))
+    if target is not None and keys and isinstance(keys[0], int) and keys[0] <= target:
+        position = sum(1 for k in keys if k < target)
+        x = left + position * slot
+        scene.add(Path("target", f"M {x:.2f} {top - 4} V {bottom}", classes=("line", "target"),
+                       stroke=TARGET_STROKE, stroke_width=2))
+        scene.add(Text("target-label", x + 4, top + 6, f"{target_label}: {target}", size=11,
+                       anchor="start", fill=TARGET_STROKE))
+    if x_label:
+        scene.add(Text("x-label", left + (width - left - right) / 2, height - 12, x_label,
+                       size=12, fill=INK))
+    return scene
+
+
+def _compare_description(title: str, keys: list, exact: Mapping, sim: Mapping) -> str:
+    parts = []
+    for k in keys:
+        text = f"{k}: exact {exact[k]}"
+        if k in sim:
+            v, se = sim[k]
+            text += f", simulated {v:.4g}" + ("" if se is None else f" ± {se:.2g}")
+        parts.append(text)
+    return (f"{title}. " if title else "") + "; ".join(parts) + "."
+
+
+def band_chart(exact: object, estimates: Mapping[int, Sequence[float]], *,
+               spread: float | None = None, title: str = "",
+               x_label: str = "runs in each simulation (log scale)",
+               y_label: str = "simulated frequency", z: float = 2.0,
+               width: float = 560, height: float = 320) -> Scene:
+    """Many independent simulations around the exact value, with the band they should fill.
+
+    ``estimates`` maps a number of runs ``N`` to the results of several independent
+    simulations of ``N`` runs each (one dot each). The band is ``exact ± z`` standard
+    errors, ``spread / sqrt(N)``; ``spread`` is the standard deviation of one run, by
+    default ``sqrt(p (1 - p))`` for a chance ``p = exact``. About 95% of the dots fall
+    inside a band of ``z = 2``: that, not one running total, is how a simulation agrees
+    with an exact answer.
+
+    >>> from sympy import Rational
+    >>> chart = band_chart(Rational(1, 2), {10: [0.4, 0.6], 100: [0.52, 0.47]})
+    >>> len([s for s in chart.shapes if s.id.startswith("dot-")])
+    4
+    >>> chart.find("legend-band").text
+    'exact ± 2 standard errors'
+    """
+    import math
+
+    p = float(exact)
+    if spread is None:
+        if not 0 <= p <= 1:
+            raise InvalidArgumentError("spread: give the standard deviation of one run when "
+                                       "the exact value is not a chance")
+        spread = math.sqrt(p * (1 - p))
+    sizes = sorted(estimates)
+    if not sizes or sizes[0] < 1:
+        raise InvalidArgumentError("estimates: give at least one number of runs (>= 1)")
+    scene = Scene(width, height, title=title or "independent simulations",
+                  description=_band_description(title, p, estimates, spread, z))
+    _background(scene)
+    left, right, top, bottom = 58.0, 16.0, 76.0, height - 48.0
+    if title:
+        scene.add(Text("title", width / 2, 13, title, size=14, weight="bold", fill=INK))
+    _legend(scene, left + 6, 30, [("exact", "line", TARGET_STROKE, f"exact: {exact}"),
+                                  ("dots", "dot", EXACT_FILL,
+                                   "one dot: one independent simulation")])
+    _legend(scene, left + 6 + (width - left) / 2, 30,
+            [("band", "box", BAND_FILL, f"exact ± {z:g} standard errors")])
+    lo_n, hi_n = math.log10(sizes[0]), math.log10(sizes[-1])
+    pad = 0.25
+
+    def x_of(n: float) -> float:
+        span = (hi_n - lo_n) or 1.0
+        return left + (width - left - right) * (math.log10(n) - lo_n + pad) / (span + 2 * pad)
+
+    values = [v for vs in estimates.values() for v in vs]
+    half = z * spread / math.sqrt(sizes[0])
+    low = min(p - half, *values)
+    high = max(p + half, *values)
+    ticks = _nice_ticks(low, high)
+    if 0 <= p <= 1:  # a chance: the axis stays within [0, 1]
+        ticks = [t for t in ticks if 0 <= t <= 1]
+    low, high = ticks[0], ticks[-1]
+    scale = (bottom - top) / ((high - low) or 1.0)
+
+    def y_of(v: float) -> float:  # values beyond the axis are drawn at its end
+        return bottom - (min(max(v, low), high) - low) * scale
+
+    _y_axis(scene, left, top, bottom, width, ticks, y_of, y_label, False)
+    ns = [10 ** (lo_n - pad + k * ((hi_n - lo_n) + 2 * pad) / 60) for k in range(61)]
+    upper = [(x_of(n), y_of(p + z * spread / math.sqrt(n))) for n in ns]
+    lower = [(x_of(n), y_of(p - z * spread / math.sqrt(n))) for n in reversed(ns)]
+    scene.add(Polygon("band", upper + lower, fill=BAND_FILL, stroke="none", opacity=0.8,
+                      classes=("band",)))
+    scene.add(Path("exact", f"M {left} {y_of(p):.2f} H {width - right}",
+                   classes=("line", "exact"), stroke=TARGET_STROKE, stroke_width=2))
+    scene.add(Path("x-axis", f"M {left} {bottom} H {width - right}", classes=("line", "axis"),
+                   stroke=INK, stroke_width=1))
+    for n in sizes:
+        runs = list(estimates[n])
+        x = x_of(n)
+        scene.add(Text(f"x-{n}", x, bottom + 12, f"{n:,}", size=11, fill=INK))
+        inside = sum(1 for v in runs if abs(v - p) <= z * spread / math.sqrt(n))
+        for j, v in enumerate(runs):
+            jitter = (j - (len(runs) - 1) / 2) * min(1.2, 18 / max(len(runs), 1))
+            scene.add(Circle(f"dot-{n}-{j}", x + jitter, y_of(v), 2.6, fill=EXACT_FILL,
+                             stroke="none", opacity=0.75, classes=("dot",),
+                             tooltip=f"simulation {j + 1} of {n:,} runs: {v:.4g}"))
+        scene.add(Text(f"inside-{n}", x, top - 9, f"{inside} of {len(runs)} in the band",
+                       size=10, fill=FAINT_INK))
+    scene.add(Text("x-label", left + (width - left - right) / 2, height - 12, x_label, size=12,
+                   fill=INK))
+    return scene
+
+
+def _band_description(title: str, p: float, estimates: Mapping[int, Sequence[float]],
+                      spread: float, z: float) -> str:
+    import math
+
+    parts = []
+    for n in sorted(estimates):
+        runs = estimates[n]
+        inside = sum(1 for v in runs if abs(v - p) <= z * spread / math.sqrt(n))
+        parts.append(f"{len(runs)} simulations of {n} runs, {inside} inside the band")
+    return (f"{title}. " if title else "") + f"Exact value {p:.4g}; " + "; ".join(parts) + "."

@@ -1,0 +1,68 @@
+"""Dobbers: Quest for the Key: the deck-building race to the Key, for 1 to 4 players.
+
+>>> from dungeoncraft_widgets import dobbers
+>>> game = dobbers.new_game(["You", "Bot"], seed=3)
+>>> dobbers.parse_action("buy silver")
+Buy(card='silver', square=None)
+>>> dobbers.PLAYER_COUNTS
+(1, 2, 3, 4)
+
+Modules: ``cards`` and ``board`` (the data; the shipped files are reconstructions),
+``rules`` (the engine: turns, acquiring, Outwit, save/load, views; ``position`` builds a
+position for analysis), ``deal`` (set-up), ``playing`` (playing and equipping cards,
+alignment bonuses), ``challenge`` (travel, Challenges, the Key, the DUEL), ``effects``
+(what cards do, Events, Solo cards), ``actions``, ``bots``. How the rulebook is read
+where it is open: ``RULE_NOTES``.
+"""
+
+from __future__ import annotations
+
+from ..core.actions import Action
+from ..core.lazy import lazy_attributes
+from .board import BOARD_FORMAT, DEFAULT_BOARD, Board, load_board
+from .cards import CARDS_FORMAT, DEFAULT_CARDS, CardSet, card_back, load_cards, parse_back
+from .rules import (
+    DEFAULT_ROUND_LIMIT,
+    MAX_ACTIONS,
+    PLAYER_COUNTS,
+    RULE_NOTES,
+    DobbersState,
+    new_game,
+    position,
+    verdict,
+)
+
+#: Random playouts per player count in the generic conformance test (kept short: a random
+#: game runs to the round limit, and the checks are quadratic in its length).
+CONFORMANCE_SEEDS = 1
+
+__all__ = [
+    "BOARD_FORMAT", "CARDS_FORMAT", "CONFORMANCE_SEEDS", "DEFAULT_BOARD", "DEFAULT_CARDS",
+    "DEFAULT_ROUND_LIMIT", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "Board", "CardSet",
+    "DobbersState", "card_back", "load_board", "load_cards", "load_game", "new_game",
+    "parse_action", "parse_back", "position", "verdict",
+]
+
+
+def load_game(text: str) -> DobbersState:
+    """Load a game saved with ``state.to_json()``.
+
+    >>> g = new_game(seed=2)
+    >>> load_game(g.to_json()).to_json() == g.to_json()
+    True
+    """
+    return DobbersState.from_json(text)  # type: ignore[return-value]
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text (``"play silver"``, ``"place L2 E5"``, ``"use weapon"``).
+
+    >>> parse_action("place L2 E5")
+    Place(row='L2', square='E5')
+    """
+    return DobbersState.parse_action(text)
+
+
+_LAZY = {"RaceBot": "bots"}
+# The bots load on first use only: playing needs none of them.
+__getattr__ = lazy_attributes(__name__, _LAZY)

@@ -1,0 +1,362 @@
+"""A bot for Dobbers that builds a deck and races (the random bot is ``core.bots.RandomBot``).
+
+:class:`RaceBot`, seeing only ``state.view(seat)``:
+
+- plays every card and uses every piece of Equipment (better Equipment from the hand goes
+  on first, Forge cards under a host not yet used), spends its positive tokens;
+- travels along the shortest way to the Key and takes on a Challenge stack when its
+  red + gold after the shield reach what the stack is expected to need (known cards at
+  their value, face-down ones at the average of the public card list for what their art
+  side shows);
+- buys to a plan: Influence first while its deck is poor, then the best Equipment and
+  Effects for points, favouring the alignment it already collects;
+- blocks the leader: a Creature under a bare Location just ahead of an opponent closer to
+  the Key (or right behind), and a Location on an open Encounter square ahead of them that
+  it will not cross again itself (the FAQ's stack "under" your Hero);
+- Outwits an opponent's purchase worth 4 Influence or more when it can pay.
+
+>>> from dungeoncraft_widgets.core.bots import play_bots
+>>> from dungeoncraft_widgets.dobbers import new_game
+>>> game = new_game(2, seed=4)
+>>> _ = play_bots(game, {0: RaceBot(seed=1), 1: RaceBot(seed=2)})
+>>> game.is_over and game.winner is not None
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+from statistics import mean
+
+from ..core.actions import Action
+from ..core.rng import Rng
+from .actions import (
+    Buy,
+    Challenge,
+    Choose,
+    Destroy,
+    End,
+    Equip,
+    Fight,
+    Forge,
+    HeroChoice,
+    Move,
+    Outwit,
+    Pass,
+    Place,
+    Play,
+    Power,
+    Skip,
+    StartChoice,
+    Token,
+    Use,
+)
+from .cards import CardSet, parse_back
+from .rules import DobbersState
+
+__all__ = ["RaceBot", "card_value", "expected_need"]
+
+HERO_PREFERENCE = ("toby", "brindle", "pip", "sorrel", "bramble", "marigold", "quill", "ash")
+POINT_WEIGHT = {"red": 1.0, "gold": 0.8, "blue": 0.7, "influence": 0.9}
+
+
+def card_value(cards: CardSet, card: str, alignments: Counter | None = None) -> float:
+    """What a card is worth to a racer: its points, draws, and half its alignment bonus
+    (all of it when the deck already holds that alignment).
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> cards = load_cards()
+    >>> card_value(cards, "silver_sword") > card_value(cards, "wooden_knife")
+    True
+    """
+    info = cards[card]
+    value = sum(w * info.get(c, 0) for c, w in POINT_WEIGHT.items())
+    value += sum(0.8 * e.get("n", 0) for e in info.get("effects", ()) if e["do"] == "draw")
+    aligned = info.get("aligned")
+    if aligned:
+        bonus = sum(w * aligned.get(c, 0) for c, w in POINT_WEIGHT.items()) + 0.5
+        share = 1.0 if alignments and alignments[info.get("alignment")] >= 2 else 0.5
+        value += share * bonus
+    if "forge" in info:
+        value += 0.3 * sum(info["forge"].get(c, 0) for c in POINT_WEIGHT)
+    if "destroy" in info:
+        value += 0.5
+    return value
+
+
+@lru_cache(maxsize=8)
+def _averages(cards: CardSet) -> dict[str, float]:
+    """Average Action points of what a face-down card may be, from the public card list."""
+    out: dict[str, float] = {}
+    groups: dict[str, list[float]] = {}
+    for card in set(cards.locations):
+        info = cards[card]
+        groups.setdefault(f"?location:{info['cost']}:{info['capacity']}", []).append(info["ap"])
+    for card in cards.creatures:
+        groups.setdefault("?creature", []).append(cards[card]["ap"])
+    for card in cards.adventure:
+        info = cards[card]
+        if cards.is_equipment(card):
+            groups.setdefault(f"?{info['type'].lower()}", []).append(
+                info.get("red", 0) + info.get("gold", 0))
+    for key, values in groups.items():
+        out[key] = mean(values)
+    out["?location"] = mean(cards[c]["ap"] for c in set(cards.locations))
+    return out
+
+
+def expected_need(view: DobbersState, player: int, square: str) -> float:
+    """The Challenge points ``player`` expects the stack on ``square`` to need, from what the
+    view shows (face-up cards exactly, face-down ones at their average)."""
+    averages = _averages(view.cards)
+    total = float(view.penalty(player, "challenge"))
+    for card, up in view.stacks[square]:
+        if up or not card.startswith("?"):
+            info = view.cards[card]
+            if info["type"] == "Location":
+                ap = info["ap"]
+                if info.get("item_type") in view.item_types(player):
+                    ap = info["item_ap"]
+                total += ap
+            elif info["type"] == "Creature":
+                total += info["ap"]
+                bonus = info.get("bonus")
+                if bonus and bonus["if_no"].lower() not in view.equipped[player]:
+                    total += bonus["ap"]
+            else:
+                total += info.get("red", 0) + info.get("gold", 0)
+            continue
+        back = parse_back(card)
+        key = card if card in averages else f"?{back['type'].lower()}"
+        total += averages.get(key, averages["?location"])
+    return total
+
+
+class RaceBot:
+    """Builds a deck and races to the Key; blocks the leader (see the module docstring)."""
+
+    name = "Racer"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+        self.waited: dict[str, int] = {}  # turns spent at a square without getting further
+        self._turn_seen: tuple[int, int] | None = None
+
+    def choose(self, view: DobbersState, legal: Sequence[Action]) -> Action:
+        me = view.viewer if view.viewer is not None else view.current_player
+        assert me is not None
+        kinds: dict[type, list[Action]] = {}
+        for action in legal:
+            kinds.setdefault(type(action), []).append(action)
+        if HeroChoice in kinds:
+            free = {a.hero: a for a in kinds[HeroChoice]}  # type: ignore[attr-defined]
+            for hero in HERO_PREFERENCE:
+                if hero in free:
+                    return free[hero]
+            return kinds[HeroChoice][0]
+        if StartChoice in kinds:
+            return kinds[StartChoice][0]
+        if view.pending is not None:
+            return self._answer(view, me, kinds)
+        if Pass in kinds:
+            return self._outwit(view, me, kinds)
+        return self._turn(view, me, kinds, legal)
+
+    # ------------------------------------------------------------ choices
+    def _answer(self, view: DobbersState, me: int, kinds: dict[type, list[Action]]) -> Action:
+        cards = view.cards
+        kind = view.pending["kind"]
+        options: list[Choose] = kinds.get(Choose, [])  # type: ignore[assignment]
+        if kind == "cull":
+            # thin the deck of its weakest starting cards, from the discard pile first
+            junk = [o for o in options if o.card in cards.starting
+                    and cards.type(o.card) == "Effect" and card_value(cards, o.card) < 1.0]
+            junk.sort(key=lambda o: (card_value(cards, o.card), o.zone != "discard"))
+            return junk[0] if junk else kinds[Skip][0]
+        if kind == "destroy_row" and Skip in kinds:
+            return kinds[Skip][0]
+        if kind in ("retrieve",):
+            return max(options, key=lambda o: card_value(cards, o.card))
+        if kind == "discard":
+            return min(options, key=lambda o: card_value(cards, o.card))
+        if kind == "lose_equipment":
+            return min(options, key=lambda o: card_value(cards, view.equipped[me][o.card]))
+        if kind == "loot":
+            card = options[0].card
+            slot = cards.type(card).lower()
+            current = view.equipped[me].get(slot)
+            if current is None or card_value(cards, card) > card_value(cards, current):
+                return next(o for o in options if o.zone == "hand")
+            return next(o for o in options if o.zone == "discard")
+        return options[0]
+
+    def _outwit(self, view: DobbersState, me: int, kinds: dict[type, list[Action]]) -> Action:
+        card = view.window["card"]
+        if Outwit in kinds and view.cards[card]["cost"] >= 4:
+            return kinds[Outwit][0]
+        return kinds[Pass][0]
+
+    # ------------------------------------------------------------ my turn
+    def _turn(self, view: DobbersState, me: int, kinds: dict[type, list[Action]],
+              legal: Sequence[Action]) -> Action:
+        cards = view.cards
+        if self._turn_seen != (me, view.turns[me]):  # a new turn: remember where it began
+            self._turn_seen = (me, view.turns[me])
+            here = view.position[me]
+            self.waited = {here: self.waited.get(here, -1) + 1}
+        for equip in kinds.get(Equip, []):
+            slot = cards.type(equip.card).lower()  # type: ignore[attr-defined]
+            current = view.equipped[me].get(slot)
+            if slot not in view.turn["used"] and (
+                    current is None or card_value(cards, equip.card)  # type: ignore
+                    > card_value(cards, current) + 0.2):
+                return equip
+        for forge in kinds.get(Forge, []):
+            if forge.slot not in view.turn["used"]:  # type: ignore[attr-defined]
+                return forge
+        for kind in (Use, Play, Token, Power, Destroy):
+            if kinds.get(kind):
+                return kinds[kind][0]
+        if Fight in kinds:
+            return kinds[Fight][0]
+        if view.phase == "duel":
+            return kinds[End][0]
+        step = self._travel(view, me, kinds)
+        if step is not None:
+            return step
+        buy = self._acquire(view, me, kinds)
+        if buy is not None:
+            return buy
+        return kinds[End][0]
+
+    def _travel(self, view: DobbersState, me: int,
+                kinds: dict[type, list[Action]]) -> Action | None:
+        here = view.position[me]
+        if here == view.board.key:
+            return None
+        ahead = view.board.route_to_key(here)[1]
+        for move in kinds.get(Move, []):
+            if move.square == ahead:  # type: ignore[attr-defined]
+                return move
+        for challenge in kinds.get(Challenge, []):
+            if challenge.square != ahead:  # type: ignore[attr-defined]
+                continue
+            cost = view.travel_cost(me, here, ahead)
+            blue = min(view.turn["blue"], cost)
+            red = view.turn["red"] - (cost - blue)
+            gold = view.turn["gold"]
+            immune_red, immune_gold = view.immune_points(ahead)
+            have = red - min(red, immune_red) + gold - min(gold, immune_gold)
+            need = expected_need(view, me, ahead)
+            # Held up for turns: try with a little less than the average needs.
+            if have >= need - min(2, self.waited.get(here, 0)):
+                return challenge
+        return None
+
+    def _short_of_challenge(self, view: DobbersState, me: int, mine: list[str]) -> bool:
+        """Whether a stack on the way needs more than this deck usually brings."""
+        cards = view.cards
+        route = view.board.route_to_key(view.position[me])[1:8]
+        need = max((expected_need(view, me, s) for s in route if view.stacks.get(s)),
+                   default=0.0)
+        hero = cards[view.heroes[me]]
+        usual = hero.get("red", 0) + hero.get("gold", 0) + sum(
+            cards[c].get("red", 0) + cards[c].get("gold", 0) for c in view.equipped[me].values())
+        effects = [c for c in mine if cards[c]["type"] == "Effect"]
+        if effects:
+            usual += 5 * sum(cards[c].get("red", 0) + cards[c].get("gold", 0)
+                             for c in effects) / len(mine)
+        return need > usual
+
+    def _short_of_travel(self, view: DobbersState, me: int) -> bool:
+        """Whether the Hero's own and equipped points cannot cross the next shield."""
+        here = view.position[me]
+        if here == view.board.key:
+            return False
+        ahead = view.board.route_to_key(here)[1]
+        cards = view.cards
+        base = sum(cards[view.heroes[me]].get(c, 0) for c in ("red", "blue"))
+        base += sum(cards[c].get("red", 0) + cards[c].get("blue", 0)
+                    for c in view.equipped[me].values())
+        return base + 1 < view.travel_cost(me, here, ahead)
+
+    @staticmethod
+    def _owned(view: DobbersState, me: int) -> list[str]:
+        """Every card of this bot's deck: deck, hand, discard pile, in play, equipped."""
+        cards = [*view.decks[me], *view.hands[me], *view.discards[me],
+                 *view.equipped[me].values(), *view.forged[me].values()]
+        if view.turn_player == me:
+            cards += [c for c in view.turn["played"] if c]
+        return [c for c in cards if c in view.cards]
+
+    def _rivals(self, view: DobbersState, me: int) -> list[int]:
+        """Opponents ahead of this bot, or right behind it."""
+        mine = view.board.to_key[view.position[me]]
+        return [p for p in range(len(view.players))
+                if p != me and view.position[p] is not None
+                and view.board.to_key[view.position[p]] <= mine + 3]
+
+    def _acquire(self, view: DobbersState, me: int,
+                 kinds: dict[type, list[Action]]) -> Action | None:
+        cards = view.cards
+        rivals = self._rivals(view, me)
+        mine = self._owned(view, me)
+        bought = sum(1 for c in mine if c not in cards.starting)
+        if rivals and Place in kinds and bought >= 6:
+            block = self._block(view, me, rivals, kinds[Place])  # type: ignore[arg-type]
+            if block is not None:
+                return block
+        buys = [b for b in kinds.get(Buy, []) if b.square is None]  # type: ignore[attr-defined]
+        if not buys:
+            return None
+        owned = Counter(cards[c].get("alignment") for c in mine)
+        influence = sum(cards[c].get("influence", 0) for c in mine)
+        rich = influence >= 14
+        short = self._short_of_travel(view, me)
+        weak = self._short_of_challenge(view, me, mine)
+
+        def worth(action: Buy) -> float:
+            card = action.card
+            info = cards[card]
+            value = card_value(cards, card, owned)
+            if short:
+                value += 0.7 * (info.get("red", 0) + info.get("blue", 0))
+            if weak:
+                value += 0.7 * (info.get("red", 0) + info.get("gold", 0))
+            if not rich and info.get("influence", 0) >= 2 and info["type"] == "Effect":
+                value += 1.5
+            if cards.is_equipment(card):
+                best = max((card_value(cards, c) for c in mine
+                            if cards[c]["type"] == info["type"]), default=0.0)
+                value = max(0.0, value - best) + 0.3
+            return value
+
+        best = max(buys, key=lambda b: (worth(b), cards[b.card]["cost"]))  # type: ignore
+        return best if worth(best) >= 1.2 else None
+
+    def _block(self, view: DobbersState, me: int, rivals: list[int],
+               places: list[Place]) -> Place | None:
+        """A Creature under a bare Location on a rival's way; a Location on an open square of
+        their way that this bot will not cross again (its own square included)."""
+        board = view.board
+        mine = set(board.route_to_key(view.position[me])[1:])
+        targets: list[str] = []
+        for p in rivals:
+            targets += board.route_to_key(view.position[p])[1:5]
+        creature_spots = [s for s in targets if view.stack_takes_creature(s)]
+        location_spots = [s for s in targets if s not in mine and not view.stacks.get(s)
+                          and board.is_encounter(s)]
+        options = []
+        for place in places:
+            back = parse_back(view.location_row[int(place.row[1:]) - 1] if place.row[0] == "L"
+                              else view.creature_row[int(place.row[1:]) - 1])
+            spots = creature_spots if place.row[0] == "C" else location_spots
+            if place.square in spots:
+                options.append((back["cost"], place))
+        if not options:
+            return None
+        return max(options, key=lambda o: (o[0], o[1].square))[1]
+
+

@@ -1,0 +1,575 @@
+"""The cards of Dobbers: Quest for the Key, read from a JSON file.
+
+The rulebook prints no card list, so the shipped ``data/cards.json`` is a
+**reconstruction** (its top says so and gives the reasoning). An owner of the
+game can write the real cards in the same format and pass the file (or its
+parsed dict) to :func:`load_cards` or to ``new_game(cards=...)``.
+
+Format (``"format": "dungeoncraft_widgets/dobbers/cards"``, version 1; the file's
+``format_notes`` say the same):
+
+- ``heroes``: ``id``, ``name``, points (``red``, ``blue``, ``gold``, ``influence``)
+  given every turn, an optional ``ability`` (``counts_as`` an alignment,
+  ``item_type``, ``discount``, ``first_shield``, ``hand_size``, ``power``).
+- ``starting`` and ``adventure``: Effect, Weapon, Armor and Item cards with
+  ``count``, ``cost``, ``alignment``, points, ``keywords``, ``item_type`` (Items),
+  ``effects``, ``aligned`` (what another card of the same alignment in play adds),
+  ``forge`` (the boxed part a Forge card adds to its host) and ``destroy`` (what
+  destroying the card on the turn it was played gives). ``starting_deck`` says
+  how many of each starting card one player's core deck holds; ``variant_b`` which
+  core card the 2-player variant B replaces with which Adventure card.
+- ``locations``: ``cost``, ``ap``, ``capacity``, ``item_type`` with ``item_ap``,
+  and the consequences ``victory``, ``results``, ``extra`` (the tan box) and
+  ``defeat``; ``creatures``: ``cost``, ``ap``, ``alignment``, ``immune_to``,
+  ``bonus``, ``victory``, ``defeat``.
+- ``tokens`` (``kind`` action/travel/challenge/influence, ``value``, ``count``),
+  ``events``, ``solo_cards`` and the six ``add_location`` cards.
+- An effect is ``{"do": ..., ...}`` from the vocabulary in :data:`EFFECTS`;
+  any effect may carry ``unless_item``/``if_item`` (an Item type).
+
+The art side of a Challenge card (what everyone sees while it is face down) is
+its kind, its cost and, for a Location, its capacity: :func:`card_back` writes
+it as text such as ``"?location:5:3"``; a card covered in a stack shows only
+its icon (``"?creature"``, ``"?weapon"``).
+
+>>> cards = load_cards()
+>>> len(cards.heroes), len(cards.adventure), len(cards.locations), len(cards.creatures)
+(16, 114, 18, 20)
+>>> cards["silver"]["cost"], cards["silver"]["influence"]
+(3, 2)
+>>> cards.back("castle_walls"), cards.back("tree_golem"), cards.back("tree_golem", covered=True)
+('?location:5:3', '?creature:5', '?creature')
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..core.data import check_schema, digest, read_json
+from ..core.errors import DataFormatError, InvalidArgumentError
+
+__all__ = ["ALIGNMENTS", "CARDS_FORMAT", "DEFAULT_CARDS", "EFFECTS", "ITEM_TYPES", "CardSet",
+           "card_back", "load_cards", "parse_back"]
+
+CARDS_FORMAT = "dungeoncraft_widgets/dobbers/cards"
+DEFAULT_CARDS = pathlib.Path(__file__).parent / "data" / "cards.json"
+ALIGNMENTS = ("Dobberton", "Wild", "Rat Claw Clan", "Decay")
+ITEM_TYPES = ("Navigation", "Protection", "Travel", "Combat")
+EQUIPMENT_TYPES = ("Weapon", "Armor", "Item")
+ADVENTURE_TYPES = ("Effect", *EQUIPMENT_TYPES)
+POINTS = ("red", "blue", "gold", "influence")
+TOKEN_KINDS = ("action", "travel", "challenge", "influence")
+HERO_ABILITIES = ("counts_as", "item_type", "discount", "first_shield", "hand_size", "power")
+
+#: The effect vocabulary the engine interprets, and where each may appear.
+EFFECTS: dict[str, tuple[str, ...]] = {
+    "draw": ("card", "power", "consequence", "event"),          # n cards
+    "gain": ("card", "power", "consequence"),                   # points this turn
+    "token": ("card", "power", "consequence", "event"),         # take a token
+    "cull": ("card", "power"),          # destroy a card from hand or discard, then draw 1
+    "destroy_row": ("card", "power"),   # may destroy an Adventure or Challenge row card
+    "retrieve": ("card", "power"),      # a card from the discard pile to the hand
+    "outwit": ("card",),                # playable on an opponent's turn
+    "back": ("consequence",),           # move back n (from the Location as 0)
+    "discard": ("consequence",),        # discard n cards from the hand
+    "lose_equipment": ("consequence",),  # an equipped card (slot or any) to the discard pile
+    "choice": ("consequence",),         # options: lists of effects, one chosen
+    "destroy_adventure": ("event",),    # which: cheapest/costliest, n
+    "solo_creature": ("solo",),         # from: row/deck
+    "solo_arm": ("solo",),              # side: left/right
+    "solo_destroy": ("solo",),          # sides
+}
+
+_INT = {"type": "integer", "minimum": 0, "maximum": 20}
+_ID = {"type": "string", "pattern": "^[a-z0-9_+\\-]{1,40}$"}
+_TEXT = {"type": "string", "maxLength": 600}
+_EFFECT_LIST = {"type": "array", "maxItems": 10, "items": {"$ref": "#/$defs/effect"}}
+_POINT_PROPS = {p: _INT for p in POINTS}
+_BLOCK = {"type": "object", "additionalProperties": False,
+          "properties": {**_POINT_PROPS, "effects": _EFFECT_LIST}}
+
+CARDS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["format", "version", "heroes", "starting_deck", "starting", "adventure",
+                 "locations", "creatures", "tokens", "events", "solo_cards", "add_location",
+                 "variant_b"],
+    "properties": {
+        "format": {"const": CARDS_FORMAT},
+        "version": {"const": 1},
+        "reconstruction": _TEXT,
+        "reasoning": {"type": "array", "items": {"type": "string"}},
+        "format_notes": {"type": "object"},
+        "heroes": {"type": "array", "minItems": 1, "maxItems": 64, "items": {
+            "type": "object", "required": ["id", "name", "red", "influence"],
+            "additionalProperties": False,
+            "properties": {"id": _ID, "name": _TEXT, **_POINT_PROPS, "text": _TEXT,
+                           "ability": {"type": "object", "required": ["kind"], "properties": {
+                               "kind": {"enum": list(HERO_ABILITIES)},
+                               "alignment": {"enum": list(ALIGNMENTS)},
+                               "item_type": {"enum": list(ITEM_TYPES)},
+                               "type": {"enum": ["Effect", "Equipment"]},
+                               "n": {"type": "integer", "minimum": 1, "maximum": 5},
+                               "effects": _EFFECT_LIST},
+                               "additionalProperties": False}}}},
+        "starting_deck": {"type": "object", "minProperties": 1,
+                          "additionalProperties": {"type": "integer", "minimum": 1,
+                                                   "maximum": 30}},
+        "starting": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/adventure"}},
+        "variant_b": {"type": "object", "required": ["replace", "with"],
+                      "additionalProperties": False,
+                      "properties": {"replace": _ID, "with": _ID}},
+        "adventure": {"type": "array", "minItems": 1, "maxItems": 400,
+                      "items": {"$ref": "#/$defs/adventure"}},
+        "locations": {"type": "array", "minItems": 1, "maxItems": 100, "items": {
+            "type": "object", "required": ["id", "name", "cost", "ap", "capacity"],
+            "additionalProperties": False,
+            "properties": {"id": _ID, "name": _TEXT, "type": {"const": "Location"},
+                           "count": {"type": "integer", "minimum": 1, "maximum": 20},
+                           "cost": _INT, "ap": _INT,
+                           "capacity": {"type": "integer", "minimum": 1, "maximum": 4},
+                           "item_type": {"enum": list(ITEM_TYPES)}, "item_ap": _INT,
+                           "victory": _EFFECT_LIST, "results": _EFFECT_LIST,
+                           "extra": _EFFECT_LIST, "defeat": _EFFECT_LIST, "text": _TEXT}}},
+        "creatures": {"type": "array", "minItems": 1, "maxItems": 100, "items": {
+            "type": "object", "required": ["id", "name", "cost", "ap"],
+            "additionalProperties": False,
+            "properties": {"id": _ID, "name": _TEXT, "type": {"const": "Creature"},
+                           "count": {"type": "integer", "minimum": 1, "maximum": 20},
+                           "cost": _INT, "ap": _INT, "alignment": {"enum": list(ALIGNMENTS)},
+                           "immune_to": {"type": "array", "items": {"type": "string",
+                                                                    "maxLength": 40}},
+                           "bonus": {"type": "object", "required": ["if_no", "ap"],
+                                     "additionalProperties": False,
+                                     "properties": {"if_no": {"enum": list(EQUIPMENT_TYPES)},
+                                                    "ap": _INT}},
+                           "victory": _EFFECT_LIST, "defeat": _EFFECT_LIST, "text": _TEXT}}},
+        "tokens": {"type": "array", "minItems": 1, "items": {
+            "type": "object", "required": ["id", "kind", "value", "count"],
+            "additionalProperties": False,
+            "properties": {"id": _ID, "kind": {"enum": list(TOKEN_KINDS)},
+                           "value": {"type": "integer", "minimum": -5, "maximum": 5,
+                                     "not": {"const": 0}},
+                           "count": {"type": "integer", "minimum": 1, "maximum": 30}}}},
+        "events": {"type": "array", "items": {
+            "type": "object", "required": ["id", "name", "effects"],
+            "additionalProperties": False,
+            "properties": {"id": _ID, "name": _TEXT, "type": {"const": "Event"},
+                           "effects": _EFFECT_LIST, "text": _TEXT}}},
+        "solo_cards": {"type": "array", "items": {
+            "type": "object", "required": ["id", "name", "count", "instructions"],
+            "additionalProperties": False,
+            "properties": {"id": _ID, "name": _TEXT, "type": {"const": "Solo"},
+                           "count": {"type": "integer", "minimum": 1, "maximum": 30},
+                           "instructions": _EFFECT_LIST, "text": _TEXT}}},
+        "add_location": {"type": "array", "minItems": 6, "maxItems": 6, "items": {
+            "type": "object", "required": ["number", "row_position", "square", "start"],
+            "additionalProperties": False,
+            "properties": {"number": {"type": "integer", "minimum": 1, "maximum": 6},
+                           "row_position": {"type": "integer", "minimum": 1, "maximum": 6},
+                           "square": {"type": "integer", "minimum": 1, "maximum": 99},
+                           "start": {"type": "string", "pattern": "^[A-Z]$"}}}},
+    },
+    "$defs": {
+        "adventure": {
+            "type": "object", "required": ["id", "name", "type", "count", "cost"],
+            "additionalProperties": False,
+            "properties": {"id": _ID, "name": _TEXT, "type": {"enum": list(ADVENTURE_TYPES)},
+                           "count": {"type": "integer", "minimum": 1, "maximum": 30},
+                           "cost": _INT, "alignment": {"enum": list(ALIGNMENTS)},
+                           **_POINT_PROPS,
+                           "keywords": {"type": "array", "maxItems": 5,
+                                        "items": {"type": "string", "maxLength": 40}},
+                           "item_type": {"enum": list(ITEM_TYPES)},
+                           "effects": _EFFECT_LIST, "aligned": _BLOCK, "forge": _BLOCK,
+                           "destroy": _BLOCK, "text": _TEXT}},
+        "effect": {
+            "type": "object", "required": ["do"], "additionalProperties": False,
+            "properties": {
+                "do": {"enum": list(EFFECTS)}, "n": {"type": "integer", "minimum": 1,
+                                                      "maximum": 6},
+                "token": _ID, "who": {"const": "all"},
+                "unless_item": {"enum": list(ITEM_TYPES)}, "if_item": {"enum": list(ITEM_TYPES)},
+                "slot": {"enum": ["any", *EQUIPMENT_TYPES]},
+                "options": {"type": "array", "minItems": 2, "maxItems": 4,
+                            "items": _EFFECT_LIST},
+                "which": {"enum": ["cheapest", "costliest"]}, "from": {"enum": ["row", "deck"]},
+                "side": {"enum": ["left", "right"]},
+                "sides": {"type": "array", "minItems": 1, "maxItems": 2,
+                          "items": {"enum": ["left", "right"]}},
+                **_POINT_PROPS}},
+    },
+}
+
+
+def card_back(card: Mapping[str, Any], covered: bool = False) -> str:
+    """What everyone sees of a face-down Challenge card: its art side, or only its icon
+    when ``covered`` (under a Location in a stack).
+
+    >>> card_back({"type": "Location", "cost": 5, "capacity": 3})
+    '?location:5:3'
+    >>> card_back({"type": "Weapon", "cost": 4}, covered=True)
+    '?weapon'
+    """
+    kind = str(card["type"]).lower()
+    if covered:
+        return f"?{kind}"
+    if kind == "location":
+        return f"?location:{card['cost']}:{card['capacity']}"
+    return f"?{kind}:{card['cost']}"
+
+
+def parse_back(text: str) -> dict[str, Any]:
+    """The public fields of a face-down card's text (see :func:`card_back`).
+
+    >>> parse_back("?location:5:3")
+    {'type': 'Location', 'cost': 5, 'capacity': 3}
+    >>> parse_back("?item")
+    {'type': 'Item'}
+    """
+    if not isinstance(text, str) or not text.startswith("?"):
+        raise InvalidArgumentError(f"not a face-down card: {text!r}")
+    parts = text[1:].split(":")
+    out: dict[str, Any] = {"type": parts[0].capitalize()}
+    if len(parts) > 1:
+        out["cost"] = int(parts[1])
+    if len(parts) > 2:
+        out["capacity"] = int(parts[2])
+    return out
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one object per data set
+class CardSet:
+    """A validated card set. ``cards[id]`` is any card's dict (heroes included)."""
+
+    by_id: Mapping[str, dict[str, Any]] = field(repr=False)
+    heroes: tuple[str, ...]
+    starting: tuple[str, ...]      # one player's core deck, one id per physical card
+    adventure: tuple[str, ...]     # the Adventure deck, one id per physical card
+    locations: tuple[str, ...]
+    creatures: tuple[str, ...]
+    events: tuple[str, ...]
+    solo: tuple[str, ...]          # the 18 Solo cards shuffled into the Adventure deck
+    add_location: tuple[dict[str, Any], ...]  # the Add Location cards, by number
+    tokens: tuple[str, ...]        # the token supply, one id per token
+    doc: Mapping[str, Any] = field(repr=False)
+    digest: str = ""
+
+    def __getitem__(self, card_id: str) -> dict[str, Any]:
+        return self.by_id[card_id]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self.by_id
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardSet:
+        return self  # read-only by convention: copies of a game (views, undo) share it
+
+    def name(self, card_id: str) -> str:
+        """The printed name (``'Silver Sword'``); a face-down card's text as it is."""
+        card = self.by_id.get(card_id)
+        return card["name"] if card else card_id
+
+    def type(self, card_id: str) -> str:
+        """Effect, Weapon, Armor, Item, Location, Creature, Event, Solo or Hero."""
+        return self.by_id[card_id]["type"]
+
+    def back(self, card_id: str, covered: bool = False) -> str:
+        return card_back(self.by_id[card_id], covered)
+
+    def is_equipment(self, card_id: str) -> bool:
+        return self.by_id.get(card_id, {}).get("type") in EQUIPMENT_TYPES
+
+    def point(self, card_id: str, colour: str) -> int:
+        return int(self.by_id[card_id].get(colour, 0))
+
+    def points(self, card_ids: Any) -> dict[str, int]:
+        """What these cards give together when played or used: red, blue, gold and
+        Influence printed on them (no alignment bonus, no draw).
+
+        >>> load_cards().points(["silver", "helpful", "bottle_cap"])
+        {'red': 1, 'blue': 0, 'gold': 0, 'influence': 4}
+        """
+        return {c: sum(int(self.by_id[card].get(c, 0)) for card in card_ids) for c in POINTS}
+
+    def token_value(self, token: str) -> int:
+        return int(self.by_id[token]["value"])
+
+    def token_kind(self, token: str) -> str:
+        return self.by_id[token]["kind"]
+
+
+# ------------------------------------------------------------------ validation
+def _bad(what: str, card: str, fieldname: str, why: str) -> DataFormatError:
+    return DataFormatError(f"{what}: card {card!r}, field {fieldname!r}: {why}")
+
+
+def _check_effects(what: str, card: str, fieldname: str, effects: Any, context: str,
+                   tokens: Mapping[str, Any]) -> None:
+    for i, e in enumerate(effects or ()):
+        where = f"{fieldname}[{i}]"
+        do = e["do"]
+        if context not in EFFECTS[do]:
+            raise _bad(what, card, where, f"'{do}' is not allowed here (only in "
+                       f"{', '.join(EFFECTS[do])} effects)")
+        if do in ("draw", "back", "discard") and "n" not in e:
+            raise _bad(what, card, where, f"'{do}' needs a number 'n'")
+        if do == "gain" and not any(e.get(p) for p in POINTS):
+            raise _bad(what, card, where, "'gain' needs some red, blue, gold or influence")
+        if do == "token" and e.get("token") not in tokens:
+            raise _bad(what, card, where, f"'token' names no token of the set: "
+                       f"{e.get('token')!r}")
+        if do == "lose_equipment" and "slot" not in e:
+            raise _bad(what, card, where, "'lose_equipment' needs a 'slot' (any, Weapon, "
+                       "Armor or Item)")
+        if do == "choice":
+            if "options" not in e:
+                raise _bad(what, card, where, "'choice' needs 'options'")
+            for j, option in enumerate(e["options"]):
+                _check_effects(what, card, f"{where}.options[{j}]", option, context, tokens)
+        if do == "destroy_adventure" and not ("which" in e and "n" in e):
+            raise _bad(what, card, where, "'destroy_adventure' needs 'which' and 'n'")
+        if do == "solo_creature" and "from" not in e:
+            raise _bad(what, card, where, "'solo_creature' needs 'from' (row or deck)")
+        if do == "solo_arm" and "side" not in e:
+            raise _bad(what, card, where, "'solo_arm' needs a 'side'")
+        if do == "solo_destroy" and "sides" not in e:
+            raise _bad(what, card, where, "'solo_destroy' needs 'sides'")
+        if e.get("who") == "all" and context != "event":
+            raise _bad(what, card, where, "'who': 'all' is for Events only")
+
+
+def _validate(doc: dict[str, Any], what: str) -> CardSet:
+    check_schema(doc, CARDS_SCHEMA, what)
+    by_id: dict[str, dict[str, Any]] = {}
+
+    def add(card: dict[str, Any], kind: str | None = None) -> str:
+        cid = card["id"]
+        if cid in by_id:
+            raise _bad(what, cid, "id", "the id is used twice")
+        if kind is not None:
+            card = dict(card, type=kind)
+        by_id[cid] = card
+        return cid
+
+    tokens = {}
+    pool: list[str] = []
+    for t in doc["tokens"]:
+        if t["value"] < 0 and t["kind"] == "action":
+            raise _bad(what, t["id"], "kind", "a negative token modifies one kind of attempt: "
+                       "travel, challenge or influence")
+        add(t, "Token")
+        tokens[t["id"]] = t
+        pool += [t["id"]] * t["count"]
+    heroes = tuple(add(h, "Hero") for h in doc["heroes"])
+    for hid in heroes:
+        ability = by_id[hid].get("ability")
+        if ability:
+            need = {"counts_as": "alignment", "item_type": "item_type", "discount": "type",
+                    "first_shield": "n", "hand_size": "n", "power": "effects"}[ability["kind"]]
+            if need not in ability:
+                raise _bad(what, hid, "ability", f"a '{ability['kind']}' ability needs '{need}'")
+            if ability["kind"] == "discount" and "n" not in ability:
+                raise _bad(what, hid, "ability", "a 'discount' ability needs 'n'")
+            _check_effects(what, hid, "ability.effects", ability.get("effects"), "power", tokens)
+        if by_id[hid]["red"] < 1:
+            raise _bad(what, hid, "red", "every Hero has at least 1 red Action point")
+    deck_cards: dict[str, list[str]] = {}
+    for group in ("starting", "adventure"):
+        deck_cards[group] = []
+        for card in doc[group]:
+            cid = add(card)
+            _check_adventure(what, card, tokens)
+            deck_cards[group] += [cid] * card["count"]
+    starting: list[str] = []
+    for cid, n in doc["starting_deck"].items():
+        if cid not in by_id or by_id[cid].get("type") not in ADVENTURE_TYPES:
+            raise _bad(what, cid, "starting_deck", "names no card of 'starting' or 'adventure'")
+        starting += [cid] * n
+    swap = doc["variant_b"]
+    if swap["replace"] not in doc["starting_deck"]:
+        raise _bad(what, swap["replace"], "variant_b.replace", "names no card of the core deck")
+    if by_id.get(swap["with"], {}).get("type") not in ADVENTURE_TYPES \
+            or swap["with"] not in deck_cards["adventure"]:
+        raise _bad(what, swap["with"], "variant_b.with", "names no card of the Adventure deck")
+    if len(starting) < 5:
+        raise DataFormatError(f"{what}: starting_deck: a core deck needs at least 5 cards")
+    locations: list[str] = []
+    for card in doc["locations"]:
+        cid = add(card, "Location")
+        if ("item_type" in card) != ("item_ap" in card):
+            raise _bad(what, cid, "item_ap", "item_type and item_ap go together")
+        if card.get("item_ap", 0) > card["ap"]:
+            raise _bad(what, cid, "item_ap", "the Item-modified Action points are the lower "
+                       "amount, at most 'ap'")
+        for part in ("victory", "results", "extra", "defeat"):
+            _check_effects(what, cid, part, card.get(part), "consequence", tokens)
+        locations += [cid] * card.get("count", 1)
+    creatures: list[str] = []
+    for card in doc["creatures"]:
+        cid = add(card, "Creature")
+        for part in ("victory", "defeat"):
+            _check_effects(what, cid, part, card.get(part), "consequence", tokens)
+        creatures += [cid] * card.get("count", 1)
+    events = []
+    for card in doc["events"]:
+        cid = add(card, "Event")
+        _check_effects(what, cid, "effects", card["effects"], "event", tokens)
+        events.append(cid)
+    solo: list[str] = []
+    for card in doc["solo_cards"]:
+        cid = add(card, "Solo")
+        _check_effects(what, cid, "instructions", card["instructions"], "solo", tokens)
+        solo += [cid] * card["count"]
+    numbers = sorted(c["number"] for c in doc["add_location"])
+    if numbers != list(range(1, 7)):
+        raise DataFormatError(f"{what}: add_location: the six cards are numbered 1 to 6, "
+                              f"found {numbers}")
+    for c in doc["add_location"]:
+        if c["number"] <= 4 and c["row_position"] > 3:
+            raise _bad(what, f"add_location {c['number']}", "row_position",
+                       "cards 1-4 seed the board in the 2-player variant A, whose Location "
+                       "row has 3 cards: use positions 1-3")
+    squares = [c["square"] for c in doc["add_location"]]
+    if len(set(squares)) != len(squares):
+        raise DataFormatError(f"{what}: add_location: two cards name the same Encounter square")
+    if len(locations) < 12:
+        raise DataFormatError(f"{what}: locations: Solo Play needs at least 12 Location cards "
+                              "(6 on the board and 6 in the row)")
+    if len(creatures) < 6:
+        raise DataFormatError(f"{what}: creatures: Solo Play needs at least 6 Creature cards")
+    if len(heroes) < 4:
+        raise DataFormatError(f"{what}: heroes: four players need at least 4 Heroes")
+    if len(deck_cards["adventure"]) < 12:
+        raise DataFormatError(f"{what}: adventure: at least 12 Adventure cards")
+    return CardSet(by_id=by_id, heroes=heroes, starting=tuple(starting),
+                   adventure=tuple(deck_cards["adventure"]), locations=tuple(locations),
+                   creatures=tuple(creatures), events=tuple(events), solo=tuple(solo),
+                   add_location=tuple(sorted(doc["add_location"], key=lambda c: c["number"])),
+                   tokens=tuple(pool), doc=doc, digest=digest(doc))
+
+
+def _check_adventure(what: str, card: dict[str, Any], tokens: Mapping[str, Any]) -> None:
+    cid, kind = card["id"], card["type"]
+    if kind == "Item" and "item_type" not in card:
+        raise _bad(what, cid, "item_type", "an Item shows an Item type (Navigation, "
+                   "Protection, Travel or Combat)")
+    if kind != "Item" and "item_type" in card:
+        raise _bad(what, cid, "item_type", "only Items have an Item type")
+    if "forge" in card and kind == "Effect":
+        raise _bad(what, cid, "forge", "only Equipment can be forged under Equipment")
+    if "aligned" in card and "alignment" not in card:
+        raise _bad(what, cid, "aligned", "an alignment bonus needs the card's 'alignment'")
+    _check_effects(what, cid, "effects", card.get("effects"), "card", tokens)
+    for part in ("aligned", "forge", "destroy"):
+        if part in card:
+            _check_effects(what, cid, f"{part}.effects", card[part].get("effects"), "card",
+                           tokens)
+    if any(e["do"] == "outwit" for e in card.get("effects", ())) and kind != "Effect":
+        raise _bad(what, cid, "effects", "only an Effect card can Outwit")
+
+
+class DataFile:
+    """One kind of data file of this game (the cards, the board): its shipped version,
+    read once, an owner's version read at once and checked (cached by content), and what a
+    save records of it (options are data, never paths).
+
+    ``validate(doc, what)`` checks a parsed document and returns the data set, which has
+    ``digest`` and ``doc``; ``what`` names the data in messages ("card set", "board").
+    """
+
+    def __init__(self, validate: Any, path: pathlib.Path, what: str, kind: type) -> None:
+        self.validate, self.path, self.what, self.kind = validate, path, what, kind
+        self.name = path.name
+        self._parsed = lru_cache(maxsize=16)(lambda text, label: validate(json.loads(text),
+                                                                           label))
+        self._shipped: Any = None
+
+    def shipped(self) -> Any:
+        """The shipped (reconstructed) data set, read once."""
+        if self._shipped is None:
+            self._shipped = self.validate(read_json(self.path, self.name), self.name)
+        return self._shipped
+
+    def load(self, source: Any) -> Any:
+        """A data set from a path, a parsed dict, a data set, or None (the shipped one)."""
+        if source is None:
+            return self.shipped()
+        if isinstance(source, self.kind):
+            return source
+        if isinstance(source, Mapping):
+            label = f"{self.what.split()[0]} data"
+            return self._parsed(json.dumps(read_json(source, label), sort_keys=True), label)
+        if isinstance(source, (str, os.PathLike)):
+            path = pathlib.Path(source)
+            return self._parsed(json.dumps(read_json(path, path.name), sort_keys=True),
+                                path.name)
+        raise InvalidArgumentError(f"{self.what.split()[-1]} must be a path, a dict of data "
+                                   f"or None, not {type(source).__name__}")
+
+    def option(self, data: Any) -> dict[str, Any]:
+        """What a save records: the shipped set's name and digest, or the whole document."""
+        if data.digest == self.shipped().digest:
+            return {"shipped": self.name, "digest": data.digest}
+        return dict(data.doc)
+
+    def from_option(self, option: Any) -> Any:
+        """The data set a save names. It never opens a file but the shipped one, and refuses
+        a shipped set whose digest has changed since the game was saved."""
+        if option is None:
+            return self.shipped()
+        if isinstance(option, Mapping) and "shipped" in option:
+            shipped = self.shipped()
+            if option.get("shipped") != self.name or option.get("digest") != shipped.digest:
+                raise DataFormatError(
+                    f"this game was played with the shipped {self.what} "
+                    f"{option.get('shipped')!r} {option.get('digest')!r}, which differs from "
+                    f"the installed one ({shipped.digest}): load it with the same version of "
+                    "the library")
+            return shipped
+        if isinstance(option, Mapping):
+            return self.load(option)
+        raise DataFormatError(f"{self.what}: a save names the shipped {self.what} or holds "
+                              "its data")
+
+
+CARDS = DataFile(_validate, DEFAULT_CARDS, "card set", CardSet)
+
+
+def shipped_cards() -> CardSet:
+    """The shipped (reconstructed) card set."""
+    return CARDS.shipped()
+
+
+def load_cards(source: str | os.PathLike[str] | Mapping[str, Any] | CardSet | None = None
+               ) -> CardSet:
+    """A card set: a path to a JSON file, its parsed dict, or None for the shipped one.
+
+    Raises :class:`DataFormatError` naming the card and the field when the data is wrong.
+
+    >>> cards = load_cards()
+    >>> cards["tree_golem"]["ap"], cards["tree_golem"]["immune_to"]
+    (4, ['Thorn'])
+    >>> import copy; doc = copy.deepcopy(dict(cards.doc))
+    >>> doc["adventure"][0]["cost"] = "three"
+    >>> load_cards(doc)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.DataFormatError: card data: adventure[0].cost: 'three' \
+is not of type 'integer'
+    """
+    return CARDS.load(source)
+
+
+def cards_option(cards: CardSet) -> dict[str, Any]:
+    """What a save records of a card set (see :meth:`DataFile.option`)."""
+    return CARDS.option(cards)
+
+
+def cards_from_option(option: Any) -> CardSet:
+    """The card set a save names (see :meth:`DataFile.from_option`)."""
+    return CARDS.from_option(option)

@@ -1,0 +1,184 @@
+"""Playing cards: Effects from the hand, equipping (one Weapon, Armor and Item; once a turn
+per type), Forge cards, using Equipment, positive tokens, the Hero's power, Destroy, and
+the alignment bonuses all of them can trigger."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.english import listing, possessive, says
+from .effects import SLOTS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import DobbersState
+
+POOL = {"action": "red", "travel": "blue", "challenge": "gold", "influence": "influence"}
+
+
+class PlayingMixin:
+    """How :class:`~.rules.DobbersState` plays cards (see the module docstring)."""
+
+    def _card_alignments(self: DobbersState, player: int, key: str) -> set[str]:
+        if key.startswith("p"):
+            card = self.turn["played"][int(key[1:])]
+            return {self.cards[card]["alignment"]} if card and "alignment" in self.cards[card] \
+                else set()
+        slot = key[1:]
+        out = set()
+        for card in (self.equipped[player].get(slot), self.forged[player].get(slot)):
+            if card is not None and "alignment" in self.cards[card]:
+                out.add(self.cards[card]["alignment"])
+        return out
+
+    def _in_play_keys(self: DobbersState, player: int) -> list[str]:
+        keys = [f"e{slot}" for slot in SLOTS if slot in self.equipped[player]]
+        if player == self.turn_player:
+            keys += [f"p{i}" for i, c in enumerate(self.turn["played"]) if c]
+        return keys
+
+    def _bonuses(self: DobbersState, player: int) -> list[dict[str, Any]]:
+        """Apply every alignment bonus that has just become active; returns their effects."""
+        cards, turn = self.cards, self.turn
+        keys = self._in_play_keys(player)
+        waiting = []  # cards in play whose bonus has not applied yet this turn
+        for key in keys:
+            if key in turn["bonus"]:
+                continue
+            if key[0] == "p":
+                card = turn["played"][int(key[1:])]
+            else:
+                card = self.equipped[player][key[1:]]
+                if turn["used"].get(key[1:]) != card:
+                    continue
+            if "aligned" in cards[card]:
+                waiting.append((key, card))
+        if not waiting:
+            return []
+        ability = cards[self.heroes[player]].get("ability") or {}
+        hero_alignment = {ability["alignment"]} if ability.get("kind") == "counts_as" else set()
+        alignments = {k: self._card_alignments(player, k) for k in keys}
+        items: list[dict[str, Any]] = []
+        for key, card in waiting:
+            aligned = cards[card]["aligned"]
+            others = set(hero_alignment)
+            for other in keys:
+                if other != key:
+                    others |= alignments[other]
+            if not alignments[key] & others:
+                continue
+            self.turn["bonus"].append(key)
+            points = {c: aligned[c] for c in ("red", "blue", "gold", "influence")
+                      if aligned.get(c)}
+            for colour, n in points.items():
+                self.turn[colour] += n
+            if key.startswith("e"):
+                self._contribute(player, key[1:], points)
+            what = self.describe_points(points) if points else "its effect"
+            self.record("bonus", f"{self.cards.name(card)}'s "
+                        f"{listing(sorted(alignments[key] & others))} bonus: {what}.",
+                        player=player, card=card)
+            items += self._effects_of(aligned.get("effects"), player, card)
+        return items
+
+    def _contribute(self: DobbersState, player: int, slot: str, points: dict[str, int]) -> None:
+        """Remember what an Equipment card gave this turn (for Creature immunities)."""
+        keywords = set()
+        for card in (self.equipped[player].get(slot), self.forged[player].get(slot)):
+            if card is not None:
+                keywords.update(self.cards[card].get("keywords", ()))
+        kind = self.cards.type(self.equipped[player][slot])
+        self.turn["contrib"].append([sorted(keywords), kind, points.get("red", 0),
+                                     points.get("gold", 0)])
+
+    def _play(self: DobbersState, p: int, card: str) -> None:
+        self.hands[p].remove(card)
+        self.turn["played"].append(card)
+        info = self.cards[card]
+        points = {c: info[c] for c in ("red", "blue", "gold", "influence") if info.get(c)}
+        for colour, n in points.items():
+            self.turn[colour] += n
+        gives = f": {self.describe_points(points)}" if points else ""
+        self.record("play", f"{says(self.players[p], 'play')} {info['name']}{gives}.", player=p,
+                    card=card)
+        self._push(self._effects_of(info.get("effects"), p, card) + self._bonuses(p))
+
+    def _equip(self: DobbersState, p: int, card: str) -> None:
+        slot = self.cards.type(card).lower()
+        name = self.players[p]
+        back = []
+        if slot in self.equipped[p]:
+            back.append(self.equipped[p].pop(slot))
+            if slot in self.forged[p]:
+                back.append(self.forged[p].pop(slot))
+            self.hands[p] += back
+        self.hands[p].remove(card)
+        self.equipped[p][slot] = card
+        self.turn["equipped_now"][slot] = card
+        swapped = f", taking {listing([self.cards.name(c) for c in back])} back into the hand" \
+            if back else ""
+        self.record("equip", f"{says(name, 'equip')} {self.cards.name(card)}{swapped}.",
+                    player=p, card=card)
+        self._push(self._bonuses(p))
+
+    def _forge(self: DobbersState, p: int, card: str, slot: str) -> None:
+        self.hands[p].remove(card)
+        self.forged[p][slot] = card
+        host = self.equipped[p][slot]
+        later = " (it counts from the next use)" if slot in self.turn["used"] else ""
+        self.record("forge", f"{says(self.players[p], 'forge')} {self.cards.name(card)} under "
+                    f"{self.cards.name(host)}{later}.", player=p, card=card)
+        self._push(self._bonuses(p))
+
+    def _use(self: DobbersState, p: int, slot: str) -> None:
+        card = self.equipped[p][slot]
+        parts = [self.cards[card]]
+        forge = self.forged[p].get(slot)
+        if forge is not None:
+            parts.append(self.cards[forge]["forge"])
+        points = {c: sum(part.get(c, 0) for part in parts)
+                  for c in ("red", "blue", "gold", "influence")}
+        points = {c: n for c, n in points.items() if n}
+        for colour, n in points.items():
+            self.turn[colour] += n
+        self.turn["used"][slot] = card
+        self._contribute(p, slot, points)
+        self.record("use", f"{says(self.players[p], 'use')} {self.cards.name(card)}: "
+                    f"{self.describe_points(points)}.", player=p, card=card)
+        items = []
+        for part in parts:
+            items += self._effects_of(part.get("effects"), p, card)
+        self._push(items + self._bonuses(p))
+
+    def _spend_token(self: DobbersState, p: int, token: str) -> None:
+        self.tokens[p].remove(token)
+        self.token_supply.append(token)
+        colour = POOL[self.cards.token_kind(token)]
+        self.turn[colour] += self.cards.token_value(token)
+        self.record("token", f"{says(self.players[p], 'spend')} a {self.token_label(token)} "
+                    "token.", player=p)
+
+    def _power(self: DobbersState, p: int) -> None:
+        self.turn["power"] = True
+        hero = self.heroes[p]
+        self.record("power", f"{says(self.players[p], 'use')} "
+                    f"{possessive(self.cards.name(hero))} power.", player=p)
+        self._push(self._effects_of(self.cards[hero]["ability"]["effects"], p, hero))
+
+    def _destroy(self: DobbersState, p: int, card: str) -> None:
+        played = self.turn["played"]
+        if card in played:
+            played[played.index(card)] = None
+        else:
+            slot = next(s for s, c in self.turn["equipped_now"].items()
+                        if c == card and self.equipped[p].get(s) == card)
+            del self.equipped[p][slot]
+            if slot in self.forged[p]:
+                self.destroyed.append(self.forged[p].pop(slot))
+        self.destroyed.append(card)
+        ability = self.cards[card]["destroy"]
+        points = {c: ability[c] for c in ("red", "blue", "gold", "influence") if ability.get(c)}
+        for colour, n in points.items():
+            self.turn[colour] += n
+        self.record("destroy", f"{says(self.players[p], 'destroy')} {self.cards.name(card)} for "
+                    "its Destroy ability.", player=p, card=card)
+        self._push(self._effects_of(ability.get("effects"), p, card))

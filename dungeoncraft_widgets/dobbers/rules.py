@@ -1,0 +1,1201 @@
+"""Dobbers: Quest for the Key on the engine protocol: the deck-building race to the Key.
+
+One to four players (one: Solo Play Mode, the Solo cards as the opponent). The
+rules live in five modules of this folder, one class put together from them:
+
+- here: the state, the turn (Main Phase, Draw Phase, the next player, the round
+  limit), legal actions and why others are refused, acquiring from the rows,
+  building Challenge stacks, Outwit, save/load and views;
+- :mod:`.deal`: set-up (Heroes, starts, dealing, Events, the variants, Solo set-up);
+- :mod:`.playing`: Effects, equipping, Forge, using Equipment, tokens, Destroy and
+  alignment bonuses;
+- :mod:`.challenge`: travel over the blue shields, Challenges, Victory, Results,
+  Defeat, moving back, the Key and the DUEL;
+- :mod:`.effects`: what cards do (the effect vocabulary of ``cards.json``), the
+  choices they ask for, the rows' refills, Events and the Solo cards.
+
+A game goes: each player takes a Hero (``hero toby``) in a random order and a
+start (``start A``); then turns. On your turn every action of the Main Phase is
+legal in any order, as often as you can pay for it (see :mod:`.actions`); ``end``
+is the Draw Phase. A decision the rules or a card ask for is ``choose ZONE CARD``
+(or ``skip`` when optional); after an opponent acquires an Adventure card, every
+other player holding cards is asked in turn order whether to ``outwit`` it or
+``pass`` (everyone is asked, so the question does not reveal who holds an Outwit).
+
+>>> game = new_game(["You", "Bot"], seed=3)
+>>> game.phase, game.players[game.current_player] in game.players
+('hero', True)
+>>> game.apply("hero toby")[0].text.startswith(game.players[game.pick_order[0]])
+True
+
+What each player may see (``state.view(p)``): the other hands and every deck are
+hidden ("?"; your own deck in a sorted order), a face-down Challenge card shows
+only its art side (``?location:5:3``: cost 5, capacity 3) or, covered in a stack,
+its icon (``?creature``). How the rulebook is read where it is open: :data:`RULE_NOTES`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.actions import Action
+from ..core.data import check_schema
+from ..core.engine import GameState
+from ..core.english import count, listing, objective, possessive, says, verb_form
+from ..core.errors import DataFormatError, IllegalActionError, InvalidArgumentError
+from ..core.rng import Rng
+from .actions import (
+    ACTION_TYPES,
+    Arm,
+    Buy,
+    Challenge,
+    Choose,
+    Destroy,
+    End,
+    Equip,
+    Fight,
+    Forge,
+    HeroChoice,
+    Move,
+    Outwit,
+    Pass,
+    Place,
+    Play,
+    Power,
+    Skip,
+    StartChoice,
+    Token,
+    Use,
+    shared,
+)
+from .board import Board, board_from_option, board_option, load_board
+from .cards import CardSet, cards_from_option, cards_option, load_cards
+from .challenge import ChallengeMixin
+from .deal import ADVENTURE_ROW, SetupMixin
+from .effects import HAND_SIZE, SLOTS, EffectsMixin
+from .playing import PlayingMixin
+
+__all__ = ["DEFAULT_ROUND_LIMIT", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "DobbersState",
+           "new_game", "position", "verdict"]
+
+PLAYER_COUNTS = (1, 2, 3, 4)
+#: The rulebook's only ending is the Key; so that every game ends (random play wanders),
+#: a game stops with no winner after this many rounds (solo: turns). ``round_limit=None``
+#: lifts it.
+DEFAULT_ROUND_LIMIT = 30
+#: A bound on the actions of a default game: 30 rounds of up to 4 turns, each turn bounded
+#: by the cards and points a player can have.
+MAX_ACTIONS = 30_000
+HIDDEN = "?"
+ROW_SIZE, SOLO_ROW_SIZE = 3, 6
+SOLO_VERDICTS = (
+    (13, "13 turns or less: Either you're a Dobber deck-building savant or incredibly lucky!"),
+    (15, "15 turns: Your hero skills are quite formidable!"),
+    (18, "18 turns: At least you didn't give up!"),
+    (None, "19 or more turns: Hero work is a hard business and not all take to it quickly."),
+)
+
+RULE_NOTES = (
+    "Results apply after a Victory only, following the Victory text: §Victory says 'Next move "
+    "on to the Results section and follow those instructions', and §Results begins 'Even "
+    "though you've overcome the Challenge of the Location'. The tan Extra challenge box "
+    "('even in Victory there is a cost') follows the Results; new_game(extra_challenges=False) "
+    "leaves the tan boxes out ('For an easier game, you can exclude these tan boxes').",
+    "Travel Example A (Herb's first turn with a five-card hand) is read as the second player "
+    "of a two-player game ('both players draw five cards'); the first player always opens "
+    "with 3 cards, the second with 4 when there are 3 or more players, the others with 5.",
+    "Points pool: a card's points join 'any other Action points you have not used this turn' "
+    "(Hearty Mushroom example). A move pays blue first, then red ('apply your 1 blue Action "
+    "point and 2 of your red'); Gold never pays for travel ('You cannot use gold Action points "
+    "to Travel'). Influence pools too, so what is left at the end of a turn is lost; Example "
+    "B's 'You have 1 Influence left ... and you discard your last Bottle Cap' is the Draw "
+    "Phase discarding what is left, and Example A's same sentence (with 0 left) is read as "
+    "copied from B.",
+    "Played Effect cards stay in front of the player until the Draw Phase, when they and the "
+    "rest of the hand go to the discard pile. The FAQ discards them 'Once you have used any "
+    "Action points, Influence or resolved any abilities', but points are pooled, and a card "
+    "can be Destroyed only 'on the turn you played it' and never once 'placed in your discard "
+    "pile': so a mid-turn reshuffle does not take this turn's played cards.",
+    "'Silver' and 'Silver Coins' are one card (Example A acquires Silver and then replaces "
+    "'Silver Coins in the Adventure row').",
+    "Equipment gives its points and abilities when used ('use weapon'), once per turn per "
+    "type: 'You can use the Abilities and Effects provided by an Equipment card, then replace "
+    "it with a new card, but you cannot use ... the new Equipment card on the same turn', and "
+    "'you can replace an Equipment card before using its Abilities and Effects allowing you to "
+    "use ... the new Equipment card on the same turn'. The Hero's own points come every turn "
+    "by themselves. An Item swapped in after another Item was used is not 'actively "
+    "equipped' for a Location's Item advantage that turn.",
+    "Alignment bonuses: a card's bonus applies once per turn as soon as another card of its "
+    "alignment is in play on the same turn (Equipment on the Hero, or an Effect played this "
+    "turn: 'Alignment bonuses are triggered either by Equipment cards that your Hero has in "
+    "play or by Effect cards you play from your hand'); an Equipment card's own bonus needs "
+    "the card to be used that turn. A Forge card's alignment joins its host's ('considered to "
+    "be of both alignments') but it is not another card in play.",
+    "A Forge card's boxed bonus comes with its host's use ('added to the Equipment card that it "
+    "is played under'); forged under a host already used this turn, it first counts next "
+    "turn. Keywords join; the Item type stays the host's ('not all the abilities').",
+    "Immunity is by keyword (the Tree Golem 'is immune to Equipment with the keyword Thorn'); "
+    "the FAQ's 'type of equipment' is read as that kind of Equipment, and a card may also name "
+    "Weapon, Armor or Item. 'The Action points given to your hero from that type of equipment "
+    "is removed from your Hero's total': this turn's red and gold from such Equipment are "
+    "taken off what is left of each colour.",
+    "The Item-modified Action points are on the text side ('The card shown above is "
+    "considered face up. This is the side that has text'); a face-down Challenge card shows "
+    "its art side: its cost (what a buyer must know), a Location's capacity ('Location cards "
+    "have a capacity number'), and under a Location only its icon ('Allow the creature icon in "
+    "the lower left of the card to be visible'; 'Each player will be able to see if there is "
+    "a weapon, armor or item card already on that location'). Names and texts stay hidden "
+    "until a Challenge turns the stack over ('a mystery Creature card under it').",
+    "Equipment inside a stack adds its red and gold (blue is for travel only, as for a Hero); "
+    "its alignment bonus applies when another card in the stack, usually the Creature, shares "
+    "its alignment ('the creature will gain any Alignment bonus from the equipment').",
+    "A Challenge is all or nothing: after paying the shield, red + gold (less immune points "
+    "and negative Challenge tokens added to the stack) against the whole stack; 'equal to or "
+    "greater' wins. Cards may still be played after the reveal (Castle Walls example). A "
+    "Victory spends the points the stack needed, gold first, and the rest stays for the turn "
+    "('this player continues their turn as they would after overcoming any other Challenge'); "
+    "a Defeat spends all red and gold.",
+    "Defeat: 'count back in the direction you came from, counting from the Location where the "
+    "challenge occurred. That Location square is zero': the Hero goes back along the way they "
+    "came (a trail of the squares they travelled, voluntary moves back taken off it), never "
+    "past their start. A Defeat never leaves the Hero on the Location they failed to move "
+    "onto ('Usually this means you'll be moving back spaces'): if its text moves them back "
+    "nothing, they return to the square they came from (one back).",
+    "A Hero pushed back onto a stack does not face it ('You only face Challenges you "
+    "voluntarily move your Hero to'); moving onto, or back onto, any square with cards "
+    "stacked on it is a Challenge, a beaten Location included ('you still have to overcome its "
+    "Action points'). Cards added to your own square are not faced until you come back. "
+    "Travel goes either way between neighbouring squares, several moves a turn ('If your Hero "
+    "leaves the square where there is a Challenge stack and voluntarily move back to it, you "
+    "do have to face the Challenge stack').",
+    "Negative tokens add to the next attempt of their kind (travel: the shield; challenge: "
+    "the stack; influence: the cost) and are returned once an attempt succeeds; a failed "
+    "Challenge keeps them ('stay with your Hero until they have been overcome').",
+    "Cull destroys from the hand or the discard pile as its text says ('the card wins over "
+    "the rules'); the rule 'You cannot destroy a card that has been placed in your discard "
+    "pile' is about a card's own Destroy ability.",
+    "Outwit: after an opponent acquires an Adventure card for their deck, every other player "
+    "with cards in hand is asked in turn order, holding an Outwit or not, so that the "
+    "question reveals nothing ('When you play Outwit on your opponent's turn, it gives you "
+    "the ability to acquire a card for your personal deck on their turn'); the first who plays "
+    "Outwit pays the card's "
+    "cost with Influence from cards played from the hand (Outwit and other Influence cards, "
+    "just enough; the Hero and Equipment give their Influence on their owner's turn: 'base "
+    "Influence that you get to use each turn') and takes the card into their discard pile. "
+    "Only cards acquired into the opponent's deck can be Outwitted ('acquire a card for your "
+    "personal deck'); the hand is not refilled before the next Draw Phase.",
+    "DUEL: the first to the Key finishes the turn; every other player has one more turn; all "
+    "who reach the Key duel with red + gold from their Hero, Equipment and cards (blue counts "
+    "for nothing), in the order they arrived; the highest total wins and a tie goes to the "
+    "earliest arrival ('the player who reached the Key first wins'), for any number of "
+    "duelists. A Hero on the Key does not travel again.",
+    "Solo: the Hero's start is the sixth Add Location card's letter. Method B breaks a tie "
+    "for the highest or lowest cost by the leftmost card; the destroyed card is replaced from "
+    "the deck ('ensures that each turn you have at least one new card'). Solo cards resolve "
+    "where they are revealed and then leave the row. The verdict table's gaps are bands: 14-15 "
+    "turns read as the 15-turn verdict, 16-18 as the 18-turn verdict.",
+    "2-player variant A ('Use cards one through four from the Add Location cards') places the "
+    "Locations of Add Location cards 1-4, in number order, on their Encounter squares from "
+    "the 3-card Location row; players still choose their starts (the Starting Location Letter "
+    "is for Solo Play). Variant B ('Replace one Bottlecap from each player's core starting "
+    "deck with a Silver card from the Adventure deck') may be combined with A.",
+    "Meeples may share a square (nothing forbids it after set-up, where each takes 'a "
+    "different starting location'). Heroes are chosen in a random order ('Randomly choose the "
+    "order that players get to select a Hero'); the first to choose also plays first (the "
+    "rulebook does not say who starts).",
+    "An Event or Solo card revealed while an Adventure row card is replaced resolves at once, "
+    "before anything else, then leaves the row and is replaced ('Immediately follow the "
+    "instructions then replace it with the next card'); a face-down Challenge card destroyed "
+    "from its row goes face up to the Destroyed pile.",
+    "The rulebook's only ending is the Key; so that every game ends, a game stops with no "
+    "winner after round_limit rounds (30, about twice a solo game and three times a "
+    "two-player game between the bots; None for no limit). This is the engine's safeguard, "
+    "not a rule.",
+)
+
+
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of JSON-like data (lists, dicts, strings, numbers, None)."""
+    if type(value) is list:
+        return [_plain_copy(v) if type(v) in (list, dict) else v for v in value]
+    if type(value) is dict:
+        return {k: _plain_copy(v) if type(v) in (list, dict) else v for k, v in value.items()}
+    return value
+
+
+def verdict(turns: int) -> str:
+    """The Solo Play verdict for a game won in ``turns`` turns.
+
+    >>> verdict(12)[:8], verdict(14)[:8], verdict(17)[:8], verdict(25)[:8]
+    ('13 turns', '15 turns', '18 turns', '19 or mo')
+    """
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 10_000:
+        raise InvalidArgumentError(f"turns must be a whole number of turns from 1 to 10000, "
+                                   f"not {turns!r}")
+    for limit, text in SOLO_VERDICTS:
+        if limit is None or turns <= limit:
+            return text
+    raise AssertionError("unreachable")
+
+
+class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameState):
+    """A game of Dobbers. See the module docstring."""
+
+    game_name = "dobbers"
+    action_types = ACTION_TYPES
+    min_players, max_players = 1, 4
+    default_names = ("Player 1", "Player 2", "Player 3", "Player 4")
+
+    @classmethod
+    def parse_action(cls, text: str) -> Action:
+        """Parse an action; ``buy CARD`` without a square means the discard pile."""
+        if isinstance(text, str):
+            words = text.split()
+            if words[:1] == ["buy"] and len(words) == 2:
+                text = f"{text} -"
+        return super().parse_action(text)
+
+    # ------------------------------------------------------------ set-up
+    def _setup(self) -> None:
+        self._load_data()
+        n = len(self.players)
+        self.phase = "hero"
+        self.pick_order = list(range(n))
+        self.rng.shuffle(self.pick_order)
+        self.pick_index = 0
+        self.first = self.pick_order[0]
+        self.heroes: list[str | None] = [None] * n
+        self.position: list[str | None] = [None] * n
+        self.trail: list[list[str]] = [[] for _ in range(n)]
+        self.decks: list[list[str]] = [list(self.cards.starting) for _ in range(n)]
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.discards: list[list[str]] = [[] for _ in range(n)]
+        self.equipped: list[dict[str, str]] = [{} for _ in range(n)]
+        self.forged: list[dict[str, str]] = [{} for _ in range(n)]
+        self.tokens: list[list[str]] = [[] for _ in range(n)]
+        self.token_supply = list(self.cards.tokens)
+        self.adventure_deck = list(self.cards.adventure)
+        self.adventure_row: list[str | None] = [None] * ADVENTURE_ROW
+        self.location_deck = list(self.cards.locations)
+        self.creature_deck = list(self.cards.creatures)
+        size = SOLO_ROW_SIZE if self.solo else ROW_SIZE
+        self.location_row: list[str | None] = [None] * size
+        self.creature_row: list[str | None] = [None] * size
+        self.stacks: dict[str, list[list[Any]]] = {}
+        self.destroyed: list[str] = []
+        # Cards waiting to be shuffled in (Events, Solo cards) or left out of the game.
+        self.set_aside: list[str] = list(self.cards.events) if self.options.get("events") else []
+        if self.solo:
+            self.set_aside += self.cards.solo
+        self.resolved: list[str] = []
+        self.turn_player = self.first
+        self.round = 0
+        self.turns = [0] * n
+        self.turn = self._fresh_turn(None)
+        self.challenge: dict[str, Any] | None = None
+        self.queue: list[dict[str, Any]] = []
+        self.pending: dict[str, Any] | None = None
+        self.window: dict[str, Any] | None = None
+        self.arrivals: list[int] = []
+        self.final_turns: list[int] | None = None
+        self.duel: dict[str, Any] | None = None
+        self.winner: int | None = None
+        self.end_reason: str | None = None
+        order = listing([self.players[p] for p in self.pick_order])
+        self.record("setup", f"Heroes are chosen in a random order: {order}."
+                    if n > 1 else "Solo Play: choose your Hero.", order=self.pick_order)
+
+    def _load_data(self) -> None:
+        self.cards: CardSet = cards_from_option(self.options.get("cards"))
+        self.board: Board = board_from_option(self.options.get("board"))
+        for c in self.cards.add_location:
+            if c["square"] not in self.board.encounters:
+                raise DataFormatError(f"Add Location card {c['number']} names Encounter square "
+                                      f"{c['square']}, which the board does not have")
+            if c["start"] not in self.board.starts:
+                raise DataFormatError(f"Add Location card {c['number']} names start "
+                                      f"{c['start']!r}, which the board does not have")
+
+    @property
+    def solo(self) -> bool:
+        """Solo Play Mode: one player against the Solo cards."""
+        return len(self.players) == 1
+
+    def _fresh_turn(self, player: int | None) -> dict[str, Any]:
+        """A turn's pool: the Hero's own points, nothing used or played yet."""
+        hero = self.cards[self.heroes[player]] if player is not None else {}
+        return {"red": hero.get("red", 0), "blue": hero.get("blue", 0),
+                "gold": hero.get("gold", 0), "influence": hero.get("influence", 0),
+                "used": {}, "played": [], "bonus": [], "contrib": [], "discount": [],
+                "first_shield": False, "power": False, "equipped_now": {}}
+
+    # ------------------------------------------------------------ turns
+    def turn_order_from(self, player: int) -> list[int]:
+        """Every player, in turn order, starting with ``player``."""
+        n = len(self.players)
+        return [(player + i) % n for i in range(n)]
+
+    def _start_turn(self, player: int) -> None:
+        self.turn_player = player
+        self.turn = self._fresh_turn(player)
+        name = self.players[player]
+        if self.phase == "duel":
+            self.record("turn", f"Duel: {says(name, 'add')} up red and gold.", player=player)
+        elif self.solo:
+            self.record("turn", f"Turn {self.turns[0] + 1}.", player=player)
+        else:
+            self.record("turn", f"{possessive(name)} turn.", player=player)
+
+    def _end_turn(self) -> None:
+        """The Draw Phase: the hand and played cards to the discard pile, then draw five."""
+        p = self.turn_player
+        self.discards[p] += self.hands[p] + [c for c in self.turn["played"] if c]
+        self.hands[p] = []
+        self.turn["played"] = []
+        ability = self.cards[self.heroes[p]].get("ability") or {}
+        size = HAND_SIZE + (ability["n"] if ability.get("kind") == "hand_size" else 0)
+        self._draw(p, size, ending=True)
+        self.turns[p] += 1
+        self.turn = self._fresh_turn(None)
+        items = [{"do": "_solo_between_turns", "p": p, "src": ""}] if self.solo else []
+        self._push([*items, {"do": "_next_turn", "p": p, "src": ""}])
+
+    def _do_next_turn(self, item: dict[str, Any]) -> None:
+        if self.final_turns is not None:
+            if self.final_turns:
+                self._start_turn(self.final_turns.pop(0))
+                return
+            self._finish_race()
+            return
+        limit = self.options.get("round_limit", DEFAULT_ROUND_LIMIT)
+        if self.solo:
+            if limit is not None and self.turns[0] >= limit:
+                self._stop(f"{count(limit, 'turn')} played without reaching the Key")
+                return
+            self._start_turn(0)
+            return
+        nxt = (self.turn_player + 1) % len(self.players)
+        if nxt == self.first:
+            self.round += 1
+            if limit is not None and self.round >= limit:
+                self._stop(f"{count(limit, 'round')} played and nobody reached the Key")
+                return
+        self._start_turn(nxt)
+
+    def _stop(self, why: str) -> None:
+        self.end_reason = "round limit"
+        self.record("over", f"The game stops: {why} (the engine's round limit).")
+
+    def _finish_race(self) -> None:
+        """DUEL: every other player has had one more turn; now the arrivals duel."""
+        self.final_turns = None
+        if len(self.arrivals) == 1:
+            self.winner = self.arrivals[0]
+            self.end_reason = "key"
+            name = self.players[self.winner]
+            self.record("win", f"Nobody else reached the Key: {says(name, 'be')} the Hero of "
+                        "Dobberton!", player=self.winner)
+            return
+        self.phase = "duel"
+        self.duel = {"order": list(self.arrivals), "at": 0, "totals": []}
+        self.record("duel", f"DUEL between {listing([self.players[p] for p in self.arrivals])}!")
+        self._start_turn(self.arrivals[0])
+
+    def _end_duel_turn(self) -> None:
+        assert self.duel is not None
+        p = self.turn_player
+        total = self.duel_total()
+        self.duel["totals"].append(total)
+        self.discards[p] += [c for c in self.turn["played"] if c]
+        self.turn["played"] = []
+        self.record("duel", f"{possessive(self.players[p])} duel total: {total}.", player=p,
+                    total=total)
+        self.duel["at"] += 1
+        if self.duel["at"] < len(self.duel["order"]):
+            self._start_turn(self.duel["order"][self.duel["at"]])
+            return
+        best = max(self.duel["totals"])
+        self.winner = self.duel["order"][self.duel["totals"].index(best)]
+        self.end_reason = "duel"
+        self.record("win", f"{says(self.players[self.winner], 'win')} the duel with {best} "
+                    "and the Key!", player=self.winner)
+
+    # ------------------------------------------------------------ protocol
+    @property
+    def current_player(self) -> int | None:
+        if self.end_reason is not None:
+            return None
+        if self.pending is not None:
+            return self.pending["player"]
+        if self.window is not None:
+            return self.window["asked"][self.window["at"]]
+        if self.phase in ("hero", "start"):
+            return self.pick_order[self.pick_index]
+        return self.turn_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.end_reason is not None
+
+    def scores(self) -> tuple[int, ...]:
+        """1 for the player who won the Key, 0 for the others (all 0 if nobody did)."""
+        return tuple(int(p == self.winner) for p in range(len(self.players)))
+
+    def pool(self) -> dict[str, int]:
+        """The points the player whose turn it is has left this turn: red (universal), blue
+        (Travel), gold (Challenge) and Influence.
+
+        >>> game = position(heroes=["toby"], hand=[])
+        >>> game.pool()
+        {'red': 1, 'blue': 0, 'gold': 1, 'influence': 1}
+        """
+        return {c: self.turn[c] for c in ("red", "blue", "gold", "influence")}
+
+    def solo_verdict(self) -> str | None:
+        """Solo, once won: the rulebook's verdict for the number of turns."""
+        if not (self.solo and self.winner == 0):
+            return None
+        return verdict(self.turns[0] + 1)
+
+    # ------------------------------------------------------------ helpers
+    def row_card(self, slot: str) -> str | None:
+        row, index = self.challenge_row_of(slot)
+        return row[index]
+
+    def challenge_row_of(self, slot: str) -> tuple[list[str | None], int]:
+        """The Challenge row list and index of a position ``L1``.. or ``C1``.."""
+        row = self.location_row if slot[:1] == "L" else self.creature_row
+        return row, int(slot[1:]) - 1
+
+    def challenge_slots(self) -> list[str]:
+        return ([f"L{i + 1}" for i in range(len(self.location_row))]
+                + [f"C{i + 1}" for i in range(len(self.creature_row))])
+
+    def token_label(self, token: str) -> str:
+        """``'+1 Action'``, ``'-2 Travel'``."""
+        value = self.cards.token_value(token)
+        return f"{value:+d} {self.cards.token_kind(token).capitalize()}"
+
+    def buy_cost(self, player: int, card: str) -> int:
+        """Influence to acquire an Adventure card now (a Hero's discount, Influence tokens)."""
+        cost = self.cards[card]["cost"]
+        ability = self.cards[self.heroes[player]].get("ability")
+        if ability and ability["kind"] == "discount" \
+                and ability["type"] not in self.turn["discount"]:
+            kind = "Effect" if self.cards.type(card) == "Effect" else "Equipment"
+            if kind == ability["type"]:
+                cost = max(0, cost - ability["n"])
+        return cost + self.penalty(player, "influence") if self.tokens[player] else cost
+
+    # ------------------------------------------------------------ legal actions
+    def _legal_actions(self) -> list[Action]:
+        # Computed once per position: a player asks for them, then apply checks against them.
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            cached = self._legal = self._compute_legal()
+        return list(cached)
+
+    def _compute_legal(self) -> list[Action]:
+        if self.phase == "hero":
+            return [shared(HeroChoice, h) for h in self.cards.heroes if h not in self.heroes]
+        if self.phase == "start":
+            taken = set(self.position)
+            return [shared(StartChoice, letter) for letter in sorted(self.board.starts)
+                    if self.board.starts[letter] not in taken]
+        if self.pending is not None:
+            acts: list[Action] = [shared(Choose, z, c) for z, c in self.pending["options"]]
+            if self.pending["optional"]:
+                acts.append(shared(Skip))
+            return acts
+        if self.window is not None:
+            q = self.window["asked"][self.window["at"]]
+            return [*(shared(Outwit, pay) for pay in self.outwit_payments(q)), shared(Pass)]
+        p = self.turn_player
+        acts = self._card_actions(p)
+        if self.phase == "duel":
+            return [*acts, shared(End)]
+        if self.challenge is not None:
+            return [*acts, shared(Fight)]
+        acts += self._acquire_actions(p)
+        acts += self._travel_actions(p)
+        acts.append(shared(End))
+        return acts
+
+    def _card_actions(self, p: int) -> list[Action]:
+        """Playing, equipping, forging, using, tokens, the Hero's power and Destroy."""
+        acts: list[Action] = []
+        cards, equipped, forged, turn = self.cards, self.equipped[p], self.forged[p], self.turn
+        for card in sorted(set(self.hands[p])):
+            info = cards[card]
+            if info["type"] == "Effect":
+                acts.append(shared(Play, card))
+                continue
+            acts.append(shared(Equip, card))
+            if "forge" in info:
+                acts += [shared(Forge, card, slot) for slot in SLOTS
+                         if slot in equipped and slot not in forged]
+        used = turn["used"]
+        acts += [shared(Use, slot) for slot in SLOTS if slot in equipped and slot not in used]
+        if self.tokens[p]:
+            acts += [shared(Token, t) for t in sorted(set(self.tokens[p]))
+                     if cards.token_value(t) > 0]
+        ability = cards[self.heroes[p]].get("ability")
+        if ability and ability["kind"] == "power" and not turn["power"]:
+            acts.append(shared(Power))
+        destroyable = {c for c in turn["played"] if c and "destroy" in cards[c]}
+        if turn["equipped_now"]:
+            destroyable |= {c for s, c in turn["equipped_now"].items()
+                            if equipped.get(s) == c and "destroy" in cards[c]}
+        if destroyable:
+            acts += [shared(Destroy, c) for c in sorted(destroyable)]
+        return acts
+
+    def _acquire_actions(self, p: int) -> list[Action]:
+        acts: list[Action] = []
+        cards, influence = self.cards, self.turn["influence"]
+        extra = self.penalty(p, "influence") if self.tokens[p] else 0
+        stacks = sorted(self.stacks)
+        ability = cards[self.heroes[p]].get("ability")
+        discount = ability if ability and ability["kind"] == "discount" \
+            and ability["type"] not in self.turn["discount"] else None
+        for card in sorted({c for c in self.adventure_row if c}):
+            info = cards[card]
+            kind = info["type"]
+            cost = info["cost"] + extra
+            if discount is not None and discount["type"] == (
+                    "Effect" if kind == "Effect" else "Equipment"):
+                cost = max(0, info["cost"] - discount["n"]) + extra
+            if cost > influence:
+                continue
+            acts.append(shared(Buy, card))
+            if kind != "Effect" and stacks:
+                acts += [shared(Buy, card, s) for s in stacks
+                         if self.stack_takes_equipment(s, kind)]
+        open_squares: list[str] | None = None
+        creature_squares: list[str] | None = None
+        for letter, row in (("L", self.location_row), ("C", self.creature_row)):
+            for i, card in enumerate(row):
+                if card is None or cards[card]["cost"] + extra > influence:
+                    continue
+                if letter == "L":
+                    if open_squares is None:
+                        open_squares = self.open_encounter_squares()
+                    squares = open_squares
+                else:
+                    if creature_squares is None:
+                        creature_squares = [s for s in stacks if len(self.stacks[s]) == 1]
+                    squares = creature_squares
+                slot = f"{letter}{i + 1}"
+                acts += [shared(Place, slot, s) for s in squares]
+        if stacks:
+            for card in sorted({c for c in self.hands[p] if cards.is_equipment(c)}):
+                kind = cards.type(card)
+                acts += [shared(Arm, card, s) for s in stacks
+                         if self.stack_takes_equipment(s, kind)]
+        return acts
+
+    def _travel_actions(self, p: int) -> list[Action]:
+        if p in self.arrivals:
+            return []
+        here = self.position[p]
+        points = self.turn["blue"] + self.turn["red"]
+        acts: list[Action] = []
+        for there in self.board.neighbours[here]:
+            if self.travel_cost(p, here, there) <= points:
+                acts.append(shared(Challenge if there in self.stacks else Move, there))
+        return acts
+
+    def outwit_payments(self, player: int) -> list[tuple[str, ...]]:
+        """The ways ``player`` can pay for an Outwit now: an Outwit card and just enough
+        Influence cards from the hand (no card could be left out)."""
+        if self.window is None:
+            return []
+        cost = self.cards[self.window["card"]]["cost"] + self.penalty(player, "influence")
+        hand = Counter(c for c in self.hands[player]
+                       if self.cards.type(c) == "Effect" and self.cards.point(c, "influence"))
+        kinds = sorted(hand)
+        out: list[tuple[str, ...]] = []
+
+        def walk(i: int, chosen: list[str]) -> None:
+            if i == len(kinds):
+                if self._payment_ok(chosen, cost) and all(
+                        not self._payment_ok(chosen[:j] + chosen[j + 1:], cost)
+                        for j in range(len(chosen))):
+                    out.append(tuple(chosen))
+                return
+            for k in range(hand[kinds[i]] + 1):
+                walk(i + 1, chosen + [kinds[i]] * k)
+
+        walk(0, [])
+        return sorted(set(out))
+
+    def _payment_ok(self, cards: list[str], cost: int) -> bool:
+        return (any(e["do"] == "outwit" for c in cards for e in self.cards[c].get("effects", ()))
+                and sum(self.cards.point(c, "influence") for c in cards) >= cost)
+
+    # ------------------------------------------------------------ checking
+    def _check(self, action: Action) -> None:
+        self._legal_actions()
+        if action in self._legal:
+            return
+        raise IllegalActionError(self._explain(action))
+
+    def _explain(self, action: Action) -> str:  # noqa: C901 - one message per rule
+        """Why ``action`` is illegal now, naming the rule."""
+        v = action.verb
+        who = self.players[self.current_player] if self.current_player is not None else "nobody"
+        card = getattr(action, "card", None)
+        if card is not None and v != "choose" and card not in self.cards:
+            return f"{v}: there is no card {card!r}"
+        square = getattr(action, "square", None)
+        if square is not None and square not in self.board.squares:
+            return f"{v}: there is no square {square!r} on the board"
+        slot = getattr(action, "slot", None)
+        if slot is not None and slot not in SLOTS:
+            return f"{v}: an equipment slot is weapon, armor or item, not {slot!r}"
+        if self.phase == "hero":
+            return (f"{v}: {says(who, 'choose')} a Hero first" if v != "hero" else
+                    f"hero: {action.hero!r} is not a Hero still free to choose")  # type: ignore
+        if self.phase == "start":
+            return (f"{v}: {says(who, 'choose')} a start first" if v != "start" else
+                    "start: each meeple goes on a different free start letter "
+                    f"({', '.join(sorted(self.board.starts))})")
+        if v in ("hero", "start"):
+            return f"{v}: set-up is over"
+        if self.pending is not None:  # the options may show a hand: they are not listed
+            kind = self.pending["kind"].replace("_", " ")
+            return (f"{v}: {who} must first answer the {kind} choice ('choose ...'"
+                    + (" or 'skip')" if self.pending["optional"] else ")"))
+        if self.window is not None:
+            if v == "outwit":
+                return ("outwit: needs an Outwit card and just enough Influence cards from the "
+                        f"hand to pay {self.cards[self.window['card']]['cost']} Influence")
+            return (f"{v}: {who} may now Outwit {possessive(self.players[self.window['from']])} "
+                    f"{self.cards.name(self.window['card'])} ('outwit ...') or pass")
+        if v in ("choose", "skip"):
+            return f"{v}: nothing is being asked now"
+        if v in ("outwit", "pass"):
+            return f"{v}: Outwit is played on an opponent's turn, right after they acquire a card"
+        p = self.turn_player
+        hand = self.hands[p]
+        if v in ("play", "equip", "forge", "arm") and card not in hand:
+            return f"{v}: {self.cards.name(card)} is not in {possessive(who, capital=False)} hand"
+        if v == "play":
+            return "play: only Effect cards are played; Equipment is equipped ('equip')"
+        if v == "equip":
+            return "equip: only Weapon, Armor and Item cards go on your Hero"
+        if v == "forge":
+            if "forge" not in self.cards[card]:
+                return f"forge: {self.cards.name(card)} has no Forge bonus"
+            if slot not in self.equipped[p]:
+                return f"forge: no {slot} is equipped to forge under"
+            return f"forge: the {slot} already has a Forge card (one per Equipment)"
+        if v == "use":
+            if slot not in self.equipped[p]:
+                return f"use: no {slot} is equipped"
+            return (f"use: a {slot} has been used this turn already (one use of each type a "
+                    "turn; a replacement works next turn)")
+        if v == "token":
+            if action.token not in self.tokens[p]:  # type: ignore[attr-defined]
+                return f"token: {who} has no such token"
+            return "token: negative tokens are overcome, not spent"
+        if v == "power":
+            return "power: the Hero has no power, or it was used this turn"
+        if v == "destroy":
+            return (f"destroy: {self.cards.name(card)} has no Destroy ability or was not played "
+                    "this turn (a card in the discard pile cannot be destroyed)")
+        if self.phase == "duel":
+            return f"{v}: in a duel only cards count; 'end' when your total stands"
+        if self.challenge is not None:
+            if v in ("buy", "place", "move", "challenge", "end"):
+                return (f"{v}: {who} is committed to the Challenge on "
+                        f"{self.board.label(self.challenge['square'])}: play cards, then fight")
+        if v == "fight":
+            return "fight: no Challenge has been started (travel onto a stack with 'challenge')"
+        if v == "buy":
+            if card not in self.adventure_row:
+                return f"buy: {self.cards.name(card)} is not in the Adventure row"
+            cost = self.buy_cost(p, card)
+            if cost > self.turn["influence"]:
+                return (f"buy: {self.cards.name(card)} costs {cost} Influence; {who} has "
+                        f"{self.turn['influence']}")
+            return self._explain_stack(card, square)
+        if v == "place":
+            row = action.row  # type: ignore[attr-defined]
+            if row not in self.challenge_slots() or self.row_card(row) is None:
+                return f"place: no Challenge row card at {row!r} (L1.. Locations, C1.. Creatures)"
+            cost = self.cards[self.row_card(row)]["cost"] + self.penalty(p, "influence")
+            if cost > self.turn["influence"]:
+                return f"place: it costs {cost} Influence; {who} has {self.turn['influence']}"
+            if row[0] == "L":
+                return ("place: a Location goes on an open Encounter square (one without a "
+                        "Location)")
+            return "place: a Creature goes under a Location that has no cards under it"
+        if v == "arm":
+            return self._explain_stack(card, square)
+        if v in ("move", "challenge"):
+            here = self.position[p]
+            if p in self.arrivals:
+                return f"{v}: {who} has reached the Key"
+            if square not in self.board.neighbours[here]:
+                return f"{v}: {square} is not next to {here} (one square at a time)"
+            if v == "move" and self.stacks.get(square):
+                return (f"move: there is a Challenge stack on {self.board.label(square)}: "
+                        f"'challenge {square}' commits to it")
+            if v == "challenge" and not self.stacks.get(square):
+                return f"challenge: there is no Challenge stack on {self.board.label(square)}"
+            cost = self.travel_cost(p, here, square)
+            return (f"{v}: the shield costs {cost} blue + red (negative Travel tokens "
+                    f"included); {who} has {self.turn['blue'] + self.turn['red']}")
+        return f"{action}: not a legal action now; {who} is to act"
+
+    def _explain_stack(self, card: str, square: str | None) -> str:
+        if not self.cards.is_equipment(card):
+            return f"only Equipment goes under a Location; {self.cards.name(card)} is not"
+        if square is None or not self.stacks.get(square):
+            return "there is no Challenge stack on that square"
+        return ("Equipment goes under a Location that has a Creature, within its capacity, and "
+                "one card of each type")
+
+    # ------------------------------------------------------------ performing
+    def _perform(self, action: Action) -> None:
+        self._legal = None
+        p = self.current_player
+        assert p is not None
+        match action:
+            case HeroChoice(hero=hero):
+                self._choose_hero(hero)
+            case StartChoice(letter=letter):
+                self._choose_start(letter)
+            case Choose(zone=zone, card=card):
+                self._resolve_choice(zone, card)
+            case Skip():
+                self._skip_choice()
+            case Outwit(payment=payment):
+                self._outwit(p, payment)
+            case Pass():
+                self._pass_window()
+            case Play(card=card):
+                self._play(p, card)
+            case Equip(card=card):
+                self._equip(p, card)
+            case Forge(card=card, slot=slot):
+                self._forge(p, card, slot)
+            case Use(slot=slot):
+                self._use(p, slot)
+            case Token(token=token):
+                self._spend_token(p, token)
+            case Power():
+                self._power(p)
+            case Destroy(card=card):
+                self._destroy(p, card)
+            case Buy(card=card, square=square):
+                self._buy(p, card, square)
+            case Place(row=row, square=square):
+                self._place(p, row, square)
+            case Arm(card=card, square=square):
+                self._arm(p, card, square)
+            case Move(square=square):
+                self._do_move(p, square)
+            case Challenge(square=square):
+                self._begin_challenge(p, square)
+            case Fight():
+                self._fight(p)
+            case End():
+                self._end_duel_turn() if self.phase == "duel" else self._end_turn()
+        self._run_queue()
+
+    def _pay_influence(self, p: int, cost: int) -> None:
+        self.turn["influence"] -= cost
+        self._overcome(p, "influence")
+
+    def _buy(self, p: int, card: str, square: str | None) -> None:
+        cost = self.buy_cost(p, card)
+        ability = self.cards[self.heroes[p]].get("ability") or {}
+        if ability.get("kind") == "discount":
+            kind = "Effect" if self.cards.type(card) == "Effect" else "Equipment"
+            if kind == ability["type"] and kind not in self.turn["discount"]:
+                self.turn["discount"].append(kind)
+        self._pay_influence(p, cost)
+        slot = self.adventure_row.index(card)
+        self.adventure_row[slot] = None
+        name = self.players[p]
+        if square is None:
+            self.discards[p].append(card)
+            self.record("buy", f"{says(name, 'acquire')} {self.cards.name(card)} for "
+                        f"{cost} Influence.", player=p, card=card)
+            if not self.solo:
+                self._push([{"do": "_outwit_window", "p": p, "src": card}])
+        else:
+            stack = self.stacks[square]
+            stack.insert(len(stack) - 1, [card, False])
+            self.record("buy", f"{says(name, 'acquire')} {self.cards.name(card)} for "
+                        f"{cost} Influence and {verb_form(name, 'put')} it under the Location on "
+                        f"{self.board.label(square)}.", player=p, card=card, square=square)
+        self._refill_adventure(slot)
+
+    def _place(self, p: int, row: str, square: str) -> None:
+        card = self.row_card(row)
+        assert card is not None
+        cost = self.cards[card]["cost"] + self.penalty(p, "influence")
+        self._pay_influence(p, cost)
+        rows, index = self.challenge_row_of(row)
+        rows[index] = None
+        name = self.players[p]
+        if row[0] == "L":
+            self.stacks[square] = [[card, False]]
+            what = f"a Location (cost {cost}) face down on {self.board.label(square)}"
+        else:
+            self.stacks[square].append([card, False])
+            what = f"a Creature (cost {cost}) under the Location on {self.board.label(square)}"
+        self.record("place", f"{says(name, 'place')} {what}.", player=p, square=square,
+                    back=self.cards.back(card))
+        self._refill_challenge(row)
+
+    def _arm(self, p: int, card: str, square: str) -> None:
+        self.hands[p].remove(card)
+        stack = self.stacks[square]
+        stack.insert(len(stack) - 1, [card, False])
+        kind = self.cards.type(card)
+        self.record("arm", f"{says(self.players[p], 'put')} a {kind} from "
+                    f"{possessive(self.players[p], capital=False)} hand under the Location on "
+                    f"{self.board.label(square)}.", player=p, square=square,
+                    back=f"?{kind.lower()}")
+
+    # ------------------------------------------------------------ Outwit
+    def _do_outwit_window(self, item: dict[str, Any]) -> None:
+        buyer, card = item["p"], item["src"]
+        if self.end_reason is not None or card not in self.discards[buyer]:
+            return
+        asked = [q for q in self.turn_order_from(buyer)[1:] if self.hands[q]]
+        if asked:
+            self.window = {"card": card, "from": buyer, "asked": asked, "at": 0}
+
+    def _pass_window(self) -> None:
+        assert self.window is not None
+        self.window["at"] += 1
+        if self.window["at"] == len(self.window["asked"]):
+            self.window = None
+
+    def _outwit(self, q: int, payment: tuple[str, ...]) -> None:
+        assert self.window is not None
+        card, buyer = self.window["card"], self.window["from"]
+        cost = self.cards[card]["cost"] + self.penalty(q, "influence")
+        for c in payment:
+            self.hands[q].remove(c)
+        self.discards[q] += payment
+        self.discards[buyer].remove(card)
+        self.discards[q].append(card)
+        self._overcome(q, "influence")
+        self.window = None
+        self.record("outwit", f"{says(self.players[q], 'play')} "
+                    f"{listing([self.cards.name(c) for c in payment])} ({cost} Influence) and "
+                    f"{verb_form(self.players[q], 'outwit')} "
+                    f"{objective(self.players[buyer])}: "
+                    f"{self.cards.name(card)} goes to "
+                    f"{possessive(self.players[q], capital=False)} discard pile.", player=q,
+                    card=card)
+
+    # ------------------------------------------------------------ save/load/views
+    _FIELDS = ("phase", "pick_order", "pick_index", "first", "heroes", "position", "trail",
+               "decks", "hands", "discards", "equipped", "forged", "tokens", "token_supply",
+               "adventure_deck", "adventure_row", "location_deck", "location_row",
+               "creature_deck", "creature_row", "stacks", "destroyed", "set_aside", "resolved",
+               "turn_player", "round", "turns", "turn", "challenge", "queue", "pending", "window",
+               "arrivals", "final_turns", "duel", "winner", "end_reason")
+
+    def _dump(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self._FIELDS}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DobbersState:
+        # Views and copies are made at every bot decision: copy the plain data directly
+        # (much faster than copy.deepcopy); card set, board, options, the start snapshot and
+        # the frozen log events and actions are never changed in place, so they are shared.
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        for name in self._FIELDS:
+            new.__dict__[name] = _plain_copy(self.__dict__[name])
+        new.log, new.history = list(self.log), list(self.history)
+        if self.rng is not None:
+            new.rng = Rng(0)
+            new.rng.state = self.rng.state
+        return new
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        check_schema(data, self.state_schema, "saved Dobbers game")
+        self._legal = None
+        self._load_data()
+        for f in self._FIELDS:
+            setattr(self, f, data[f])
+        n = len(self.players)
+        per_player = ("heroes", "position", "trail", "decks", "hands", "discards", "equipped",
+                      "forged", "tokens", "turns")
+        for f in per_player:
+            if len(getattr(self, f)) != n:
+                raise DataFormatError(f"saved Dobbers game: {f} has an entry per player "
+                                      f"({n}), not {len(getattr(self, f))}")
+        for p, hero in enumerate(self.heroes):
+            if hero is not None and hero not in self.cards.heroes:
+                raise DataFormatError(f"saved Dobbers game: player {p}'s Hero {hero!r} is not a "
+                                      "Hero of the card set")
+        for square in [*self.stacks, *(s for s in self.position if s)]:
+            if square not in self.board.squares:
+                raise DataFormatError(f"saved Dobbers game: no square {square!r} on the board")
+        zones = [*self.hands, *self.decks, self.adventure_deck, self.location_deck,
+                 self.creature_deck, self.set_aside, self.location_row, self.creature_row]
+        if any(isinstance(c, str) and c.startswith(HIDDEN) for zone in zones for c in zone):
+            raise DataFormatError("saved Dobbers game: this is one player's view (hidden "
+                                  "cards are '?'); only a whole game can be loaded")
+        if self.components() != self.expected_components():
+            raise DataFormatError("saved Dobbers game: the cards and tokens do not add up to "
+                                  "the card set (a card is missing or invented)")
+
+    def _hide(self, player: int | None) -> None:
+        self._legal = None  # worked out on the whole game: a view works out its own
+        cards = self.cards
+        self.hands = [hand if p == player else [HIDDEN] * len(hand)
+                      for p, hand in enumerate(self.hands)]
+        self.decks = [sorted(deck) if p == player else [HIDDEN] * len(deck)
+                      for p, deck in enumerate(self.decks)]
+        for name in ("adventure_deck", "location_deck", "creature_deck", "set_aside"):
+            setattr(self, name, [HIDDEN] * len(getattr(self, name)))
+        self.location_row = [c if c is None else cards.back(c) for c in self.location_row]
+        self.creature_row = [c if c is None else cards.back(c) for c in self.creature_row]
+        self.stacks = {square: [[card if up else cards.back(card, covered=i > 0), up]
+                                for i, (card, up) in enumerate(stack)]
+                       for square, stack in self.stacks.items()}
+        if self.pending is not None:
+            self.pending = dict(self.pending)
+            if self.pending["player"] != player:
+                self.pending["options"] = []
+            if "card" in self.pending and not self.pending.get("up"):
+                self.pending["card"] = cards.back(self.pending["card"], covered=True)
+        self.queue = [dict(item) for item in self.queue]
+
+    def expected_components(self) -> Counter:
+        """Every card and token this game was dealt (what ``components()`` must always count)."""
+        c = self.cards
+        out: Counter = Counter(c.adventure) + Counter(c.locations) + Counter(c.creatures)
+        out += Counter(c.tokens)
+        for _ in self.players:
+            out += Counter(c.starting)
+        if self.options.get("events"):
+            out += Counter(c.events)
+        if self.solo:
+            out += Counter(c.solo)
+        return out
+
+    def components(self) -> Counter:
+        out: Counter = Counter()
+        for zones in (self.decks, self.hands, self.discards, self.tokens):
+            for zone in zones:
+                out.update(zone)
+        for slots in (*self.equipped, *self.forged):
+            out.update(slots.values())
+        out.update(c for c in self.turn["played"] if c)
+        for zone in (self.token_supply, self.adventure_deck, self.location_deck,
+                     self.creature_deck, self.destroyed, self.set_aside, self.resolved):
+            out.update(zone)
+        for row in (self.adventure_row, self.location_row, self.creature_row):
+            out.update(c for c in row if c)
+        for stack in self.stacks.values():
+            out.update(card for card, _ in stack)
+        return out
+
+    state_schema: dict[str, Any] = {}  # filled in below the class
+
+
+_IDS = {"type": "array", "items": {"type": "string"}}
+_SLOT_MAP = {"type": "object", "additionalProperties": {"type": "string"},
+             "propertyNames": {"enum": list(SLOTS)}}
+_INTS = {"type": "array", "items": {"type": "integer"}}
+_OPT_INT = {"type": ["integer", "null"]}
+DobbersState.state_schema = {
+    "type": "object", "required": list(DobbersState._FIELDS), "additionalProperties": False,
+    "properties": {
+        "phase": {"enum": ["hero", "start", "main", "duel"]},
+        "pick_order": _INTS, "pick_index": {"type": "integer", "minimum": 0},
+        "first": {"type": "integer", "minimum": 0},
+        "heroes": {"type": "array", "items": {"type": ["string", "null"]}},
+        "position": {"type": "array", "items": {"type": ["string", "null"]}},
+        "trail": {"type": "array", "items": _IDS},
+        "decks": {"type": "array", "items": _IDS}, "hands": {"type": "array", "items": _IDS},
+        "discards": {"type": "array", "items": _IDS},
+        "equipped": {"type": "array", "items": _SLOT_MAP},
+        "forged": {"type": "array", "items": _SLOT_MAP},
+        "tokens": {"type": "array", "items": _IDS}, "token_supply": _IDS,
+        "adventure_deck": _IDS, "location_deck": _IDS, "creature_deck": _IDS,
+        "adventure_row": {"type": "array", "items": {"type": ["string", "null"]}},
+        "location_row": {"type": "array", "items": {"type": ["string", "null"]}},
+        "creature_row": {"type": "array", "items": {"type": ["string", "null"]}},
+        "stacks": {"type": "object", "additionalProperties": {
+            "type": "array", "minItems": 1, "items": {
+                "type": "array", "prefixItems": [{"type": "string"}, {"type": "boolean"}],
+                "minItems": 2, "maxItems": 2}}},
+        "destroyed": _IDS, "set_aside": _IDS, "resolved": _IDS,
+        "turn_player": {"type": "integer", "minimum": 0},
+        "round": {"type": "integer", "minimum": 0}, "turns": _INTS,
+        "turn": {"type": "object", "required": ["red", "blue", "gold", "influence", "used",
+                                                "played", "bonus", "contrib", "discount",
+                                                "first_shield", "power", "equipped_now"],
+                 "properties": {"red": {"type": "integer"}, "blue": {"type": "integer"},
+                                "gold": {"type": "integer"}, "influence": {"type": "integer"},
+                                "used": _SLOT_MAP, "equipped_now": _SLOT_MAP,
+                                "played": {"type": "array", "items": {"type": ["string",
+                                                                              "null"]}},
+                                "bonus": _IDS, "discount": _IDS, "contrib": {"type": "array"},
+                                "first_shield": {"type": "boolean"},
+                                "power": {"type": "boolean"}}},
+        "challenge": {"type": ["object", "null"]},
+        "queue": {"type": "array", "items": {"type": "object", "required": ["do"]}},
+        "pending": {"type": ["object", "null"]}, "window": {"type": ["object", "null"]},
+        "arrivals": _INTS, "final_turns": {"type": ["array", "null"], "items": {"type":
+                                                                               "integer"}},
+        "duel": {"type": ["object", "null"]}, "winner": _OPT_INT,
+        "end_reason": {"type": ["string", "null"]},
+    },
+}
+
+
+# ------------------------------------------------------------------ new games
+def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *,
+             cards: Any = None, board: Any = None, duel: bool = False,
+             variant_a: bool = False, variant_b: bool = False, extra_challenges: bool = True,
+             events: bool = False, solo_method: str = "A",
+             round_limit: int | None = DEFAULT_ROUND_LIMIT) -> DobbersState:
+    """A new game for 1-4 players (1: Solo Play Mode), with the rulebook's options.
+
+    ``cards``/``board``: an owner's data (a path or a dict, read and checked at once);
+    ``duel``: the DUEL ending; ``variant_a``/``variant_b``: the 2-player variants;
+    ``extra_challenges``: the tan boxes; ``events``: Event cards in the Adventure deck;
+    ``solo_method``: ``"A"`` or ``"B"``, how a row card is destroyed between solo turns;
+    ``round_limit``: the engine's safeguard (see ``RULE_NOTES``).
+
+    >>> game = new_game(1, seed=2, solo_method="B")
+    >>> game.solo, game.options["solo_method"]
+    (True, 'B')
+    >>> new_game(3, variant_a=True)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: variant_a: the 2 Player Rule \
+Variants are for 2 players, not 3
+    """
+    n = players if isinstance(players, int) and not isinstance(players, bool) else \
+        len(players) if isinstance(players, (list, tuple)) else None
+    for name, value in (("duel", duel), ("variant_a", variant_a), ("variant_b", variant_b),
+                        ("extra_challenges", extra_challenges), ("events", events)):
+        if not isinstance(value, bool):
+            raise InvalidArgumentError(f"{name} must be True or False, not {value!r}")
+    for name, value in (("variant_a", variant_a), ("variant_b", variant_b)):
+        if value and n != 2:
+            raise InvalidArgumentError(f"{name}: the 2 Player Rule Variants are for 2 players, "
+                                       f"not {n}")
+    if duel and n == 1:
+        raise InvalidArgumentError("duel: a DUEL needs at least 2 players")
+    if solo_method not in ("A", "B"):
+        raise InvalidArgumentError(f"solo_method must be 'A' or 'B' (the rulebook's two "
+                                   f"methods), not {solo_method!r}")
+    if round_limit is not None and (isinstance(round_limit, bool)
+                                    or not isinstance(round_limit, int)
+                                    or not 1 <= round_limit <= 1000):
+        raise InvalidArgumentError(f"round_limit must be None or a whole number from 1 to 1000 "
+                                   f"(rounds before a game with no winner stops), not "
+                                   f"{round_limit!r}")
+    options: dict[str, Any] = {
+        "cards": cards_option(load_cards(cards)), "board": board_option(load_board(board)),
+        "duel": duel, "variant_a": variant_a, "variant_b": variant_b,
+        "extra_challenges": extra_challenges, "events": events, "solo_method": solo_method,
+        "round_limit": round_limit}
+    return DobbersState(players, seed, **options)
+
+
+# ------------------------------------------------------------------ positions for analysis
+def position(players: int | Sequence[str] = 2, seed: int = 0, *,
+             heroes: Sequence[str | None] = (), hand: Sequence[str] | None = None,
+             equipped: dict[str, str] | None = None, forged: dict[str, str] | None = None,
+             at: str | None = None, trail: Sequence[str] | None = None,
+             stacks: dict[str, Sequence[str]] | None = None,
+             adventure_row: Sequence[str] | None = None, tokens: Sequence[str] = (),
+             **options: Any) -> DobbersState:
+    """A game at the start of the first player's Main Phase, set up as asked.
+
+    ``heroes`` by seat (None: the first free one); for the player to act: ``hand`` (card
+    ids), ``equipped`` (``{"weapon": "silver_sword", ...}``), ``forged``, ``at`` (a square)
+    with the ``trail`` that led there (default: the start, then ``at``), ``tokens``; on the
+    board ``stacks`` (``{"E2": ["castle_walls", "tree_golem"]}``, the Location first, all
+    face down) and the ``adventure_row``. Every card is taken from where the shuffle put it,
+    so the position is a real one: components conserved, save/load and undo work, and
+    everything else stays as the seed dealt it.
+
+    >>> game = position(heroes=["toby", "herb"], hand=["helpful", "strength"],
+    ...                 equipped={"weapon": "silver_sword"}, at="T3")
+    >>> game.heroes[game.turn_player], game.hands[game.turn_player], game.position[game.turn_player]
+    ('toby', ['helpful', 'strength'], 'T3')
+    """
+    state = new_game(players, seed, **options)
+    while state.phase == "hero":
+        seat = state.current_player
+        wanted = heroes[seat] if seat < len(heroes) else None
+        state.apply(HeroChoice(wanted) if wanted else state.legal_actions()[0])
+    while state.phase == "start":
+        state.apply(state.legal_actions()[0])
+    state.queue.clear()
+    p = state.turn_player
+    cards = state.cards
+
+    def take(card: str) -> str:
+        if card not in cards:
+            raise InvalidArgumentError(f"there is no card {card!r}")
+        zones = [state.decks[p], state.discards[p], state.adventure_deck, state.location_deck,
+                 state.creature_deck, state.set_aside, *state.decks, *state.discards,
+                 *state.hands]
+        for zone in zones:
+            if card in zone:
+                zone.remove(card)
+                return card
+        for row in (state.adventure_row, state.location_row, state.creature_row):
+            if card in row:
+                row[row.index(card)] = None
+                return card
+        raise InvalidArgumentError(f"no {cards.name(card)} is left to put in this position")
+
+    if adventure_row is not None:
+        if len(adventure_row) > ADVENTURE_ROW:
+            raise InvalidArgumentError(f"adventure_row holds at most {ADVENTURE_ROW} cards")
+        state.adventure_deck += [c for c in state.adventure_row if c]
+        state.adventure_row = [None] * ADVENTURE_ROW
+        state.adventure_row[:len(adventure_row)] = [take(c) for c in adventure_row]
+    if hand is not None:
+        state.decks[p] += state.hands[p]
+        state.hands[p] = []
+        state.hands[p] = [take(c) for c in hand]
+    for slot, card in (equipped or {}).items():
+        if slot not in SLOTS or cards.type(card).lower() != slot:
+            raise InvalidArgumentError(f"equipped: {card!r} does not go in a {slot!r} slot")
+        state.equipped[p][slot] = take(card)
+    for slot, card in (forged or {}).items():
+        state.forged[p][slot] = take(card)
+    for square, stack in (stacks or {}).items():
+        if square not in state.board.squares or not state.board.is_encounter(square):
+            raise InvalidArgumentError(f"stacks: {square!r} is not an Encounter square")
+        state.stacks[square] = [[take(c), False] for c in stack]
+    for row, slot in ((state.location_row, "L"), (state.creature_row, "C")):
+        for i, card in enumerate(row):
+            if card is None:
+                state._refill_challenge(f"{slot}{i + 1}")
+    if at is not None:
+        if at not in state.board.squares:
+            raise InvalidArgumentError(f"at: no square {at!r} on the board")
+        state.trail[p] = list(trail) if trail else [state.trail[p][0], at]
+        state.position[p] = at
+    for token in tokens:
+        state.token_supply.remove(token)
+        state.tokens[p].append(token)
+    state.turn = state._fresh_turn(p)
+    state.log.clear()
+    state._legal = None
+    state.history, state.undo_floor, state.undo_reason = [], 0, ""
+    state._start = state._snapshot()
+    return state
