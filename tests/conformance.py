@@ -177,30 +177,38 @@ class WorkBoundExceeded(BaseException):  # noqa: N818 - not an Exception: nothin
 
 
 @contextmanager
-def bounded_work(seconds: float = 10.0, memory: int = 2 * 2**30) -> Iterator[None]:
-    """Stop the work inside (WorkBoundExceeded) after ``seconds`` of wall-clock time, and let
-    it allocate at most ``memory`` more bytes of address space (MemoryError beyond).
+def bounded_work(seconds: float = 10.0, memory: int = 2 * 2**30,
+                 wall_seconds: float = 120.0) -> Iterator[None]:
+    """Stop the work inside (WorkBoundExceeded) after ``seconds`` of CPU time (or, should it
+    block without working, ``wall_seconds`` of wall-clock time), and let it allocate at most
+    ``memory`` more bytes of address space (MemoryError beyond).
 
     A detector of hangs and runaway allocations, not a speed test: a bad input must be
-    refused long before either bound. Neither bound can be caught by the library's
-    ``except Exception`` (the first is a BaseException; the second is looked for in the
-    error's chain by :func:`assert_library_error`).
+    refused long before either bound, and CPU time is what a loaded machine does not
+    stretch. Neither bound can be caught by the library's ``except Exception`` (the first
+    is a BaseException; the second is looked for in the error's chain by
+    :func:`assert_library_error`).
     """
-    def stop(_signum: int, _frame: object) -> None:
-        raise WorkBoundExceeded(f"still working after {seconds} s")
+    def stop(signum: int, _frame: object) -> None:
+        what = "CPU" if signum == signal.SIGPROF else "wall-clock"
+        raise WorkBoundExceeded(f"still working after {seconds if what == 'CPU' else wall_seconds}"
+                                f" s of {what} time")
 
-    previous = signal.signal(signal.SIGALRM, stop)
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGPROF, signal.SIGALRM)}
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     with open("/proc/self/statm") as handle:
         used = int(handle.read().split()[0]) * resource.getpagesize()
     cap = used + memory if hard == resource.RLIM_INFINITY else min(used + memory, hard)
     resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    signal.setitimer(signal.ITIMER_REAL, wall_seconds)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
