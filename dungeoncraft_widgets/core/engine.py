@@ -29,10 +29,11 @@ the same in every game, so each game writes only its rules:
   loaded game continues exactly as the saved one would have. The document and
   its JSON Schema are described in :mod:`~dungeoncraft_widgets.core.saves`.
   Loading checks the document against that schema and the game's own
-  ``state_schema``, opens no file (:func:`~dungeoncraft_widgets.core.data.no_files`),
-  replays the history from the start and refuses the save unless that gives
-  exactly the saved position; anything the game's code raises while loading
-  becomes a :class:`SaveFormatError`;
+  ``state_schema``, lets the game's ``_restore`` read the start and the saved
+  position (its own checks), opens no file
+  (:func:`~dungeoncraft_widgets.core.data.no_files`), replays the history from
+  the start and refuses the save unless that gives exactly the saved position;
+  anything the game's code raises while loading becomes a :class:`SaveFormatError`;
 - ``view(player)``: a copy that knows only what that player may see (the
   game's ``_hide`` masks its hidden parts; the RNG, seed and history go).
 
@@ -697,6 +698,10 @@ class GameState:
         if canonical(state._snapshot(detached=False)) != canonical(start):
             raise SaveFormatError("saved game: start: the game does not read it back as saved "
                                   "(a value it does not know, or a missing one)")
+        # The game reads the saved position too, so that what its own checks find wrong there
+        # (a card that does not exist, pieces that do not add up) is said in its words; the
+        # replay below then finds any other difference.
+        cls._blank(players, doc["options"])._restore(copy.deepcopy(doc["current"]["state"]))
         state.seed = doc["seed"]
         for step, text in enumerate(doc["history"], 1):
             try:
