@@ -60,7 +60,7 @@ from .errors import DataFormatError
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "check_schema", "digest", "no_files", "parse_json",
            "read_json"]
 
-MAX_BYTES = 5_000_000  # far above any real card list or board; a save of a long game fits
+MAX_BYTES = 5_000_000  # far above any real card list or board (saves: saves.MAX_SAVE_BYTES)
 MAX_DEPTH = 32  # no data of any game nests deeper than about 6
 
 
