@@ -135,17 +135,27 @@ def test_scenes_from_dicts(scene):
     answers_or_refuses(shape_from_dict, scene)
 
 
+PLAYERS = st.one_of(NUMBERS, st.lists(st.one_of(st.text(max_size=50), NUMBERS), max_size=6))
+
+
+@pytest.mark.parametrize("name", list(dungeoncraft_widgets.GAMES))
 @FUZZ
-@given(players=st.one_of(NUMBERS, st.lists(st.one_of(st.text(max_size=50), NUMBERS),
-                                           max_size=6)), seed=NUMBERS)
-def test_new_games(players, seed):
-    for game in dungeoncraft_widgets.GAMES.values():
-        state = answers_or_refuses(game.new_game, players=players, seed=seed)
-        if state is not None:
-            assert game.load_game(state.to_json()).to_json() == state.to_json()
-            answers_or_refuses(state.view, seed)
-            answers_or_refuses(state.replay, seed)
-    answers_or_refuses(normalize_players, players, 2, 4)
+@given(players=PLAYERS, seed=NUMBERS)
+def test_new_games(name, players, seed):
+    game = dungeoncraft_widgets.GAMES[name]
+    state = answers_or_refuses(game.new_game, players=players, seed=seed)
+    if state is not None:
+        assert game.load_game(state.to_json()).to_json() == state.to_json()
+        answers_or_refuses(state.view, seed)
+        answers_or_refuses(state.replay, seed)
+
+
+@FUZZ
+@given(players=PLAYERS)
+def test_player_names(players):
+    names = answers_or_refuses(normalize_players, players, 2, 4)
+    if names is not None:
+        assert len(set(names)) == len(names) and 2 <= len(names) <= 4
 
 
 @FUZZ
