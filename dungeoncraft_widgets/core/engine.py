@@ -712,6 +712,29 @@ class GameState:
                                       f"cannot be replayed: {exc}") from exc
         return state
 
+    # -------------------------------------------------------------- display
+    def __repr__(self) -> str:
+        if self.is_over:
+            status = "over"
+        elif self.current_player is None:
+            status = "waiting"
+        else:
+            status = f"{self.players[self.current_player]} to act"
+        names = ", ".join(self.players)
+        return f"<{type(self).__name__} {names}: {status}, {len(self.history)} actions>"
+
+    def text_board(self) -> str:
+        """The board in plain text, for ``print(state)``: games that can draw theirs
+        in text override this (default: nothing drawn)."""
+        return ""
+
+    def __str__(self) -> str:
+        """``print(state)``: the game, its board in text and whose turn it is, with the
+        number of legal actions (core/display.py)."""
+        from .display import state_text  # here: display needs nothing else of engine
+
+        return state_text(self)
+
 
 def _name(exc: BaseException) -> str:
     text = str(exc)

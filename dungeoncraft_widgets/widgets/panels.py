@@ -33,6 +33,7 @@ import sympy
 
 from ..core.charts import percent
 from ..core.errors import DungeoncraftError, InvalidArgumentError
+from .fallback import StaticFallback
 
 ERROR_MARK = "✗ "  # a message starting with this is an error (drawn in the error colour)
 NOTE_MARK = "ℹ "   # a neutral note (a value clamped, a hint)
@@ -40,8 +41,15 @@ _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # ASCII digits only, and not ab
 
 
 def probability_latex(p: sympy.Rational | int) -> str:
-    """An exact probability typeset as a fraction with its percentage beside it."""
-    return f"${sympy.latex(sympy.Rational(p))} \\approx {percent(p)[:-1]}\\%$"
+    """An exact probability typeset as a fraction with its percentage beside it ("=" when
+    the percentage is exact, as for 0, 1 or 1/2; else "≈").
+
+    >>> probability_latex(0), probability_latex(sympy.Rational(1, 8))
+    ('$0 = 0.0\\\\%$', '$\\\\frac{1}{8} = 12.5\\\\%$')
+    """
+    p = sympy.Rational(p)
+    sign = "=" if (p * 1000).q == 1 else "\\approx"
+    return f"${sympy.latex(p)} {sign} {percent(p)[:-1]}\\%$"
 
 
 def checked_number(value: Any, name: str, *, minimum: int | None = None,
@@ -149,7 +157,7 @@ def _range_words(minimum: int | None, maximum: int | None) -> str:
     return f"a whole number, {maximum} or less"
 
 
-class LiveCalculator(w.VBox):
+class LiveCalculator(StaticFallback, w.VBox):
     """A panel whose answer follows its inputs as they change.
 
     Subclasses call ``super().__init__()`` first, then build their widgets (with
@@ -160,7 +168,8 @@ class LiveCalculator(w.VBox):
     watched control in it gets the class ``dcw-result``; the panel gets
     ``dcw-stale``) so they do not look like the answer to what is typed now.
     ``compute`` reads number fields with :meth:`number`, which refuses (or clamps,
-    and says so) values out of range.
+    and says so) values out of range. Where no widget runs, the output shows a
+    still picture: each input with its value, and the results (``static_html``).
 
     >>> class Doubler(LiveCalculator):
     ...     def __init__(self):
