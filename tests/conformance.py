@@ -98,7 +98,7 @@ def check_playouts(game: ModuleType, seeds: range, players: int) -> None:
             assert state.to_json() == before_last
         elif state.history:
             check_refused_undo(state)
-    check_action_fields_typed(game)
+    check_action_fields_typed(game, players)
 
 
 def check_tampered_saves_refused(game: ModuleType, text: str) -> None:
@@ -135,9 +135,9 @@ def wrong_values(hint: object) -> list[object]:
     return [*values, "", [1], (None,)]  # tuples
 
 
-def check_action_fields_typed(game: ModuleType) -> None:
+def check_action_fields_typed(game: ModuleType, players: int) -> None:
     """Every action type of the game refuses fields of the wrong type, naming the field."""
-    state_type = type(game.new_game(players=game.PLAYER_COUNTS[0], seed=0))
+    state_type = type(game.new_game(players=players, seed=0))
     for action_type in state_type.action_types:
         fields = dataclasses.fields(action_type)
         hints = typing.get_type_hints(action_type)
