@@ -187,7 +187,7 @@ class EffectsMixin:
             self._loot(p, zone, card, pending["square"])
         elif kind == "solo_target":
             self._take_for_solo(pending["where"])
-            self._solo_place(pending["card"], card, pending["up"])
+            self._solo_place(pending["card"], card, pending["up"], pending["where"])
 
     def _skip_choice(self: DobbersState) -> None:
         pending = self.pending
@@ -288,7 +288,7 @@ class EffectsMixin:
                 return
         if targets:
             self._take_for_solo(where)
-            self._solo_place(card, targets[0], up)
+            self._solo_place(card, targets[0], up, where)
 
     def _take_for_solo(self: DobbersState, where: str) -> None:
         if where == "deck":
@@ -297,16 +297,22 @@ class EffectsMixin:
             self.creature_row[int(where[1:]) - 1] = None
             self._refill_challenge(where)
 
-    def _solo_place(self: DobbersState, card: str, square: str, up: bool) -> None:
+    def _solo_place(self: DobbersState, card: str, square: str, up: bool,
+                    where: str = "row") -> None:
+        """Put ``card`` (from ``where``: a Challenge row position, ``"deck"``, or the
+        Adventure ``"row"``) into the stack on ``square``. The log keeps what everyone saw
+        of it: a named Equipment card, or a Creature's art side as it showed in the row."""
         kind = self.cards.type(card)
         stack = self.stacks[square]
         if kind == "Creature":
             stack.append([card, up])
+            seen = {"back": "?creature" if where == "deck" else self.cards.back(card)}
         else:
             stack.insert(len(stack) - 1, [card, up])
+            seen = {"card": card}
         what = "a Creature" if kind == "Creature" else self.cards.name(card)
         self.record("solo", f"The Solo card puts {what} under the Location on "
-                    f"{self.board.label(square)}.", square=square)
+                    f"{self.board.label(square)}.", square=square, **seen)
 
     def _do_solo_arm(self: DobbersState, item: dict[str, Any]) -> None:
         slot = item["slot"]

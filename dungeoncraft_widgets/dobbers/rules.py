@@ -863,6 +863,9 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                     f"{possessive(self.players[p], capital=False)} hand under the Location on "
                     f"{self.board.label(square)}.", player=p, square=square,
                     back=f"?{kind.lower()}")
+        # Only the player who put it there knows which card it is.
+        self.record("arm", f"That {kind} is {self.cards.name(card)}.", player=p, square=square,
+                    card=card, visible_to=[p])
 
     # ------------------------------------------------------------ Outwit
     def _do_outwit_window(self, item: dict[str, Any]) -> None:
@@ -1180,6 +1183,12 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
     for square, stack in (stacks or {}).items():
         if square not in state.board.squares or not state.board.is_encounter(square):
             raise InvalidArgumentError(f"stacks: {square!r} is not an Encounter square")
+        for card, _up in state.stacks.pop(square, []):  # a stack set-up put there
+            kind = cards.type(card)
+            home = state.creature_deck if kind == "Creature" else state.adventure_deck \
+                if kind != "Location" else state.set_aside if state.solo else \
+                state.location_deck
+            home.append(card)
         state.stacks[square] = [[take(c), False] for c in stack]
     for row, slot in ((state.location_row, "L"), (state.creature_row, "C")):
         for i, card in enumerate(row):
