@@ -1141,7 +1141,10 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
     while state.phase == "hero":
         seat = state.current_player
         wanted = heroes[seat] if seat < len(heroes) else None
-        state.apply(HeroChoice(wanted) if wanted else state.legal_actions()[0])
+        if wanted is None:  # the first free Hero no other seat asked for
+            wanted = next(a.hero for a in state.legal_actions()  # type: ignore[attr-defined]
+                          if a.hero not in heroes)
+        state.apply(HeroChoice(wanted))
     while state.phase == "start":
         state.apply(state.legal_actions()[0])
     state.queue.clear()
