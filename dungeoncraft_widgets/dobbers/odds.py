@@ -301,8 +301,9 @@ def _next_hand(cards: CardSet, key: tuple, colours: tuple[str, ...]) -> dict[int
     return out
 
 
-def _frozen(counter: Mapping[str, int]) -> tuple:
-    return tuple(sorted((k, v) for k, v in counter.items() if v > 0))
+def _frozen(mapping: Mapping[str, Any]) -> tuple:
+    """A hashable copy of a count (zeros left out) or of a slot -> card mapping."""
+    return tuple(sorted((k, v) for k, v in mapping.items() if not isinstance(v, int) or v > 0))
 
 
 def next_hand(view: DobbersState, player: int, quantity: str) -> dict[int, sympy.Rational]:
@@ -633,6 +634,68 @@ def stack_cases(view: DobbersState, player: int, square: str) -> list[StackCase]
                 merged.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]), kv[0][2]))]
 
 
+def _play_everything(view: DobbersState, p: int) -> tuple[int, int, list[list]]:
+    """The red and gold that playing every Effect card of the hand, using every Equipment
+    not used yet and spending the positive tokens adds this turn, with the alignment
+    bonuses that all of it sets off (as the engine applies them: a card's bonus once a
+    turn, when another card of its alignment is in play), and what each Equipment gives
+    (for immunities). Cards drawn by these cards are not counted."""
+    cards, turn = view.cards, view.turn
+    red = gold = 0
+    contrib: list[list] = []
+    played = [c for c in turn["played"] if c]
+    new = [c for c in view.hands[p] if c in cards and cards.type(c) == "Effect"]
+    for card in new:
+        red, gold = red + cards.point(card, "red"), gold + cards.point(card, "gold")
+    unused = [s for s in SLOTS if s in view.equipped[p] and s not in turn["used"]]
+    parts: dict[str, list[dict]] = {}
+    for slot in SLOTS:
+        if slot in view.equipped[p]:
+            forge = view.forged[p].get(slot)
+            parts[slot] = [cards[view.equipped[p][slot]]] + ([cards[forge]] if forge else [])
+    for slot in unused:
+        host, *forge = parts[slot]
+        r = host.get("red", 0) + sum(f["forge"].get("red", 0) for f in forge)
+        g = host.get("gold", 0) + sum(f["forge"].get("gold", 0) for f in forge)
+        keywords = sorted({k for part in parts[slot] for k in part.get("keywords", ())})
+        contrib.append([keywords, host["type"], r, g])
+        red, gold = red + r, gold + g
+    for token in view.tokens[p]:
+        value, kind = cards.token_value(token), cards.token_kind(token)
+        if value > 0 and kind == "action":
+            red += value
+        elif value > 0 and kind == "challenge":
+            gold += value
+    # Alignment bonuses, once everything is in play.
+    ability = cards[view.heroes[p]].get("ability") or {}
+    hero = {ability["alignment"]} if ability.get("kind") == "counts_as" else set()
+    keys: dict[str, tuple[dict, set[str]]] = {}
+    for slot, pieces in parts.items():
+        keys[f"e{slot}"] = (pieces[0], {x["alignment"] for x in pieces if "alignment" in x})
+    for i, card in enumerate(played + new):
+        info = cards[card]
+        keys[f"p{i}"] = (info, {info["alignment"]} if "alignment" in info else set())
+    done = set(turn["bonus"])
+    old_keys = {f"p{i}" for i, c in enumerate(turn["played"]) if c}
+    for key, (info, aligns) in keys.items():
+        aligned = info.get("aligned")
+        if not aligned or (key.startswith("p") and key in done and key in old_keys) \
+                or (key.startswith("e") and key in done):
+            continue
+        others = set(hero)
+        for other, (_i, a) in keys.items():
+            if other != key:
+                others |= a
+        if not aligns & others:
+            continue
+        r, g = aligned.get("red", 0), aligned.get("gold", 0)
+        red, gold = red + r, gold + g
+        if key.startswith("e"):
+            keywords = sorted({k for part in parts[key[1:]] for k in part.get("keywords", ())})
+            contrib.append([keywords, info["type"], r, g])
+    return red, gold, contrib
+
+
 @dataclass(frozen=True)
 class ChallengeOdds:
     """The chance to beat a stack if you commit now (``chance``), with the ``shield``
@@ -691,30 +754,9 @@ def challenge_odds(view: DobbersState, player: int, square: str, *,
     gold = turn["gold"]
     contrib = [list(c) for c in turn["contrib"]]
     if then_play_hand:
-        cards = view.cards
-        for card in view.hands[p]:
-            if card in cards and cards.type(card) == "Effect":
-                red += cards.point(card, "red")
-                gold += cards.point(card, "gold")
-        for slot, card in view.equipped[p].items():
-            if slot in turn["used"]:
-                continue
-            forge = view.forged[p].get(slot)
-            r = cards.point(card, "red") + (cards[forge]["forge"].get("red", 0) if forge else 0)
-            g = cards.point(card, "gold") + (cards[forge]["forge"].get("gold", 0)
-                                             if forge else 0)
-            keywords = set(cards[card].get("keywords", ()))
-            if forge:
-                keywords |= set(cards[forge].get("keywords", ()))
-            contrib.append([sorted(keywords), cards.type(card), r, g])
-            red, gold = red + r, gold + g
-        for token in view.tokens[p]:
-            value = cards.token_value(token)
-            if value > 0 and cards.token_kind(token) in ("action", "challenge"):
-                if cards.token_kind(token) == "action":
-                    red += value
-                else:
-                    gold += value
+        more_red, more_gold, more = _play_everything(view, p)
+        red, gold = red + more_red, gold + more_gold
+        contrib += more
     cases = stack_cases(view, p, square)
     have: dict[frozenset, int] = {}
     chance = sympy.Integer(0)
