@@ -205,7 +205,8 @@ class EffectsMixin:
             who = "" if player is None else f"{says(self.players[player], 'destroy')} "
             text = f"{who}{self.cards.name(card)} from the Adventure row" if who else \
                 f"{self.cards.name(card)} is destroyed from the Adventure row"
-            self.record("destroy", text[0].upper() + text[1:] + ".", player=player)
+            self.record("destroy", text[0].upper() + text[1:] + ".", player=player, card=card,
+                        slot=slot)
             self._refill_adventure(slot)
             return
         row, index = self.challenge_row_of(card)
@@ -231,7 +232,7 @@ class EffectsMixin:
         if kind in ("Event", "Solo"):
             self.record("reveal", f"{kind} card revealed in position {slot + 1} of the "
                         f"Adventure row: {self.cards.name(card)}. "
-                        f"{self.cards[card].get('text', '')}".rstrip(), card=card)
+                        f"{self.cards[card].get('text', '')}".rstrip(), card=card, slot=slot)
             steps = self.cards[card]["effects" if kind == "Event" else "instructions"]
             self._push([*self._effects_of(steps, self.turn_player, card, slot=slot),
                         {"do": "_leave_row", "slot": slot, "p": self.turn_player, "src": card}])

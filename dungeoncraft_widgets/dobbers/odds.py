@@ -440,10 +440,44 @@ def stack_cards(view: DobbersState, square: str) -> list[str]:
     if not stack:
         raise InvalidArgumentError(f"there is no Challenge stack on {square!r}")
     shown = [card for card, _up in stack]
-    logged = _stack_log(view).get(square, [])
+    logged = _sight(view).log_stacks.get(square, [])
     if len(logged) != len(shown):
         logged = [None] * len(shown)  # the log does not tell this stack (a set position)
     return [_richer(card, seen, view.cards) for card, seen in zip(shown, logged, strict=True)]
+
+
+class _Sight:
+    """What one view knows of the cards, worked out once per position (the log is
+    replayed once, not once per stack)."""
+
+    def __init__(self, view: DobbersState) -> None:
+        self.view = view
+        self.log_stacks = _stack_log(view)
+        self._unseen: Counter | None = None
+        self._stack_cards: dict[str, list[str]] = {}
+
+    def stack_cards(self, square: str) -> list[str]:
+        if square not in self._stack_cards:
+            self._stack_cards[square] = stack_cards(self.view, square)
+        return self._stack_cards[square]
+
+    @property
+    def unseen(self) -> Counter:
+        if self._unseen is None:
+            self._unseen = _unseen_cards(self.view)
+        return self._unseen
+
+
+def _sight(view: DobbersState) -> _Sight:
+    """The view's :class:`_Sight`, kept on it while the position stays the same."""
+    # A copy (a view is one) carries its original's attributes: the key names this object.
+    key = (id(view), view.viewer, len(view.log), len(view.history), tuple(view.adventure_row),
+           tuple(len(h) for h in view.hands), tuple(len(s) for s in view.stacks.values()))
+    cached = view.__dict__.get("_dcw_sight")
+    if cached is None or cached[0] != key:
+        cached = (key, _Sight(view))
+        view.__dict__["_dcw_sight"] = cached
+    return cached[1]
 
 
 def unseen_cards(view: DobbersState) -> Counter:
@@ -457,6 +491,10 @@ def unseen_cards(view: DobbersState) -> Counter:
     >>> unseen["tree_golem"] + sum(1 for c in game.view(0).stacks), unseen["bottle_cap"]
     (1, 8)
     """
+    return Counter(_sight(view).unseen)
+
+
+def _unseen_cards(view: DobbersState) -> Counter:
     cards = view.cards
     everything = Counter({c: n for c, n in view.expected_components().items()
                           if _is_card(cards, c)})
@@ -465,7 +503,7 @@ def unseen_cards(view: DobbersState) -> Counter:
         if not stack:
             continue
         shown = {card for card, _up in stack}
-        for card in stack_cards(view, square):
+        for card in _sight(view).stack_cards(square):
             if _is_card(cards, card) and card not in shown:
                 seen[card] += 1
     return everything - seen
@@ -506,9 +544,10 @@ def _known_creature_costs(view: DobbersState, skip: str) -> Counter:
     """Costs of face-down Creatures seen elsewhere (the row, other stacks)."""
     out: Counter = Counter()
     backs = [c for c in view.creature_row if c]
+    sight = _sight(view)
     for square, stack in view.stacks.items():
         if square != skip and stack:
-            backs += stack_cards(view, square)
+            backs += sight.stack_cards(square)
     for back in backs:
         if isinstance(back, str) and back.startswith("?creature:"):
             out[parse_back(back)["cost"]] += 1
@@ -598,7 +637,8 @@ def stack_cases(view: DobbersState, player: int, square: str) -> list[StackCase]
     (1, 4, 10)
     """
     p = _seat(view, player)
-    shown = stack_cards(view, square)
+    sight = _sight(view)
+    shown = sight.stack_cards(square)
     cards = view.cards
     unseen: Counter | None = None
     slots: list[list[tuple[str, Fraction]]] = []
@@ -607,7 +647,7 @@ def stack_cases(view: DobbersState, player: int, square: str) -> list[StackCase]
             slots.append([(card, Fraction(1))])
             continue
         if unseen is None:
-            unseen = unseen_cards(view)
+            unseen = sight.unseen
         elsewhere = _known_creature_costs(view, square) if card == "?creature" else Counter()
         pool = _pool_for(view, card, unseen, elsewhere)
         total = sum(pool.values())

@@ -666,13 +666,14 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             return f"{v}: set-up is over"
         if self.pending is not None:  # the options may show a hand: they are not listed
             kind = self.pending["kind"].replace("_", " ")
-            return (f"{v}: {who} must first answer the {kind} choice ('choose ...'"
+            return (f"{v}: {says(who, 'must')} first answer the {kind} choice ('choose ...'"
                     + (" or 'skip')" if self.pending["optional"] else ")"))
         if self.window is not None:
             if v == "outwit":
                 return ("outwit: needs an Outwit card and just enough Influence cards from the "
                         f"hand to pay {self.cards[self.window['card']]['cost']} Influence")
-            return (f"{v}: {who} may now Outwit {possessive(self.players[self.window['from']])} "
+            return (f"{v}: {says(who, 'may')} now Outwit "
+                    f"{possessive(self.players[self.window['from']])} "
                     f"{self.cards.name(self.window['card'])} ('outwit ...') or pass")
         if v in ("choose", "skip"):
             return f"{v}: nothing is being asked now"
@@ -699,7 +700,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                     "turn; a replacement works next turn)")
         if v == "token":
             if action.token not in self.tokens[p]:  # type: ignore[attr-defined]
-                return f"token: {who} has no such token"
+                return f"token: {says(who, 'have')} no such token"
             return "token: negative tokens are overcome, not spent"
         if v == "power":
             return "power: the Hero has no power, or it was used this turn"
@@ -710,7 +711,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             return f"{v}: in a duel only cards count; 'end' when your total stands"
         if self.challenge is not None:
             if v in ("buy", "place", "move", "challenge", "end"):
-                return (f"{v}: {who} is committed to the Challenge on "
+                return (f"{v}: {says(who, 'be')} committed to the Challenge on "
                         f"{self.board.label(self.challenge['square'])}: play cards, then fight")
         if v == "fight":
             return "fight: no Challenge has been started (travel onto a stack with 'challenge')"
@@ -719,7 +720,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                 return f"buy: {self.cards.name(card)} is not in the Adventure row"
             cost = self.buy_cost(p, card)
             if cost > self.turn["influence"]:
-                return (f"buy: {self.cards.name(card)} costs {cost} Influence; {who} has "
+                return (f"buy: {self.cards.name(card)} costs {cost} Influence; {says(who, 'have')} "
                         f"{self.turn['influence']}")
             return self._explain_stack(card, square)
         if v == "place":
@@ -728,7 +729,8 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                 return f"place: no Challenge row card at {row!r} (L1.. Locations, C1.. Creatures)"
             cost = self.cards[self.row_card(row)]["cost"] + self.penalty(p, "influence")
             if cost > self.turn["influence"]:
-                return f"place: it costs {cost} Influence; {who} has {self.turn['influence']}"
+                return (f"place: it costs {cost} Influence; {says(who, 'have')} "
+                        f"{self.turn['influence']}")
             if row[0] == "L":
                 return ("place: a Location goes on an open Encounter square (one without a "
                         "Location)")
@@ -738,7 +740,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         if v in ("move", "challenge"):
             here = self.position[p]
             if p in self.arrivals:
-                return f"{v}: {who} has reached the Key"
+                return f"{v}: {says(who, 'have')} reached the Key"
             if square not in self.board.neighbours[here]:
                 return f"{v}: {square} is not next to {here} (one square at a time)"
             if v == "move" and self.stacks.get(square):
@@ -748,8 +750,8 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                 return f"challenge: there is no Challenge stack on {self.board.label(square)}"
             cost = self.travel_cost(p, here, square)
             return (f"{v}: the shield costs {cost} blue + red (negative Travel tokens "
-                    f"included); {who} has {self.turn['blue'] + self.turn['red']}")
-        return f"{action}: not a legal action now; {who} is to act"
+                    f"included); {says(who, 'have')} {self.turn['blue'] + self.turn['red']}")
+        return f"{action}: not a legal action now; {says(who, 'be')} to act"
 
     def _explain_stack(self, card: str, square: str | None) -> str:
         if not self.cards.is_equipment(card):

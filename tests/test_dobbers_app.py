@@ -1,0 +1,198 @@
+"""DobbersApp: whole games played by clicking (2 players against the bot, and Solo), the
+questions asked in words, the exact odds before a Challenge, refused clicks explained."""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+from dobbers_ui import click, do, press, press_label
+
+from dungeoncraft_widgets.dobbers import position
+from dungeoncraft_widgets.dobbers.app import DobbersApp
+from dungeoncraft_widgets.dobbers.bots import RaceBot
+from dungeoncraft_widgets.dobbers.odds import challenge_odds
+from dungeoncraft_widgets.widgets.board import readable_width
+
+
+def first(seat: int = 0, **kwargs):
+    """position() for You and Bot where ``seat`` plays first (the first player is drawn
+    at random, by the seed)."""
+    for seed in range(40):
+        game = position(["You", "Bot"], seed=seed, **kwargs)
+        if game.turn_player == seat:
+            return game
+    raise AssertionError("no seed gives that seat the first turn")
+
+
+def play_by_clicking(app, seed: int, limit: int = 3000) -> int:
+    """The seat's moves chosen by a RaceBot, each made by clicking; returns the clicks."""
+    me = RaceBot(seed=seed)
+    steps = 0
+    while not app.state.is_over and steps < limit:
+        assert app.state.current_player == app.seat, "the bots played up to the seat"
+        view = app.state.view(app.seat)
+        assert app.question(view), "every decision is asked in words"
+        action = me.choose(view, app.state.legal_actions())
+        do(app, action)
+        steps += 1
+        assert app.summary_lines
+    return steps
+
+
+def test_a_two_player_game_against_the_bot_played_by_clicking_to_the_end():
+    app = DobbersApp(players=["You", "Bot"], seed=11)
+    play_by_clicking(app, seed=1)
+    assert app.state.is_over and app.state.winner is not None
+    final = app.final_summary(app.view)
+    winner = app.state.players[app.state.winner]
+    assert final.headline.startswith(("You reach the Key first", "Bot reaches the Key first"))
+    assert final.rows[0][1] == winner and final.rows[0][2] == "the Key"
+    assert app.status.value == "Game over." and "Final scores" in app.final_view.value
+    assert app.question(app.view) is None and app.choices(app.view) == []
+
+
+def test_a_solo_game_played_by_clicking_ends_with_the_rulebooks_verdict():
+    app = DobbersApp(seed=4, solo=True)
+    assert app.state.players == ("You",) and app.state.solo
+    play_by_clicking(app, seed=2)
+    state = app.state
+    assert state.is_over and state.winner == 0
+    headline = app.final_summary(app.view).headline
+    assert headline.startswith(f"You reach the Key in {state.turns[0] + 1} turns! ")
+    assert state.solo_verdict() in headline
+
+
+def test_solo_shows_the_turn_and_what_the_solo_cards_did_between_turns():
+    app = DobbersApp(seed=4, solo=True)
+    do(app, app.state.legal_actions()[0])             # the Hero
+    assert "Solo Play, turn 1." in app.status.value
+    seen_steps = False
+    for _ in range(12):
+        press_label(app, "End the turn")
+        assert f"Solo Play: turn {app.state.turns[0] + 1}" in app.solo_view.value
+        if "Between your turns, step by step" in app.solo_view.value:
+            seen_steps = True
+            assert "<ol>" in app.solo_view.value and "destroyed" in app.solo_view.value
+            marks = [s for s in app.cards_board.scene["shapes"]
+                     if s.get("id", "").startswith("adv-") and s.get("id", "").endswith("-card")]
+            texts = str(marks)
+            assert "✗ " in texts, "the slot of the destroyed card is marked"
+            break
+    assert seen_steps
+    assert "dcw-best" in app.solo_view.value, "the verdict band of this turn is marked"
+
+
+def test_the_exact_chance_is_shown_before_committing_to_a_challenge():
+    game = first(heroes=["toby", "herb"], hand=["strength", "helpful"], at="T3",
+                 equipped={"weapon": "silver_sword", "armor": "iron_bark",
+                           "item": "traveling_kit"},
+                 stacks={"E2": ["castle_walls", "tree_golem"]})
+    app = DobbersApp(state=game)
+    for slot in ("weapon", "armor", "item"):
+        click(app.cards_board, f"slot-0-{slot}")
+    click(app.board, "sq-E2")
+    want = challenge_odds(app.state.view(0), 0, "E2")
+    question = app.question(app.view)
+    assert "Take on the Challenge on Encounter square 2?" in question
+    assert "The shield costs 3" in question and "one of" in question
+    commit, later = app.choices(app.view)
+    assert commit.odds == want.chance and 0 < want.chance < 1
+    assert commit.text.endswith(f"{want.chance} ≈ {float(want.chance):.1%}")
+    press_label(app, "Not now")                          # nothing happens
+    assert app.selected is None and app.state.challenge is None
+    click(app.board, "sq-E2")
+    press_label(app, "Commit to the Challenge")
+    assert app.state.challenge is not None
+    assert "it needs 7; you bring 5 red + gold" in app.question(app.view)
+    press_label(app, "Play every card first")
+    fight = app.choices(app.view)[-1]
+    assert fight.text == "★ Fight now: you win: 1 = 100.0%"
+    press_label(app, "Fight now")
+    assert any(e.kind == "victory" for e in app.state.log)
+
+
+def test_refused_clicks_say_the_rule_and_change_nothing():
+    app = DobbersApp(state=first(heroes=["herb"], hand=["silver"], at="T3"))
+    before = app.state.to_json()
+    click(app.board, "sq-E12")
+    assert app.message.value == ("✗ the Key is out of reach this turn: the way there costs "
+                                 "34 blue + red; you have 1")
+    click(app.board, "sq-E2")
+    assert app.message.value == ("✗ the shield to Encounter square 2 costs 3 blue + red "
+                                 "(negative Travel tokens included); you have 1")
+    gold = next(i for i, c in enumerate(app.state.adventure_row)
+                if app.state.cards[c]["cost"] > 1)
+    click(app.cards_board, f"adv-{gold}")
+    assert app.message.value.startswith("✗ buy: ") and "Influence; You have 1" in \
+        app.message.value
+    assert app.state.to_json() == before
+
+
+@pytest.mark.parametrize(("holding", "asked"), [(["outwit", "silver"], True),
+                                                 (["outwit"], False), (["bottle_cap"], False)])
+def test_an_outwit_is_asked_in_words_or_passed_for_you_when_you_cannot_pay(holding, asked):
+    """Bot buys Silver (cost 3); You hold an Outwit and enough Influence (Outwit 1 +
+    Silver 2): asked in words, a button per way to pay; otherwise passed for you."""
+    game = first(seat=1, heroes=["brindle", "toby"], hand=["gold_coins"],
+                 adventure_row=["silver", "helpful", "rot", "cull", "luck", "charm"])
+    game.decks[0] += game.hands[0]
+    game.hands[0] = []
+    for card in holding:
+        zone = game.decks[0] if card in game.decks[0] else game.adventure_deck
+        zone.remove(card)
+        game.hands[0].append(card)
+    assert game.components() == game.expected_components()
+    app = DobbersApp(state=game, bots={})
+    game.apply("play gold_coins")
+    game.apply("buy silver")
+    assert game.window is not None and game.current_player == 0
+    app._run_bots()
+    app.refresh()
+    if not asked:
+        assert game.window is None and app.question(app.view) is None
+        return
+    assert app.question(app.view) == ("Bot acquires Silver (cost 3). Play Outwit now to take "
+                                      "it into your discard pile instead, paying 3 Influence "
+                                      "from your hand?")
+    labels = [c.text for c in app.choices(app.view)]
+    assert labels == ["Outwit, paying with Outwit and Silver", "Let it stand"]
+    press_label(app, "Outwit, paying with")
+    assert "silver" in game.discards[0] and game.window is None
+
+
+def test_text_from_data_is_never_html():
+    app = DobbersApp(players=["<b>Eve</b>", "Bot"], seed=5)
+    while app.state.current_player == 0 and app.state.phase in ("hero", "start"):
+        press(app, app.state.legal_actions()[0])
+    assert "<b>Eve</b>" not in app.holdings_view.value
+    assert "&lt;b&gt;Eve&lt;/b&gt;" in app.summary_view.value or app.summary_lines
+
+
+def test_both_scenes_read_at_10_px_in_a_narrow_column():
+    app = DobbersApp(players=["You", "Bot"], seed=11)
+    play_by_clicking(app, seed=1, limit=40)
+    assert readable_width(app.board.scene, 10) <= 470
+    assert readable_width(app.cards_board.scene, 10) <= 290
+
+
+def test_the_odds_panel_and_the_race_button():
+    app = DobbersApp(state=first(heroes=["brindle"], hand=[], at="T15",
+                                 stacks={"E12": ["hollow_oak"]}))
+    assert "Exact odds" in app.odds_view.value and "Your next hand" in app.odds_view.value
+    app.race_button.click()
+    assert "16/9" in app.race_view.value
+
+
+def test_undo_takes_back_a_card_played():
+    app = DobbersApp(state=first(heroes=["brindle"], hand=["silver", "helpful"]))
+    click(app.cards_board, "hand-0")
+    assert app.state.turn["influence"] == 1 + 2
+    assert app.undo()
+    assert app.state.turn["influence"] == 1 and app.state.hands[0] == ["silver", "helpful"]
+
+
+def test_odds_shown_are_exact():
+    app = DobbersApp(state=first(heroes=["toby"], hand=[], at="T3",
+                                 stacks={"E2": ["hollow_oak"]}))
+    for choice in app.choices(app.view):
+        assert choice.odds is None or isinstance(choice.odds, sympy.Rational)
