@@ -74,7 +74,6 @@ class BoardView(anywidget.AnyWidget):
     def __init__(self, scene: Scene | dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._handlers: dict[str, list[Callable[[BoardEvent], Any]]] = {t: [] for t in EVENT_TYPES}
-        self._static_svg = ""
         if scene is not None:
             self.show(scene)
         self.observe(lambda _change: self._set_min_width(), names="min_text_px")
@@ -87,7 +86,6 @@ class BoardView(anywidget.AnyWidget):
         if not isinstance(scene, Scene):
             raise InvalidArgumentError(
                 f"scene must be a Scene or its dict, not {type(scene).__name__}")
-        self._static_svg = scene.to_svg()
         self.scene = scene.to_dict()
         self._set_min_width()
 
@@ -134,8 +132,9 @@ class BoardView(anywidget.AnyWidget):
         # static SVG of the same scene is shown instead.
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if data is not None and self._static_svg:
-            data["text/html"] = self._static_svg
+        if data is not None and self.scene:
+            # drawn from the synced scene when shown, not on every update of the board
+            data["text/html"] = Scene.from_dict(self.scene).to_svg()
         return bundle
 
 
