@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import sympy
-from dobbers_ui import click, do, press, press_label
+from dobbers_ui import click, do, play_by_clicking, press, press_label
 
 from dungeoncraft_widgets.dobbers import position
 from dungeoncraft_widgets.dobbers.app import DobbersApp
@@ -22,21 +22,6 @@ def first(seat: int = 0, **kwargs):
         if game.turn_player == seat:
             return game
     raise AssertionError("no seed gives that seat the first turn")
-
-
-def play_by_clicking(app, seed: int, limit: int = 3000) -> int:
-    """The seat's moves chosen by a RaceBot, each made by clicking; returns the clicks."""
-    me = RaceBot(seed=seed)
-    steps = 0
-    while not app.state.is_over and steps < limit:
-        assert app.state.current_player == app.seat, "the bots played up to the seat"
-        view = app.state.view(app.seat)
-        assert app.question(view), "every decision is asked in words"
-        action = me.choose(view, app.state.legal_actions())
-        do(app, action)
-        steps += 1
-        assert app.summary_lines
-    return steps
 
 
 def test_a_two_player_game_against_the_bot_played_by_clicking_to_the_end():
@@ -172,7 +157,7 @@ def test_both_scenes_read_at_10_px_in_a_narrow_column():
     app = DobbersApp(players=["You", "Bot"], seed=11)
     play_by_clicking(app, seed=1, limit=40)
     assert readable_width(app.board.scene, 10) <= 470
-    assert readable_width(app.cards_board.scene, 10) <= 290
+    assert readable_width(app.cards_board.scene, 10) <= 200
 
 
 def test_the_odds_panel_and_the_race_button():

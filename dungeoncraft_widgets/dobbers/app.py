@@ -164,6 +164,8 @@ class DobbersApp(GameApp):
         assert isinstance(view, DobbersState)
         sel = self._valid_selection(view)
         targets = sel.get("targets", ()) if sel else ()
+        if self._asked_square(view):
+            targets = [card for zone, card in view.pending["options"] if zone == "square"]
         reach = {} if targets else self._reach(view)
         scene = board_scene(view, seat=self.seat, reach=reach, path=self._path(view),
                             targets=targets,
@@ -263,7 +265,14 @@ class DobbersApp(GameApp):
             return self._row_click(view, shape_id[4:])
         return None
 
+    def _asked_square(self, view: DobbersState) -> bool:
+        """Whether a choice of a square is asked of the seat (a Solo card's Creature)."""
+        return (view.pending is not None and view.pending["player"] == self.seat
+                and any(zone == "square" for zone, _c in view.pending["options"]))
+
     def _square_click(self, view: DobbersState, square: str) -> Action | str | None:
+        if self._asked_square(view):
+            return Choose("square", square)
         if view.phase == "start":
             letter = view.board.squares[square].get("letter")
             if letter is None:
@@ -563,9 +572,14 @@ class DobbersApp(GameApp):
                 return "End the turn" if self.state.phase != "duel" else "Let my total stand"
             case Skip():
                 return "No, thank you"
-            case Choose():
-                if self.state.pending is not None:
+            case Choose(zone=zone, card=card):
+                pending = self.state.pending
+                if pending is not None and [zone, card] in pending["options"] \
+                        and pending["player"] == self.seat:
                     return self._option_label(self.state, action)
+                what = cards.name(card) if card in cards else board.label(card) \
+                    if card in board.squares else card
+                return f"Choose {what}" + (f" {ZONE_WORDS[zone]}" if zone in ZONE_WORDS else "")
         return str(action)
 
     def describe(self, view: GameState) -> str:
@@ -605,35 +619,23 @@ class DobbersApp(GameApp):
         return ids
 
     def holdings(self, view: GameState) -> list[tuple[str, str]]:
+        """Short rows beside the cards (which show the points, Equipment and hand)."""
         assert isinstance(view, DobbersState)
         me = self.seat
         if view.heroes[me] is None:
             return []
-        rows = []
-        if view.turn_player == me and view.phase in ("main", "duel"):
-            pool = view.pool()
-            rows.append(("Points left this turn",
-                         f"{pool['red']} red (any use), {pool['blue']} blue (travel), "
-                         f"{pool['gold']} gold (challenge), {pool['influence']} Influence"))
         hero = view.cards[view.heroes[me]]
-        rows.append(("Your Hero", f"{hero['name']}: {hero.get('text', '')}".strip(": ")))
-        equipment = [f"{view.cards.name(c)} ({s})" for s, c in view.equipped[me].items()]
-        rows.append(("Your Equipment", listing(equipment) or "none"))
-        rows.append(("Your hand", listing([view.cards.name(c) for c in view.hands[me]])
-                     or "no cards"))
+        rows = [("Your Hero", f"{hero['name']}: {hero.get('text', '')}".strip(": "))]
         if view.tokens[me]:
-            rows.append(("Your tokens", listing([view.token_label(t) for t in view.tokens[me]])))
-        rows.append(("Your deck and discard pile",
-                     f"{count(len(view.decks[me]), 'card')} and "
-                     f"{count(len(view.discards[me]), 'card')}"))
+            rows.append(("Tokens", listing([view.token_label(t) for t in view.tokens[me]])))
+        rows.append(("Deck, discard", f"{len(view.decks[me])} and {len(view.discards[me])} "
+                                      "cards"))
         for p, name in enumerate(view.players):
             if p == me or view.heroes[p] is None:
                 continue
             where = view.board.label(view.position[p]) if view.position[p] else "no square"
-            gear = listing([view.cards.name(c) for c in view.equipped[p].values()]) or \
-                "no Equipment"
             rows.append((f"{name} ({view.cards.name(view.heroes[p])})",
-                         f"on {where}; {count(len(view.hands[p]), 'card')} in hand; {gear}"))
+                         f"on {where}, {count(len(view.hands[p]), 'card')} in hand"))
         return rows
 
     def final_summary(self, view: GameState) -> FinalSummary:

@@ -13,8 +13,8 @@ host), your tokens and hand, the Adventure row (costs; a card just destroyed fro
 marked on its replacement), the Challenge row (art sides only), and the other players'
 Heroes, Equipment and hand sizes.
 
-Text is large for the width (at least 12 units in a 560-unit board and a 340-unit table),
-so both read at 10 px from about 470 and 290 pixels wide. Every shape has a stable id:
+Text is large for the width (at least 12 units in a 560-unit board and a 236-unit table of two columns),
+so both read at 10 px from about 470 and 200 pixels wide. Every shape has a stable id:
 ``sq-E5`` (a square), ``stack-E5``, ``meeple-0``, ``shield-T3-E2``, ``path``;
 ``hand-2`` (the third card of the hand), ``adv-4``, ``row-L2``, ``slot-0-weapon``,
 ``token-1``, ``hero-0``. Card names come from data: they are only ever text.
@@ -44,7 +44,8 @@ from .rules import HIDDEN, DobbersState
 __all__ = ["BOARD_WIDTH", "CARDS_WIDTH", "PLAYER_COLOURS", "board_scene", "card_points",
            "cards_scene", "describe"]
 
-BOARD_WIDTH, CARDS_WIDTH = 560, 340
+BOARD_WIDTH, CARDS_WIDTH = 560, 236
+COLUMNS = 2   # cards side by side: the table reads at 10 px from about 200 px wide
 SCALE = 0.54            # board.json coordinates -> scene units
 OFFSET_X, OFFSET_Y = 6, 4
 SMALL, NORMAL, LARGE = 12, 13, 15   # text sizes: never below 12 units
@@ -169,20 +170,22 @@ def board_scene(view: DobbersState, *, seat: int | None = None,
     (560, 31)
     """
     board = view.board
-    height = max(info.get("y", 0) for info in board.squares.values()) * SCALE + 96
+    height = max(info.get("y", 0) for info in board.squares.values()) * SCALE + 112
     scene = Scene(BOARD_WIDTH, round(height), title="Dobbers: the board")
     reach = dict(reach or {})
     targets = set(targets)
     drawn: set[frozenset] = set()
-    if path and len(path) > 1:
-        d = " ".join(("M" if i == 0 else "L") + " {:.1f} {:.1f}".format(*_xy(view, sq))
-                     for i, sq in enumerate(path))
-        scene.add(Path("path", d, classes=("line", "path"), stroke="#ef6c00", stroke_width=9,
-                       opacity=0.55, label="your way to the Key: " + ", ".join(path[1:])))
     for a, b, _shield in board.paths:
         (x1, y1), (x2, y2) = _xy(view, a), _xy(view, b)
         scene.add(Path(f"edge-{a}-{b}", f"M {x1:.1f} {y1:.1f} L {x2:.1f} {y2:.1f}",
                        classes=("line", "edge"), stroke="#8d7b5c", stroke_width=3))
+    if path and len(path) > 1:
+        d = " ".join(("M" if i == 0 else "L") + " {:.1f} {:.1f}".format(*_xy(view, sq))
+                     for i, sq in enumerate(path))
+        scene.add(Path("path", d, classes=("line", "path"), stroke="#ef6c00", stroke_width=9,
+                       opacity=0.7, label="your way to the Key: " + ", ".join(path[1:])))
+    for sid, info in board.squares.items():
+        scene.add(_square(view, sid, info, reach, targets, selected))
     for a, b, shield in board.paths:
         key = frozenset((a, b))
         if key in drawn:
@@ -197,15 +200,13 @@ def board_scene(view: DobbersState, *, seat: int | None = None,
                     stroke_width=1.5),
             Text(f"shield-{a}-{b}-n", mx, my - 2, str(shield), size=NORMAL, weight="bold",
                  fill="#ffffff")], classes=("shield",), label=words, tooltip=words))
-    for sid, info in board.squares.items():
-        scene.add(_square(view, sid, info, reach, targets, selected))
     for p, where in enumerate(view.position):
         if where is None:
             continue
         scene.add(_meeple(view, p, where, seat))
     clickable = set(reach) | targets
     scene.clickable |= {f"sq-{s}" for s in clickable}
-    scene.add(_legend(view, seat, height - 40))
+    scene.add(_legend(view, seat, height - 58))
     scene.description = describe(view, seat)
     return scene
 
@@ -224,6 +225,24 @@ def _between(view: DobbersState, a: str, b: str) -> tuple[float, float]:
     return x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
 
 
+def _free_side(view: DobbersState, square: str,
+               candidates: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The candidate direction (dx, dy) furthest from every path leaving ``square``: where
+    a label or a meeple does not sit on a path or its shield."""
+    x, y = _xy(view, square)
+    ways = []
+    for other in view.board.neighbours[square]:
+        ox, oy = _xy(view, other)
+        length = max(1e-6, ((ox - x) ** 2 + (oy - y) ** 2) ** 0.5)
+        ways.append(((ox - x) / length, (oy - y) / length))
+
+    def clearance(c: tuple[float, float]) -> float:
+        size = (c[0] ** 2 + c[1] ** 2) ** 0.5
+        return -max((c[0] * u + c[1] * v) / size for u, v in ways) if ways else 0
+
+    return max(candidates, key=clearance)
+
+
 def _name(view: DobbersState, square: str) -> str:
     return view.board.label(square)
 
@@ -234,6 +253,10 @@ def _square(view: DobbersState, sid: str, info: Mapping[str, Any],
     kind = info["kind"]
     classes = ["square", f"square-{kind}"]
     words = [_name(view, sid)]
+    if view.stacks.get(sid):   # the stack and the meeples let clicks through to the square
+        words.append(_stack_label(view, sid))
+    words += [f"{possessive(view.players[p])} meeple" for p, w in enumerate(view.position)
+              if w == sid]
     if sid in reach:
         classes.append("highlight")
         words.append(f"you can reach it for {count(reach[sid], 'point')}"
@@ -250,12 +273,11 @@ def _square(view: DobbersState, sid: str, info: Mapping[str, Any],
         children.append(Rect(f"sq-{sid}", x - 23, y - 23, 46, 46, rx=6, fill=fill,
                              stroke="#6d5a46", stroke_width=2, classes=tuple(classes),
                              label="; ".join(words), tooltip="; ".join(words)))
-        children.append(Text(f"sq-{sid}-number", x - 21, y - 30, str(info["number"]),
-                             size=SMALL, anchor="start", weight="bold",
-                             classes=("square-number",)))
-        if key:
-            children.append(Text(f"sq-{sid}-key", x + 23, y - 30, "KEY", size=SMALL,
-                                 anchor="end", weight="bold", fill="#b26a00"))
+        dx, dy = _free_side(view, sid, [(-1, -1), (1, -1), (-1, 1), (1, 1)])
+        label = f"{info['number']} KEY" if key else str(info["number"])
+        children.append(Text(f"sq-{sid}-number", x + dx * 24, y + dy * 30, label,
+                             size=SMALL, anchor="end" if dx < 0 else "start", weight="bold",
+                             fill="#b26a00" if key else "", classes=("square-number",)))
         if view.stacks.get(sid):
             children.append(_stack_shape(view, sid, x, y))
     elif kind == "start":
@@ -271,21 +293,25 @@ def _square(view: DobbersState, sid: str, info: Mapping[str, Any],
     return Group(f"square-{sid}", children)
 
 
+def _stack_label(view: DobbersState, sid: str) -> str:
+    big, _icons, words = _stack_summary(view, sid)
+    capacity = _capacity(view, sid)
+    return f"a Challenge stack: {words}" + (
+        f"; it needs {big} Challenge points" if big != "?" else "") + (
+        f"; room for {capacity} cards under the Location" if capacity else "")
+
+
 def _stack_shape(view: DobbersState, sid: str, x: float, y: float) -> Group:
-    big, icons, words = _stack_summary(view, sid)
+    big, icons, _words = _stack_summary(view, sid)
     capacity = _capacity(view, sid)
     up = big != "?"
-    label = f"Challenge stack on {_name(view, sid)}: {words}" + (
-        f"; it needs {big} Challenge points" if up else "") + (
-        f"; room for {capacity} cards under the Location" if capacity else "")
-    group = Group(f"stack-{sid}", classes=("stack", "face-up" if up else "face-down"),
-                  label=label, tooltip=label)
+    group = Group(f"stack-{sid}", classes=("stack", "face-up" if up else "face-down", "inert"))
     group.add(Rect(f"stack-{sid}-card", x - 18, y - 18, 36, 36, rx=4,
                    fill="#fbe9e7" if up else "#5d4037", stroke="#3e2723", stroke_width=1))
     group.add(Text(f"stack-{sid}-text", x, y - 6, big, size=LARGE, weight="bold",
                    fill=INK if up else "#ffffff"))
-    group.add(Text(f"stack-{sid}-icons", x, y + 9, "".join(icons) or "·", size=SMALL,
-                   weight="bold", fill=INK if up else "#ffcc80"))
+    group.add(Text(f"stack-{sid}-icons", x, y + 9, "".join(icons) or f"≤{capacity}",
+                   size=SMALL, weight="bold", fill=INK if up else "#ffcc80"))
     return group
 
 
@@ -295,11 +321,11 @@ def _meeple(view: DobbersState, p: int, where: str, seat: int | None) -> Group:
     shift = (here.index(p) - (len(here) - 1) / 2) * 18
     kind = view.board.squares[where]["kind"]
     if kind == "encounter" and view.stacks.get(where):
-        cx, cy = x + 34, y - 12 + 22 * here.index(p)   # beside the stack, one under another
-    elif kind == "start":
-        cx, cy = x + 14 + shift, y - 14                 # the letter stays readable
-    else:
-        cx, cy = x + shift, y                           # standing on the square
+        dx, _dy = _free_side(view, where, [(1, 0), (-1, 0)])   # beside the stack
+        cx, cy = x + dx * 34, y - 11 + 22 * here.index(p)
+    else:   # beside the square, off its paths: the letter and the shields stay readable
+        dx, dy = _free_side(view, where, [(-1, -1), (1, -1), (-1, 1), (1, 1)])
+        cx, cy = x + dx * 15 + shift, y + dy * 15
     name = view.players[p]
     hero = view.cards.name(view.heroes[p]) if view.heroes[p] else "no Hero yet"
     words = f"{possessive(name)} meeple ({hero}) on {_name(view, where)}"
@@ -307,8 +333,8 @@ def _meeple(view: DobbersState, p: int, where: str, seat: int | None) -> Group:
     return Group(f"meeple-{p}", [
         Circle(f"meeple-{p}-body", cx, cy, 11, fill=colour, stroke="#ffffff", stroke_width=2),
         Text(f"meeple-{p}-initial", cx, cy, name[:1].upper(), size=SMALL, weight="bold",
-             fill="#ffffff")], classes=("meeple", "you" if p == seat else "other"),
-        label=words, tooltip=words)
+             fill="#ffffff")], classes=("meeple", "you" if p == seat else "other", "inert"),
+        label=words)
 
 
 def _legend(view: DobbersState, seat: int | None, y: float) -> Group:
@@ -329,6 +355,8 @@ def _legend(view: DobbersState, seat: int | None, y: float) -> Group:
     legend.add(Rect("legend-stack", 168, y - 9, 18, 18, rx=3, fill="#5d4037"))
     legend.add(Text("legend-stack-text", 191, y, "stack: C Creature, W A I Equipment",
                     size=SMALL, anchor="start"))
+    legend.add(Text("legend-capacity", 191, y + 18, "(≤2: room for 2 cards under it)",
+                    size=SMALL, anchor="start"))
     if seat is not None:
         legend.add(Path("legend-path", f"M 418 {y} L 440 {y}", classes=("line",),
                         stroke="#ef6c00", stroke_width=8, opacity=0.55))
@@ -337,7 +365,7 @@ def _legend(view: DobbersState, seat: int | None, y: float) -> Group:
 
 
 # ---------------------------------------------------------------------------- the cards
-CARD_W, CARD_H, GAP = 106, 62, 7
+CARD_W, CARD_H, GAP = 111, 62, 6
 
 
 def _card(scene: Scene, sid: str, x: float, y: float, view: DobbersState, card: str, *,
@@ -404,7 +432,13 @@ def _title(scene: Scene, sid: str, y: float, text: str, note: str = "") -> float
 
 
 def _grid(n: int, y: float) -> list[tuple[float, float]]:
-    return [(4 + (i % 3) * (CARD_W + GAP), y + (i // 3) * (CARD_H + GAP)) for i in range(n)]
+    return [(4 + (i % COLUMNS) * (CARD_W + GAP), y + (i // COLUMNS) * (CARD_H + GAP))
+            for i in range(n)]
+
+
+def _rows(n: int) -> float:
+    """The height ``n`` cards take in the grid."""
+    return -(-n // COLUMNS) * (CARD_H + GAP)
 
 
 def cards_scene(view: DobbersState, *, seat: int = 0, clickable: Iterable[str] = (),
@@ -421,7 +455,7 @@ def cards_scene(view: DobbersState, *, seat: int = 0, clickable: Iterable[str] =
     >>> while game.phase != "main": _ = game.apply(game.legal_actions()[0])
     >>> scene = cards_scene(game.view(0))
     >>> scene.width, scene.find("pool-influence-label").text
-    (340, 'Influence')
+    (236, 'Influence')
     """
     scene = Scene(CARDS_WIDTH, 100, title="Dobbers: your cards and the rows")
     marks = dict(marks or {})
@@ -440,7 +474,7 @@ def cards_scene(view: DobbersState, *, seat: int = 0, clickable: Iterable[str] =
         for i, ((x, yy), card) in enumerate(zip(_grid(len(hand), y), hand, strict=True)):
             _card(scene, f"hand-{i}", x, yy, view, card,
                   classes=("selected",) if selected == f"hand-{i}" else ())
-        y += ((len(hand) + 2) // 3) * (CARD_H + GAP)
+        y += _rows(len(hand))
         played = [c for c in view.turn["played"] if c] if view.turn_player == seat else []
         if played:
             names = ", ".join(view.cards.name(c) for c in played)
@@ -462,7 +496,7 @@ def cards_scene(view: DobbersState, *, seat: int = 0, clickable: Iterable[str] =
         _card(scene, sid, x, yy, view, card, cost=cost, note=marks.get(sid, ""),
               classes=("selected",) if selected == sid else (),
               words=f"Adventure row position {i + 1}")
-    y += ((len(row) + 2) // 3) * (CARD_H + GAP)
+    y += _rows(len(row))
     slots = view.challenge_slots()
     if slots:
         y = _title(scene, "title-challenge", y, "Challenge row", "art side up")
@@ -478,7 +512,7 @@ def cards_scene(view: DobbersState, *, seat: int = 0, clickable: Iterable[str] =
                        view.cards.back(back), slot)
             if selected == sid:
                 scene.find(sid).classes += ("selected",)
-        y += ((len(cells) + 2) // 3) * (CARD_H + GAP)
+        y += _rows(len(cells))
     for p in range(len(view.players)):
         if p != seat:
             y = _other(scene, view, p, y)
@@ -492,23 +526,23 @@ def _pool(scene: Scene, view: DobbersState, seat: int, y: float) -> float:
     mine = view.turn_player == seat and view.phase in ("main", "duel")
     y = _title(scene, "title-pool", y, "Points left this turn" if mine else "Your points",
                "" if mine else "(on your turn)")
-    width = (CARDS_WIDTH - 8 - 3 * 6) / 4
+    width = (CARDS_WIDTH - 8 - GAP) / 2
     for i, colour in enumerate(("red", "blue", "gold", "influence")):
         fill, ink = POINT_COLOURS[colour]
-        x = 4 + i * (width + 6)
+        x, yy = 4 + (i % 2) * (width + GAP), y + (i // 2) * 34
         n = view.turn[colour] if mine else 0
         words = f"{n} {POINT_WORDS[colour]} left this turn" if mine else POINT_WORDS[colour]
         group = Group(f"pool-{colour}", classes=("pool", colour), label=words, tooltip=words)
-        group.add(Rect(f"pool-{colour}-box", x, y, width, 40, rx=6, fill=fill,
+        group.add(Rect(f"pool-{colour}-box", x, yy, width, 28, rx=6, fill=fill,
                        opacity=1 if mine else 0.5))
-        group.add(Text(f"pool-{colour}-n", x + width / 2, y + 13, str(n) if mine else "–",
+        group.add(Text(f"pool-{colour}-n", x + 16, yy + 14, str(n) if mine else "–",
                        size=LARGE, weight="bold", fill=ink))
-        label = {"red": "red: any", "blue": "blue: travel", "gold": "gold: fight",
+        label = {"red": "red: any use", "blue": "blue: travel", "gold": "gold: fights",
                  "influence": "Influence"}[colour]
-        group.add(Text(f"pool-{colour}-label", x + width / 2, y + 30, label, size=SMALL,
-                       fill=ink))
+        group.add(Text(f"pool-{colour}-label", x + 30, yy + 14, label, size=SMALL,
+                       anchor="start", fill=ink))
         scene.add(group)
-    return y + 48
+    return y + 72
 
 
 def _hero(scene: Scene, view: DobbersState, seat: int, y: float, selected: str | None
@@ -531,8 +565,8 @@ def _hero(scene: Scene, view: DobbersState, seat: int, y: float, selected: str |
     used = view.turn["used"] if view.turn_player == seat else {}
     for i, slot in enumerate(SLOTS):
         card = view.equipped[seat].get(slot)
-        x = 4 + ((i + 1) % 3) * (CARD_W + GAP)
-        yy = y + ((i + 1) // 3) * (CARD_H + GAP + 16)
+        x = 4 + ((i + 1) % COLUMNS) * (CARD_W + GAP)
+        yy = y + ((i + 1) // COLUMNS) * (CARD_H + GAP + 16)
         sid = f"slot-{seat}-{slot}"
         if card is None:
             scene.add(Rect(sid, x, yy, CARD_W, CARD_H, rx=6, fill="none", stroke="#9e9e9e",
@@ -553,7 +587,7 @@ def _hero(scene: Scene, view: DobbersState, seat: int, y: float, selected: str |
                            f"+ {_wrap(view.cards.name(forge), CARD_W - 20, SMALL, 1)[0]}",
                            size=SMALL, anchor="start", classes=("forge",), label=words,
                            tooltip=words))
-    y += 2 * (CARD_H + GAP) + 16
+    y += 2 * (CARD_H + GAP + 16)
     tokens = view.tokens[seat]
     if tokens:
         x = 4.0
@@ -567,6 +601,8 @@ def _hero(scene: Scene, view: DobbersState, seat: int, y: float, selected: str |
                      f"a {label} token: added to your next {view.cards.token_kind(token)} "
                      "attempt")
             w = 12 + 7 * len(label)
+            if x + w > CARDS_WIDTH - 4:   # the next line
+                x, y = 60.0, y + 26
             scene.add(Group(f"token-{i}-chip", [
                 Rect(f"token-{i}", x, y, w, 20, rx=10, fill="#e8f5e9" if good else "#ffebee",
                      stroke="#2e7d32" if good else "#c62828", label=words, tooltip=words),
@@ -597,8 +633,7 @@ def _other(scene: Scene, view: DobbersState, p: int, y: float) -> float:
     equipped = [(s, view.equipped[p][s]) for s in SLOTS if s in view.equipped[p]]
     for (x, yy), (slot, card) in zip(_grid(len(equipped), y), equipped, strict=True):
         _card(scene, f"other-{p}-{slot}", x, yy, view, card, note=slot.capitalize())
-    if equipped:
-        y += CARD_H + GAP
+    y += _rows(len(equipped))
     return y + 4
 
 
