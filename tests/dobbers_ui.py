@@ -1,8 +1,9 @@
 """Playing DobbersApp the way a person does: clicks on the board and the cards, and the
 buttons under the question (a button is pressed through the app's own handler, which
-ipywidgets would otherwise run inside a try that only logs an error). ``do(app, action)`` makes the app do ``action`` for the seat
-through those alone (and fails if it cannot), so a test that plays a whole game with it
-shows every move a player needs can be made by clicking."""
+ipywidgets would otherwise run inside a try that only logs an error). ``do(app, action)``
+makes the app do ``action`` for the seat through those alone (and fails if it cannot), so
+a test that plays a whole game with it shows every move a player needs can be made by
+clicking."""
 
 from __future__ import annotations
 

@@ -9,7 +9,6 @@ from dobbers_ui import click, do, play_by_clicking, press, press_label
 
 from dungeoncraft_widgets.dobbers import position
 from dungeoncraft_widgets.dobbers.app import DobbersApp
-from dungeoncraft_widgets.dobbers.bots import RaceBot
 from dungeoncraft_widgets.dobbers.odds import challenge_odds
 from dungeoncraft_widgets.widgets.board import readable_width
 

@@ -13,8 +13,9 @@ host), your tokens and hand, the Adventure row (costs; a card just destroyed fro
 marked on its replacement), the Challenge row (art sides only), and the other players'
 Heroes, Equipment and hand sizes.
 
-Text is large for the width (at least 12 units in a 560-unit board and a 236-unit table of two columns),
-so both read at 10 px from about 470 and 200 pixels wide. Every shape has a stable id:
+Text is large for the width (at least 12 units in a 560-unit board and a 236-unit table
+of two columns), so both read at 10 px from about 470 and 200 pixels wide. Every shape
+has a stable id:
 ``sq-E5`` (a square), ``stack-E5``, ``meeple-0``, ``shield-T3-E2``, ``path``;
 ``hand-2`` (the third card of the hand), ``adv-4``, ``row-L2``, ``slot-0-weapon``,
 ``token-1``, ``hero-0``. Card names come from data: they are only ever text.
