@@ -215,10 +215,14 @@ class KeyPath:
         for step in self.steps:
             part = f"{step.square} ({step.shield}"
             if step.need is not None:
-                part += f" + stack {step.need}" + ("" if step.known else " expected")
+                need = step.need if step.need.q == 1 else \
+                    f"{step.need} ≈ {float(step.need):.2f}"
+                part += f" + stack {need}" + ("" if step.known else " expected")
             parts.append(part + ")")
+        needs, total = (f"{n}" if n.q == 1 else f"{n} ≈ {float(n):.2f}"
+                        for n in (self.needs, self.total))
         return (f"{self.squares[0]} -> " + " -> ".join(parts) + f": {self.shields} travel + "
-                f"{self.needs} Challenge = {self.total} points")
+                f"{needs} Challenge = {total} points")
 
 
 def path_to_key(where: DobbersState | Board | None, square: str | None = None, *,
