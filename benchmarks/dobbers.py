@@ -28,7 +28,6 @@ import gc
 import statistics
 import time
 from collections import Counter
-
 from fractions import Fraction
 from itertools import combinations, product
 
@@ -312,7 +311,7 @@ def race_table(runs: int) -> None:
     mc_ms = 1000 * (time.perf_counter() - start)
     mean = statistics.mean(turns)
     se = statistics.stdev(turns) / len(turns) ** 0.5
-    print(f"\n5. Expected turns to the Key (Brindle at E7, the core deck + Helpful and "
+    print("\n5. Expected turns to the Key (Brindle at E7, the core deck + Helpful and "
           "Endurance, two stacks)")
     print(f"exact {exact} = {float(exact):.4f} in {ms:.0f} ms; the engine, {runs} races: "
           f"{mean:.3f} ± {se:.3f} in {mc_ms:.0f} ms")
