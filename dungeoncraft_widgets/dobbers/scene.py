@@ -485,7 +485,7 @@ def cards_scene(view: DobbersState, *, seat: int = 0, clickable: Iterable[str] =
                                anchor="start", classes=("played",)))
             y += 8 + 15 * min(3, len(_wrap(f"Played this turn: {names}", CARDS_WIDTH - 8,
                                            SMALL, lines=3)))
-    y = _title(scene, "title-adventure", y, "Adventure row", "⬤ cost in Influence")
+    y = _title(scene, "title-adventure", y, "Adventure row", "⬤ = cost")
     row = view.adventure_row
     for i, ((x, yy), card) in enumerate(zip(_grid(len(row), y), row, strict=True)):
         sid = f"adv-{i}"
@@ -523,8 +523,19 @@ def cards_scene(view: DobbersState, *, seat: int = 0, clickable: Iterable[str] =
     return scene
 
 
+def _turn_started(view: DobbersState, seat: int) -> bool:
+    """Whether ``seat``'s turn is under way (not over and waiting for the next, as while a
+    Solo card asks something between turns)."""
+    if view.turn_player != seat or view.phase not in ("main", "duel"):
+        return False
+    for event in reversed(view.log):
+        if event.player == seat and event.kind in ("turn", "end"):
+            return event.kind == "turn"
+    return True
+
+
 def _pool(scene: Scene, view: DobbersState, seat: int, y: float) -> float:
-    mine = view.turn_player == seat and view.phase in ("main", "duel")
+    mine = _turn_started(view, seat)
     y = _title(scene, "title-pool", y, "Points left this turn" if mine else "Your points",
                "" if mine else "(on your turn)")
     width = (CARDS_WIDTH - 8 - GAP) / 2

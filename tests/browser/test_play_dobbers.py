@@ -49,11 +49,15 @@ def state_key(client) -> str:
                                  "app.message.value)").strip()
 
 
-def click_steps(page, client, steps) -> None:
-    """Click each step in the browser, waiting for the kernel to take it in."""
+def click_steps(page, client, steps, shot=None) -> None:
+    """Click each step in the browser, waiting for the kernel to take it in; ``shot(name)``
+    takes a screenshot before a commit to a Challenge (its exact chance on the button)."""
     app = page.locator(".dcw-app")
     for kind, what in steps:
         before = state_key(client)
+        if shot is not None and kind == "button" and "Commit to the Challenge" in what:
+            app.locator(".dcw-question").scroll_into_view_if_needed()
+            shot("commit")
         if kind == "shape":
             target = app.locator(f".dcw-board [data-id='{what}'].dcw-clickable")
         else:
@@ -112,8 +116,11 @@ print(len(app.state.history))""")
         page.wait_for_timeout(400)
         app.screenshot(path=str(artifacts / f"dobbers-{name}-whole-app-light.png"))
         # The last turn, clicked in the browser to the end of the game.
+        page.locator(".dcw-app .dcw-board").nth(1).screenshot(
+            path=str(artifacts / f"dobbers-{name}-cards-1400-light.png"))
         for steps in moves[last_turn:]:
-            click_steps(page, client, steps)
+            click_steps(page, client, steps, shot=lambda what: page.screenshot(
+                path=str(artifacts / f"dobbers-{name}-{what}-1400-light.png")))
         final = app.locator(".dcw-final-headline")
         final.wait_for(timeout=20_000)
         text = final.text_content()
