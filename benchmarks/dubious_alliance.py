@@ -24,12 +24,15 @@ from dungeoncraft_widgets.core.bots import RandomBot
 from dungeoncraft_widgets.core.deck import ordered_draws_count
 from dungeoncraft_widgets.dubious_alliance.bots import play_game, tournament
 from dungeoncraft_widgets.dubious_alliance.odds import (
+    active_after,
+    chance_reaches_goal,
     chance_reveal_hurts,
     chance_round_outcome,
     chance_someone_reaches_goal,
     chance_survive_round,
-    known_slots,
-    unseen_cards,
+    claim_belief,
+    odds_report,
+    round_model,
 )
 
 
@@ -91,19 +94,18 @@ def trading_table(seed: int = 3) -> tuple[da.DubiousAllianceState, int]:
 
 
 def monte_carlo_someone_wins(view: da.DubiousAllianceState, me: int, samples: int) -> float:
+    """The same chance as chance_someone_reaches_goal, by sampling the same model."""
     rng = Rng(1)
-    pool = list(unseen_cards(view, me).elements())
-    known = known_slots(view, me)
-    discarded = not all(view.traded)
+    model = round_model(view, me)
+    pool = list(model.pool.elements())
     hits = 0
     for _ in range(samples):
         rng.shuffle(pool)
         it = iter(pool)
         for q in range(view.n):
-            card = known[q] if known[q] is not None else next(it)
-            if q == view.dealer and discarded:
-                continue
-            if view.prestige(q) + (view.card(card).prestige or 0) >= view.goal(q):
+            card = model.known[q] if q not in model.unknown else next(it)
+            active = active_after(view, q, card if q in model.revealed else None)
+            if sum(view.card(c).prestige or 0 for c in active) >= view.goal(q):
                 hits += 1
                 break
     return hits / samples
@@ -114,11 +116,19 @@ def odds_times() -> None:
     view = state.view(me)
     print("\nOdds queries on a 7-player table during Trading (seconds per query)")
     print(f"{'query':>30} {'exact':>10} {'alternative':>12} {'ratio alt/exact':>16}")
+    model = round_model(view, me)
+    print(f"  ({len(model.unknown)} unknown face-down cards, {sum(model.pool.values())} modelled "
+          f"unseen cards, {len(model.left_out)} left out: chance {model.chance_left_out} "
+          f"= {float(model.chance_left_out):.3f} that one is face down)")
     mc = timed(lambda: monte_carlo_someone_wins(view, me, 2000), 1)
     for name, fn in [("chance_reveal_hurts", chance_reveal_hurts),
                      ("chance_survive_round", chance_survive_round),
                      ("chance_someone_reaches_goal", chance_someone_reaches_goal),
-                     ("chance_round_outcome", chance_round_outcome)]:
+                     ("chance_round_outcome", chance_round_outcome),
+                     ("chance_reaches_goal", chance_reaches_goal),
+                     ("odds_report (the whole panel)", odds_report),
+                     ("claim_belief", lambda v, p: claim_belief(
+                         v, state.left(p), "a safe place to rest", player=p))]:
         exact = timed(lambda fn=fn: fn(view, me), 20)
         print(f"{name:>30} {exact:>10.6f} {mc:>12.6f} {mc / exact:>16.1f}")
     print("  (alternative: Monte Carlo of chance_someone_reaches_goal, 2,000 samples, "

@@ -178,6 +178,31 @@ def main(quick: bool = False) -> None:
           f"min {min(ratios):.0f}x, median {statistics.median(ratios):.0f}x "
           f"(goal: at least 100x)")
     print(f"fractions identical to sympy.stats: {len(points) - mismatches} of {len(points)}")
+    print()
+    refusals()
+
+
+def refusals() -> None:
+    """Questions beyond the game are refused before any work (issue 12: 300 swords took 9.8 s
+    before the limits)."""
+    from dungeoncraft_widgets.adventure_land.odds import fight_advice
+    from dungeoncraft_widgets.core.errors import InvalidArgumentError
+
+    cases = [("fight_odds(12, swords=range(300))", lambda: fight_odds(12, swords=range(300))),
+             ("fight_odds(12, swords=(1,) * 300)", lambda: fight_odds(12, swords=(1,) * 300)),
+             ("fight_advice(12, (3,), herbs=range(1, 3000))",
+              lambda: fight_advice(12, (3,), herbs=range(1, 3000)))]
+    print("Refused before the work (InvalidArgumentError), microseconds:")
+    for text, call in cases:
+        best = float("inf")
+        for _ in range(5):
+            start = time.perf_counter()
+            try:
+                call()
+            except InvalidArgumentError as exc:
+                message = str(exc)
+            best = min(best, time.perf_counter() - start)
+        print(f"  {text:<46} {best * 1e6:8.1f}  ({message})")
 
 
 def _line(label: str, row: dict[str, list[float]], ms: float, with_sympy: bool) -> str:

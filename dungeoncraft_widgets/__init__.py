@@ -17,7 +17,8 @@ except PackageNotFoundError:  # running from a source tree that was never instal
 
 # Games are added here as they are implemented (names fixed by the foundation issue:
 # adventure_land, hero_vs_guardian, dubious_alliance, dobbers, alderquest).
-GAME_NAMES: tuple[str, ...] = ("adventure_land", "hero_vs_guardian", "dubious_alliance", "dobbers")
+GAME_NAMES: tuple[str, ...] = ("adventure_land", "hero_vs_guardian", "dubious_alliance", "dobbers",
+                               "alderquest")
 
 GAMES: dict[str, ModuleType] = {
     name: importlib.import_module(f"{__name__}.{name}") for name in GAME_NAMES

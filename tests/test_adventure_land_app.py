@@ -1,8 +1,55 @@
-"""Adventure Land widgets (Python side): clicking moves, battles, refusals, the editor."""
+"""Adventure Land widgets (Python side): clicking moves, what the app says after the bots'
+turns, battles as questions with exact odds, what everyone holds, the risk overlay and
+move advisor, refusals, the editor."""
 
-from dungeoncraft_widgets.adventure_land.app import AdventureLandApp, PositionEditor
+import sympy
+
+from dungeoncraft_widgets.adventure_land import odds
+from dungeoncraft_widgets.adventure_land.app import (
+    AdventureLandApp,
+    PositionEditor,
+    summary_sentences,
+)
 from dungeoncraft_widgets.adventure_land.bots import GreedyBot
-from dungeoncraft_widgets.adventure_land.rules import empty_position, fight_position
+from dungeoncraft_widgets.adventure_land.layout import FIELDS
+from dungeoncraft_widgets.adventure_land.rules import (
+    _rebase,
+    empty_position,
+    fight_position,
+    give,
+    place_adventurer,
+    place_item,
+    place_sprite,
+)
+
+FIELD_INDEX = {f: i for i, f in enumerate(FIELDS)}
+
+
+class Scripted:
+    """A bot that plays the given actions in order (then ends its turns)."""
+
+    name = "scripted"
+
+    def __init__(self, *actions):
+        self.actions = list(actions)
+
+    def choose(self, view, legal):
+        while self.actions:
+            action = self.actions.pop(0)
+            if any(str(a) == action for a in legal):
+                return next(a for a in legal if str(a) == action)
+        return next(a for a in legal if str(a) in ("end", "swords -", "give-up"))
+
+
+def quiet_table(players=("You", "Bot"), top=()):
+    """An empty table whose next cards are mountains and forests far from the action."""
+    s = empty_position(list(players))
+    quiet = ("F1", "G1", "H1", "F2", "G2", "H2", "F3", "G3", "H3", "I3", "K1", "E1")
+    for f in (*top, *quiet):
+        s.deck.remove(f)
+    s.deck.extend(reversed((*top, *quiet)))
+    _rebase(s)
+    return s
 
 
 def test_click_select_then_move():
@@ -10,11 +57,12 @@ def test_click_select_then_move():
     k = next(k for k, (w, _c) in enumerate(app.state.adventurers[0]) if w == "row:3")
     app.board.simulate("click", f"adv-0-{k}")
     assert app.selected == "row:3"
+    assert "can reach" in app.message.value and not app.message.value.startswith("✗")
+    assert "dcw-error" not in app.message._dom_classes       # neutral, not the error colour
     clickable = app.board.scene["clickable"]
     assert "field-J3" in clickable and "field-J9" in clickable   # one and two moves
     app.board.simulate("click", "field-J3")
     assert [str(a) for a in app.state.history[:1]] == ["move row:3 J3"]
-    assert app.state.adventurers[0][k][0] in ("J3", "box")   # box: swept away or lost
 
 
 def test_click_on_a_field_two_moves_away_makes_both_moves():
@@ -24,7 +72,7 @@ def test_click_on_a_field_two_moves_away_makes_both_moves():
     far = next(f for f in sorted(reach) if f not in app.state.destinations("row:3")
                and f not in app.state.board)
     app.board.simulate("click", f"field-{far}")
-    mine = [a for a in app.state.history[:2]]
+    mine = list(app.state.history[:2])
     assert len(mine) == 2 and mine[0].origin == "row:3" and mine[1].to == far
 
 
@@ -36,23 +84,101 @@ def test_refused_move_shows_the_rule_and_changes_nothing():
     assert app.state.to_json() == before
 
 
+def test_summary_says_what_the_bot_did_and_marks_what_moved():
+    """'Bot moved C8 to F8, beat a fog creature of 8, +4; the water sprite swept your
+    adventurer off E9', in this game's words."""
+    s = quiet_table(top=("A1", "B1", "E9", "C1"))
+    place_item(s, "F8", "F8")
+    place_sprite(s, "A7")
+    place_adventurer(s, 1, "C8", 7)                     # strength 8: wins at once
+    place_adventurer(s, 0, "D9", 1)                     # swept when gold appears on E9
+    app = AdventureLandApp(state=s, bots={1: Scripted("move C8 F8")})
+    assert app.act("end")
+    lines = app.summary_lines
+    assert "Bot moved from C8 to F8 and beat the fog creature of 8 on F8 (+4 points)." in lines
+    assert "The water sprite swept your adventurer and 1 companion off D9." in lines
+    assert any(line.startswith("Bot turned over") for line in lines)
+    k = s.at["F8"][1]
+    assert f"adv-1-{k}" in app.board.flash_ids["ids"] and "sprite" in app.board.flash_ids["ids"]
+    assert "What just happened" in app.summary_view.value
+
+
+def test_your_own_results_are_in_the_summary():
+    s = quiet_table()
+    place_item(s, "C1", "C")
+    app = AdventureLandApp(state=s, bots={1: Scripted()})
+    app.act("move row:1 C1")
+    assert app.summary_lines[0] == ("You moved from the start of row 1 to C1 and a companion "
+                                    "joined (+1 point).")
+
+
+def test_a_battle_is_a_question_with_buttons_carrying_exact_odds():
+    state = fight_position(14, companions=1, swords=(2, 1, 0), herbs=(2,), gold=2, seed=4)
+    app = AdventureLandApp(state=state, bots={})
+    assert app.question_view.value.startswith("A fog creature of strength 14 stands on D7. "
+                                              "Your adventurer has strength 2")
+    assert [b.description for b in app.choice_box.children] == [
+        "Fight with no swords: 0 = 0.0%", "Fight with +2: 1/6 ≈ 16.7%",
+        "Fight with +2 and +1: 1237/1296 ≈ 95.4%", "★ Fight with +2, +1 and +0: 323/324 ≈ 99.7%"]
+    expected = odds.fight_odds(14, companions=1, swords=(2, 1, 0), herbs=(2,), gold=2)
+    assert expected.p_win == sympy.Rational(323, 324) and expected.swords_used == (2, 1, 0)
+    app.choice_box.children[-1].click()                 # dice 2, 1, 4: strength 12
+    assert app.question_view.value == ("Strength 12 against 14 (dice: 2, 1, 4): 2 more points "
+                                       "to win. What do you do?")
+    assert [b.description for b in app.choice_box.children] == [
+        "★ Win now: use the herb of 2: 1 = 100.0%", "Pay a gold to reroll the 1: 1 = 100.0%",
+        "Pay a gold to reroll the 2: 1 = 100.0%", "Pay a gold to reroll the 4: 31/36 ≈ 86.1%"]
+    app.choice_box.children[0].click()
+    assert state.fight is None and state.stock[0]["creatures"] == [14]
+    assert app.summary_lines[-1] == "Black beat the fog creature of 14 on D7 (+7 points)."
+
+
+def test_holdings_show_yours_exactly_and_the_others_as_counts():
+    s = quiet_table()
+    give(s, 0, swords=(2,), herbs=(3,), gold=1, creatures=(10,))
+    give(s, 1, swords=(0, 3), herbs=(4,))
+    app = AdventureLandApp(state=s, bots={1: Scripted()})
+    rows = dict(app.holdings(app.view))
+    assert rows["Your tiles"] == "sword +2; herb 3"
+    assert rows["Bot's tiles"] == "2 swords and 1 herb (face down)"
+    assert rows["Your gold"] == "1" and rows["Your fog creatures"] == "10 (5 laurels)"
+    assert "What you hold" in app.holdings_view.value and "+3" not in app.holdings_view.value
+
+
+def test_risk_overlay_and_move_advisor():
+    s = quiet_table()
+    place_sprite(s, "A7")
+    place_adventurer(s, 0, "C8")
+    place_item(s, "E2", "G")
+    app = AdventureLandApp(state=s, bots={1: Scripted()})
+    assert not app.advisor_box.children
+    app.risk_toggle.value = True
+    k = s.at["C8"][1]
+    adv = next(x for x in app.board.scene["shapes"] if x["id"] == f"adv-0-{k}")
+    exact = odds.risk_map(s, 0).adventurers["C8"].p_lost
+    assert str(exact) in adv["tooltip"] and exact > 0
+    buttons = app.advisor_box.children
+    assert buttons and buttons[0].description.startswith("★") and "+2" in buttons[0].description
+    buttons[0].click()
+    assert str(app.state.history[0]).endswith(" E2")
+
+
 def test_whole_game_against_the_bot_through_the_app():
     app = AdventureLandApp(players=["You", "Bot"], seed=8, adventure=2)
     while not app.state.is_over:
         legal = app.state.legal_actions()
         assert app.act(legal[0])
-    assert "Game over" in app.status.value
-    assert "points" in app.score_view.value
+    assert app.status.value.startswith("Game over")
+    final = app.final_summary(app.view)
+    assert [row[2] for row in final.rows] == sorted(app.state.scores(), reverse=True)
 
 
-def test_fight_panel_shows_odds_and_buttons():
-    state = fight_position(12, companions=2, swords=(2, 1), herbs=(4,), gold=1, seed=3)
-    app = AdventureLandApp(state=state, bots={})
-    assert "Battle on D7" in app.fight_panel.value and "P(win)" in app.fight_panel.value
-    labels = [b.description for b in app.fight_buttons.children]
-    assert "swords 2,1" in labels
-    next(b for b in app.fight_buttons.children if b.description == "swords 2,1").click()
-    assert state.fight is None or state.fight["phase"] == "boost"
+def test_summary_sentences_of_a_whole_game_read_as_english():
+    app = AdventureLandApp(players=["You", "Bot"], seed=4, adventure=1)
+    lines = summary_sentences(app.state.log, app.state.view(0), 0)
+    text = " ".join(lines)
+    for wrong in ("You moves", "You's", "You has", "You turns"):
+        assert wrong not in text
 
 
 def test_position_editor_by_clicking():
@@ -68,13 +194,41 @@ def test_position_editor_by_clicking():
     ed.tool.value = "select"
     ed.board.simulate("click", "field-E3")
     assert ed.reach["E6"] == 1 and "E7" not in ed.reach
-    assert "highlight" in next(s for s in ed.board.scene["shapes"] if s["id"] == "terrain")[
-        "children"][FIELDS_INDEX["E4"] * 2]["classes"]
+    terrain = next(s for s in ed.board.scene["shapes"] if s["id"] == "terrain")
+    e4 = next(c for c in terrain["children"] if c["id"] == "field-E4")
+    assert "highlight" in e4["classes"]
     ed.apply_tool("B2", "sprite")
     assert ed.message.value.startswith("✗") and ed.state.sprite == "A7"
     ed.apply_tool("E6", "erase")
     assert "E6" not in ed.state.board and 10 in ed.state.creature_stack
 
 
-FIELDS_INDEX = {f: i for i, f in enumerate(
-    __import__("dungeoncraft_widgets.adventure_land.layout", fromlist=["FIELDS"]).FIELDS)}
+def test_position_editor_risks_and_cards_turned_over():
+    ed = PositionEditor(players=2)
+    ed.apply_tool("A7", "sprite")
+    ed.apply_tool("C8", "adventurer 1")
+    ed.apply_tool("K4", "card turned over")
+    assert "K4" in ed.state.discard
+    ed.risk_toggle.value = True
+    assert "Best moves for Black" in ed.advice.value
+    shapes = {s["id"]: s for s in ed.board.scene["shapes"]}
+    k = ed.state.at["C8"][1]
+    assert str(odds.risk_map(ed.state, 0).adventurers["C8"].p_swept) in shapes[
+        f"adv-0-{k}"]["tooltip"]
+    terrain = next(s for s in ed.board.scene["shapes"] if s["id"] == "terrain")
+    assert "field-K4-drawn" in {c["id"] for c in terrain["children"]}
+    before = odds.risk_map(ed.state, 0).adventurers["C8"].p_swept
+    ed.apply_tool("K4", "card turned over")                # back into the deck
+    assert "K4" not in ed.state.discard
+    assert odds.risk_map(ed.state, 0).adventurers["C8"].p_swept > before
+
+
+def test_clicking_an_item_or_the_river_line_moves_to_its_field():
+    s = quiet_table()
+    place_item(s, "E2", "G")
+    app = AdventureLandApp(state=s, bots={1: Scripted()})
+    assert {"item-E2", "river-E9", "field-E2"} <= set(app.board.scene["clickable"])
+    k = next(k for k, (w, _c) in enumerate(s.adventurers[0]) if w == "row:2")
+    app.board.simulate("click", f"adv-0-{k}")
+    app.board.simulate("click", "item-E2")              # the gold token, not the field
+    assert str(s.history[0]) == "move row:2 E2"

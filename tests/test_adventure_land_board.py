@@ -13,12 +13,14 @@ from dungeoncraft_widgets.adventure_land.layout import (
     TERRAIN_COUNTS,
     column_of,
     lanes_for,
+    layout_from_option,
+    layout_option,
     load_layout,
     load_pieces,
     neighbours,
     row_of,
 )
-from dungeoncraft_widgets.core.errors import SaveFormatError
+from dungeoncraft_widgets.core.errors import DataFormatError
 
 LAYOUT = load_layout()
 T = LAYOUT.terrain
@@ -133,22 +135,47 @@ def test_user_layout_loads_from_dict_and_file(tmp_path):
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d["rows"].pop(), "10 strings"),
+    (lambda d: d["rows"].pop(), r"rows: \[.*\] is too short"),
     (lambda d: d.update(rows=["Q" + r[1:] if i == 0 else r for i, r in enumerate(d["rows"])]),
-     "not in the legend"),
+     r"rows\[0\]: letter 'Q' at A1 is not in the legend"),
     (lambda d: d.update(rows=["C" + r[1:] if i == 0 else r for i, r in enumerate(d["rows"])]),
      "needs 30 city fields"),
-    (lambda d: d["river"].reverse(), "west edge"),
-    (lambda d: d["river"].pop(), "every river field"),
-    (lambda d: d.pop("river"), "missing"),
+    (lambda d: d["river"].reverse(), "river: must run from the west edge"),
+    (lambda d: d["river"].pop(), "river: must list every river field"),
+    (lambda d: d.pop("river"), "'river' is a required property"),
+    (lambda d: d.update(river="A7"), "river: 'A7' is not of type 'array'"),
+    (lambda d: d["river"].__setitem__(3, "Z9"), r"river\[3\]: 'Z9' does not match"),
+    (lambda d: d["legend"].update(C="castle"), r"legend.C: 'castle' is not one of"),
+    (lambda d: d.update(rows=[7] * 10), r"rows\[\d\]: 7 is not of type 'string'"),
+    (lambda d: d.update(extra=1), "Additional properties are not allowed"),
 ])
-def test_bad_layouts_are_refused(change, message):
+def test_bad_layouts_are_refused_naming_the_field(change, message):
     data = json.loads((DATA / "board.json").read_text())
     change(data)
-    with pytest.raises(SaveFormatError, match=message):
+    with pytest.raises(DataFormatError, match=message):
         load_layout(data)
 
 
 def test_unreadable_layout_file(tmp_path):
-    with pytest.raises(SaveFormatError, match="cannot read"):
+    with pytest.raises(DataFormatError, match="no file"):
         load_layout(tmp_path / "missing.json")
+    with pytest.raises(DataFormatError, match="not a regular file"):
+        load_layout("/dev/zero")
+    (tmp_path / "list.json").write_text("[1, 2]")
+    with pytest.raises(DataFormatError, match="object at the top"):
+        load_layout(tmp_path / "list.json")
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(DataFormatError, match="UTF-8"):
+        load_layout(tmp_path / "binary.json")
+
+
+def test_layout_options_are_data_never_paths(tmp_path):
+    shipped = layout_option(load_layout())
+    assert shipped == {"shipped": "board.json", "digest": shipped["digest"]}
+    assert layout_from_option(shipped) is load_layout()
+    with pytest.raises(DataFormatError, match="another version of the shipped board.json"):
+        layout_from_option({"shipped": "board.json", "digest": "0123456789abcdef"})
+    with pytest.raises(DataFormatError, match="not str"):
+        layout_from_option("/dev/zero")
+    with pytest.raises(DataFormatError, match="the shipped data set is 'board.json'"):
+        layout_from_option({"shipped": "/etc/passwd", "digest": shipped["digest"]})

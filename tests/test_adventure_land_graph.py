@@ -113,7 +113,7 @@ def test_sprite_path_matches_the_engine():
     s.deck.remove("C8")
     s.deck.append("C8")
     s.apply("end")
-    swept = [e.data["field"] for e in s.log if e.kind == "sprite" and e.player == 1]
+    swept = [e.data["field"] for e in s.log if e.kind == "swept" and e.player == 1]
     assert swept == ["G8"]
     passed = next(e.data["passed"] for e in s.log if e.kind == "sprite" and "passed" in e.data)
     assert passed == sprite_path("K4", "C8")

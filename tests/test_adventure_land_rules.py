@@ -1,6 +1,7 @@
 """Adventure Land rules: random playouts (conformance) and each rule on its own."""
 
 import json
+from collections import Counter
 
 import pytest
 from conformance import check_playouts, check_view
@@ -15,6 +16,7 @@ from dungeoncraft_widgets.adventure_land.rules import (
     place_item,
     place_sprite,
     score_breakdown,
+    set_card_drawn,
 )
 from dungeoncraft_widgets.core.errors import IllegalActionError, InvalidArgumentError
 
@@ -220,7 +222,7 @@ def test_creature_appearing_under_an_adventurer_owner_decides_then_turn_continue
     assert s.board["D7"][0] == "F"
     drawn = [e.data["field"] for e in s.log if e.kind == "draw"]
     assert drawn[-1] == "D7"                        # the extra draw waits for the battle
-    refused(s, "end", "must first finish the battle")
+    refused(s, "end", "has to finish the battle on D7 first")
     s.apply("swords -")
     while s.fight is not None:
         s.apply("give-up")
@@ -239,11 +241,12 @@ def test_fight_won_by_strength_alone():
 
 def test_fight_lost_everything_used_goes_to_the_box():
     s = fight_position(16, companions=1, swords=(3, 0))
+    box = Counter(s.sword_box)                           # the 8 set aside at set-up
     s.apply("swords 3")                                  # 1 + 1 + d6 + 3 <= 11 < 16
     assert s.fight is None                               # nothing left to add: lost
     assert s.adventurers[0][0] == ["box", 0] and s.companion_box == 8 + 1
     assert s.board["D7"] == "F16" and s.stock[0]["swords"] == [0]
-    assert s.sword_used == [3] and "D7" not in s.at
+    assert Counter(s.sword_box) - box == {3: 1} and "D7" not in s.at
     assert any(e.kind == "lost" for e in s.log)
 
 
@@ -252,6 +255,7 @@ def test_rulebook_fight_example_with_herb():
     makes 15 and wins; no change is given for the 3 points too many."""
     for seed in range(500):
         s = fight_position(12, companions=2, swords=(2, 1), herbs=(4,), seed=seed)
+        box = Counter(s.sword_box)
         s.apply("swords 2,1")
         if s.fight is not None and s.fight["dice"] == [3, 2]:
             break
@@ -261,7 +265,7 @@ def test_rulebook_fight_example_with_herb():
     assert [str(a) for a in s.legal_actions()] == ["herb 4", "give-up"]
     s.apply("herb 4")
     assert s.fight is None and s.stock[0]["creatures"] == [12] and s.stock[0]["herbs"] == []
-    assert s.herb_used == [4] and s.sword_used == [2, 1]
+    assert s.herb_box == [4] and Counter(s.sword_box) - box == {2: 1, 1: 1}
 
 
 def test_gold_plus_one_and_reroll_replacing_the_die():
@@ -286,7 +290,7 @@ def test_give_up_and_fight_action_checks():
     refused(s, "swords 3,2,1,0", "at most 3 swords")
     refused(s, "swords 3,3", "no such swords")
     refused(s, "gold", "first choose the swords")
-    refused(s, "move D7 D8", "must first finish the battle")
+    refused(s, "move D7 D8", "has to finish the battle on D7 first")
     s.apply("swords -")
     refused(s, "swords 1", "already rolled")
     refused(s, "herb 2", "no herb of value 2")
@@ -297,17 +301,62 @@ def test_give_up_and_fight_action_checks():
 
 
 # --------------------------------------------------------------- stockpiles
-def test_companion_from_the_box_and_swords_reshuffled():
+def test_companion_from_the_box_when_none_is_left_on_the_table():
     s = table()
     s.companion_box += s.companion_supply
     s.companion_supply = 0
-    s.sword_used, s.sword_stack = s.sword_stack, []
-    used = sorted(s.sword_used)
-    top_cards(s, "J1", "A1")                # a city, then a mountain
+    top_cards(s, "J1", "A1")                # a city
     s.apply("end")
     assert s.board["J1"] == "C" and s.companion_box == 30 - 1
-    assert s.board["A1"][0] == "S" and len(s.sword_stack) == len(used) - 1
-    assert sorted(s.sword_stack + [int(s.board["A1"][1:])]) == used
+
+
+def test_sword_refill_comes_from_the_box_and_the_stockpile_stays_empty():
+    """'If there are no sword tiles left in the stockpile on the table, shuffle the discarded
+    ones in the box face down and draw one': the stockpile is not refilled, so the end
+    condition, once true, stays true."""
+    s = table()
+    used = s.sword_stack[:4]                 # four swords used in earlier battles
+    s.sword_box += used
+    s.sword_stack = s.sword_stack[4:]
+    s.sword_box.sort()
+    give(s, 1, swords=s.sword_stack[:])      # the rest of the stockpile is held by player 1
+    assert s.sword_stack == []
+    box = Counter(s.sword_box)
+    top_cards(s, "A1", "B1")                 # two mountains
+    s.apply("end")
+    drawn = [int(s.board[f][1:]) for f in ("A1", "B1")]
+    assert s.sword_stack == [] and Counter(drawn) + Counter(s.sword_box) == box
+    assert sum(e.kind == "stock" and "drawn from the box" in e.text for e in s.log) == 2
+
+
+def test_the_box_holds_the_swords_set_aside_at_set_up_too():
+    """With 3 players 5 swords go 'back in the box'; a refill may draw them."""
+    s = table(players=3)
+    assert len(s.sword_box) == 5
+    set_aside = Counter(s.sword_box)
+    give(s, 2, swords=s.sword_stack[:])
+    top_cards(s, "A1", "B1")
+    s.apply("end")
+    drawn = Counter(int(s.board[f][1:]) for f in ("A1", "B1"))
+    assert drawn + Counter(s.sword_box) == set_aside and len(s.sword_box) == 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_end_by_the_stockpile_never_by_the_deck(players):
+    """Every game ends when swords and companions are used up (or nobody can move), never
+    because the terrain cards ran out: the table stockpile is never refilled."""
+    for seed in range(12):
+        s = al.new_game(players=players, seed=seed)
+        rng = al.rules.Rng(seed)
+        while not s.is_over:
+            s.apply(rng.choice(s.legal_actions()))
+        assert s.end_reason in ("the swords and companions are used up",
+                                "no adventurer can move any more"), (seed, s.end_reason)
+        over = next(i for i, e in enumerate(s.log) if e.kind == "over")
+        triggered = next((i for i, e in enumerate(s.log) if e.kind == "last-round"), over)
+        over = next(i for i, e in enumerate(s.log) if e.kind == "over")
+        turns = [e.player for e in s.log[triggered:over] if e.kind == "turn"]
+        assert turns == sorted(turns), "after the trigger only the round's rest is played"
 
 
 # --------------------------------------------------------------- end of game
@@ -342,6 +391,101 @@ def test_nobody_can_move_ends_at_once_and_a_stuck_player_sits_out():
     s._index()
     s.apply("end")
     assert s.is_over and "no adventurer can move" in s.end_reason
+
+
+def only(state, player, *fields, companions=0):
+    """Every adventurer of ``player`` in the box but one on each of ``fields``."""
+    for k in range(len(state.adventurers[player])):
+        if state.adventurers[player][k][0] != "box":
+            place_adventurer(state, player, "box", origin=state.adventurers[player][k][0])
+    for f in fields:
+        place_adventurer(state, player, f, companions)
+
+
+def test_a_player_blocked_by_the_sprite_draws_first_and_then_moves():
+    """'Draw first, then decide': the draw moves the sprite that blocked the only adventurer
+    (K3, with the sprite on K4 just south of it and the east edge beside it)."""
+    s = table()
+    only(s, 0, "K10")                          # can never move again
+    only(s, 1, "K3")
+    place_sprite(s, "K4")
+    top_cards(s, "E9", "A1")                   # player 1 turns over a river card: gold on E9
+    s.apply("end")
+    assert s.sprite == "E9" and s.current_player == 1
+    assert "move K3 K9" in {str(a) for a in s.legal_actions()}
+    assert not s.is_over
+
+
+def test_a_blocked_player_draws_then_passes_and_the_game_goes_on():
+    s = table()
+    only(s, 0, "K10")
+    only(s, 1, "K3")
+    place_sprite(s, "K4")
+    top_cards(s, "A1", "B1", "C1", "D1", "E9")  # no river card in the first two turns
+    s.apply("end")
+    draws = [e.data["field"] for e in s.log if e.kind == "draw"]
+    passes = [e for e in s.log if e.kind == "sit-out" and e.player == 1]
+    assert draws[:6] == ["A1", "B1", "C1", "D1", "E9", "F1"]   # player 1's turns, 2 cards each
+    assert len(passes) == 2 and "can move no adventurer now" in passes[0].text
+    retired = [e for e in s.log if e.kind == "sit-out" and e.player == 0]
+    assert len(retired) == 1 and "game continues without" in retired[0].text   # said once
+    assert not s.is_over and s.current_player == 1 and s.sprite == "E9"
+
+
+def test_the_game_ends_at_once_when_no_adventurer_can_ever_move_again():
+    s = table()
+    only(s, 0, "K10")
+    only(s, 1, "J10")                          # its only way east is K10, held for good
+    s.apply("end")
+    assert s.is_over and s.end_reason == "no adventurer can move any more"
+    assert len(s.deck) > 90                    # the deck is not what ended it
+
+
+def test_stuck_for_good_counts_what_a_card_could_still_change():
+    s = table()
+    only(s, 0, "K3")
+    place_sprite(s, "K4")
+    only(s, 1, "K10")
+    assert s.stuck_for_good() == {(1, 0)}      # river cards are left: the sprite may move
+    for f in s.layout.river:
+        set_card_drawn(s, f)
+    assert s.stuck_for_good() == {(0, 0), (1, 0)}
+
+
+def test_a_player_without_adventurers_takes_no_more_turns():
+    s = table(players=3)
+    only(s, 1)                                 # every adventurer of player 1 is out
+    s.apply("end")
+    assert s.turn_player == 2
+    s.apply("end")
+    s.apply("end")
+    assert s.turn_player == 2 and not any(e.kind == "turn" and e.player == 1 for e in s.log)
+    assert s.scores() == (0, 0, 0)
+
+
+def test_gold_spent_in_a_lost_battle_goes_back_to_the_stockpile():
+    """'for each gold piece which you put back in the stockpile' (see RULE_NOTES)."""
+    s = fight_position(16, gold=3, seed=1)
+    s.apply("swords -")
+    s.apply("gold")
+    s.apply("gold")
+    s.apply("give-up")
+    assert s.adventurers[0][0][0] == "box" and s.stock[0]["gold"] == 1
+    assert s.gold_supply == 18 - 1
+
+
+def test_every_river_card_left_finds_a_gold_in_the_stockpile():
+    """Why the two readings of spent gold play the same: 18 gold for 18 river cards."""
+    for seed in range(6):
+        s = al.new_game(players=4, seed=seed)
+        rng = al.rules.Rng(seed)
+        while not s.is_over:
+            s.apply(rng.choice(s.legal_actions()))
+            river_left = sum(s.layout.terrain[f] == "river" for f in s.deck)
+            on_board_or_held = sum(i == "G" for i in s.board.values()) + sum(
+                st["gold"] for st in s.stock)
+            assert s.gold_supply >= river_left
+            assert 18 - on_board_or_held - river_left >= 0
 
 
 # ------------------------------------------------------------------ scoring
@@ -385,6 +529,19 @@ def test_adventure_3_worked_example_34_points():
     assert s.scores()[0] == 34
 
 
+@pytest.mark.parametrize(("gold", "prizes"), [
+    ((3, 3, 1), (7, 7, 0)),      # two tie for the most: the next is third, no second prize
+    ((3, 1, 1), (7, 3, 3)),      # one leads, two tie behind: both have the second most
+    ((2, 0, 0), (7, 0, 0)),      # nothing never places
+    ((1, 2, 3), (0, 3, 7)),
+])
+def test_adventure_3_ties_share_a_place_and_the_next_place_is_skipped(gold, prizes):
+    s = table(players=3, adventure=3)
+    for p, g in enumerate(gold):
+        give(s, p, gold=g)
+    assert tuple(score_breakdown(s, p)["most gold"] for p in range(3)) == prizes
+
+
 def test_adventure_1_laurels_count_at_once_and_stay():
     s = fight_position(8, companions=7, gold=1, adventure=1)
     s.apply("swords -")
@@ -426,10 +583,11 @@ def test_position_editing_errors():
     with pytest.raises(InvalidArgumentError, match="not a field"):
         place_item(s, "L1", "C")
     with pytest.raises(InvalidArgumentError, match="stockpile"):
-        place_item(s, "A1", "F9")
+        place_item(s, "A1", "F16")
+        place_item(s, "A2", "F16")
     with pytest.raises(InvalidArgumentError, match="river"):
         place_sprite(s, "A1")
-    with pytest.raises(InvalidArgumentError, match="stockpile"):
+    with pytest.raises(InvalidArgumentError, match="gold must be at most 18"):
         give(s, 0, gold=19)
     assert s.stock[0]["gold"] == 0 and s.gold_supply == 18
 

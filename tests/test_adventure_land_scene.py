@@ -32,7 +32,10 @@ def test_terrain_map_and_river():
     assert "terrain-river" in scene.find("field-E9").classes
     assert "terrain-city" in scene.find("field-J3").classes
     assert scene.find("field-E9").label == "E9: river"
-    assert scene.find("river").d.startswith("M ")
+    river = scene.find("river")
+    assert [c.id for c in river.children][:3] == ["river-A7", "river-B7", "river-B8"]
+    assert scene.find("river-E9").tooltip == scene.find("field-E9").tooltip
+    assert target_of("river-E9") == "E9"
     assert Scene.from_dict(scene.to_dict()) == scene
 
 
@@ -42,7 +45,10 @@ def test_items_adventurers_and_sprite():
     assert "creature" in scene.find("item-D7").classes and "12" in scene.find("item-D7").label
     assert "companion" in scene.find("item-J3").classes
     adv = scene.find(f"adv-0-{s.at['E2'][1]}")
-    assert "2 companions" in adv.label and adv.children[1].text == "+2"
+    assert "2 companions" in adv.label
+    tokens = [c for c in adv.children if c.id.startswith(adv.id + "-comp-")]
+    assert len(tokens) == 2 and all(c.fill == "#f5f0e6" for c in tokens)   # companion tokens
+    assert not any(getattr(c, "text", "").startswith("+") for c in adv.children)
     assert "water sprite" in scene.find("sprite").label
     # adventurers waiting in the start area are drawn too, all of player 0's clickable
     assert sum(i.startswith("adv-1-") for i in scene.ids() if i.count("-") == 2) == 10
@@ -77,7 +83,8 @@ def test_hidden_values_are_not_drawn():
 def test_text_alternative_and_targets():
     s = position()
     text = describe(s)
-    assert "Black to act" in text and "D7 a fog creature of strength 12" in text
+    assert "Black's turn" in text and "E2 (2 companions)" in text
+    assert "D7 a fog creature of strength 12" in text
     assert "Water sprite: E9" in text
     assert target_of("field-E9") == "E9" and target_of("item-D7-body") == "D7"
     assert target_of(f"adv-0-{s.at['E2'][1]}", s) == "E2" and target_of("river") is None
@@ -90,3 +97,35 @@ def test_scene_of_played_games_is_valid():
             break
         board_scene(state).validate()
         state.apply(state.legal_actions()[-1 if state.fight else 0])
+
+
+def test_risk_overlay_tints_by_the_exact_chance_and_says_it_in_tooltips():
+    from dungeoncraft_widgets.adventure_land.odds import risk_map
+
+    s = empty_position()
+    place_sprite(s, "A7")
+    place_adventurer(s, 0, "C8", 1)
+    place_adventurer(s, 0, "E2")
+    risk = risk_map(s, 0)
+    scene = board_scene(s, risk=risk)
+    adv = scene.find(f"adv-0-{s.at['C8'][1]}")
+    lost = risk.adventurers["C8"].p_lost
+    assert str(lost) in adv.tooltip and "swept away by the water sprite" in adv.tooltip
+    assert any(c.id.endswith("-risk") for c in adv.children)
+    safe = scene.find(f"adv-0-{s.at['E2'][1]}")
+    assert "safe from the cards" in safe.tooltip and not any(
+        c.id.endswith("-risk") for c in safe.children)
+    d8 = scene.find("field-D8")                       # on the river, in reach
+    assert str(risk.fields["D8"].risk.p_lost) in d8.tooltip and d8.fill != "#7fb3d9"
+    assert scene.find("risk-D8").text.endswith("%")
+    assert scene.find("field-A1").fill == "#b3a89a"    # nothing can happen there: untinted
+    assert "legend-risk-text" in scene.ids()
+    assert "legend-risk-text" not in board_scene(s).ids()
+
+
+def test_legend_explains_every_token():
+    scene = board_scene(position())
+    labels = {scene.find(i).text for i in scene.ids() if i.endswith("-label")}
+    for word in ("companion", "gold", "herb", "sword", "fog creature", "water sprite",
+                 "an adventurer with 2 companions"):
+        assert any(word in label for label in labels), word

@@ -368,3 +368,11 @@ def test_version_changes_with_every_action_undo_and_new_game():
     app.new_game()
     versions.append(app.version)
     assert len(set(versions)) == len(versions)
+
+
+def test_text_from_players_is_never_typeset_as_maths():
+    # A Label is typeset by JupyterLab's MathJax: "Bot $3$" would lose its dollars.
+    # (Checked in JupyterLab 4.6: MathJax skips a Label with the class mathjax_ignore.)
+    app = DemoApp(new_game(players=["You", "Bot $3$"], seed=1), bots={1: RandomBot(seed=2)})
+    for label in (app.status, app.question_view, app.message):
+        assert "mathjax_ignore" in label._dom_classes

@@ -1,17 +1,9 @@
 """Bots for Hero versus Guardian: legal, finishing, and better than random."""
 
-import pytest
 
 from dungeoncraft_widgets.core.bots import RandomBot, play_bots
 from dungeoncraft_widgets.hero_vs_guardian import new_game
-from dungeoncraft_widgets.hero_vs_guardian.bots import (
-    GuardianBot,
-    HeroBot,
-    attempt_value,
-    roll_chance,
-    sequence_chance,
-)
-from dungeoncraft_widgets.hero_vs_guardian.odds import location_odds
+from dungeoncraft_widgets.hero_vs_guardian.bots import GuardianBot, HeroBot
 from dungeoncraft_widgets.hero_vs_guardian.rules import OPPOSITE, side_locations
 
 
@@ -19,21 +11,21 @@ def manhattan(a, b):
     return abs("ABCD".index(a[0]) - "ABCD".index(b[0])) + abs(int(a[1]) - int(b[1]))
 
 
-@pytest.mark.parametrize("table", [[[2]], [[4, 0], [0, 3]], [[1, 2], [3, 0], [0, 4]],
-                                   [[5], [-1], [2], [0]]])
-def test_bot_estimate_matches_exact_odds(table):
-    for kind, target in (("scout", 5), ("venture", 6)):
-        chances = [[roll_chance(target, m) for m in row] for row in table]
-        if kind == "scout" and len(table) < len(table[0]):
-            continue
-        exact = location_odds(kind, table).p_all
-        assert sequence_chance(chances) == pytest.approx(float(exact))
+def test_the_hero_bot_orders_by_the_exact_odds():
+    """The bot's choice is odds.best_order's (no float estimate of its own)."""
+    from dungeoncraft_widgets.hero_vs_guardian import scout_venture_position
+    from dungeoncraft_widgets.hero_vs_guardian.odds import best_order
 
-
-def test_attempt_value_counts_captures():
-    # one Adventurer at 1/2 on a 2-point room, worth 2: wins 1, loses 1
-    assert attempt_value([[0.5]], [2], [2]) == pytest.approx(0.0)
-    assert attempt_value([[0.5]], [2], [2], venture=False) == pytest.approx(1 - 2 / 6)
+    game = scout_venture_position("venture", ["A01", "A05", "A09"], ["D10"], seed=1,
+                                  scouted=True)
+    view = game.view(0)
+    value, order = HeroBot()._best_order(view, "venture", "A1", view.party[0], ["D10"])
+    table = {a: [view.roll_modifier("venture", a, "D10", "A1")] for a in view.party[0]}
+    exact = best_order("venture", table, ["D10#0"], by="value", room_order="hero",
+                       room_points=[view.cards.points("D10") + 2],
+                       adventurer_points={a: view.cards.points(a) + 1 for a in table})
+    assert order == list(exact.best.adventurers) and value == float(exact.best.odds.value)
+    assert order[0] == "A01"                                   # the Cleric: +4 vs Evil
 
 
 def play(seed, hero, guardian):

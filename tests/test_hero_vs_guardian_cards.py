@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from dungeoncraft_widgets.core.errors import InvalidArgumentError, SaveFormatError
-from dungeoncraft_widgets.hero_vs_guardian import DEFAULT_CARDS, load_cards, new_game
+from dungeoncraft_widgets.core.errors import DataFormatError, InvalidArgumentError
+from dungeoncraft_widgets.hero_vs_guardian import DEFAULT_CARDS, load_cards, load_game, new_game
 from dungeoncraft_widgets.hero_vs_guardian.cards import ROOM_TYPES
 
 
@@ -73,27 +73,94 @@ def test_load_from_path_and_dict(raw, tmp_path):
     assert load_cards(path).dungeon == load_cards(raw).dungeon == load_cards().dungeon
 
 
+def test_every_cleric_is_poor_versus_traps_and_excellent_versus_evil(cards):
+    """The rulebook: 'a Cleric is excellent versus Evil Rooms (+4) and poor versus Trap Rooms
+    (+0)'."""
+    clerics = [cards[a] for a in cards.adventurers if cards[a]["class"] == "Cleric"]
+    assert len(clerics) == 4
+    assert all(c["modifiers"]["Trap"] == 0 and c["modifiers"]["Evil"] == 4 for c in clerics)
+
+
+def test_each_adventurer_has_a_different_set_of_modifiers(cards):
+    """The rulebook: 'Each Adventurer has a different set of modifiers'."""
+    sets = [tuple(cards[a]["modifiers"][t] for t in ROOM_TYPES) for a in cards.adventurers]
+    assert len(set(sets)) == len(sets) == 16
+
+
+def _blessing(d):
+    return next(c for c in d["treasure"] if c["name"] == "Blessing")
+
+
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d["dungeon"].__setitem__(0, dict(d["dungeon"][0], kind="room",
-                                                  room_type="Trap")), "exactly one Treasure Vault"),
-    (lambda d: d["adventurers"][1].__setitem__("id", "A01"), "used twice"),
-    (lambda d: d["treasure"][8].__setitem__("modifiers", [{"amount": "x"}]), "integer 'amount'"),
-    (lambda d: d["dungeon"][1].__setitem__("start", False), "exactly 16 starting rooms"),
-    (lambda d: d["adventurers"][0]["modifiers"].pop("Evil"), "integer for each"),
-    (lambda d: d.__setitem__("format", "x"), "'format' must be"),
+                                                  room_type="Trap")), "exactly one card has kind"),
+    (lambda d: d["adventurers"][1].__setitem__("id", "A01"), r"adventurers\[1\] \(A01\).id: "
+                                                             "this id is used by another card"),
+    (lambda d: d["treasure"][8].__setitem__("modifiers", [{"amount": "x"}]),
+     r"treasure\[8\] \(T09\).modifiers\[0\].amount: 'x' is not of type 'integer'"),
+    (lambda d: d["dungeon"][1].__setitem__("start", False), "exactly 16 cards have start"),
+    (lambda d: d["adventurers"][0]["modifiers"].pop("Evil"),
+     r"adventurers\[0\] \(A01\).modifiers: 'Evil' is a required property"),
+    (lambda d: d.__setitem__("format", "x"), "format: 'dungeoncraft_widgets/hero_vs_guardian"),
+    (lambda d: _blessing(d).pop("amount"), r"\(T04\): 'amount' is a required property"),
+    (lambda d: _blessing(d).__setitem__("amount", "2"), r"\(T04\).amount: '2' is not of type"),
+    (lambda d: _blessing(d).__setitem__("effect", "teleport"), r"\(T04\).effect: 'teleport'"),
+    (lambda d: d["adventurers"][2].__setitem__("id", "A\u00a003"), r"adventurers\[2\].*\.id"),
+    (lambda d: d["adventurers"][2].__setitem__("powers", "Sacrifice"),
+     r"\(A03\).powers: 'Sacrifice' is not of type 'array'"),
+    (lambda d: d["dungeon"][3].__setitem__("room_type", "Monster"), r"\(D04\).room_type"),
+    (lambda d: d["dungeon"][30].__setitem__("start", True), r"\(D31\).start"),
 ])
-def test_bad_card_data_is_refused(raw, change, message):
+def test_bad_card_data_is_refused_naming_card_and_field(raw, change, message):
     broken = copy.deepcopy(raw)
     change(broken)
-    with pytest.raises(SaveFormatError, match=message):
+    with pytest.raises(DataFormatError, match=message):
         load_cards(broken)
+    with pytest.raises(DataFormatError):
+        new_game(seed=1, cards=broken)
 
 
 def test_bad_arguments(tmp_path):
     with pytest.raises(InvalidArgumentError, match="cards must be"):
         load_cards(42)
-    with pytest.raises(InvalidArgumentError, match="cannot read"):
+    with pytest.raises(DataFormatError, match="no file"):
         load_cards(tmp_path / "missing.json")
+    with pytest.raises(DataFormatError, match="not a regular file"):
+        new_game(seed=1, cards="/dev/zero")
+    (tmp_path / "list.json").write_text("[1, 2]")
+    with pytest.raises(DataFormatError, match="object at the top"):
+        load_cards(tmp_path / "list.json")
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(DataFormatError, match="UTF-8"):
+        load_cards(tmp_path / "binary.json")
+
+
+def test_options_hold_data_never_paths(raw, tmp_path):
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    shipped = new_game(seed=1, cards=path)           # the same cards as shipped: named
+    assert shipped.options["cards"]["shipped"] == "cards.json"
+    assert str(tmp_path) not in shipped.to_json()
+    raw["adventurers"][0]["points"] = 3
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    own = new_game(seed=1, cards=path)               # an owner's cards: the data itself
+    assert own.options["cards"]["adventurers"][0]["points"] == 3
+    assert str(tmp_path) not in own.to_json()
+    path.unlink()                                     # the save does not need the file
+    assert load_game(own.to_json()).cards["A01"]["points"] == 3
+
+
+@pytest.mark.parametrize(("cards", "message"), [
+    ("/dev/zero", "never a file path"),
+    ({"shipped": "cards.json", "digest": "0123456789abcdef"}, "another version"),
+    ({"shipped": "other.json", "digest": "0123456789abcdef"}, "no shipped card set"),
+    ({"format": "x"}, "card data"),
+])
+def test_a_save_naming_a_path_or_other_data_is_refused(cards, message):
+    doc = json.loads(new_game(seed=1).to_json())
+    doc["options"]["cards"] = cards
+    with pytest.raises(DataFormatError, match=message):
+        load_game(json.dumps(doc))
 
 
 def test_an_owner_can_play_with_other_cards(raw):
@@ -101,5 +168,4 @@ def test_an_owner_can_play_with_other_cards(raw):
     game = new_game(seed=1, cards=raw)
     assert game.cards["A01"]["modifiers"]["Evil"] == 5
     # the option travels with the save
-    from dungeoncraft_widgets.hero_vs_guardian import load_game
     assert load_game(game.to_json()).cards["A01"]["modifiers"]["Evil"] == 5

@@ -36,6 +36,12 @@ def test_targets_highlighted_and_clickable():
     assert "highlight" not in scene.find("loc-B2").classes
     assert {"entry-0", "entry-1"} <= set(scene.ids())
     assert Scene.from_dict(scene.to_dict()) == scene
+    assert scene.find("round").y > scene.height - 40          # the round line is at the foot
+    game.apply("pass")
+    game.apply("pass")
+    assert dungeon_scene(game.view(0)).find("round").y > scene.height - 40
+    game.undo()
+    game.undo()
     assert target_of("loc-D1") == "D1" and target_of("entry-0") is None
     # the Guardian's turn: nothing to click for him on the grid
     game.apply("pass")

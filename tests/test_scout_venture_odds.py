@@ -574,7 +574,7 @@ ENGINE_CASES = [
     ("venture", ["A06", "A09", "A01"], ["D09", "D03"], None),
     # three weak Adventurers (+0) against a 1-point Brute room: retreating from the 2nd on is
     # the optimal policy, and the engine's helper plays exactly that policy
-    ("venture", ["A09", "A13", "A14"], ["D06"], 1),
+    ("venture", ["A09", "A13", "A10"], ["D06"], 1),
 ]
 
 

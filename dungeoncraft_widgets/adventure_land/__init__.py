@@ -12,7 +12,9 @@ Move(origin='row:3', to='J3')
 Modules: ``rules`` (the engine; position editing helpers ``empty_position``,
 ``place_item``, ... and ``fight_position`` for simulations), ``layout`` (board data;
 the shipped board in ``data/board.json`` is a reconstruction, load your own with
-``load_layout``), ``graph`` (networkx reachability), ``odds`` (exact fight odds),
+``load_layout``), ``graph`` (networkx reachability), ``odds`` (exact fight odds, and
+the risks of the next cards from a live position: ``risk_map``, ``next_draws``,
+``next_creature``, ``advise_moves``),
 ``bots`` (``GreedyBot``), ``scene`` (state -> drawing), ``app`` (the notebook widgets).
 ``reachable``, ``fight_odds``, ``GreedyBot``, ``AdventureLandApp``, ... are also
 importable from here; they load networkx/sympy/ipywidgets on first use only.
@@ -70,7 +72,9 @@ def parse_action(text: str) -> Action:
     return AdventureLandState.parse_action(text)
 
 
-_LAZY = {"fight_odds": "odds", "fight_advice": "odds", "reachable": "graph",
+_LAZY = {"fight_odds": "odds", "fight_advice": "odds", "risk_map": "odds",
+         "next_draws": "odds", "next_creature": "odds", "advise_moves": "odds",
+         "reachable": "graph",
          "straight_moves": "graph", "movement_graph": "graph", "GreedyBot": "bots",
          "board_scene": "scene", "AdventureLandApp": "app", "PositionEditor": "app",
          "FightCalculator": "calculator"}

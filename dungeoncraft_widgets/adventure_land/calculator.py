@@ -6,6 +6,10 @@ with the best swords, the strength distribution with the target marked, the
 chance by number of swords, what the gold is worth, and, once the dice are
 rolled, what to do next.
 
+Numbers out of the game's range are refused, naming the field and the range (a
+creature of -4 is not quietly made 1; herbs are 2 to 4), and while an input is
+invalid the last answer is greyed out.
+
 >>> calc = FightCalculator()
 >>> calc.creature.value, calc.companions.value = 12, 2
 >>> calc.swords.value = "2, 1"
@@ -18,6 +22,12 @@ rolled, what to do next.
 >>> calc.herbs.value = "3, x"
 >>> calc.message.value
 "✗ herbs: 'x' is not a whole number"
+>>> calc.herbs.value = "7"
+>>> calc.message.value
+'✗ herbs: 7 is above 4, the largest allowed'
+>>> calc.herbs.value, calc.creature.value = "", -4
+>>> calc.message.value
+'✗ creature: -4 is below 1, the smallest allowed'
 """
 
 from __future__ import annotations
@@ -30,8 +40,25 @@ import ipywidgets as w
 from ..core.charts import bar_chart, percent
 from ..core.errors import DungeoncraftError
 from ..widgets.board import BoardView
-from ..widgets.panels import LiveCalculator, parse_numbers, probability_latex, table_html
-from .odds import MAX_SWORDS, FightAdvice, FightOdds, fight_advice, fight_odds
+from ..widgets.panels import (
+    LiveCalculator,
+    NumberField,
+    parse_numbers,
+    probability_latex,
+    table_html,
+)
+from .odds import (
+    HERB_VALUES,
+    MAX_COMPANIONS,
+    MAX_CREATURE,
+    MAX_GOLD,
+    MAX_SWORDS,
+    SWORD_VALUES,
+    FightAdvice,
+    FightOdds,
+    fight_advice,
+    fight_odds,
+)
 
 CREATURE_STRENGTHS = (8, 10, 12, 14, 16)
 
@@ -44,13 +71,17 @@ class FightCalculator(LiveCalculator):
         self.odds: FightOdds | None = None
         self.advice: FightAdvice | None = None
         narrow = w.Layout(width="200px")
-        self.creature = w.BoundedIntText(12, min=1, max=60, description="Creature:",
-                                         layout=narrow, tooltip="the fog creature's strength")
-        self.companions = w.BoundedIntText(0, min=0, max=30, description="Companions:",
-                                           layout=narrow)
-        self.gold = w.BoundedIntText(0, min=0, max=18, description="Gold:", layout=narrow)
-        self.swords = w.Text("", description="Swords:", placeholder="extra values, e.g. 2, 0, 3")
-        self.herbs = w.Text("", description="Herbs:", placeholder="values, e.g. 3, 4")
+        self.creature = NumberField(12, minimum=1, maximum=MAX_CREATURE, description="Creature:",
+                                    layout=narrow, tooltip="the fog creature's strength (8 to "
+                                    "16 in the game)")
+        self.companions = NumberField(0, minimum=0, maximum=MAX_COMPANIONS,
+                                      description="Companions:", layout=narrow)
+        self.gold = NumberField(0, minimum=0, maximum=MAX_GOLD, description="Gold:",
+                                layout=narrow)
+        self.swords = w.Text("", description="Swords:",
+                             placeholder="extra values, e.g. 2, 0, 3 (each 0 to 3)")
+        self.herbs = w.Text("", description="Herbs:",
+                            placeholder="values, e.g. 3, 4 (each 2 to 4)")
         self.choose = w.Checkbox(True, description="choose the best swords (at most 3)")
         self.dice = w.Text("", description="Dice rolled:",
                            placeholder="after rolling, e.g. 2, 5")
@@ -73,11 +104,16 @@ class FightCalculator(LiveCalculator):
         self.update()
 
     def compute(self) -> None:
-        swords = parse_numbers(self.swords.value, "swords", minimum=0, maximum=3)
-        herbs = parse_numbers(self.herbs.value, "herbs", minimum=0)
+        creature = self.number(self.creature)
+        companions = self.number(self.companions)
+        gold = self.number(self.gold)
+        swords = parse_numbers(self.swords.value, "swords", minimum=SWORD_VALUES[0],
+                               maximum=SWORD_VALUES[1])
+        herbs = parse_numbers(self.herbs.value, "herbs", minimum=HERB_VALUES[0],
+                              maximum=HERB_VALUES[1])
         dice = parse_numbers(self.dice.value, "dice", minimum=1, maximum=6)
-        odds = fight_odds(self.creature.value, companions=self.companions.value, swords=swords,
-                          herbs=herbs, gold=self.gold.value, choose_swords=self.choose.value)
+        odds = fight_odds(creature, companions=companions, swords=swords,
+                          herbs=herbs, gold=gold, choose_swords=self.choose.value)
         advice, bonus = None, 0
         if dice:
             if len(dice) > MAX_SWORDS:
@@ -87,16 +123,16 @@ class FightCalculator(LiveCalculator):
             rolled_with = odds.swords_used if len(dice) == len(odds.swords_used) else \
                 tuple(sorted(swords, reverse=True)[:len(dice)])
             bonus = sum(rolled_with)
-            advice = fight_advice(self.creature.value, dice, companions=self.companions.value,
-                                  sword_bonus=bonus, herbs=herbs, gold=self.gold.value)
+            advice = fight_advice(creature, dice, companions=companions,
+                                  sword_bonus=bonus, herbs=herbs, gold=gold)
         self.odds, self.advice = odds, advice
-        used = ", ".join(map(str, odds.swords_used)) or "none"
+        used = ", ".join(f"+{v}" for v in odds.swords_used) or "none"
         self.headline.value = (f"<b>Chance to win</b> with swords {used}: "
                                f"{probability_latex(odds.p_win)}")
         self.chart.show(bar_chart(
-            odds.strength.pmf(), target=self.creature.value, width=420, height=200,
+            odds.strength.pmf(), target=creature, width=420, height=200,
             title="Strength before gold and herbs", x_label="strength"))
-        rows = [(k, ", ".join(map(str, odds.swords_by_count[k])) or "-", str(p), percent(p))
+        rows = [(k, ", ".join(f"+{v}" for v in odds.swords_by_count[k]) or "-", str(p), percent(p))
                 for k, p in sorted(odds.p_win_by_swords.items())]
         self.by_swords.value = "<b>By number of swords</b>" + table_html(
             ["swords", "which", "P(win)", "%"], rows)

@@ -20,16 +20,19 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import InvalidArgumentError, SaveFormatError
+from ..core.data import check_schema, digest, read_json
+from ..core.errors import DataFormatError, InvalidArgumentError
 
 __all__ = [
-    "COLUMNS", "FIELDS", "LANES", "ROWS", "TERRAIN_COUNTS", "Layout", "column_of",
-    "field_name", "lanes_for", "load_layout", "neighbours", "row_of",
+    "COLUMNS", "FIELDS", "LANES", "LAYOUT_SCHEMA", "PIECES_SCHEMA", "ROWS", "TERRAIN_COUNTS",
+    "Layout", "column_of", "field_name", "lanes_for", "layout_from_option", "layout_option",
+    "load_layout", "load_pieces", "neighbours", "pieces_option", "row_of",
 ]
 
 COLUMNS = "ABCDEFGHIJK"
@@ -104,6 +107,11 @@ class Layout:
     def __deepcopy__(self, memo: dict) -> Layout:
         return self  # immutable in use: copies of a state share their layout
 
+    @cached_property
+    def digest(self) -> str:
+        """A fingerprint of the layout's data (see :func:`layout_option`)."""
+        return digest(self.source)
+
     def city_of(self, field: str) -> frozenset[str] | None:
         """The city a field belongs to, or None."""
         for city in self.cities:
@@ -131,81 +139,217 @@ def _connected_groups(fields: set[str]) -> list[frozenset[str]]:
     return sorted(groups, key=lambda g: (-len(g), min(FIELDS.index(f) for f in g)))
 
 
+WHAT = "Adventure Land layout"
+SHIPPED_LAYOUT = "board.json"
+SHIPPED_PIECES = "pieces.json"
+_FIELD_PATTERN = "^[A-K]([1-9]|10)$"
+#: The documented format of a layout file (JSON Schema, draft 2020-12); the semantic rules a
+#: schema cannot state (terrain counts, a connected river from edge to edge) are checked after.
+LAYOUT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["legend", "rows", "river"],
+    "properties": {
+        "format": {"const": "dungeoncraft_widgets/adventure_land/layout"},
+        "version": {"const": 1},
+        "reconstruction": {"type": "boolean"},
+        "about": {"type": "string"},
+        "columns": {"const": COLUMNS},
+        "legend": {
+            "type": "object", "minProperties": 1, "maxProperties": 26,
+            "propertyNames": {"minLength": 1, "maxLength": 1},
+            "additionalProperties": {"enum": sorted(TERRAIN_COUNTS)},
+        },
+        "rows": {"type": "array", "minItems": ROWS, "maxItems": ROWS,
+                 "items": {"type": "string", "minLength": len(COLUMNS),
+                           "maxLength": len(COLUMNS)}},
+        "river": {"type": "array", "minItems": 1, "maxItems": len(FIELDS),
+                  "items": {"type": "string", "pattern": _FIELD_PATTERN}},
+    },
+    "additionalProperties": False,
+}
+
+
 def _build(data: dict[str, Any]) -> Layout:
-    if not isinstance(data, dict):
-        raise SaveFormatError("layout: expected a JSON object with 'legend', 'rows' and 'river'")
-    try:
-        legend, rows, river = data["legend"], data["rows"], data["river"]
-    except KeyError as exc:
-        raise SaveFormatError(f"layout: missing {exc}") from None
-    if not isinstance(rows, list) or len(rows) != ROWS or any(
-            not isinstance(r, str) or len(r) != len(COLUMNS) for r in rows):
-        raise SaveFormatError(f"layout: 'rows' must be {ROWS} strings of {len(COLUMNS)} letters")
+    """A Layout from a layout document already checked against LAYOUT_SCHEMA."""
+    legend, rows, river = data["legend"], data["rows"], data["river"]
     terrain: dict[str, str] = {}
     for r, line in enumerate(rows, start=1):
         for c, letter in enumerate(line):
-            kind = legend.get(letter) if isinstance(legend, dict) else None
-            if kind not in TERRAIN_COUNTS:
-                raise SaveFormatError(f"layout: letter {letter!r} at {field_name(c, r)} is not "
-                                      f"in the legend as one of {sorted(TERRAIN_COUNTS)}")
+            kind = legend.get(letter)
+            if kind is None:
+                raise DataFormatError(f"{WHAT}: rows[{r - 1}]: letter {letter!r} at "
+                                      f"{field_name(c, r)} is not in the legend")
             terrain[field_name(c, r)] = kind
     counts = Counter(terrain.values())
     for kind, wanted in TERRAIN_COUNTS.items():
         if counts[kind] != wanted:
-            raise SaveFormatError(f"layout: the game has {wanted} {kind} cards, so the board "
-                                  f"needs {wanted} {kind} fields, not {counts[kind]}")
+            raise DataFormatError(f"{WHAT}: rows: the game has {wanted} {kind} cards, so the "
+                                  f"board needs {wanted} {kind} fields, not {counts[kind]}")
     river_fields = sorted(f for f in FIELDS if terrain[f] == "river")
-    if not isinstance(river, list) or sorted(river) != river_fields:
-        raise SaveFormatError("layout: 'river' must list every river field exactly once")
-    for a, b in zip(river, river[1:], strict=False):
+    if sorted(river) != river_fields:
+        raise DataFormatError(f"{WHAT}: river: must list every river field of 'rows' "
+                              f"exactly once")
+    for i, (a, b) in enumerate(zip(river, river[1:], strict=False)):
         if b not in neighbours(a):
-            raise SaveFormatError(f"layout: river fields {a} and {b} are not neighbours")
+            raise DataFormatError(f"{WHAT}: river[{i + 1}]: {b} is not a neighbour of {a}")
     if column_of(river[0]) != 0 or column_of(river[-1]) != len(COLUMNS) - 1:
-        raise SaveFormatError("layout: the river must run from the west edge (column A) "
-                              "to the east edge (column K)")
+        raise DataFormatError(f"{WHAT}: river: must run from the west edge (column A) "
+                              f"to the east edge (column K)")
     cities = tuple(_connected_groups({f for f in FIELDS if terrain[f] == "city"}))
-    source = {"legend": dict(legend), "rows": list(rows), "river": list(river)}
-    return Layout(terrain, tuple(river), cities, source, bool(data.get("reconstruction", False)))
+    source = {"legend": dict(legend), "rows": list(rows), "river": list(river),
+              "reconstruction": bool(data.get("reconstruction", False))}
+    return Layout(terrain, tuple(river), cities, source, source["reconstruction"])
 
 
 @lru_cache(maxsize=16)
 def _cached(text: str) -> Layout:
-    return _build(json.loads(text))
+    doc = json.loads(text)
+    check_schema(doc, LAYOUT_SCHEMA, WHAT)
+    return _build(doc)
 
 
-def load_layout(source: str | Path | dict[str, Any] | None = None) -> Layout:
+def load_layout(source: str | Path | Mapping[str, Any] | Layout | None = None) -> Layout:
     """Read a board layout from a path, a dict, or (None) the shipped reconstruction.
 
-    Raises :class:`SaveFormatError` naming what is wrong with the layout.
+    The document is checked against :data:`LAYOUT_SCHEMA` and then against the game's
+    facts (terrain counts, the river's course); a bad one raises
+    :class:`~dungeoncraft_widgets.core.errors.DataFormatError` naming the field.
 
     >>> load_layout().river[:3]
     ('A7', 'B7', 'B8')
-    >>> load_layout({"legend": {}, "rows": [], "river": []})  # doctest: +ELLIPSIS
+    >>> load_layout({"legend": {"C": "city"}, "rows": ["C" * 11] * 9, "river": ["A1"]})
     Traceback (most recent call last):
     ...
-    dungeoncraft_widgets.core.errors.SaveFormatError: layout: 'rows' must be 10 strings ...
+    dungeoncraft_widgets.core.errors.DataFormatError: Adventure Land layout: rows: \
+['CCCCCCCCCCC', ...] is too short
     """
-    if source is None:
-        source = DATA / "board.json"
-    if isinstance(source, (str, Path)):
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-            data = json.loads(text)
-        except (OSError, json.JSONDecodeError) as exc:
-            raise SaveFormatError(f"layout: cannot read {source}: {exc}") from None
-        return _cached(json.dumps(data, sort_keys=True))
     if isinstance(source, Layout):
         return source
-    if not isinstance(source, dict):
-        raise InvalidArgumentError("layout must be a path, a dict or None")
-    return _cached(json.dumps(source, sort_keys=True))
+    if source is None:
+        return _shipped_layout()
+    if not isinstance(source, (str, Path, Mapping)):
+        raise InvalidArgumentError(f"layout must be a file path, a dict or None, "
+                                   f"not {type(source).__name__}")
+    doc = read_json(source, WHAT)
+    return _cached(json.dumps(doc, sort_keys=True))
+
+
+@lru_cache(maxsize=1)
+def _shipped_layout() -> Layout:
+    return load_layout(DATA / SHIPPED_LAYOUT)
+
+
+@lru_cache(maxsize=1)
+def shipped_layout_digest() -> str:
+    """The fingerprint of the shipped layout (what a saved game names it by)."""
+    return _shipped_layout().digest
+
+
+def layout_option(layout: Layout) -> dict[str, Any]:
+    """What a game's options (and so its save) hold for ``layout``: the shipped set's name
+    and digest, or the whole layout document (never a file path).
+
+    >>> layout_option(load_layout())["shipped"]
+    'board.json'
+    """
+    if layout.digest == shipped_layout_digest():
+        return {"shipped": SHIPPED_LAYOUT, "digest": shipped_layout_digest()}
+    return dict(layout.source)
+
+
+def layout_from_option(option: Any) -> Layout:
+    """The layout a saved game's ``options["layout"]`` names (see :func:`layout_option`).
+
+    Never opens a file named in a save: a path is refused, a shipped set must have the
+    installed digest.
+
+    >>> layout_from_option({"shipped": "board.json", "digest": "0"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.DataFormatError: options.layout: the game was saved ...
+    """
+    if isinstance(option, Mapping) and "shipped" in option:
+        _check_shipped(option, SHIPPED_LAYOUT, shipped_layout_digest(), "layout")
+        return load_layout()
+    if not isinstance(option, Mapping):
+        raise DataFormatError("options.layout: a saved game holds the layout's data (or the "
+                              f"shipped set's name and digest), not {type(option).__name__}")
+    return load_layout(option)
+
+
+def _check_shipped(option: Mapping[str, Any], name: str, installed: str, what: str) -> None:
+    if set(option) != {"shipped", "digest"} or option["shipped"] != name:
+        raise DataFormatError(f"options.{what}: the shipped data set is {name!r} "
+                              f"(with its 'digest'), not {dict(option)!r}")
+    if option["digest"] != installed:
+        raise DataFormatError(
+            f"options.{what}: the game was saved with another version of the shipped "
+            f"{name} (digest {str(option['digest'])[:16]!r}, installed {installed!r}), "
+            f"so it cannot be continued here")
+
+
+#: The documented format of data/pieces.json (tile values and adventure scoring).
+PIECES_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["swords", "herbs", "gold", "creatures", "adventures"],
+    "properties": {
+        "swords": {"type": "object", "required": ["values"], "properties": {"values": {
+            "type": "object", "propertyNames": {"enum": ["0", "1", "2", "3"]},
+            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 28}}}},
+        "herbs": {"type": "object", "required": ["values"], "properties": {"values": {
+            "type": "object", "propertyNames": {"enum": ["2", "3", "4"]},
+            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 20}}}},
+        "gold": {"const": 18},
+        "creatures": {"type": "object", "required": ["strengths", "laurels"], "properties": {
+            "strengths": {"type": "object",
+                          "propertyNames": {"enum": ["8", "10", "12", "14", "16"]},
+                          "additionalProperties": {"type": "integer", "minimum": 0,
+                                                   "maximum": 14}},
+            "laurels": {"type": "object",
+                        "propertyNames": {"enum": ["8", "10", "12", "14", "16"]},
+                        "additionalProperties": {"type": "integer", "minimum": 0,
+                                                 "maximum": 100}}}},
+        "adventures": {"type": "object", "required": ["1", "2", "3"]},
+    },
+}
 
 
 @lru_cache(maxsize=1)
 def load_pieces() -> dict[str, Any]:
-    """The tile values and scoring data (``data/pieces.json``, partly a reconstruction).
+    """The tile values and scoring data (``data/pieces.json``, partly a reconstruction),
+    checked against :data:`PIECES_SCHEMA` and the rulebook's totals.
 
     >>> load_pieces()["creatures"]["laurels"]["16"]
     8
     """
-    return json.loads((DATA / "pieces.json").read_text(encoding="utf-8"))
+    doc = read_json(DATA / SHIPPED_PIECES, "Adventure Land pieces")
+    check_schema(doc, PIECES_SCHEMA, "Adventure Land pieces")
+    totals = {"swords": 28, "herbs": 20}
+    for kind, total in totals.items():
+        if sum(doc[kind]["values"].values()) != total:
+            raise DataFormatError(f"Adventure Land pieces: {kind}.values: the game has "
+                                  f"{total} {kind}")
+    creatures = doc["creatures"]
+    if sum(creatures["strengths"].values()) != 14 or set(creatures["laurels"]) != set(
+            creatures["strengths"]):
+        raise DataFormatError("Adventure Land pieces: creatures: 14 fog creatures, each "
+                              "strength with its laurel")
+    return doc
+
+
+@lru_cache(maxsize=1)
+def shipped_pieces_digest() -> str:
+    """The fingerprint of data/pieces.json (a saved game names the pieces by it)."""
+    return digest(load_pieces())
+
+
+def pieces_option() -> dict[str, str]:
+    """What a game's options hold for the pieces: the shipped set's name and digest."""
+    return {"shipped": SHIPPED_PIECES, "digest": shipped_pieces_digest()}
+
+
+def check_pieces_option(option: Any) -> None:
+    """Refuse a saved game played with other pieces than the installed ones."""
+    if not isinstance(option, Mapping):
+        raise DataFormatError("options.pieces: the shipped set's name and digest are missing")
+    _check_shipped(option, SHIPPED_PIECES, shipped_pieces_digest(), "pieces")

@@ -35,18 +35,34 @@ import html
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from math import factorial
+from math import comb, factorial
 from typing import Protocol
 
 import sympy
 
+from ..core.actions import Action
 from ..core.dice import Distribution, dice_sum
 from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
+from .graph import state_reachable
+from .layout import FIELDS, load_pieces
+from .rules import RAYS, Move, _laurel, score_breakdown
 
 __all__ = [
+    "ASSUMPTIONS",
+    "DrawOutlook",
+    "FieldOutlook",
+    "MoveAdvice",
+    "PlaceRisk",
+    "RiskMap",
+    "advise_moves",
+    "next_creature",
+    "next_draws",
+    "risk_map",
+    "win_fraction",
     "FightAdvice",
     "FightOdds",
     "FightOption",
@@ -69,21 +85,46 @@ _SCALE = SIDES**_SCALE_REROLLS
 
 
 # ----- input checks ----------------------------------------------------------------------------
-def _int_arg(name: str, value: object, minimum: int) -> int:
+# What the game can mean (rulebook, "Game Contents"): the questions beyond these are refused
+# before any work, with the limit and its reason in the message.
+MAX_CREATURE = 60     # the fog creatures have strengths 8 to 16; 60 leaves room for what-ifs
+MAX_COMPANIONS = 30   # 30 companions in the game
+MAX_GOLD = 18         # 18 gold pieces
+MAX_SWORD_TILES = 28  # 28 swords, extra values 0 to 3
+MAX_HERB_TILES = 20   # 20 herbs, values 2 to 4
+SWORD_VALUES = (0, 3)
+HERB_VALUES = (2, 4)
+_WHY = {
+    "creature": "the fog creatures have strengths 8 to 16",
+    "companions": "the game has 30 companions",
+    "gold": "the game has 18 gold pieces",
+    "swords": "the game has 28 swords",
+    "herbs": "the game has 20 herbs",
+    "sword_bonus": "at most 3 swords of at most +3 each",
+    "dice": "one die per sword, at most 3 swords",
+}
+
+
+def _int_arg(name: str, value: object, minimum: int, maximum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidArgumentError(f"{name} must be an int, not {type(value).__name__}")
     if value < minimum:
         raise InvalidArgumentError(f"{name} must be at least {minimum}, not {value}")
+    if maximum is not None and value > maximum:
+        raise InvalidArgumentError(f"{name} must be at most {maximum} ({_WHY[name]}), "
+                                   f"not {value}")
     return value
 
 
-def _int_tuple(name: str, values: object, minimum: int, maximum: int | None = None
-               ) -> tuple[int, ...]:
+def _int_tuple(name: str, values: object, minimum: int, maximum: int | None = None,
+               most: int | None = None) -> tuple[int, ...]:
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
         raise InvalidArgumentError(
             f"{name} must be a sequence of ints, not {type(values).__name__}")
     out = []
     for value in values:
+        if most is not None and len(out) == most:
+            raise InvalidArgumentError(f"{name}: at most {most} ({_WHY[name]})")
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidArgumentError(
                 f"{name} must hold ints, not {type(value).__name__} ({value!r})")
@@ -299,6 +340,50 @@ def _need(creature: int, base: int, sword_bonus: int, herbs: tuple[int, ...]) ->
     return creature - base - sword_bonus - sum(herbs)
 
 
+def _choice_scaled(creature: int, base: int, chosen: tuple[int, ...], herbs: tuple[int, ...],
+                   gold: int) -> int:
+    """Win chance with the swords ``chosen``, as an integer over a denominator common to all
+    choices (``SIDES ** MAX_SWORDS * _SCALE``)."""
+    need = _need(creature, base, sum(chosen), herbs)
+    return _p_win_count(len(chosen), gold, need) * SIDES ** (MAX_SWORDS - len(chosen))
+
+
+def _sword_choices(creature: int, base: int, swords: tuple[int, ...], herbs: tuple[int, ...],
+                   gold: int) -> tuple[dict[int, tuple[tuple, tuple[int, ...]]],
+                                       tuple[tuple, tuple[int, ...]]]:
+    """Every distinct choice of at most 3 swords (as multisets of extra values), ranked by
+    (better, then fewer, then cheaper swords): the best per number of swords, and the best."""
+    by_count: dict[int, tuple[tuple, tuple[int, ...]]] = {}
+    best: tuple[tuple, tuple[int, ...]] | None = None
+    counts = Counter(swords)
+    for size in range(min(MAX_SWORDS, len(swords)) + 1):
+        for choice in combinations_with_replacement(sorted(counts, reverse=True), size):
+            if any(choice.count(v) > counts[v] for v in set(choice)):
+                continue
+            key = (-_choice_scaled(creature, base, choice, herbs, gold), size, sum(choice),
+                   choice)
+            if size not in by_count or key < by_count[size][0]:
+                by_count[size] = (key, choice)
+            if best is None or key < best[0]:
+                best = (key, choice)
+    assert best is not None  # the empty choice is always there
+    return by_count, best
+
+
+@lru_cache(maxsize=20_000)
+def win_fraction(creature: int, companions: int, swords: tuple[int, ...] = (),
+                 herbs: tuple[int, ...] = (), gold: int = 0) -> Fraction:
+    """The optimal win chance of :func:`fight_odds` as a ``Fraction``, without argument
+    checks or sympy numbers: for analysis loops over many fights (the risk map). Pass
+    sorted tuples so that the cache serves equal hands.
+
+    >>> win_fraction(12, 2, (1, 2), (), 0) == fight_odds(12, companions=2, swords=(2, 1)).p_win
+    True
+    """
+    _by_count, (key, _choice) = _sword_choices(creature, 1 + companions, swords, herbs, gold)
+    return Fraction(-key[0], SIDES**MAX_SWORDS * _SCALE)
+
+
 def fight_odds(creature: int, *, companions: int = 0, swords: Iterable[int] = (),
                herbs: Iterable[int] = (), gold: int = 0, choose_swords: bool = True
                ) -> FightOdds:
@@ -321,11 +406,11 @@ def fight_odds(creature: int, *, companions: int = 0, swords: Iterable[int] = ()
     >>> fight_odds(8, herbs=(4, 3)).p_win  # no dice needed
     1
     """
-    _int_arg("creature", creature, 1)
-    _int_arg("companions", companions, 0)
-    swords = _int_tuple("swords", swords, 0)
-    herbs = _int_tuple("herbs", herbs, 1)
-    _int_arg("gold", gold, 0)
+    _int_arg("creature", creature, 1, MAX_CREATURE)
+    _int_arg("companions", companions, 0, MAX_COMPANIONS)
+    swords = _int_tuple("swords", swords, *SWORD_VALUES, most=MAX_SWORD_TILES)
+    herbs = _int_tuple("herbs", herbs, *HERB_VALUES, most=MAX_HERB_TILES)
+    _int_arg("gold", gold, 0, MAX_GOLD)
     if not isinstance(choose_swords, bool):
         raise InvalidArgumentError(
             f"choose_swords must be True or False, not {type(choose_swords).__name__}")
@@ -335,28 +420,11 @@ def fight_odds(creature: int, *, companions: int = 0, swords: Iterable[int] = ()
 
     base = 1 + companions
     largest_first = tuple(sorted(swords, reverse=True))
+    by_count, (best_key, best_choice) = _sword_choices(creature, base, swords, herbs, gold)
 
     def p_count(chosen: tuple[int, ...]) -> int:
-        """Win chance with these swords, as an integer over a denominator common to all."""
-        need = _need(creature, base, sum(chosen), herbs)
-        return _p_win_count(len(chosen), gold, need) * SIDES ** (MAX_SWORDS - len(chosen))
+        return _choice_scaled(creature, base, chosen, herbs, gold)
 
-    # Candidates: every distinct choice of at most 3 swords (as multisets of extra values).
-    by_count: dict[int, tuple[int, tuple[int, ...]]] = {}
-    best_key = None
-    best_choice: tuple[int, ...] = ()
-    counts = Counter(swords)
-    sizes = range(min(MAX_SWORDS, len(swords)) + 1)
-    for size in sizes:
-        for choice in combinations_with_replacement(sorted(counts, reverse=True), size):
-            if any(choice.count(v) > counts[v] for v in set(choice)):
-                continue
-            p = p_count(choice)
-            key = (-p, size, sum(choice), choice)  # better, then fewer, then cheaper swords
-            if size not in by_count or key < by_count[size][0]:
-                by_count[size] = (key, choice)
-            if best_key is None or key < best_key:
-                best_key, best_choice = key, choice
     if not choose_swords:
         best_choice = largest_first
 
@@ -504,15 +572,12 @@ def fight_advice(creature: int, dice: Iterable[int], *, companions: int = 0,
     ...                                                  sword_bonus=3, gold=2).options]
     [('reroll', 1, 5/6), ('reroll', 2, 3/4), ('give up', None, 0)]
     """
-    _int_arg("creature", creature, 1)
-    dice = _int_tuple("dice", dice, 1, SIDES)
-    if len(dice) > MAX_SWORDS:
-        raise InvalidArgumentError(
-            f"dice: at most {MAX_SWORDS} dice (one per sword, at most 3 swords), not {len(dice)}")
-    _int_arg("companions", companions, 0)
-    _int_arg("sword_bonus", sword_bonus, 0)
-    herbs = _int_tuple("herbs", herbs, 1)
-    _int_arg("gold", gold, 0)
+    _int_arg("creature", creature, 1, MAX_CREATURE)
+    dice = _int_tuple("dice", dice, 1, SIDES, most=MAX_SWORDS)
+    _int_arg("companions", companions, 0, MAX_COMPANIONS)
+    _int_arg("sword_bonus", sword_bonus, 0, MAX_SWORDS * SWORD_VALUES[1])
+    herbs = _int_tuple("herbs", herbs, *HERB_VALUES, most=MAX_HERB_TILES)
+    _int_arg("gold", gold, 0, MAX_GOLD)
     certain = 1 + companions + sword_bonus
     options = tuple(
         FightOption(kind, sympy.Rational(scaled, _SCALE), die=die, gold_spent=spent,
@@ -688,3 +753,673 @@ def monte_carlo(play_one: Callable[[int], bool], runs: int) -> MonteCarloResult:
     _int_arg("runs", runs, 1)
     wins = sum(1 for i in range(runs) if play_one(i))
     return MonteCarloResult(wins=wins, runs=runs)
+
+
+# ===== odds from the live position: what the next cards can do (issue 18) =====================
+# Every field has exactly one terrain card, so the cards still in the deck are the fields not on
+# the face-up discard pile, and the fog creatures still to come are the ones not yet seen. From
+# one player's view the deck is in a uniformly random order; everything below is exact over that
+# order (integers and Fractions inside, sympy.Rational out). What is *not* chance is left out and
+# said so: the other players' moves (they stay where they are) and who wins battles forced on
+# the others' adventurers (they stay too).
+
+#: The model behind :func:`risk_map` and :func:`next_draws`, in words (shown with the results).
+ASSUMPTIONS = (
+    "Chance from the cards only: the deck is in random order from your view. The other players' "
+    "adventurers stay where they are (their moves are their choice, not chance), the players "
+    "who can still move now take their turns, every river card brings a gold (18 gold for 18 "
+    "river cards), and a forced fight is fought with what you hold now. If the swords and "
+    "companions run out, the round is finished and the turns after it never come.")
+_NON_FOG = ("city", "forest", "river", "mountain")
+
+
+def _r(value: Fraction | int) -> sympy.Rational:
+    value = Fraction(value)
+    return sympy.Rational(value.numerator, value.denominator)
+
+
+def _view_of(state, player: int | None):
+    """``player``'s view of ``state`` (never the deck order), and the player."""
+    player = state.current_player if player is None else player
+    if isinstance(player, bool) or not isinstance(player, int) or \
+            not 0 <= player < len(state.players):
+        raise InvalidArgumentError(f"player must be 0 to {len(state.players) - 1}, "
+                                   f"not {player!r}")
+    return (state if state.viewer == player else state.view(player)), player
+
+
+def _turns(view, player: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """(cards still to come in the current turn, the turns before the round ends, the turns
+    after it) that come before ``player``'s next turn."""
+    if view.is_over:
+        return 0, (), ()
+    n = len(view.players)
+    # Players whose adventurers can never move again take no turns (the engine finds them
+    # out when their turn comes).
+    stuck = view.stuck_for_good()
+    movers = {p for p, advs in enumerate(view.adventurers) for k, (where, _c) in enumerate(advs)
+              if where != "box" and (p, k) not in stuck}
+    retired = set(view.retired) | (set(range(n)) - movers)
+    before, after = [], []
+    seg = before
+    q = view.turn_player
+    for _ in range(n):
+        if q == n - 1:
+            seg = after  # the round ends after this turn
+        q = (q + 1) % n
+        if q == player:
+            break
+        if q not in retired:
+            seg.append(q)
+    if view.end_triggered:
+        after = []  # the game ends with this round
+    pending = view.draws_left if view.turn_player != player or view.fight is not None else 0
+    return pending, tuple(before), tuple(after)
+
+
+def _compositions(counts: tuple[int, ...], draws: int):
+    """Every way to draw ``draws`` cards from categories of these sizes, with its number of
+    card sets (their sum is comb(sum(counts), draws))."""
+    def rec(i: int, left: int):
+        if i == len(counts) - 1:
+            if left <= counts[i]:
+                yield (left,), comb(counts[i], left)
+            return
+        for k in range(min(left, counts[i]) + 1):
+            for rest, ways in rec(i + 1, left - k):
+                yield (k, *rest), comb(counts[i], k) * ways
+    if not counts:
+        yield (), 1
+        return
+    yield from rec(0, draws)
+
+
+class _Deck:
+    """The undrawn cards and the draws before ``player``'s next turn, as a small list of exact
+    outcomes: (chance, non-fog cards drawn ``T``, whether the deck runs out, how many of each
+    non-fog terrain). Within a terrain, which cards are drawn is uniform; a fog card is drawn
+    when it lies before the ``T``-th non-fog card (each fog card makes its turn draw one more)."""
+
+    def __init__(self, view, player: int) -> None:
+        terrain = view.layout.terrain
+        drawn = set(view.discard)
+        self.undrawn = [f for f in FIELDS if f not in drawn]
+        self.undrawn_set = frozenset(self.undrawn)
+        self._p_drawn: dict[str, Fraction] = {}
+        self.sizes = tuple(sum(1 for f in self.undrawn if terrain[f] == t) for t in _NON_FOG)
+        self.non_fog = sum(self.sizes)
+        self.fog = len(self.undrawn) - self.non_fog
+        pending, before, after = _turns(view, player)
+        self.turns_before, self.turns_after = before, after
+        need_a, need_b = pending + 2 * len(before), 2 * len(after)
+        swords, companions = len(view.sword_stack), view.companion_supply
+        outcomes: dict[tuple[int, bool, tuple[int, ...]], Fraction] = {}
+        total_a = comb(self.non_fog, min(need_a, self.non_fog))
+        for first, ways in _compositions(self.sizes, min(need_a, self.non_fog)):
+            p = Fraction(ways, total_a)
+            city, mountain = first[0], first[3]
+            triggered = need_a > 0 and mountain >= swords and city >= companions
+            if not need_b or triggered:
+                key = (sum(first), need_a > self.non_fog, first)
+                outcomes[key] = outcomes.get(key, 0) + p
+                self.p_after_happens = Fraction(0)
+                continue
+            rest = tuple(k - d for k, d in zip(self.sizes, first, strict=True))
+            left = self.non_fog - sum(first)
+            draws_b = min(need_b, left)
+            total_b = comb(left, draws_b)
+            for second, ways_b in _compositions(rest, draws_b):
+                both = tuple(a + b for a, b in zip(first, second, strict=True))
+                key = (sum(both), need_a + need_b > self.non_fog, both)
+                outcomes[key] = outcomes.get(key, 0) + p * Fraction(ways_b, total_b)
+        self.outcomes = [(p, t, short, c) for (t, short, c), p in outcomes.items()]
+        p_after = Fraction(0)
+        if need_b:
+            for first, ways in _compositions(self.sizes, min(need_a, self.non_fog)):
+                if not (need_a > 0 and first[3] >= swords and first[0] >= companions):
+                    p_after += Fraction(ways, total_a)
+        self.p_after_happens = p_after
+
+    def p_drawn(self, terrain: str) -> Fraction:
+        """The chance that one given undrawn card of ``terrain`` is turned over."""
+        known = self._p_drawn.get(terrain)
+        if known is None:
+            known = self._p_drawn[terrain] = self._chance_drawn(terrain)
+        return known
+
+    def _chance_drawn(self, terrain: str) -> Fraction:
+        if terrain == "fog":
+            n = self.non_fog
+            return sum((p * (1 if short else Fraction(t, n + 1)) for p, t, short, _c in
+                        self.outcomes), Fraction(0))
+        i = _NON_FOG.index(terrain)
+        if not self.sizes[i]:
+            return Fraction(0)
+        return sum((p * Fraction(c[i], self.sizes[i]) for p, _t, _s, c in self.outcomes),
+                   Fraction(0))
+
+    def fog_count(self, t: int, short: bool) -> dict[int, Fraction]:
+        """How many fog cards come before the ``t``-th non-fog card (all, when short)."""
+        f_total, n = self.fog, self.non_fog
+        if short or f_total == 0:
+            return {f_total: Fraction(1)}
+        if t == 0:
+            return {0: Fraction(1)}
+        whole = comb(n + f_total, n)
+        return {f: Fraction(comb(f + t - 1, f) * comb(f_total - f + n - t, n - t), whole)
+                for f in range(f_total + 1) if comb(f + t - 1, f)}
+
+    def river_counts(self) -> dict[int, Fraction]:
+        out: dict[int, Fraction] = {}
+        for p, _t, _s, c in self.outcomes:
+            out[c[2]] = out.get(c[2], 0) + p
+        return out
+
+
+@dataclass(frozen=True)
+class DrawOutlook:
+    """What :func:`next_draws` returns: the terrain cards turned over before ``player``'s next
+    turn, exactly.
+
+    - ``turns``: the players whose turns come first, in order; ``p_turn``: the chance each of
+      those turns comes (a turn after the round's end does not come if the swords and
+      companions run out first);
+    - ``cards``: number of terrain cards turned over -> chance;
+    - ``by_terrain``: terrain -> number of its cards turned over -> chance (each city card
+      brings a companion, forest a herb, mountain a sword, river a gold, fog a fog creature);
+    - ``p_drawn``: each undrawn field -> the chance its card is turned over.
+    """
+
+    player: int
+    turns: tuple[int, ...]
+    p_turn: dict[int, sympy.Rational]
+    cards: dict[int, sympy.Rational]
+    by_terrain: dict[str, dict[int, sympy.Rational]]
+    p_drawn: dict[str, sympy.Rational]
+    assumptions: str = ASSUMPTIONS
+
+    def expected(self, terrain: str) -> sympy.Rational:
+        """The expected number of ``terrain`` cards turned over."""
+        return sum((k * p for k, p in self.by_terrain[terrain].items()), sympy.Integer(0))
+
+
+def next_draws(state, player: int | None = None) -> DrawOutlook:
+    """The exact distribution of what the terrain cards turned over before ``player``'s next
+    turn put on the board (each other player turns over 2, plus one more per fog card), from
+    the fields not yet drawn. ``state`` may be the game or ``player``'s view; only what
+    ``player`` may see is used.
+
+    >>> from dungeoncraft_widgets.adventure_land import new_game
+    >>> outlook = next_draws(new_game(players=2, seed=1), 0)
+    >>> outlook.turns, sum(outlook.cards.values())
+    ((1,), 1)
+    >>> sum(k * p for k, p in outlook.by_terrain["mountain"].items()) == \\
+    ...     2 * outlook.p_drawn["A1"] * 0 + outlook.expected("mountain")
+    True
+    """
+    view, player = _view_of(state, player)
+    deck = _Deck(view, player)
+    terrain = view.layout.terrain
+    cards: dict[int, Fraction] = {}
+    by_terrain: dict[str, dict[int, Fraction]] = {t: {} for t in (*_NON_FOG, "fog")}
+    by_length: dict[tuple[int, bool], Fraction] = {}
+    for p, t, short, counts in deck.outcomes:
+        for i, name in enumerate(_NON_FOG):
+            by_terrain[name][counts[i]] = by_terrain[name].get(counts[i], 0) + p
+        by_length[t, short] = by_length.get((t, short), 0) + p
+    for (t, short), p in by_length.items():
+        for f, q in deck.fog_count(t, short).items():
+            cards[t + f] = cards.get(t + f, 0) + p * q
+            by_terrain["fog"][f] = by_terrain["fog"].get(f, 0) + p * q
+    per_terrain = {name: deck.p_drawn(name) for name in (*_NON_FOG, "fog")}
+    turns = deck.turns_before + deck.turns_after
+    p_turn = {q: _r(1) for q in deck.turns_before}
+    p_turn.update({q: _r(deck.p_after_happens) for q in deck.turns_after})
+    return DrawOutlook(
+        player=player, turns=turns, p_turn=p_turn,
+        cards={k: _r(v) for k, v in sorted(cards.items()) if v},
+        by_terrain={t: {k: _r(v) for k, v in sorted(d.items()) if v}
+                    for t, d in by_terrain.items()},
+        p_drawn={f: _r(per_terrain[terrain[f]]) for f in deck.undrawn})
+
+
+def next_creature(state, player: int | None = None) -> Distribution:
+    """The strength of the next fog creature to appear, given those already seen (on the
+    board and won by the players), as an exact :class:`Distribution` (counts over a total):
+    the stack is 4 of 8, 4 of 10, 3 of 12, 2 of 14 and 1 of 16.
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_item
+    >>> s = empty_position(); place_item(s, "D7", "F16"); place_item(s, "F7", "F8")
+    >>> next_creature(s).prob(16), next_creature(s).prob(8)
+    (0, 1/4)
+    """
+    view, _player = _view_of(state, player)
+    left = Counter(_all_strengths())
+    for item in view.board.values():
+        if item[0] == "F":
+            left[int(item[1:])] -= 1
+    for stock in view.stock:
+        left.subtract(stock["creatures"])
+    if sum(left.values()) <= 0 or min(left.values()) < 0:
+        raise InvalidArgumentError("state: no fog creature is left to come")
+    return Distribution.from_counts({s: k for s, k in left.items() if k > 0})
+
+
+def _all_strengths() -> list[int]:
+    return [int(s) for s, k in load_pieces()["creatures"]["strengths"].items()
+            for _ in range(k)]
+
+
+@dataclass(frozen=True)
+class PlaceRisk:
+    """What may happen, before its owner's next turn, to an adventurer standing on ``where``
+    (see :func:`risk_map`). All chances exact:
+
+    - ``p_swept``: the water sprite passes it (gold appears further along the river);
+    - ``p_creature``: a fog creature appears under it (its fog field's card is turned over);
+      ``p_win_forced``: the chance of winning that forced fight with what its owner holds now
+      (None when no creature can appear);
+    - ``p_blocked``: it is still there but has no move at all (the sprite in its way);
+    - ``p_lost``: it is out of the game (swept, or the forced fight lost).
+    """
+
+    where: str
+    companions: int
+    p_swept: sympy.Rational
+    p_creature: sympy.Rational
+    p_win_forced: sympy.Rational | None
+    p_blocked: sympy.Rational
+
+    @property
+    def p_lost(self) -> sympy.Rational:
+        win = self.p_win_forced if self.p_win_forced is not None else sympy.Integer(1)
+        return self.p_swept + self.p_creature * (1 - win)
+
+    def describe(self) -> str:
+        """The risk in a short sentence (exact fractions)."""
+        parts = []
+        if self.p_swept:
+            parts.append(f"swept away {self.p_swept}")
+        if self.p_creature:
+            parts.append(f"a fog creature under it {self.p_creature} (then wins "
+                         f"{self.p_win_forced})")
+        if self.p_blocked:
+            parts.append(f"blocked {self.p_blocked}")
+        return "; ".join(parts) if parts else "safe from the cards"
+
+
+@dataclass(frozen=True)
+class FieldOutlook:
+    """A field the player can reach (``moves``: 1 or 2 this turn, or next turn when it is not
+    the player's move now): ``item`` on it now, ``p_item`` the chance it holds an item at the
+    player's next turn from the cards alone (an item there stays unless another player takes
+    it, which is their choice, not chance), ``expected_points`` of moving there now (see
+    :func:`advise_moves`), and ``risk`` for the adventurer (the one reaching it in fewest
+    moves, ``origin``) that would stand there."""
+
+    field: str
+    moves: int
+    origin: str
+    item: str | None
+    p_item: sympy.Rational
+    expected_points: sympy.Rational
+    risk: PlaceRisk
+
+
+@dataclass(frozen=True)
+class RiskMap:
+    """What :func:`risk_map` returns: ``adventurers`` (where -> :class:`PlaceRisk` for each
+    of the player's adventurers in play), ``fields`` (field -> :class:`FieldOutlook` for each
+    field in reach), the turns that come first and the model's ``assumptions``."""
+
+    player: int
+    turns: tuple[int, ...]
+    adventurers: dict[str, PlaceRisk]
+    fields: dict[str, FieldOutlook]
+    assumptions: str = ASSUMPTIONS
+
+
+class _RiverOutcomes:
+    """The water sprite's exact fate before the player's next turn. For each number ``j`` of
+    river cards turned over (chance ``p``), the drawn river fields are a uniform ``j``-subset
+    of the undrawn ones and the last of them (where the sprite stops) uniform among those:
+    ``tables`` holds, per ``j``, the number of (subset, last) pairs giving each (first swept,
+    last swept, stop) river index, over ``C(u, j) * j``; integers, so that a query costs a
+    few Fraction operations."""
+
+    def __init__(self, view, deck: _Deck) -> None:
+        river = view.layout.river
+        self.river = river
+        self.index = {f: i for i, f in enumerate(river)}
+        undrawn = sorted(self.index[f] for f in deck.undrawn if f in self.index)
+        self.sprite = None if view.sprite is None else self.index[view.sprite]
+        self.p_none = Fraction(0)
+        self.tables: list[tuple[Fraction, int, dict[tuple[int, int, int], int]]] = []
+        u = len(undrawn)
+        for j, pj in sorted(deck.river_counts().items()):
+            if j == 0:
+                self.p_none += pj
+                continue
+            table: dict[tuple[int, int, int], int] = {}
+
+            def add(a: int, b: int, last: int, ways: int, table=table) -> None:
+                lo, hi = self._swept_range(a, b)
+                table[lo, hi, last] = table.get((lo, hi, last), 0) + ways
+
+            for ia in range(u):
+                a = undrawn[ia]
+                if j == 1:
+                    add(a, a, a, 1)
+                    continue
+                for ib in range(ia + 1, u):
+                    b, inner = undrawn[ib], ib - ia - 1
+                    with_ends = comb(inner, j - 2)
+                    if not with_ends:
+                        continue
+                    add(a, b, a, with_ends)
+                    add(a, b, b, with_ends)
+                    if j >= 3:
+                        for il in range(ia + 1, ib):
+                            add(a, b, undrawn[il], comb(inner - 1, j - 3))
+            self.tables.append((pj, comb(u, j) * j, table))
+        # The chance each river index is swept, from difference arrays per j.
+        self.swept = [Fraction(0)] * len(river)
+        for pj, whole, table in self.tables:
+            diff = [0] * (len(river) + 1)
+            for (lo, hi, _last), ways in table.items():
+                diff[lo] += ways
+                diff[hi + 1] -= ways
+            running = 0
+            for i in range(len(river)):
+                running += diff[i]
+                if running:
+                    self.swept[i] += pj * Fraction(running, whole)
+
+    def _swept_range(self, a: int, b: int) -> tuple[int, int]:
+        """The river indices the sprite passes when the cards drawn span ``a`` to ``b``."""
+        if self.sprite is None:
+            return a, b
+        return min(a, self.sprite), max(b, self.sprite)
+
+    def p_swept(self, index: int) -> Fraction:
+        return self.swept[index]
+
+
+def _ray_open(ray: tuple[str, ...], occupied, sprite: str | None) -> bool:
+    for f in ray:
+        if f == sprite:
+            return False
+        if f not in occupied:
+            return True
+    return False
+
+
+def _p_blocked(where: str, occupied: set[str], view, rivers: _RiverOutcomes,
+               undrawn: frozenset[str]) -> Fraction:
+    """The chance the adventurer on ``where`` is not swept and has no move at all at its
+    owner's next turn (others stay, but those the sprite sweeps away are gone)."""
+    rays = RAYS[where]
+    index, river = rivers.index, rivers.river
+    # The sprite only ever stops on a river field whose card is undrawn (or stays put): a line
+    # whose first free field comes before any such field is open whatever the cards.
+    for ray in rays:
+        for f in ray:
+            if f == view.sprite or (f in index and f in undrawn):
+                break
+            if f not in occupied:
+                return Fraction(0)
+    own = index.get(where)
+    total = Fraction(0)
+    if rivers.p_none and not any(_ray_open(ray, occupied, view.sprite) for ray in rays):
+        total += rivers.p_none
+    # Only the river fields on its lines (swept or not, or the sprite's stop) matter.
+    on_lines = sorted({index[f] for ray in rays for f in ray if f in index})
+    for pj, whole, table in rivers.tables:
+        blocked_ways = 0
+        cache: dict[tuple, bool] = {}
+        for (lo, hi, last), ways in table.items():
+            if own is not None and lo <= own <= hi:
+                continue  # swept, not blocked
+            key = (last if last in on_lines else None,
+                   tuple(i for i in on_lines if lo <= i <= hi))
+            blocked = cache.get(key)
+            if blocked is None:
+                still = occupied - {river[i] for i in key[1]}
+                blocked = not any(_ray_open(ray, still, river[last]) for ray in rays)
+                cache[key] = blocked
+            if blocked:
+                blocked_ways += ways
+        if blocked_ways:
+            total += pj * Fraction(blocked_ways, whole)
+    return total
+
+
+def _place_risk(view, player: int, where: str, companions: int, occupied: set[str],
+                deck: _Deck, rivers: _RiverOutcomes, creature: Distribution | None,
+                p_fog: Fraction) -> PlaceRisk:
+    p_swept = rivers.p_swept(rivers.index[where]) if where in rivers.index else Fraction(0)
+    p_creature, p_win = Fraction(0), None
+    terrain = view.layout.terrain
+    if where in terrain and terrain[where] == "fog" and where in deck.undrawn_set \
+            and creature is not None:
+        p_creature = p_fog
+        stock = view.stock[player]
+        hand = (tuple(sorted(stock["swords"])), tuple(sorted(stock["herbs"])), stock["gold"])
+        p_win = sum((Fraction(k, creature.total) * win_fraction(s, companions, *hand)
+                     for s, k in creature.counts.items()), Fraction(0))
+    p_blocked = _p_blocked(where, occupied - {where}, view, rivers, deck.undrawn_set)
+    return PlaceRisk(where=where, companions=companions, p_swept=_r(p_swept),
+                     p_creature=_r(p_creature), p_win_forced=None if p_win is None else _r(p_win),
+                     p_blocked=_r(p_blocked))
+
+
+class _Position:
+    """Everything the risk map and the move advisor share for one view and player."""
+
+    def __init__(self, state, player: int | None) -> None:
+        self.view, self.player = _view_of(state, player)
+        view = self.view
+        self.deck = _Deck(view, self.player)
+        self.rivers = _RiverOutcomes(view, self.deck)
+        self.p_fog = self.deck.p_drawn("fog")
+        try:
+            self.creature: Distribution | None = next_creature(view, self.player)
+        except InvalidArgumentError:
+            self.creature = None
+        self.occupied = set(view.at)
+        self._win: dict[tuple[int, int], Fraction] = {}
+
+    def risk(self, where: str, companions: int, occupied: set[str] | None = None) -> PlaceRisk:
+        return _place_risk(self.view, self.player, where, companions,
+                           self.occupied if occupied is None else occupied, self.deck,
+                           self.rivers, self.creature, self.p_fog)
+
+    def p_item(self, field: str) -> Fraction:
+        if field in self.view.board:
+            return Fraction(1)
+        if field not in self.deck.undrawn_set or field == self.view.sprite:
+            return Fraction(0)
+        return self.deck.p_drawn(self.view.layout.terrain[field])
+
+    def win(self, strength: int, companions: int) -> Fraction:
+        key = (strength, companions)
+        if key not in self._win:
+            stock = self.view.stock[self.player]
+            self._win[key] = win_fraction(strength, companions, tuple(sorted(stock["swords"])),
+                                          tuple(sorted(stock["herbs"])), stock["gold"])
+        return self._win[key]
+
+    def gain(self, origin: str, to: str) -> Fraction:
+        """The expected change of the player's score (as if the game ended now) from moving
+        the adventurer at ``origin`` to ``to``, taking what lies there."""
+        view, p = self.view, self.player
+        k = next(i for i, (w, _c) in enumerate(view.adventurers[p]) if w == origin)
+        comps = view.adventurers[p][k][1]
+        item = view.board.get(to)
+        before = _score(view, p)
+        if item is not None and item[0] == "F":
+            strength = int(item[1:])
+            won = self.win(strength, comps)
+            win_score = _score_if(view, p, k, to, item, True)
+            lose_score = _score_if(view, p, k, to, item, False)
+            return won * win_score + (1 - won) * lose_score - before
+        if item is not None and item[0] in "HS":
+            values = _unseen_values(view, p, item[0])
+            if not values:
+                return Fraction(_score_if(view, p, k, to, None, True) - before)
+            return sum((Fraction(_score_if(view, p, k, to, f"{item[0]}{v}", True) - before,
+                                 len(values)) for v in values), Fraction(0))
+        return Fraction(_score_if(view, p, k, to, item, True) - before)
+
+
+def _score(view, player: int) -> int:
+    return sum(score_breakdown(view, player).values())
+
+
+def _score_if(view, player: int, k: int, to: str, item: str | None, wins: bool) -> int:
+    """The player's score if adventurer ``k`` moved to ``to`` and took ``item`` (a battle won
+    or lost for a fog creature); the view is changed in place and put back."""
+    adv = view.adventurers[player][k]
+    saved_adv, saved_stock = list(adv), {key: (list(v) if isinstance(v, list) else v)
+                                         for key, v in view.stock[player].items()}
+    saved_track, saved_board = view.track[player], dict(view.board)
+    stock = view.stock[player]
+    try:
+        adv[0] = to
+        kind = item[0] if item else ""
+        if kind == "C":
+            adv[1] += 1
+            if view.adventure == 1:
+                view.track[player] += adv[1]
+        elif kind == "G":
+            stock["gold"] += 1
+            if view.adventure == 1:
+                view.track[player] += 2
+        elif kind in ("H", "S"):
+            stock["herbs" if kind == "H" else "swords"].append(int(item[1:]))
+        elif kind == "F":
+            if wins:
+                view.board.pop(to, None)
+                stock["creatures"].append(int(item[1:]))
+                if view.adventure == 1:
+                    view.track[player] += _laurel(int(item[1:]))
+            else:
+                adv[0], adv[1] = "box", 0
+        if kind and kind != "F":
+            view.board.pop(to, None)
+        return _score(view, player)
+    finally:
+        adv[0], adv[1] = saved_adv
+        view.stock[player] = saved_stock
+        view.track[player] = saved_track
+        view.board = saved_board
+
+
+def _unseen_values(view, player: int, kind: str) -> list[int]:
+    """The herb (``"H"``) or sword (``"S"``) values whose place ``player`` does not know: all
+    of the game's tiles of that kind but those in the player's hand and, for herbs, those
+    used in battles (face up in the box)."""
+    name = "herbs" if kind == "H" else "swords"
+    pool = Counter({int(v): k for v, k in load_pieces()[name]["values"].items()})
+    pool.subtract(view.stock[player][name])
+    if kind == "H":
+        pool.subtract(v for v in view.herb_box if v != -1)
+    return sorted(pool.elements())
+
+
+def risk_map(state, player: int | None = None, origin: str | None = None) -> RiskMap:
+    """The exact risks of the next cards for ``player``'s pieces, before their next turn.
+
+    For each of the player's adventurers: the chance of being swept off the river by the
+    water sprite, of a fog creature appearing under it (and then of winning that forced
+    fight with what the player holds), of being blocked; for each field in reach, the chance
+    it holds an item at the player's next turn, the expected points of moving there now, and
+    the same risks for an adventurer ending there. Only what ``player`` may see is used; the
+    model's assumptions are in ``ASSUMPTIONS``. With ``origin`` (one of the player's
+    adventurers, by its field or lane) the fields are those that adventurer reaches.
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_adventurer
+    >>> from dungeoncraft_widgets.adventure_land.rules import place_sprite
+    >>> s = empty_position(); place_sprite(s, "A7"); place_adventurer(s, 0, "C8")
+    >>> risk = risk_map(s, 0).adventurers["C8"]
+    >>> risk.p_swept   # swept if any of the 15 river cards from C8 on is among 2 of 95
+    261/893
+    >>> risk.p_swept == 1 - sympy.Rational(comb(80, 2), comb(95, 2))
+    True
+    """
+    position = _Position(state, player)
+    view, player = position.view, position.player
+    adventurers = {}
+    for where, comps in view.adventurers[player]:
+        if where != "box":
+            adventurers[where] = position.risk(where, comps)
+    if origin is not None and origin not in adventurers:
+        raise InvalidArgumentError(f"origin: the player has no adventurer at {origin!r}")
+    fields = {}
+    moves = None if view.current_player == player else 2
+    for where, comps in view.adventurers[player]:
+        if where == "box" or (origin is not None and where != origin):
+            continue
+        for f, d in _reach(view, where, moves).items():
+            if f in fields and fields[f].moves <= d:
+                continue
+            occupied = (position.occupied - {where}) | {f}
+            fields[f] = FieldOutlook(
+                field=f, moves=d, origin=where, item=view.board.get(f),
+                p_item=_r(position.p_item(f)),
+                expected_points=_r(position.gain(where, f)),
+                risk=position.risk(f, comps + (view.board.get(f) == "C"), occupied))
+    return RiskMap(player=player, turns=position.deck.turns_before + position.deck.turns_after,
+                   adventurers=adventurers, fields=fields)
+
+
+def _reach(view, where: str, moves: int | None) -> dict[str, int]:
+    return state_reachable(view, where, moves)
+
+
+@dataclass(frozen=True)
+class MoveAdvice:
+    """One legal move (``action``) with the ``expected_points`` it brings now (exact) and the
+    ``risk`` of the adventurer where it ends; ``best`` marks the advised one."""
+
+    action: Action
+    expected_points: sympy.Rational
+    risk: PlaceRisk
+    best: bool = False
+
+    def describe(self) -> str:
+        return (f"{self.action.origin} to {self.action.to}: {self.expected_points} points "
+                f"expected; risk: {self.risk.describe()}")
+
+
+def advise_moves(state, player: int | None = None) -> list[MoveAdvice]:
+    """The player's legal moves now, ranked by the exact expected points they bring (the
+    change of the player's score as if the game ended now: an item taken, a battle at its
+    exact odds, a city entered in Adventure 3, ...); among equals, the one whose adventurer
+    is least likely to be lost before the player's next turn first. Empty when the player
+    has no move now.
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_item
+    >>> s = empty_position(); place_item(s, "C1", "G"); place_item(s, "C2", "C")
+    >>> best = advise_moves(s)[0]
+    >>> str(best.action), best.expected_points, best.best
+    ('move col:C C1', 2, True)
+    """
+    position = _Position(state, player)
+    view = position.view
+    if view.current_player != position.player or view.fight is not None:
+        return []
+    out = []
+    for action in view.legal_actions():
+        if not isinstance(action, Move):
+            continue
+        k = next(i for i, (w, _c) in enumerate(view.adventurers[position.player])
+                 if w == action.origin)
+        comps = view.adventurers[position.player][k][1]
+        occupied = (position.occupied - {action.origin}) | {action.to}
+        item = view.board.get(action.to)
+        risk = position.risk(action.to, comps + (item == "C"), occupied)
+        out.append((position.gain(action.origin, action.to), risk, action))
+    out.sort(key=lambda m: (-m[0], float(m[1].p_lost), str(m[2])))
+    return [MoveAdvice(action=a, expected_points=_r(g), risk=r, best=i == 0)
+            for i, (g, r, a) in enumerate(out)]

@@ -9,7 +9,9 @@ Plain Python (no sympy, no networkx). A turn runs like this:
 2. *The player's actions*: ``move FROM TO`` (up to two moves: one adventurer
    twice or two adventurers once each; ``FROM`` is the adventurer's field or
    start lane, e.g. ``move row:3 J3``), or ``end`` to stop moving. The turn
-   ends by itself after the second move.
+   ends by itself after the second move, or when no adventurer can move (the
+   cards are drawn first, then that is decided); a player whose adventurers can
+   never move again takes no more turns.
 
 A battle is a few decisions by the adventurer's owner: ``swords 3,0`` (the
 extra values of the swords used, at most 3; ``swords -`` for none) before the
@@ -40,35 +42,43 @@ and listed in ``RULE_NOTES``.
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 from ..core.actions import Action
+from ..core.data import check_schema
 from ..core.engine import GameState
-from ..core.errors import IllegalActionError, InvalidArgumentError
+from ..core.english import count, listing, objective, possessive, says, verb_form
+from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
 from ..core.rng import Rng
 from .layout import (
     COLUMNS,
     FIELD_SET,
     FIELDS,
+    LANES,
     Layout,
+    check_pieces_option,
     column_of,
     lanes_for,
+    layout_from_option,
+    layout_option,
     load_layout,
     load_pieces,
     neighbours,
+    pieces_option,
     row_of,
 )
 
 __all__ = [
     "COLOURS", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "UNKNOWN", "AdventureLandState",
     "End", "GiveUp", "Gold", "Herb", "Move", "Reroll", "Swords", "empty_position",
-    "fight_position", "give", "new_game", "place_adventurer", "place_item", "place_sprite",
-    "remove_item", "score_breakdown",
+    "fight_position", "give", "new_game", "place_adventurer", "place_item", "place_name",
+    "place_sprite", "remove_item", "score_breakdown", "set_card_drawn",
 ]
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -84,27 +94,69 @@ SWORDS_MAX_PER_FIGHT = 3
 BACK_IN_BOX = {2: (0, 8, 8), 3: (2, 5, 5), 4: (2, 2, 2)}
 
 RULE_NOTES = (
-    "Interpretation: the terrain cards are turned over automatically at the start of a turn "
-    "(there is no choice in it); the log shows every card.",
-    "Interpretation: the stockpile is what lies on the table: the game end is triggered when "
-    "the sword stack and the companions on the table are both used up; the round is finished.",
-    "Interpretation: when the terrain deck is used up the round is finished and the game ends "
-    "(the rulebook does not say; without cards nothing more can appear).",
-    "Interpretation: a player none of whose adventurers can make a move at the start of "
-    "their turn sits out that turn (rulebook: 'the game continues without them'); if no "
-    "player can move, the game ends at once.",
-    "Interpretation: the water sprite's new field counts as passed: an adventurer standing on "
-    "new gold takes it and is then removed (rulebook: 'he receives the gold before he is "
-    "kicked out of the game by the water sprite'), also for the very first gold.",
-    "Interpretation: gold spent in a battle goes back to the gold stockpile (as the gold rule "
-    "says); swords and herbs used go back in the box; a sword stack that runs out is refilled "
-    "by shuffling the used swords, not the ones set aside at set-up.",
-    "Interpretation: a battle is won the moment the strength reaches the creature's, and lost "
+    "Reading: the terrain cards are turned over automatically at the start of a turn (there "
+    "is no choice in it); the log shows every card.",
+    "Reading of 'The game ends when there are no more swords and no more companions in the "
+    "stockpile. The ongoing round is finished thus ensuring that each player gets the same "
+    "number of turns.' with 'If there are no sword tiles left in the stockpile on the table, "
+    "shuffle the discarded ones in the box face down and draw one.': the stockpile is what "
+    "lies on the table. Once its swords and companions are both used up the end is "
+    "triggered, and it stays triggered: a mountain card turned over later takes one sword at "
+    "random from the box, and the stockpile on the table stays empty (as a companion comes "
+    "'from the box' when none is left on the table). Refilling the stockpile instead would "
+    "make the end condition false again, and a third of the games would then run until the "
+    "terrain cards ran out, an ending the rulebook never mentions.",
+    "Reading of 'the box': the swords set aside at set-up are 'put back in the box', and the "
+    "swords and herbs used in a battle, won or lost, are out of the game ('used sword(s), "
+    "herb(s) ... put back in the box'; 'Items used in a battle are out of the game'). The box "
+    "is one place, as it is for companions: a sword drawn from the box may be one set aside "
+    "at set-up or one used in a battle.",
+    "Guard, not a rule: the rulebook has no ending for an empty terrain deck, and a game set "
+    "up by the rules never needs one (the 28 mountain and 30 city cards outnumber the at most "
+    "26 swords and 28 companions of the stockpile, so the end is triggered while cards are "
+    "left). An empty deck only stops the draws; an edited position whose round ends with "
+    "the deck empty and the end not triggered ends then, and the log says so.",
+    "Reading of 'In the rare event that none of the adventurers can move anymore the game "
+    "ends immediately ... If only a few of the players are no longer able to move their "
+    "adventurers, they keep their victory points but the game continues without them.': "
+    "'anymore' means for good. A turn begins with its card draw (the turn's first action) "
+    "and only then is it decided whether the player can move; one who cannot (say, blocked "
+    "by the water sprite, which a later card may move) moves nothing that turn. A player "
+    "none of whose adventurers can ever move again (all out of the game, or blocked only by "
+    "pieces that can never move or leave) takes no more turns, and the game ends at once "
+    "when no adventurer can ever move again. An adventurer may still leave a river field "
+    "while a river card is left in the deck (the sprite) and a fog field while its card is "
+    "left (a battle); otherwise a blocked adventurer that cannot move stays where it is.",
+    "Reading: the water sprite's new field counts as passed: an adventurer standing on new "
+    "gold takes it and is then removed ('he receives the gold before he is kicked out of "
+    "the game by the water sprite'), also for the very first gold.",
+    "Reading of gold spent in a battle: 'You gain a combat strength level of 1 for each gold "
+    "piece which you put back in the stockpile' and 'You may roll one die for each piece of "
+    "gold you put back in the stockpile', against, for a lost battle, 'The adventurer, his "
+    "companion(s), used sword(s), herb(s) and gold are taken out of the game and put back in "
+    "the box.' Spent gold goes back to the gold stockpile, battle won or lost: the two gold "
+    "sentences are the rule for gold itself and say where each piece goes at the moment it "
+    "is used, so a lost battle has no used gold left to put in the box. The other reading "
+    "would change nothing in play: with 18 gold for 18 river cards the stockpile holds a gold "
+    "for every river card still in the deck either way, and spent gold scores nothing.",
+    "Reading: a battle is won the moment the strength reaches the creature's, and lost "
     "automatically when the player has no gold and no herbs left to add.",
-    "Interpretation: an item or companion appearing under an adventurer is always taken (the "
+    "Reading: an item or companion appearing under an adventurer is always taken (the "
     "rulebook says 'can'; taking never hurts).",
-    "Interpretation: a fog field is the last stop of a move; after winning there the "
-    "adventurer may still use the turn's other move.",
+    "Reading: a fog field is the last stop of a move; after winning there the adventurer "
+    "may still use the turn's other move.",
+    "Reading of Adventure 3's prizes for the most and second most (fog creatures, gold, "
+    "figures in a city): the example gives the most to a player 'tied with another player' "
+    "in full, so tied players share a place and each scores its prize. What the text leaves "
+    "open, whether after a tie for the most the next player has 'the second most', is read "
+    "by places: a player's place is one more than the number of players with more, so after "
+    "two players tie for the most the next is third and scores no second prize (with two "
+    "players ahead, nobody would say they have 'the second most gold of all players'); when "
+    "two tie behind a single leader, both score the second prize. A count of zero never "
+    "places.",
+    "Reading: herbs and swords are kept face down ('Check the value of the herb or sword "
+    "tile, then place it face down in front of you'), so the others see only how many a "
+    "player has; at the end every player's tiles are shown, since Adventure 2 scores them.",
 )
 
 
@@ -200,6 +252,180 @@ def _laurel(strength: int) -> int:
     return int(_pieces()["creatures"]["laurels"][str(strength)])
 
 
+def place_name(where: str) -> str:
+    """A field or start lane as a reader names it.
+
+    >>> place_name("row:3"), place_name("col:E"), place_name("E9")
+    ('the start of row 3', 'the start of column E', 'E9')
+    """
+    if where.startswith("row:"):
+        return f"the start of row {where[4:]}"
+    if where.startswith("col:"):
+        return f"the start of column {where[4:]}"
+    return where
+
+
+def _line_open(ray: Sequence[str], blocked: set[str], wall: str | None) -> bool:
+    """Whether a straight line may ever have a field to end on: one not ``blocked``
+    before the ``wall`` (a water sprite that can never move again)."""
+    for f in ray:
+        if f == wall:
+            return False
+        if f not in blocked:
+            return True
+    return False
+
+
+# ------------------------------------------------------------------- the save's schema
+_STATE_KEYS = (
+    "deck", "discard", "sword_stack", "sword_box", "herb_stack", "herb_box", "creature_stack",
+    "gold_supply", "companion_supply", "companion_box", "sprite", "board", "adventurers",
+    "stock", "track", "retired", "turn_player", "moves_made", "draws_left", "fight", "phase",
+    "end_triggered", "end_reason",
+)
+_FIELD_RE = "^[A-K]([1-9]|10)$"
+_STRENGTHS = [8, 10, 12, 14, 16]
+
+
+def _whole(maximum: int, minimum: int = 0) -> dict[str, Any]:
+    return {"type": "integer", "minimum": minimum, "maximum": maximum}
+
+
+def _values(allowed: list[int], most: int) -> dict[str, Any]:
+    """A list of at most ``most`` tile values (UNKNOWN, -1, where a view hides one)."""
+    return {"type": "array", "maxItems": most,
+            "items": {"type": "integer", "enum": [UNKNOWN, *allowed]}}
+
+
+STATE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": list(_STATE_KEYS),
+    "additionalProperties": False,
+    "properties": {
+        "deck": {"type": "array", "maxItems": 110,
+                 "items": {"type": "string", "pattern": "^([A-K]([1-9]|10)|\\?)$"}},
+        "discard": {"type": "array", "maxItems": 110, "uniqueItems": True,
+                    "items": {"type": "string", "pattern": _FIELD_RE}},
+        "sword_stack": _values([0, 1, 2, 3], 28),
+        "sword_box": _values([0, 1, 2, 3], 28),
+        "herb_stack": _values([2, 3, 4], 20),
+        "herb_box": _values([2, 3, 4], 20),
+        "creature_stack": _values(_STRENGTHS, 14),
+        "gold_supply": _whole(18),
+        "companion_supply": _whole(30),
+        "companion_box": _whole(30),
+        "sprite": {"type": ["string", "null"], "pattern": _FIELD_RE},
+        "board": {"type": "object", "maxProperties": 110,
+                  "propertyNames": {"pattern": _FIELD_RE},
+                  "additionalProperties": {
+                      "type": "string",
+                      "pattern": "^(C|G|H[234?]|S[0-3?]|F(8|10|12|14|16))$"}},
+        "adventurers": {"type": "array", "minItems": 2, "maxItems": 4, "items": {
+            "type": "array", "minItems": 10, "maxItems": 10, "items": {
+                "type": "array", "minItems": 2, "maxItems": 2, "prefixItems": [
+                    {"type": "string",
+                     "pattern": "^([A-K]([1-9]|10)|row:[1-5]|col:[A-E]|box)$"},
+                    _whole(30)]}}},
+        "stock": {"type": "array", "minItems": 2, "maxItems": 4, "items": {
+            "type": "object", "required": ["gold", "herbs", "swords", "creatures"],
+            "additionalProperties": False, "properties": {
+                "gold": _whole(18), "herbs": _values([2, 3, 4], 20),
+                "swords": _values([0, 1, 2, 3], 28),
+                "creatures": {"type": "array", "maxItems": 14,
+                              "items": {"type": "integer", "enum": _STRENGTHS}}}}},
+        "track": {"type": "array", "minItems": 2, "maxItems": 4, "items": _whole(10_000)},
+        "retired": {"type": "array", "maxItems": 4, "uniqueItems": True, "items": _whole(3)},
+        "turn_player": _whole(3),
+        "moves_made": _whole(2),
+        "draws_left": _whole(110),
+        "fight": {"anyOf": [{"type": "null"}, {
+            "type": "object", "additionalProperties": False,
+            "required": ["player", "adventurer", "field", "strength", "phase", "swords",
+                         "dice", "bonus", "herbs", "gold"],
+            "properties": {
+                "player": _whole(3), "adventurer": _whole(9),
+                "field": {"type": "string", "pattern": _FIELD_RE},
+                "strength": {"type": "integer", "enum": _STRENGTHS},
+                "phase": {"enum": ["swords", "boost"]},
+                "swords": {"type": "array", "maxItems": 3, "items": _whole(3)},
+                "dice": {"type": "array", "maxItems": 3, "items": _whole(6, 1)},
+                "bonus": _whole(200),
+                "herbs": {"type": "array", "maxItems": 20, "items": _whole(4, 2)},
+                "gold": _whole(18)}}]},
+        "phase": {"enum": ["move", "over"]},
+        "end_triggered": {"type": "boolean"},
+        "end_reason": {"type": "string", "maxLength": 200},
+    },
+}
+
+
+def _check_position(state: AdventureLandState, data: dict[str, Any]) -> None:
+    """What the schema cannot say about a saved position: places, counts and references
+    that agree with each other (SaveFormatError naming the first that does not)."""
+    def bad(text: str) -> SaveFormatError:
+        return SaveFormatError(f"saved Adventure Land position: {text}")
+
+    n = len(state.players)
+    for key in ("adventurers", "stock", "track"):
+        if len(data[key]) != n:
+            raise bad(f"{key}: {len(data[key])} entries for {n} players")
+    if data["turn_player"] >= n or any(p >= n for p in data["retired"]):
+        raise bad(f"turn_player/retired: players are 0 to {n - 1}")
+    lanes, fields = set(lanes_for(n)), {}
+    for p, advs in enumerate(data["adventurers"]):
+        seen_lanes = set()
+        for k, (where, comps) in enumerate(advs):
+            place = f"adventurers[{p}][{k}]"
+            if where == "box":
+                if comps:
+                    raise bad(f"{place}: an adventurer in the box has no companions")
+            elif where in FIELD_SET:
+                if where in fields:
+                    raise bad(f"{place}: {where} already holds adventurers{fields[where]}")
+                fields[where] = f"[{p}][{k}]"
+            elif where not in lanes or where in seen_lanes:
+                raise bad(f"{place}: {where} is not a free start lane of a {n}-player game")
+            else:
+                seen_lanes.add(where)
+    sprite, board, fight = data["sprite"], data["board"], data["fight"]
+    if sprite is not None and (sprite not in state.layout.river or sprite in fields):
+        raise bad(f"sprite: {sprite} is not a free river field")
+    for f in board:
+        if f in fields and not (fight is not None and fight["field"] == f):
+            raise bad(f"board.{f}: an item lies under an adventurer")
+    if fight is None:
+        if data["draws_left"] and data["phase"] != "over":
+            raise bad("draws_left: cards wait to be drawn only while a battle is decided")
+    else:
+        if data["phase"] == "over" or fight["player"] >= n:
+            raise bad("fight: no battle can go on here")
+        where = data["adventurers"][fight["player"]][fight["adventurer"]][0]
+        if where != fight["field"] or board.get(fight["field"]) != f"F{fight['strength']}":
+            raise bad(f"fight: no adventurer of player {fight['player']} faces a fog "
+                      f"creature of {fight['strength']} on {fight['field']}")
+        if fight["phase"] == "swords" and (fight["dice"] or fight["swords"] or fight["bonus"]):
+            raise bad("fight: nothing is rolled or added before the swords are chosen")
+        if len(fight["dice"]) != len(fight["swords"]):
+            raise bad("fight: one die is rolled per sword used")
+    if state.options["adventure"] != 1 and any(data["track"]):
+        raise bad("track: only Adventure 1 scores during the game")
+
+
+def _all_components(players: int) -> Counter:
+    """Every piece of a game with ``players`` players (what ``components`` must count)."""
+    pieces = _pieces()
+    c: Counter = Counter(f"card {f}" for f in FIELDS)
+    for p in range(players):
+        c[f"adventurer {COLOURS[p]}"] = ADVENTURERS_PER_COLOUR
+    c.update({f"sword +{v}": k for v, k in pieces["swords"]["values"].items()})
+    c.update({f"herb {v}": k for v, k in pieces["herbs"]["values"].items()})
+    c.update({f"creature {v}": k for v, k in pieces["creatures"]["strengths"].items()})
+    c["gold"] = int(pieces["gold"])
+    c["companion"] = COMPANIONS
+    c["water sprite"] = 1
+    return +c
+
+
 # ----------------------------------------------------------------------------- state
 class AdventureLandState(GameState):
     """A game of Adventure Land (see the module docstring for the turn and actions).
@@ -226,9 +452,13 @@ class AdventureLandState(GameState):
         if isinstance(adventure, bool) or adventure not in (1, 2, 3):
             raise InvalidArgumentError(f"adventure must be 1, 2 or 3, not {adventure!r}")
         layout = self.options.get("layout")
-        self.layout: Layout = load_layout(layout)
-        if layout is not None:
-            self.options["layout"] = self.layout.source
+        if isinstance(layout, (str, Path)):
+            raise InvalidArgumentError("layout: give new_game(layout=path) the file; the game "
+                                       "itself keeps the layout's data, never a path")
+        self.layout: Layout = (layout_from_option(layout) if isinstance(layout, Mapping)
+                               else load_layout(layout))
+        self.options["layout"] = layout_option(self.layout)
+        self.options["pieces"] = pieces_option()
         n = len(self.players)
         pieces = _pieces()
         adv_back, comp_back, sword_back = BACK_IN_BOX[n]
@@ -238,13 +468,13 @@ class AdventureLandState(GameState):
         self.discard: list[str] = []
         swords = [int(v) for v, k in pieces["swords"]["values"].items() for _ in range(k)]
         self.rng.shuffle(swords)
-        # The swords set aside are the top ones of the shuffled stack (nobody sees them).
-        self.sword_box = swords[:sword_back]
+        # The swords set aside are the top ones of the shuffled stack (nobody sees them); the
+        # box also receives every sword used in a battle (see RULE_NOTES).
+        self.sword_box = sorted(swords[:sword_back])
         self.sword_stack = swords[sword_back:]
-        self.sword_used: list[int] = []
         self.herb_stack = [int(v) for v, k in pieces["herbs"]["values"].items() for _ in range(k)]
         self.rng.shuffle(self.herb_stack)
-        self.herb_used: list[int] = []
+        self.herb_box: list[int] = []
         self.creature_stack = [int(s) for s, k in pieces["creatures"]["strengths"].items()
                                for _ in range(k)]
         self.rng.shuffle(self.creature_stack)
@@ -263,6 +493,7 @@ class AdventureLandState(GameState):
                             for _ in range(n)]
         self.stock = [{"gold": 0, "herbs": [], "swords": [], "creatures": []} for _ in range(n)]
         self.track = [0] * n  # Adventure 1's scoring track
+        self.retired: list[int] = []  # players whose adventurers can never move again
         self.turn_player = 0
         self.moves_made = 0
         self.draws_left = 0
@@ -272,8 +503,9 @@ class AdventureLandState(GameState):
         self.end_reason = ""
         self._index()
         self.record("setup", f"Adventure {adventure}: {self.adventure_name}. "
-                    f"{len(lanes)} adventurers each wait in the start area; "
-                    f"{comp_back} companions and {sword_back} swords go back in the box.")
+                    f"{count(len(lanes), 'adventurer')} of each colour wait in the start area; "
+                    f"{count(comp_back, 'companion')} and {count(sword_back, 'sword')} go back "
+                    f"in the box.")
         # The 8 opening cards (fog cards draw extra ones), then the first turn begins.
         self.draws_left = 8
         self._advance()
@@ -309,8 +541,45 @@ class AdventureLandState(GameState):
 
     def scores(self) -> tuple[int, ...]:
         """Victory points: Adventure 1's track, or the end-of-game scoring of Adventures
-        2 and 3 as if the game ended now."""
+        2 and 3 as if the game ended now.
+
+        In a player's view during the game, face-down tiles the viewer has not seen are
+        left out (Adventure 2 scores them): :meth:`scores_known` says whose score that
+        makes a lower bound, :meth:`score_note` what it leaves out. At the end every tile
+        is shown, so every view's scores are the game's.
+        """
         return tuple(sum(score_breakdown(self, p).values()) for p in range(len(self.players)))
+
+    def scores_known(self) -> tuple[bool, ...]:
+        """For each player, whether :meth:`scores` is their exact score from where this
+        state (or view) stands.
+
+        >>> game = new_game(["You", "Bot"], seed=3, adventure=2)
+        >>> game.scores_known(), game.view(0).scores_known()
+        ((True, True), (True, True))
+        """
+        return tuple(not self.score_note(p) for p in range(len(self.players)))
+
+    def score_note(self, player: int) -> str:
+        """What :meth:`scores` cannot count for ``player`` here ("" when nothing): the
+        face-down herbs and swords hidden from this view, in Adventure 2.
+
+        >>> s = empty_position(adventure=2); give(s, 1, herbs=(3,), swords=(2, 0))
+        >>> s.view(0).score_note(1)
+        'not counting 1 face-down herb (2 to 4 points) and 2 face-down swords (0 to 3 points each)'
+        """
+        if self.adventure != 2:
+            return ""
+        stock = self.stock[player]
+        herbs = sum(1 for v in stock["herbs"] if v == UNKNOWN)
+        swords = sum(1 for v in stock["swords"] if v == UNKNOWN)
+        parts = []
+        if herbs:
+            parts.append(f"{count(herbs, 'face-down herb')} (2 to 4 points{' each' * (herbs > 1)})")
+        if swords:
+            parts.append(f"{count(swords, 'face-down sword')} "
+                         f"(0 to 3 points{' each' * (swords > 1)})")
+        return f"not counting {listing(parts)}" if parts else ""
 
     # ------------------------------------------------------------ movement
     def destinations(self, origin: str) -> list[str]:
@@ -334,10 +603,51 @@ class AdventureLandState(GameState):
 
     def can_move(self, player: int) -> bool:
         """Whether any of ``player``'s adventurers has a move now."""
+        at, sprite = self.at, self.sprite
         for where, _c in self.adventurers[player]:
-            if where != "box" and self.destinations(where):
-                return True
+            if where != "box":
+                for ray in RAYS[where]:
+                    # The first field not held by an adventurer ends a move (an item, even a
+                    # fog creature, is a place to stop), unless the sprite comes first.
+                    for f in ray:
+                        if f == sprite:
+                            break
+                        if f not in at:
+                            return True
         return False
+
+    def stuck_for_good(self) -> set[tuple[int, int]]:
+        """The adventurers (``(player, index)``) that can never move again, whatever cards
+        come (see ``RULE_NOTES``): each is blocked, on every line it could take, by
+        adventurers that are stuck for good themselves (or by a water sprite no card left
+        can move), and cannot be taken off its field (by the sprite, while a river card is
+        left, or by a battle, while its fog field's card is left).
+
+        >>> s = empty_position(); place_adventurer(s, 0, "K10"); place_adventurer(s, 1, "J10")
+        >>> sorted(s.stuck_for_good())
+        [(0, 9), (1, 9)]
+        """
+        terrain = self.layout.terrain
+        drawn = set(self.discard)  # the deck is every other field (in a view, face down)
+        undrawn = [f for f in FIELDS if f not in drawn]
+        river_left = any(terrain[f] == "river" for f in undrawn)
+        fog_left = {f for f in undrawn if terrain[f] == "fog"} if self.creature_stack \
+            else set()
+        river = self.layout.river
+        stuck = {(p, k): where for p, advs in enumerate(self.adventurers)
+                 for k, (where, _c) in enumerate(advs)
+                 if where != "box" and not (river_left and where in river)
+                 and where not in fog_left}
+        wall = None if river_left else self.sprite  # a sprite that can never move again
+        changed = True
+        while changed:
+            changed = False
+            blocked = {where for where in stuck.values() if where in FIELD_SET}
+            for key, where in list(stuck.items()):
+                if any(_line_open(ray, blocked, wall) for ray in RAYS[where]):
+                    del stuck[key]
+                    changed = True
+        return set(stuck)
 
     def _legal_actions(self) -> list[Action]:
         fight = self.fight
@@ -366,8 +676,8 @@ class AdventureLandState(GameState):
         fight_actions = (Swords, Gold, Reroll, Herb, GiveUp)
         if fight is not None and not isinstance(action, fight_actions):
             raise IllegalActionError(
-                f"battle: {self.players[fight['player']]} must first finish the battle on "
-                f"{fight['field']} (swords, gold, reroll, herb or give-up)")
+                f"battle: {says(self.players[fight['player']], 'have')} to finish the battle "
+                f"on {fight['field']} first (swords, gold, reroll, herb or give-up)")
         if fight is None and isinstance(action, fight_actions):
             raise IllegalActionError(f"{action.verb}: there is no battle going on")
         if isinstance(action, Move):
@@ -403,7 +713,8 @@ class AdventureLandState(GameState):
         p = self.turn_player
         origin, to = move.origin, move.to
         if origin == "box" or not any(w == origin for w, _c in self.adventurers[p]):
-            raise IllegalActionError(f"move: {self.players[p]} has no adventurer at {origin}")
+            raise IllegalActionError(f"move: {says(self.players[p], 'have')} no adventurer "
+                                     f"at {origin}")
         if to not in FIELD_SET:
             raise IllegalActionError(f"move: {to!r} is not a field of the board (A1 to K10)")
         line = next((ray for ray in RAYS[origin] if to in ray), None)
@@ -431,7 +742,7 @@ class AdventureLandState(GameState):
         if isinstance(action, Move):
             self._do_move(action)
         elif isinstance(action, End):
-            self.record("end", f"{self.players[self.turn_player]} ends the turn.",
+            self.record("end", f"{says(self.players[self.turn_player], 'end')} the turn.",
                         player=self.turn_player)
             self._end_turn()
         else:
@@ -447,9 +758,10 @@ class AdventureLandState(GameState):
         adv[0] = move.to
         self.at[move.to] = (p, k)
         self.moves_made += 1
-        comps = f" with {adv[1]} companion{'s' * (adv[1] != 1)}" if adv[1] else ""
-        self.record("move", f"{self.players[p]} moves {move.origin} -> {move.to}{comps}.",
-                    player=p, origin=move.origin, to=move.to)
+        comps = f" with {count(adv[1], 'companion')}" if adv[1] else ""
+        self.record("move", f"{says(self.players[p], 'move')} from {place_name(move.origin)} "
+                    f"to {move.to}{comps}.", player=p, origin=move.origin, to=move.to,
+                    adventurer=k, companions=adv[1])
         item = self.board.pop(move.to, None)
         if item is not None:
             self._collect(p, k, move.to, item)
@@ -463,31 +775,37 @@ class AdventureLandState(GameState):
             adv[1] += 1
             points = adv[1] if self.adventure == 1 else 0
             self.track[p] += points
-            self.record("companion", f"A companion joins {name}'s adventurer on {field} "
-                        f"({adv[1]} now)" + (f": +{points} points." if points else "."),
-                        player=p, field=field)
+            self.record("companion", f"A companion joins {possessive(name, capital=False)} "
+                        f"adventurer on {field} ({adv[1]} now)"
+                        + (f": +{points} points." if points else "."),
+                        player=p, field=field, points=points, adventurer=k)
         elif kind == "G":
             self.stock[p]["gold"] += 1
             points = 2 if self.adventure == 1 else 0
             self.track[p] += points
-            self.record("gold", f"{name} takes the gold on {field}"
-                        + (f": +{points} points." if points else "."), player=p, field=field)
+            self.record("gold", f"{says(name, 'take')} the gold on {field}"
+                        + (f": +{points} points." if points else "."), player=p, field=field,
+                        points=points)
         elif kind in "HS":
             value = int(item[1:])
             what = "herb" if kind == "H" else "sword"
             self.stock[p]["herbs" if kind == "H" else "swords"].append(value)
-            self.record("take", f"{name} takes a {what} on {field}.", player=p, field=field)
-            self.record("take", f"{name} takes a {what} on {field}: "
+            self.record("take", f"{says(name, 'take')} a {what} on {field}.", player=p,
+                        field=field, tile=what)
+            self.record("take", f"{says(name, 'take')} a {what} on {field}: "
                         f"{value if kind == 'H' else f'+{value}'}.", player=p,
-                        visible_to=(p,), field=field, value=value)
+                        visible_to=(p,), field=field, tile=what, value=value)
+            # The taker has seen the tile's value: undoing would let them choose again.
+            self.mark_irreversible(f"the value of the {what} taken on {field} has been seen")
         elif kind == "F":
             self.board[field] = item  # the creature stays on its field during the battle
             strength = int(item[1:])
             self.fight = {"player": p, "adventurer": k, "field": field, "strength": strength,
                           "phase": "swords", "swords": [], "dice": [], "bonus": 0,
                           "herbs": [], "gold": 0}
-            self.record("battle", f"{name}'s adventurer on {field} fights a fog creature of "
-                        f"strength {strength}.", player=p, field=field, strength=strength)
+            self.record("battle", f"{possessive(name)} adventurer on {field} fights a fog "
+                        f"creature of strength {strength}.", player=p, field=field,
+                        strength=strength, adventurer=k)
 
     # -------------------------------------------------------------- battles
     def fight_strength(self) -> int:
@@ -511,16 +829,20 @@ class AdventureLandState(GameState):
             dice = [self.rng.randint(1, 6) for _ in action.values]
             f["dice"] = dice
             f["phase"] = "boost"
-            used = ", ".join(f"+{v}" for v in action.values) or "no swords"
-            self.record("roll", f"{name} uses {used} and rolls {dice or 'no dice'}: "
-                        f"strength {self.fight_strength()} against {f['strength']}.",
-                        player=p, swords=list(action.values), dice=list(dice))
+            if action.values:
+                used = (f"{says(name, 'use')} {listing([f'+{v}' for v in action.values])} "
+                        f"and {verb_form(name, 'roll')} {', '.join(map(str, dice))}")
+            else:
+                used = f"{says(name, 'use')} no swords"
+            self.record("roll", f"{used}: strength {self.fight_strength()} against "
+                        f"{f['strength']}.", player=p, swords=list(action.values),
+                        dice=list(dice))
         elif isinstance(action, Gold):
             stock["gold"] -= 1
             self.gold_supply += 1
             f["bonus"] += 1
             f["gold"] += 1
-            self.record("boost", f"{name} puts back a gold for +1: strength "
+            self.record("boost", f"{says(name, 'put')} back a gold for +1: strength "
                         f"{self.fight_strength()}.", player=p)
         elif isinstance(action, Reroll):
             stock["gold"] -= 1
@@ -529,58 +851,72 @@ class AdventureLandState(GameState):
             i = f["dice"].index(action.die)
             new = self.rng.randint(1, 6)
             f["dice"][i] = new
-            self.record("roll", f"{name} puts back a gold to roll the {action.die} again: "
-                        f"{new}; strength {self.fight_strength()}.", player=p,
+            self.record("roll", f"{says(name, 'put')} back a gold to roll the {action.die} "
+                        f"again: {new}; strength {self.fight_strength()}.", player=p,
                         old=action.die, new=new)
         elif isinstance(action, Herb):
             stock["herbs"].remove(action.value)
             f["herbs"].append(action.value)
             f["bonus"] += action.value
-            self.record("boost", f"{name} uses a herb of {action.value}: strength "
+            self.record("boost", f"{says(name, 'use')} a herb of {action.value}: strength "
                         f"{self.fight_strength()}.", player=p, value=action.value)
         elif isinstance(action, GiveUp):
-            self._lose_fight("gives up")
+            self._lose_fight(f"{says(name, 'give')} up")
             return
         self._settle_fight()
 
     def _settle_fight(self) -> None:
         f = self.fight
-        stock = self.stock[f["player"]]
+        p = f["player"]
+        stock = self.stock[p]
         if self.fight_strength() >= f["strength"]:
             self._win_fight()
         elif not stock["gold"] and not stock["herbs"]:
-            self._lose_fight("has nothing more to add")
+            self._lose_fight(f"{says(self.players[p], 'have')} nothing more to add")
 
     def _win_fight(self) -> None:
         f = self.fight
         p = f["player"]
         del self.board[f["field"]]
         self.stock[p]["creatures"].append(f["strength"])
-        self.sword_used.extend(f["swords"])
-        self.herb_used.extend(f["herbs"])
+        self._to_box(f)
         points = _laurel(f["strength"]) if self.adventure == 1 else 0
         self.track[p] += points
-        self.record("won", f"{self.players[p]} defeats the fog creature on {f['field']} "
-                    f"(strength {self.fight_strength()} against {f['strength']})"
-                    + (f": +{points} points." if points else "."), player=p, field=f["field"])
+        self.record("won", f"{says(self.players[p], 'defeat')} the fog creature on "
+                    f"{f['field']} (strength {self.fight_strength()} against {f['strength']})"
+                    + (f": +{points} points." if points else "."), player=p, field=f["field"],
+                    strength=f["strength"], points=points)
         self.fight = None
 
     def _lose_fight(self, why: str) -> None:
         f = self.fight
         p = f["player"]
-        self.sword_used.extend(f["swords"])
-        self.herb_used.extend(f["herbs"])
+        self._to_box(f)
+        name = self.players[p]
+        comps = self.adventurers[p][f["adventurer"]][1]
+        self.record("lost", f"{why} and {verb_form(name, 'lose')} the battle on {f['field']}: "
+                    f"the adventurer" + (" and its companions" if comps else "")
+                    + " go back in the box.", player=p, field=f["field"],
+                    strength=f["strength"], companions=comps)
         self._remove_adventurer(p, f["adventurer"])
-        self.record("lost", f"{self.players[p]} {why} and loses the battle on {f['field']}: "
-                    f"the adventurer and companions go back in the box.", player=p,
-                    field=f["field"])
         self.fight = None
+
+    def _to_box(self, fight: dict[str, Any]) -> None:
+        """The swords and herbs used in a battle go out of the game, into the box."""
+        self.sword_box.extend(fight["swords"])
+        self.sword_box.sort()
+        self.herb_box.extend(fight["herbs"])
+        self.herb_box.sort()
 
     def _remove_adventurer(self, p: int, k: int) -> None:
         adv = self.adventurers[p][k]
         self.at.pop(adv[0], None)
         self.companion_box += adv[1]
         adv[0], adv[1] = "box", 0
+        if all(where == "box" for where, _c in self.adventurers[p]):
+            name = self.players[p]
+            self.record("out", f"{says(name, 'have')} no adventurer left in the game: the game "
+                        f"continues without {objective(name)}.", player=p)
 
     # ------------------------------------------------------ cards and turns
     def _advance(self) -> None:
@@ -589,12 +925,20 @@ class AdventureLandState(GameState):
             if self.draws_left > 0:
                 if not self.deck:
                     self.draws_left = 0
+                    self.record("stock", "No terrain card is left to turn over.")
                     continue
                 self.draws_left -= 1
                 self._draw_card()
             elif self.phase == "setup":
                 self._start_turn(0)
-            elif self.phase == "move" and self.moves_made >= 2:
+            elif self.moves_made >= 2:
+                self._end_turn()
+            elif not self.can_move(self.turn_player):
+                # Drawn first, then decided (RULE_NOTES): this turn the player cannot move.
+                if self.moves_made == 0:
+                    name = self.players[self.turn_player]
+                    self.record("sit-out", f"{says(name, 'can')} move no adventurer now: the "
+                                f"turn passes.", player=self.turn_player)
                 self._end_turn()
             else:
                 return
@@ -602,10 +946,16 @@ class AdventureLandState(GameState):
     def _draw_card(self) -> None:
         field = self.deck.pop()
         self.discard.append(field)
+        # Nothing random happens here (the deck was shuffled at set-up), but the card was
+        # hidden: undoing must not let anyone choose again knowing it.
+        self.mark_irreversible("terrain cards have been turned over since")
         terrain = self.layout.terrain[field]
-        who = "Set-up" if self.phase == "setup" else self.players[self.turn_player]
-        self.record("draw", f"{who}: terrain card {field} ({terrain}).", field=field,
-                    terrain=terrain)
+        if self.phase == "setup":
+            text = f"Set-up: terrain card {field} ({terrain})."
+        else:
+            text = f"{says(self.players[self.turn_player], 'turn')} over terrain card {field} " \
+                   f"({terrain})."
+        self.record("draw", text, field=field, terrain=terrain)
         item: str | None = None
         if terrain == "city":
             if self.companion_supply:
@@ -623,18 +973,16 @@ class AdventureLandState(GameState):
             else:
                 self.record("stock", "No herb is left: none is placed.")
         elif terrain == "mountain":
-            if not self.sword_stack and self.sword_used:
-                self.sword_stack = self.sword_used
-                self.sword_used = []
-                self.rng.shuffle(self.sword_stack)
-                self.record("stock", "The sword stack is empty: the used swords are shuffled "
-                            "into a new stack.")
-                self.record("shuffle", "Sword stack order.", visible_to=(),
-                            swords=list(self.sword_stack))
             if self.sword_stack:
                 item = f"S{self.sword_stack.pop()}"
+            elif self.sword_box:
+                # The box's swords shuffled face down and one drawn: one of them at random.
+                item = f"S{self.sword_box.pop(self.rng.randbelow(len(self.sword_box)))}"
+                self.record("stock", "No sword is left in the stockpile: one is drawn from "
+                            "the box.")
             else:
-                self.record("stock", "No sword is left: none is placed.")
+                self.record("stock", "No sword is left, in the stockpile or in the box: none "
+                            "is placed.")
         elif terrain == "river":
             if self.gold_supply:
                 self.gold_supply -= 1
@@ -654,7 +1002,7 @@ class AdventureLandState(GameState):
         if not self.end_triggered and not self.sword_stack and not self.companion_supply:
             self.end_triggered = True
             self.end_reason = "the swords and companions are used up"
-            self.record("end", "No swords and no companions are left in the stockpile: "
+            self.record("last-round", "No swords and no companions are left in the stockpile: "
                         "this round is finished, then the game ends.")
 
     def _move_sprite(self, field: str) -> None:
@@ -665,35 +1013,49 @@ class AdventureLandState(GameState):
             a, b = river.index(self.sprite), river.index(field)
             # The fields after the sprite's one, up to and including the new gold's.
             passed = list(river[a + 1: b + 1]) if b > a else list(reversed(river[b:a]))
+        origin = self.sprite
         self.sprite = field
-        self.record("sprite", f"The water sprite goes to {field}.", field=field, passed=passed)
+        self.record("sprite", f"The water sprite goes to {field}.", field=field, passed=passed,
+                    origin=origin)
         for f in passed:
             occupant = self.at.get(f)
             if occupant is not None:
                 p, k = occupant
                 comps = self.adventurers[p][k][1]
+                self.record("swept", f"The water sprite sweeps "
+                            f"{possessive(self.players[p], capital=False)} adventurer on {f}"
+                            + (f" and {count(comps, 'companion')}" if comps else "")
+                            + " out of the game.", player=p, field=f, companions=comps)
                 self._remove_adventurer(p, k)
-                self.record("sprite", f"The water sprite sweeps {self.players[p]}'s adventurer "
-                            f"on {f}" + (f" and {comps} companion{'s' * (comps != 1)}"
-                                         if comps else "") + " out of the game.", player=p,
-                            field=f)
 
     def _start_turn(self, player: int) -> None:
-        """Begin ``player``'s turn, skipping players who cannot move."""
+        """Begin ``player``'s turn, passing over players who can never move again."""
         n = len(self.players)
+        stuck = None
         for _ in range(n + 1):
-            if not any(self.can_move(q) for q in range(n)):
+            if self.can_move(player):
+                movers = {player}
+            else:
+                stuck = self.stuck_for_good() if stuck is None else stuck
+                movers = {p for p, advs in enumerate(self.adventurers)
+                          for k, (where, _c) in enumerate(advs)
+                          if where != "box" and (p, k) not in stuck}
+            if not movers:
                 self._game_over("no adventurer can move any more")
                 return
-            if self.can_move(player):
+            if player in movers:
                 self.turn_player = player
                 self.phase = "move"
                 self.moves_made = 0
                 self.draws_left = 2
-                self.record("turn", f"Turn: {self.players[player]}.", player=player)
+                self.record("turn", f"{possessive(self.players[player])} turn.", player=player)
                 return
-            self.record("sit-out", f"{self.players[player]} cannot move any adventurer and "
-                        f"sits out.", player=player)
+            if player not in self.retired:
+                self.retired.append(player)
+                name = self.players[player]
+                self.record("sit-out", f"{says(name, 'have')} no adventurer that can ever move "
+                            f"again: the game continues without {objective(name)}.",
+                            player=player)
             if player == n - 1 and self._round_ends():
                 return
             player = (player + 1) % n
@@ -701,8 +1063,11 @@ class AdventureLandState(GameState):
 
     def _round_ends(self) -> bool:
         if not self.deck and not self.end_triggered:
+            # A guard (RULE_NOTES): a game set up by the rules triggers the end before this.
             self.end_triggered = True
             self.end_reason = "the terrain cards are used up"
+            self.record("last-round", "No terrain card is left and the stockpile is not used up: "
+                        "the game ends with this round (a guard: the rulebook never needs it).")
         if self.end_triggered:
             self._game_over(self.end_reason)
             return True
@@ -719,24 +1084,42 @@ class AdventureLandState(GameState):
         self.phase = "over"
         self.end_reason = reason
         self.draws_left = 0
-        final = ", ".join(f"{name} {s}" for name, s in zip(self.players, self.scores(),
-                                                           strict=True))
-        self.record("over", f"The game ends ({reason}). Scores: {final}.")
+        # Every face-down tile in front of a player is shown: Adventure 2 scores them.
+        shown = []
+        for name, stock in zip(self.players, self.stock, strict=True):
+            tiles = [f"herbs {', '.join(map(str, sorted(stock['herbs'])))}"
+                     if stock["herbs"] else "",
+                     f"swords {', '.join(f'+{v}' for v in sorted(stock['swords']))}"
+                     if stock["swords"] else ""]
+            tiles = [t for t in tiles if t]
+            shown.append(f"{name}: {listing(tiles) if tiles else 'none'}")
+        self.record("reveal", f"The face-down tiles are shown: {'; '.join(shown)}.",
+                    herbs=[sorted(s["herbs"]) for s in self.stock],
+                    swords=[sorted(s["swords"]) for s in self.stock])
+        scores = self.scores()
+        final = ", ".join(f"{name} {s}" for name, s in zip(self.players, scores, strict=True))
+        self.record("over", f"The game ends ({reason}). Scores: {final}.", reason=reason,
+                    scores=list(scores))
 
     # ---------------------------------------------------------- save / load
+    #: The JSON Schema (draft 2020-12) of what ``_dump`` returns: a save's snapshots are
+    #: checked against it before ``_restore``, which then checks what a schema cannot.
+    state_schema: dict[str, Any] = STATE_SCHEMA
+
     def _dump(self) -> dict[str, Any]:
         return {
             "deck": list(self.deck), "discard": list(self.discard),
-            "sword_stack": list(self.sword_stack), "sword_used": list(self.sword_used),
-            "sword_box": list(self.sword_box), "herb_stack": list(self.herb_stack),
-            "herb_used": list(self.herb_used), "creature_stack": list(self.creature_stack),
+            "sword_stack": list(self.sword_stack), "sword_box": list(self.sword_box),
+            "herb_stack": list(self.herb_stack), "herb_box": list(self.herb_box),
+            "creature_stack": list(self.creature_stack),
             "gold_supply": self.gold_supply, "companion_supply": self.companion_supply,
             "companion_box": self.companion_box, "sprite": self.sprite,
             "board": dict(self.board),
             "adventurers": [[list(a) for a in advs] for advs in self.adventurers],
             "stock": [{k: (list(v) if isinstance(v, list) else v) for k, v in s.items()}
                       for s in self.stock],
-            "track": list(self.track), "turn_player": self.turn_player,
+            "track": list(self.track), "retired": list(self.retired),
+            "turn_player": self.turn_player,
             "moves_made": self.moves_made, "draws_left": self.draws_left,
             "fight": None if self.fight is None else {
                 k: (list(v) if isinstance(v, list) else v) for k, v in self.fight.items()},
@@ -744,15 +1127,41 @@ class AdventureLandState(GameState):
             "end_reason": self.end_reason,
         }
 
-    def _restore(self, data: dict[str, Any]) -> None:
-        self.layout = load_layout(self.options.get("layout"))
-        for key, value in data.items():
-            setattr(self, key, value)
+    def _set_data(self, data: dict[str, Any]) -> None:
+        """Set the game data from a trusted ``_dump`` (copies, undo backups)."""
+        for key in _STATE_KEYS:
+            setattr(self, key, data[key])
         self._index()
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        """Set the game data from a saved snapshot, refusing (SaveFormatError, naming what
+        is wrong) anything the game could not have reached: the schema (``state_schema``)
+        is checked first, then the counts and places a schema cannot check."""
+        options = self.options
+        if not isinstance(options, dict) or "adventure" not in options:
+            raise SaveFormatError("options: the adventure (1, 2 or 3) is missing")
+        if options["adventure"] not in (1, 2, 3) or isinstance(options["adventure"], bool):
+            raise SaveFormatError(f"options.adventure: must be 1, 2 or 3, "
+                                  f"not {options['adventure']!r}")
+        check_pieces_option(options.get("pieces"))
+        self.layout = layout_from_option(options.get("layout"))
+        if "state_schema" not in GameState.__dict__:
+            # An engine that does not check ``state_schema`` before ``_restore`` itself
+            # (the save protocol's core part): check it here (delete once it does).
+            check_schema(data, STATE_SCHEMA, "saved Adventure Land position")
+        _check_position(self, data)
+        self._set_data(data)
+        if self.rng is not None:  # a whole game (a view's save has hidden parts)
+            expected = _all_components(len(self.players))
+            found = self.components()
+            if found != expected:
+                diff = (found - expected) + (expected - found)
+                raise SaveFormatError(f"saved Adventure Land position: the pieces do not add "
+                                      f"up ({', '.join(sorted(diff))} differ from the game's)")
 
     def __deepcopy__(self, memo: dict) -> AdventureLandState:
         """A fast deep copy (``copy()``, ``view()``): the game data is copied through
-        ``_dump``/``_restore``; log events, actions and the start snapshot are never
+        ``_dump``/``_set_data``; log events, actions and the start snapshot are never
         changed in place, so the copy shares them (a view only filters the log)."""
         new = type(self).__new__(type(self))
         new.__dict__.update(self.__dict__)
@@ -762,7 +1171,7 @@ class AdventureLandState(GameState):
         new.options = copy.deepcopy(self.options)
         new.log = list(self.log)
         new.history = list(self.history)
-        new._restore(self._dump())
+        new._set_data(self._dump())
         return new
 
     def _hide(self, player: int | None) -> None:
@@ -773,6 +1182,8 @@ class AdventureLandState(GameState):
         self.creature_stack = [UNKNOWN] * len(self.creature_stack)
         self.board = {f: (item[0] + "?" if item[0] in "HS" else item)
                       for f, item in self.board.items()}
+        if self.phase == "over":
+            return  # every player's tiles were shown at the end
         for p, stock in enumerate(self.stock):
             if p != player:
                 stock["herbs"] = [UNKNOWN] * len(stock["herbs"])
@@ -782,8 +1193,8 @@ class AdventureLandState(GameState):
         c: Counter = Counter()
         c.update(f"card {f}" for f in self.deck)
         c.update(f"card {f}" for f in self.discard)
-        swords = self.sword_stack + self.sword_used + self.sword_box
-        herbs = self.herb_stack + self.herb_used
+        swords = self.sword_stack + self.sword_box
+        herbs = self.herb_stack + self.herb_box
         creatures = list(self.creature_stack)
         gold = self.gold_supply
         companions = self.companion_supply + self.companion_box
@@ -839,13 +1250,18 @@ def _sword_choices(swords: list[int]) -> list[tuple[int, ...]]:
 
 # --------------------------------------------------------------------------- scoring
 def _ranked_bonus(values: Sequence[int], player: int, prizes: Sequence[int]) -> int:
-    """Prize for ``player``'s rank by ``values`` (ties share a rank; zero never places)."""
+    """Prize for ``player``'s place by ``values``: one more than the number of players with
+    more (tied players share a place and each scores its prize; see RULE_NOTES). A count of
+    zero never places.
+
+    >>> _ranked_bonus([5, 5, 3], 2, (7, 3)), _ranked_bonus([5, 3, 3], 2, (7, 3))
+    (0, 3)
+    """
     mine = values[player]
     if mine <= 0:
         return 0
-    better = sorted({v for v in values if v > mine}, reverse=True)
-    rank = len(better)
-    return prizes[rank] if rank < len(prizes) else 0
+    place = sum(1 for v in values if v > mine)
+    return prizes[place] if place < len(prizes) else 0
 
 
 def _largest_group(state: AdventureLandState, player: int) -> int:
@@ -886,8 +1302,9 @@ def score_breakdown(state: AdventureLandState, player: int) -> dict[str, int]:
             "fog creatures": laurels * rules["laurel_factor"],
             "group": _largest_group(state, player) * rules["group_factor"],
             "gold": stock["gold"] * rules["gold_each"],
-            "herbs": sum(stock["herbs"]),
-            "swords": sum(stock["swords"]),
+            # In a view, the tiles hidden from the viewer count nothing (see score_note).
+            "herbs": sum(v for v in stock["herbs"] if v != UNKNOWN),
+            "swords": sum(v for v in stock["swords"] if v != UNKNOWN),
         }
     n = len(state.players)
     creatures = [len(state.stock[q]["creatures"]) for q in range(n)]
@@ -921,8 +1338,8 @@ def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *, adven
     (('You', 'Bot'), 'Escape to the Cities')
     """
     options: dict[str, Any] = {"adventure": adventure}
-    if layout is not None:
-        options["layout"] = load_layout(layout).source
+    if layout is not None:  # read (and checked) now: the game keeps the data, not the path
+        options["layout"] = layout_option(load_layout(layout))
     return AdventureLandState(players, seed, **options)
 
 
@@ -947,24 +1364,32 @@ def fight_position(strength: int, *, companions: int = 0, swords: Sequence[int] 
     state = empty_position(players, seed=seed, adventure=adventure)
     fog = state.layout.fields_of("fog")
     field = "D7" if "D7" in fog else fog[0]  # the rulebook example's fog field
-    place_item(state, field, f"F{_int(strength, 'strength', 1)}")
+    if isinstance(strength, bool) or strength not in _STRENGTHS:
+        raise InvalidArgumentError(f"strength: the fog creatures have strengths "
+                                   f"{', '.join(map(str, _STRENGTHS))}, not {strength!r}")
     place_adventurer(state, 0, field, companions, origin="row:1")
+    _take_from_stock(state, f"F{strength}")
+    state.board[field] = f"F{strength}"
+    _turn_over(state, field)
     give(state, 0, gold=gold, swords=swords, herbs=herbs)
     state.moves_made = 1
     state.fight = {"player": 0, "adventurer": state.at[field][1], "field": field,
                    "strength": strength, "phase": "swords", "swords": [], "dice": [],
                    "bonus": 0, "herbs": [], "gold": 0}
-    state.record("battle", f"Position: {state.players[0]}'s adventurer with {companions} "
-                 f"companions on {field} fights a fog creature of strength {strength}.",
-                 player=0, field=field, strength=strength)
+    state.record("battle", f"Position: {possessive(state.players[0])} adventurer with "
+                 f"{count(companions, 'companion')} on {field} fights a fog creature of "
+                 f"strength {strength}.", player=0, field=field, strength=strength, adventurer=0)
     _rebase(state)
     return state
 
 
 # ------------------------------------------------------------------- position editing
-def _int(value: object, name: str, minimum: int = 0) -> int:
+def _int(value: object, name: str, minimum: int = 0, maximum: int | None = None,
+         why: str = "") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise InvalidArgumentError(f"{name} must be a whole number >= {minimum}, not {value!r}")
+    if maximum is not None and value > maximum:
+        raise InvalidArgumentError(f"{name} must be at most {maximum}{why}, not {value}")
     return value
 
 
@@ -996,10 +1421,9 @@ def empty_position(players: int | Sequence[str] = 2, *, seed: int = 0,
     all_swords.subtract(Counter(state.sword_box))
     state.sword_stack = list(all_swords.elements())
     state.rng.shuffle(state.sword_stack)
-    state.sword_used = []
     state.herb_stack = [int(v) for v, k in pieces["herbs"]["values"].items() for _ in range(k)]
     state.rng.shuffle(state.herb_stack)
-    state.herb_used = []
+    state.herb_box = []
     state.creature_stack = [int(s) for s, k in pieces["creatures"]["strengths"].items()
                             for _ in range(k)]
     state.rng.shuffle(state.creature_stack)
@@ -1013,6 +1437,7 @@ def empty_position(players: int | Sequence[str] = 2, *, seed: int = 0,
                          for _ in range(n)]
     state.stock = [{"gold": 0, "herbs": [], "swords": [], "creatures": []} for _ in range(n)]
     state.track = [0] * n
+    state.retired = []
     state.board = {}
     state.fight = None
     state.phase, state.turn_player, state.moves_made, state.draws_left = "move", 0, 0, 0
@@ -1023,54 +1448,70 @@ def empty_position(players: int | Sequence[str] = 2, *, seed: int = 0,
     return state
 
 
+_ITEM_CODE = re.compile(r"^(C|G|H[234]|S[0-3]|F(8|10|12|14|16))$")
+
+
 def _take_from_stock(state: AdventureLandState, code: str) -> None:
-    kind = code[:1]
-    try:
-        if kind == "C":
-            if state.companion_supply:
-                state.companion_supply -= 1
-            elif state.companion_box:
-                state.companion_box -= 1
-            else:
-                raise ValueError
-        elif kind == "G":
-            if not state.gold_supply:
-                raise ValueError
-            state.gold_supply -= 1
-        elif kind == "H":
-            state.herb_stack.remove(int(code[1:]))
-        elif kind == "S":
-            state.sword_stack.remove(int(code[1:]))
-        elif kind == "F":
-            state.creature_stack.remove(int(code[1:]))
-        else:
-            raise InvalidArgumentError(f"item must be C, G, H<value>, S<value> or F<strength>, "
-                                       f"not {code!r}")
-    except ValueError as exc:
-        if isinstance(exc, InvalidArgumentError):
-            raise
-        raise InvalidArgumentError(f"item: no {code!r} is left in the stockpile") from None
+    if not isinstance(code, str) or not _ITEM_CODE.match(code):
+        raise InvalidArgumentError(f"item must be C, G, H2-H4, S0-S3 or F8/F10/F12/F14/F16, "
+                                   f"not {code!r}")
+    kind, value = code[0], code[1:]
+    if kind == "C" and state.companion_supply:
+        state.companion_supply -= 1
+    elif kind == "C" and state.companion_box:
+        state.companion_box -= 1
+    elif kind == "G" and state.gold_supply:
+        state.gold_supply -= 1
+    elif kind == "H" and int(value) in state.herb_stack:
+        state.herb_stack.remove(int(value))
+    elif kind == "S" and int(value) in state.sword_stack:
+        state.sword_stack.remove(int(value))
+    elif kind == "S" and int(value) in state.sword_box:
+        state.sword_box.remove(int(value))
+    elif kind == "F" and int(value) in state.creature_stack:
+        state.creature_stack.remove(int(value))
+    else:
+        raise InvalidArgumentError(f"item: no {code!r} is left in the stockpile")
+
+
+def _turn_over(state: AdventureLandState, field: str) -> None:
+    """The terrain card of ``field`` goes to the face-up discard pile (if not there yet)."""
+    if field in state.deck:
+        state.deck.remove(field)
+        state.discard.append(field)
+
+
+def _check_field(field: object, name: str = "field") -> str:
+    if not isinstance(field, str) or field not in FIELD_SET:
+        raise InvalidArgumentError(f"{name}: {field!r} is not a field of the board (A1 to K10)")
+    return field
 
 
 def place_item(state: AdventureLandState, field: str, item: str) -> None:
     """Put an item from its stockpile on an empty field: ``"C"`` companion, ``"G"`` gold,
-    ``"H3"`` herb, ``"S2"`` sword, ``"F12"`` fog creature. Starts the state afresh there.
+    ``"H3"`` herb, ``"S2"`` sword, ``"F12"`` fog creature. The field's terrain card is
+    then turned over (an item lies only where its card was drawn). Starts the state
+    afresh there.
 
     >>> s = empty_position()
-    >>> place_item(s, "D7", "F12"); s.board
-    {'D7': 'F12'}
+    >>> place_item(s, "D7", "F12"); s.board, s.discard, len(s.deck)
+    ({'D7': 'F12'}, ['D7'], 109)
     """
-    if field not in FIELD_SET:
-        raise InvalidArgumentError(f"field: {field!r} is not a field of the board")
+    _check_field(field)
     if field in state.board:
         raise InvalidArgumentError(f"field: {field} already holds {state.board[field]}")
+    if field in state.at:
+        raise InvalidArgumentError(f"field: an adventurer stands on {field} (an item "
+                                   f"appearing there is taken at once)")
     _take_from_stock(state, item)
     state.board[field] = item
+    _turn_over(state, field)
     _rebase(state)
 
 
 def remove_item(state: AdventureLandState, field: str) -> str:
     """Take the item off ``field`` back to its stockpile (for a position editor); returns it.
+    The field's card stays turned over (see :func:`set_card_drawn`).
 
     >>> s = empty_position(); place_item(s, "D7", "F12"); remove_item(s, "D7"), s.board
     ('F12', {})
@@ -1090,8 +1531,32 @@ def remove_item(state: AdventureLandState, field: str) -> str:
     return item
 
 
+def set_card_drawn(state: AdventureLandState, field: str, drawn: bool = True) -> None:
+    """Say whether the terrain card of ``field`` has been turned over (it lies on the
+    face-up discard pile) or is still in the deck: what the cards left can put on the
+    board depends on it. A field with an item or the water sprite has its card drawn.
+
+    >>> s = empty_position(); set_card_drawn(s, "E9"); "E9" in s.deck, s.discard
+    (False, ['E9'])
+    >>> set_card_drawn(s, "E9", False); "E9" in s.deck
+    True
+    """
+    _check_field(field)
+    if drawn:
+        _turn_over(state, field)
+    else:
+        if field in state.board or field == state.sprite:
+            raise InvalidArgumentError(f"field: the card of {field} was drawn (something lies "
+                                       f"there)")
+        if field in state.discard:
+            state.discard.remove(field)
+            state.deck.insert(state.rng.randbelow(len(state.deck) + 1), field)
+    _rebase(state)
+
+
 def place_sprite(state: AdventureLandState, field: str | None) -> None:
-    """Put the water sprite on a river field (None: off the board).
+    """Put the water sprite on a river field (None: off the board); the sprite stands where
+    gold appeared, so the field's card is turned over.
 
     >>> s = empty_position(); place_sprite(s, "E9"); s.sprite
     'E9'
@@ -1101,29 +1566,50 @@ def place_sprite(state: AdventureLandState, field: str | None) -> None:
     if field is not None and field in state.at:
         raise InvalidArgumentError(f"field: an adventurer stands on {field}")
     state.sprite = field
+    if field is not None:
+        _turn_over(state, field)
     _rebase(state)
+
+
+def _check_player(state: AdventureLandState, player: object) -> int:
+    if isinstance(player, bool) or not isinstance(player, int) or \
+            not 0 <= player < len(state.players):
+        raise InvalidArgumentError(f"player must be 0 to {len(state.players) - 1}, "
+                                   f"not {player!r}")
+    return player
 
 
 def place_adventurer(state: AdventureLandState, player: int, where: str, companions: int = 0,
                      *, origin: str | None = None) -> None:
     """Put one of ``player``'s adventurers (the one at ``origin``: default the first in
-    the box, else the last one waiting in a lane) on ``where`` (a field, a lane or
-    ``"box"``), with ``companions`` from the stockpile.
+    the box, else the last one waiting in a lane) on ``where`` (a field, a start lane of
+    this game that the player's adventurer does not hold yet, or ``"box"``), with
+    ``companions`` from the stockpile.
 
     >>> s = empty_position(); place_adventurer(s, 1, "E2", 2); s.at["E2"], s.adventurers[1][-1]
     ((1, 9), ['E2', 2])
     """
-    if not (isinstance(player, int) and 0 <= player < len(state.players)):
-        raise InvalidArgumentError(f"player must be 0 to {len(state.players) - 1}")
-    _int(companions, "companions")
-    if where not in FIELD_SET and where not in RAYS and where != "box":
-        raise InvalidArgumentError(f"where: {where!r} is not a field, a lane or 'box'")
-    if where in state.at or where == state.sprite:
-        raise InvalidArgumentError(f"where: {where} is already taken")
+    _check_player(state, player)
+    _int(companions, "companions", 0, COMPANIONS)
     advs = state.adventurers[player]
+    lanes = lanes_for(len(state.players))
+    if where in FIELD_SET:
+        if where in state.at or where == state.sprite:
+            raise InvalidArgumentError(f"where: {where} is already taken")
+        if where in state.board:
+            raise InvalidArgumentError(f"where: {where} holds an item (move there to take it)")
+    elif where in LANES:
+        if where not in lanes:
+            raise InvalidArgumentError(f"where: {place_name(where)} is no start lane with "
+                                       f"{len(state.players)} players")
+        if any(w == where for w, _c in advs) and where != origin:
+            raise InvalidArgumentError(f"where: this player's adventurer already waits at "
+                                       f"{place_name(where)} (one per lane)")
+    elif where != "box":
+        raise InvalidArgumentError(f"where: {where!r} is not a field, a lane or 'box'")
     if origin is None:
         ks = [k for k, (w, _c) in enumerate(advs) if w == "box"] or \
-             [k for k, (w, _c) in enumerate(advs) if w in RAYS and w not in FIELD_SET]
+             [k for k, (w, _c) in enumerate(advs) if w in LANES]
         if not ks:
             raise InvalidArgumentError("origin: every adventurer of this player is on the board")
         k = ks[0] if advs[ks[0]][0] == "box" else ks[-1]
@@ -1132,36 +1618,53 @@ def place_adventurer(state: AdventureLandState, player: int, where: str, compani
         if not ks:
             raise InvalidArgumentError(f"origin: the player has no adventurer at {origin!r}")
         k = ks[0]
-    if companions > state.companion_supply + state.companion_box + advs[k][1]:
+    if where != "box" and companions > state.companion_supply + state.companion_box + advs[k][1]:
         raise InvalidArgumentError("companions: not that many left in the stockpile")
     state.companion_supply += advs[k][1]
     advs[k][1] = 0
-    for _ in range(companions):
-        _take_from_stock(state, "C")
-    advs[k][0], advs[k][1] = where, companions if where != "box" else 0
     if where == "box":
-        state.companion_box += companions
+        advs[k][0] = "box"
+    else:
+        for _ in range(companions):
+            _take_from_stock(state, "C")
+        advs[k][0], advs[k][1] = where, companions
     _rebase(state)
 
 
 def give(state: AdventureLandState, player: int, *, gold: int = 0, herbs: Sequence[int] = (),
          swords: Sequence[int] = (), creatures: Sequence[int] = ()) -> None:
     """Give ``player`` tiles from the stockpiles (gold, herb values, sword extra values,
-    fog creature strengths).
+    fog creature strengths). All or nothing: if any tile is missing, nothing is given.
 
     >>> s = empty_position(); give(s, 0, gold=2, herbs=(4,))
     >>> s.stock[0]["gold"], s.stock[0]["herbs"]
     (2, [4])
+    >>> give(s, 9, gold=2)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: player must be 0 to 1, not 9
     """
-    _int(gold, "gold")
-    codes = ["G"] * gold + [f"H{v}" for v in herbs] + [f"S{v}" for v in swords] + \
-        [f"F{v}" for v in creatures]
+    _check_player(state, player)
+    _int(gold, "gold", 0, 18, " (the game has 18 gold pieces)")
+    tiles = {"herbs": (herbs, "H", 20, (2, 3, 4)), "swords": (swords, "S", 28, (0, 1, 2, 3)),
+             "creatures": (creatures, "F", 14, tuple(_STRENGTHS))}
+    codes = ["G"] * gold
+    for name, (values, letter, most, allowed) in tiles.items():
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+            raise InvalidArgumentError(f"{name} must be a list of whole numbers")
+        if len(values) > most:
+            raise InvalidArgumentError(f"{name}: the game has {most} {name}, not {len(values)}")
+        for v in values:
+            if isinstance(v, bool) or v not in allowed:
+                raise InvalidArgumentError(f"{name}: a value is one of "
+                                           f"{', '.join(map(str, allowed))}, not {v!r}")
+            codes.append(f"{letter}{v}")
     backup = state._dump()
     try:
         for code in codes:
             _take_from_stock(state, code)
     except InvalidArgumentError:
-        state._restore(backup)
+        state._set_data(backup)
         raise
     stock = state.stock[player]
     stock["gold"] += gold

@@ -2,32 +2,19 @@
 
 Play with :func:`new_game`; actions are text such as ``"set cave_troll"``,
 ``"offer 2 a safe place to rest"``, ``"accept"``, ``"done"``, ``"use protection_scroll"``
-(see :mod:`.rules` for the phases). Exact odds from one player's view are in
-:mod:`.odds` (``chance_reveal_hurts``, ``chance_survive_round``,
-``chance_someone_reaches_goal``), bots with temperaments in :mod:`.bots`
+(see :mod:`.rules` for the phases). Exact odds from one player's view, under a
+stated model (:func:`round_model`), are in :mod:`.odds` (``chance_reveal_hurts``,
+``chance_survive_round``, ``chance_reaches_goal`` for each chief,
+``chance_round_outcome``, and ``claim_belief``: Bayes' rule on a claimant's record),
+bots with temperaments in :mod:`.bots`
 (``TemperamentBot``, ``tournament``), the table drawn in :mod:`.scene`
 (``table_scene``); all importable from here. The deck is a reconstruction read from
 ``data/cards.json`` (:func:`load_deck`); pass ``deck=`` (a path or dict in that
-format) to play with your own cards.
+format) to play with your own cards: it is read and checked at once, and the game
+keeps the data itself (never the path), so a saved game reloads anywhere.
 
-Rule interpretations where the rulebook is silent:
-
-- Simultaneous choices (setting Unrevealed cards, trading) are taken in turn from
-  the Dealer's left; nobody sees another's face-down card.
-- Trading goes round the table: on a turn a player offers one trade (with an
-  optional claim), uses a trading power, or says Done. An offer is answered at
-  once. A player makes a given player at most one offer per round (so trading
-  ends); Done players receive no offers (forced trades still reach them), except a
-  Must Trade player who has not traded yet ("now a target!").
-- "Must accept the first Trade offered": a Must Trade player who has not traded
-  this round cannot decline.
-- "All Players do not make a Trade": if any player made no trade this round, the
-  Dealer's Revealed card is Discarded before resolving.
-- Ties for the lowest Prestige when finding the Dealer draw again.
-- A card taken from another player is Resolved by its new holder (unless it
-  already was) and joins the taker's Active cards.
-- If the Draw deck and Discards together cannot deal 4 cards to everyone, the
-  game ends with no winner.
+How the rulebook is read where it is open (each reading with the sentence it rests
+on) is listed in :data:`RULE_NOTES`.
 
 >>> state = new_game(players=3, seed=7)
 >>> state.current_player == state.order()[0]
@@ -38,7 +25,7 @@ True
 
 from __future__ import annotations
 
-import pathlib
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -47,6 +34,7 @@ from ..core.lazy import lazy_attributes
 from .cards import Card, Deck, PlayerCard, load_deck
 from .rules import (
     ACTION_TYPES,
+    RULE_NOTES,
     UNKNOWN,
     Accept,
     Decline,
@@ -67,28 +55,32 @@ CONFORMANCE_SEEDS = 2
 __all__ = [
     "ACTION_TYPES", "CONFORMANCE_SEEDS", "MAX_ACTIONS", "PLAYER_COUNTS", "UNKNOWN", "Accept",
     "Card", "Decline", "Deck", "Done", "DrawPower", "DubiousAllianceState", "Force", "Offer",
-    "Pass", "PlayerCard", "SetCard", "Use", "load_deck", "load_game", "new_game", "parse_action",
+    "Pass", "PlayerCard", "RULE_NOTES", "SetCard", "Use", "load_deck", "load_game", "new_game",
+    "parse_action",
 ]
 
 
 def new_game(players: int | Sequence[str] = 4, seed: int | None = None,
              characters: Sequence[str] | None = None,
-             deck: str | pathlib.Path | Mapping[str, Any] | None = None) -> DubiousAllianceState:
+             deck: str | os.PathLike[str] | Mapping[str, Any] | None = None
+             ) -> DubiousAllianceState:
     """A new game: Player cards dealt (or ``characters`` chosen), Dealer found, hands dealt.
+
+    ``deck``: a deck file or its parsed data (see :func:`load_deck`), checked now; the
+    game keeps the data (or the shipped set's name and digest), never a path.
 
     >>> state = new_game(["Ann", "Bo", "Cy"], seed=1, characters=[
     ...     "gogog_bloodthroat", "uzga_bonewitch", "brokk_ironhide"])
     >>> state.survival(0), state.goal(0)
     (20, 15)
+    >>> state.options["deck"]["shipped"]
+    'cards.json'
     """
     options: dict[str, Any] = {}
     if characters is not None:
-        options["characters"] = list(characters)
+        options["characters"] = characters
     if deck is not None:
-        load_deck(deck)  # fail now, with the card named, rather than mid-game
-        # a path is saved whole (absolute), a dict as data, so a saved game reloads anywhere
-        is_path = isinstance(deck, (str, pathlib.Path))
-        options["deck"] = str(pathlib.Path(deck).resolve()) if is_path else dict(deck)
+        options["deck"] = deck
     return DubiousAllianceState(players, seed, **options)
 
 
@@ -104,6 +96,8 @@ def load_game(text: str) -> DubiousAllianceState:
 
 _LAZY = {"chance_reveal_hurts": "odds", "chance_survive_round": "odds",
          "chance_someone_reaches_goal": "odds", "odds_summary": "odds",
+         "chance_reaches_goal": "odds", "chance_round_outcome": "odds", "odds_report": "odds",
+         "round_model": "odds", "claim_belief": "odds", "claim_record": "odds",
          "unseen_cards": "odds", "TemperamentBot": "bots", "tournament": "bots",
          "play_game": "bots", "table_scene": "scene", "action_for_click": "scene",
          "DubiousAllianceApp": "app"}

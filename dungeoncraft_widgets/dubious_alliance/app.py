@@ -1,13 +1,19 @@
 """Dubious Alliance in a notebook: trade, bluff and survive against bots.
 
-Click a card of your hand to set it face down as your Unrevealed card; click
-another chief's face-down card to offer them a trade (the words in "Your claim"
-go with the offer: true or not, nobody checks); answer offers and say Done with
-the buttons. The odds panel gives, from what you have seen, the exact chance
-your card hurts you, that you survive the round, and that someone wins it.
+Click a card of your hand (or its button) to set it face down as your Unrevealed
+card; click another chief's face-down card (or a button) to offer them a trade:
+the words in "Your claim" go with the offer (true or not, nobody checks; a card's
+name or a number is not allowed). When a bot offers you a trade, the question
+above the table says what they claim, and the buttons give the exact chance that
+each card is harmless. The odds panel gives, from what you have seen, the exact
+chance your card hurts you, that you survive the round, that each chief reaches
+their goal, and how far each claim can be trusted (Bayes' rule on the claimant's
+record), with the assumptions they rest on.
 
 >>> app = DubiousAllianceApp(players=["You", "Bot", "Bot", "Bot"], seed=2)
 >>> app.state.current_player == app.seat          # the bots have played up to you
+True
+>>> app.question(app.view).startswith("Set one card of your hand face down")
 True
 >>> app.board.simulate("click", "hand-" + app.state.hands[0][0])
 >>> app.state.unrevealed[0] is not None
@@ -27,19 +33,45 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.bots import Bot
-from ..core.engine import Action, GameState
+from ..core.engine import Action, Event, GameState
+from ..core.english import count, listing, objective, possessive, says, subject, verb_form
 from ..core.scene import Scene
-from ..widgets.app import GameApp
+from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.panels import probability_latex
-from . import new_game
 from .bots import TEMPERAMENTS, TemperamentBot
-from .odds import odds_summary
-from .rules import DubiousAllianceState, Offer, SetCard, Use
-from .scene import action_for_click, table_scene
+from .odds import chance_reveal_hurts, claim_belief, claim_record, claim_tone, odds_report
+from .rules import (
+    UNKNOWN,
+    Accept,
+    Decline,
+    Done,
+    DrawPower,
+    DubiousAllianceState,
+    Force,
+    Offer,
+    Pass,
+    SetCard,
+    Use,
+    claim_problem,
+)
+from .scene import action_for_click, effect_text, short_values, table_scene, values_text
 
 ODDS_LINES = (("hurts", "your Revealed card lowers your Survival"),
               ("survive", "you survive this round"),
               ("someone_wins", "someone reaches their Prestige goal this round"))
+#: Log lines that say nothing a player needs in the summary (they stay in the log).
+QUIET_KINDS = ("trading", "trading_over", "shuffle")
+
+
+def plain(text: str) -> str:
+    """Text from data (names, claims) for an HTMLMath panel: escaped as HTML, and kept
+    away from MathJax, so a ``$`` in a card or player name is never typeset.
+
+    >>> plain("Snarl's $x$ <b>")
+    '<span class="mathjax_ignore tex2jax_ignore">Snarl&#x27;s $x$ &lt;b&gt;</span>'
+    """
+    # MathJax 3 (JupyterLab 4) skips "mathjax_ignore", MathJax 2 "tex2jax_ignore".
+    return f'<span class="mathjax_ignore tex2jax_ignore">{html.escape(text)}</span>'
 
 
 class DubiousAllianceApp(GameApp):
@@ -49,6 +81,7 @@ class DubiousAllianceApp(GameApp):
                  seed: int | None = None, *, bots: Mapping[int, Bot] | None = None,
                  state: DubiousAllianceState | None = None, **kwargs: Any) -> None:
         if state is None:
+            from . import new_game
             state = new_game(players if isinstance(players, int) else list(players), seed=seed)
         if bots is None:
             bots = {p: TemperamentBot(TEMPERAMENTS[(p - 1) % len(TEMPERAMENTS)], seed=p)
@@ -57,23 +90,27 @@ class DubiousAllianceApp(GameApp):
                             placeholder="said with your next offer, e.g. 'a fine weapon'",
                             style={"description_width": "initial"},
                             layout=w.Layout(width="100%"))
-        self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.claim_note = w.Label()
+        self.claim_note.add_class("dcw-message")
+        self.claim.observe(lambda _change: self._check_claim(), names="value")
         self.odds_view = w.HTMLMath()
+        self.odds_view.add_class("dcw-da-odds")
         super().__init__(state, seat=0, bots=bots, **kwargs)
-        self.side.children = [self.claim, self.buttons, self.odds_view]
+        self.side.children = [self.claim, self.claim_note, self.odds_view]
         self.refresh()
 
+    # ----------------------------------------------------------------- drawing
     def draw(self, view: GameState) -> Scene:
         assert isinstance(view, DubiousAllianceState)
         return table_scene(view)
 
     def action_for_click(self, shape_id: str) -> Action | str | None:
         action = action_for_click(self.state, shape_id)
-        if isinstance(action, Offer) and self.claim.value.strip():
-            action = Offer(action.to, self.claim.value.strip())
+        if isinstance(action, Offer):
+            action = self._offer(action.to)
         if action is None and self.state.current_player == self.seat:
-            self.show_error("that card does nothing now: the buttons beside the table "
-                            "list what you may do")
+            self.show_error("that does nothing now: the question above the table says what "
+                            "you may do")
         return action
 
     def act(self, action: Action | str | None) -> bool:
@@ -82,29 +119,303 @@ class DubiousAllianceApp(GameApp):
             self.claim.value = ""
         return done
 
+    def _offer(self, to: int) -> Offer:
+        return Offer(to, " ".join(self.claim.value.split()))
+
+    def _check_claim(self) -> None:
+        text = " ".join(self.claim.value.split())
+        problem = claim_problem(text, self.state.deck_data) if text else None
+        self.claim_note.value = f"✗ This claim cannot be said: {problem}" if problem else ""
+
     def refresh(self) -> None:
         super().refresh()
-        if not hasattr(self, "buttons"):
-            return  # called by GameApp.__init__ before this class's widgets exist
-        mine = self.state.current_player == self.seat and not self.state.is_over
-        buttons = []
-        for action in self.state.legal_actions() if mine else []:
-            if isinstance(action, (SetCard, Offer, Use)):
-                continue  # these are clicks on the table
-            button = w.Button(description=str(action), layout=w.Layout(width="auto"))
-            button.on_click(lambda _b, a=action: self.act(a))
-            buttons.append(button)
-        self.buttons.children = buttons
-        self._refresh_odds()
+        if hasattr(self, "odds_view"):  # GameApp.__init__ refreshes before these exist
+            self._refresh_odds()
 
+    # ------------------------------------------------------------------- words
+    def describe(self, view: GameState) -> str:
+        assert isinstance(view, DubiousAllianceState)
+        head = super().describe(view)
+        if view.is_over:
+            return head
+        return (f"Round {view.round_in_turn} of 4 ({says(view.players[view.dealer], 'deal')}). "
+                f"{head}")
+
+    def action_label(self, action: Action) -> str:
+        state = self.state
+        names = state.players
+        if isinstance(action, SetCard):
+            card = state.card(action.card)
+            return f"Set {card.name} face down ({values_text(card)})"
+        if isinstance(action, Offer):
+            said = f", saying “{action.claim}”" if action.claim else ""
+            return f"Offer {objective(names[action.to])} a trade{said}"
+        if isinstance(action, Accept):
+            return "Accept the trade"
+        if isinstance(action, Decline):
+            return "Decline the trade"
+        if isinstance(action, Force):
+            return (f"Force a trade with {objective(names[action.target])} "
+                    f"({state.power_name(action.source)})")
+        if isinstance(action, DrawPower):
+            return f"Draw a card ({state.power_name(action.source)})"
+        if isinstance(action, Done):
+            return "Done: no more trades this round"
+        if isinstance(action, Use):
+            return f"Use {state.power_name(action.source)}"
+        if isinstance(action, Pass):
+            return "Pass (use no power)"
+        return str(action)
+
+    def question(self, view: GameState) -> str | None:
+        assert isinstance(view, DubiousAllianceState)
+        me = self.seat
+        if view.is_over or view.current_player != me:
+            return None
+        if view.phase == "choose":
+            return ("Set one card of your hand face down: it is the card you trade or reveal "
+                    "this round. Click it below the table, or choose here.")
+        if view.phase == "trade" and view.pending:
+            offer = view.pending
+            who = view.players[offer["from"]]
+            said = (f"saying: '{offer['claim']}'" if offer["claim"] else "without a word")
+            text = f"{who} offers you a trade, {said}. "
+            if self._must_accept(view):
+                return text + "You are on Must Trade, so you must accept."
+            return text + "Accept or decline?"
+        if view.phase == "trade":
+            text = ("Trading: offer another chief a trade (type a claim first if you like), "
+                    "use a power, or say Done.")
+            if view.tracker[me] == "must_trade" and not view.traded[me]:
+                text += " You are on Must Trade: you must accept the first trade offered."
+            return text
+        if view.phase == "resolve" and view.window:
+            entry = view.revealed[view.window["entry"]]
+            card = view.card(entry["card"])
+            holder = view.players[entry["holder"]]
+            whose = "your" if entry["holder"] == me else possessive(holder)
+            sources = [a.source for a in view.legal_actions() if isinstance(a, Use)]
+            power = view.power_name(sources[0]) if len(sources) == 1 else "one of your powers"
+            return (f"{whose[0].upper() + whose[1:]} Revealed {card.name} ({values_text(card)}) "
+                    f"is being Resolved. Use {power} on {card.name}?")
+        return None
+
+    def _must_accept(self, view: DubiousAllianceState) -> bool:
+        return view.tracker[self.seat] == "must_trade" and not view.traded[self.seat]
+
+    def choices(self, view: GameState) -> list[Choice]:
+        assert isinstance(view, DubiousAllianceState)
+        me = self.seat
+        legal = self.state.legal_actions() if self.state.current_player == me else []
+        if not legal:
+            return []
+        if view.phase == "choose":
+            return [Choice(self.action_label(a), a, tooltip=effect_text(view.card(a.card)))
+                    for a in legal]
+        if view.phase == "trade" and view.pending:
+            offer = view.pending
+            belief = claim_belief(view, offer["from"], offer["claim"], player=me)
+            theirs = 1 - belief.posterior_hurts
+            mine = 1 - chance_reveal_hurts(view, me)
+            accept = Choice("Accept — chance their card is harmless", Accept(), odds=theirs,
+                            best=theirs >= mine or self._must_accept(view),
+                            tooltip="Their face-down card does not lower Survival with this "
+                            "chance, given their claim and their record (Bayes' rule: see "
+                            "the odds panel).")
+            if self._must_accept(view):
+                return [accept]
+            return [accept, Choice("Decline — chance your card is harmless", Decline(),
+                                   odds=mine, best=mine > theirs,
+                                   tooltip="The card in front of you does not lower Survival "
+                                   "with this chance.")]
+        if view.phase == "trade":
+            out = []
+            for a in legal:
+                if isinstance(a, Offer):
+                    out.append(Choice(f"Offer {objective(view.players[a.to])} a trade",
+                                      lambda to=a.to: self.act(self._offer(to)),
+                                      tooltip="Your claim (the box beside the table) goes "
+                                      "with the offer."))
+                else:
+                    out.append(Choice(self.action_label(a), a))
+            return out
+        if view.phase == "resolve" and view.window:
+            entry = view.revealed[view.window["entry"]]
+            name = view.card(entry["card"]).name
+            out = []
+            for a in legal:
+                if isinstance(a, Use):
+                    power = view.card(a.source).powers("respond")[0][1]
+                    verb = "Discard" if power["do"] == "discard_revealed" else "take"
+                    out.append(Choice(f"Use {view.power_name(a.source)}: {verb} {name}", a,
+                                      tooltip=effect_text(view.card(a.source))))
+                else:
+                    out.append(Choice(f"Pass: let {name} be Resolved", a))
+            return out
+        return [Choice(self.action_label(a), a) for a in legal]
+
+    def summarize(self, events: list[Event], view: GameState) -> list[str]:
+        lines: list[str] = []
+        group: list[Event] = []
+
+        def flush() -> None:
+            if not group:
+                return
+            if len(group) == 1:
+                lines.append(group[0].text)
+            else:
+                who = [view.players[e.player] for e in group]
+                names = [subject(who[0])] + [objective(n) for n in who[1:]]
+                lines.append(f"{listing(names)} "
+                             + ("set a card face down." if group[0].kind == "set"
+                                else "are Done (Tusks up)."))
+            group.clear()
+
+        for e in events:
+            if e.kind in QUIET_KINDS:
+                continue
+            if e.kind in ("set", "done") and (not group or group[0].kind == e.kind):
+                group.append(e)
+                continue
+            flush()
+            if e.kind in ("set", "done"):
+                group.append(e)
+            else:
+                lines.append(e.text)
+        flush()
+        return lines
+
+    def moved_ids(self, events: list[Event], view: GameState) -> set[str]:
+        ids: set[str] = set()
+        for e in events:
+            if e.kind == "trade":
+                ids.update(f"unrevealed-{p}" for p in e.data["players"])
+            elif e.kind in ("set",) and e.player is not None:
+                ids.add(f"unrevealed-{e.player}")
+            elif e.kind in ("take", "use", "draw", "discard", "active") and e.player is not None:
+                ids.add(f"active-{e.player}")
+            elif e.kind == "dealer_discard":
+                ids.add("discard")
+        return ids
+
+    def holdings(self, view: GameState) -> list[tuple[str, str]]:
+        assert isinstance(view, DubiousAllianceState)
+        me = self.seat
+
+        def cards(ids: Sequence[str]) -> str:
+            return ", ".join(f"{view.card(c).name} ({short_values(view.card(c))})"
+                             for c in ids) or "none"
+
+        mine = view.unrevealed[me]
+        if mine is None:
+            face_down = "none now"
+        elif mine == UNKNOWN:
+            face_down = "unknown (you traded: nobody looks until the Reveal)"
+        else:
+            face_down = f"{view.card(mine).name} ({values_text(view.card(mine))})"
+        chief = view.deck_data.player_cards[view.characters[me]]
+        rows = [("Your chief", f"{chief.name}: {chief.text}"),
+                ("Your Survival", f"{view.survival(me)} (began with {chief.survival}; "
+                                  "at 0 or lower at a check you die and everyone loses)"),
+                ("Your Prestige", f"{view.prestige(me)} (goal {view.goal(me)})"),
+                ("Your hand", cards(view.hands[me])),
+                ("Your face-down card", face_down),
+                ("Your Active cards", cards(list(reversed(view.active[me]))))]
+        for q in range(view.n):
+            if q == me:
+                continue
+            other = view.deck_data.player_cards[view.characters[q]]
+            rows.append((view.players[q],
+                         f"{other.name}: Survival {view.survival(q)} (began with "
+                         f"{other.survival}), Prestige {view.prestige(q)} (goal "
+                         f"{view.goal(q)}), {count(len(view.active[q]), 'Active card')}"))
+        return rows
+
+    def final_summary(self, view: GameState) -> FinalSummary:
+        assert isinstance(view, DubiousAllianceState)
+        out = view.outcome or {}
+        winner, dead = out.get("winner"), out.get("dead")
+        if winner is not None:
+            name = view.players[winner]
+            chief = view.card(view.characters[winner]).name
+            headline = (f"{says(name, 'win')} with Prestige {view.prestige(winner)} (goal "
+                        f"{view.goal(winner)}): {chief} commands the tribe.")
+        elif dead is not None:
+            name = view.players[dead]
+            headline = (f"Nobody wins: {subject(name)} "
+                        f"{verb_form(name, 'die')} (Survival {view.survival(dead)}) and the "
+                        "band loses.")
+        else:
+            headline = f"Nobody wins: {out.get('reason', 'the game is over.')}"
+        seats = sorted(range(view.n), key=lambda q: (q != winner, -view.prestige(q), q))
+        rows = tuple(("wins" if q == winner else "died" if q == dead else "",
+                      view.players[q], view.card(view.characters[q]).name, view.survival(q),
+                      view.prestige(q), view.goal(q)) for q in seats)
+        return FinalSummary(headline, ("", "Player", "Chief", "Survival", "Prestige", "Goal"),
+                            rows)
+
+    # -------------------------------------------------------------------- odds
     def _refresh_odds(self) -> None:
         view = self.view
-        try:
-            odds = odds_summary(view, self.seat)
-        except ValueError:  # outside Trading the odds module has nothing to say
-            self.odds_view.value = ("<i>Your exact odds appear here during Trading, once every "
-                                    "Unrevealed card is face down.</i>")
+        me = self.seat
+        parts = [self._claims_html(view)]
+        if view.phase != "trade" or view.is_over:
+            parts.insert(0, "<p><i>Your exact odds appear here during Trading, once every "
+                         "Unrevealed card is face down.</i></p>")
+            self.odds_view.value = "".join(parts)
             return
-        lines = [f"{html.escape(text)}: {probability_latex(odds[key])}"
-                 for key, text in ODDS_LINES]
-        self.odds_view.value = "<b>Your odds (exact)</b><br>" + "<br>".join(lines)
+        report = odds_report(view, me)
+        odds = report["summary"]
+        lines = "".join(f"<li>{html.escape(text)}: {probability_latex(odds[key])}</li>"
+                        for key, text in ODDS_LINES)
+        reach = "".join(
+            f"<tr><td>{plain(view.players[q])}</td><td>{view.goal(q) - view.prestige(q)}</td>"
+            f"<td>{probability_latex(report['reaches_goal'][q])}</td></tr>"
+            for q in view.order() if q != me)
+        model = report["model"]
+        parts.insert(0, (
+            '<div class="dcw-da-odds-title"><b>Your odds this round (exact)</b></div>'
+            f"<ul>{lines}</ul>"
+            "<div><b>Each other chief reaches their goal this round</b></div>"
+            '<table class="dcw-table"><thead><tr><th>Chief</th><th>Prestige to go</th>'
+            f"<th>Chance</th></tr></thead><tbody>{reach}</tbody></table>"
+            f'<p class="dcw-da-model"><small>{plain(model.note())}</small></p>'))
+        if view.pending and view.pending["to"] == me:
+            parts.insert(1, self._bayes_html(view))
+        self.odds_view.value = "".join(parts)
+
+    def _bayes_html(self, view: DubiousAllianceState) -> str:
+        offer = view.pending
+        who = view.players[offer["from"]]
+        belief = claim_belief(view, offer["from"], offer["claim"], player=self.seat)
+        tone = {1: "praise", -1: "a warning", 0: "neither praise nor a warning"}[belief.tone]
+        given_hurts, given_safe = belief.likelihood
+        rows = (f"<tr><td>before the claim: the card hurts</td>"
+                f"<td>{probability_latex(belief.prior_hurts)}</td></tr>"
+                f"<tr><td>{plain(who)} says {tone} about a card that hurts</td>"
+                f"<td>{probability_latex(given_hurts)}</td></tr>"
+                f"<tr><td>… about a harmless card</td>"
+                f"<td>{probability_latex(given_safe)}</td></tr>"
+                f"<tr><td>after the claim: the card hurts</td>"
+                f"<td>{probability_latex(belief.posterior_hurts)}</td></tr>")
+        return (f"<div><b>Can you trust {plain(who)}? Bayes' rule</b></div>"
+                f"<p>{plain(belief.sentence(who))}</p>"
+                f'<table class="dcw-table"><tbody>{rows}</tbody></table>'
+                f"<p><small>{plain(belief.assumes)}</small></p>")
+
+    def _claims_html(self, view: DubiousAllianceState) -> str:
+        if not view.claims:
+            return ""
+        items = []
+        for c in view.claims:
+            who, to = view.players[c["from"]], view.players[c["to"]]
+            record = claim_record(view, c["from"])
+            told = sum(record.values())
+            true = sum(n for (h, t), n in record.items() if t != 0 and (t < 0) == h)
+            history = (f" ({possessive(who)} record: {true} of "
+                       f"{count(told, 'earlier claim')} true)" if told else "")
+            said = f"“{c['claim']}”" if c["claim"] else "(no claim)"
+            tone = {1: " — praise", -1: " — a warning", 0: ""}[claim_tone(c["claim"])]
+            items.append(f"<li>{plain(f'{subject(who)} to {objective(to)}: {said}{tone}')}"
+                         f"{plain(history)}</li>")
+        return f"<div><b>Claims this round</b></div><ul>{''.join(items)}</ul>"

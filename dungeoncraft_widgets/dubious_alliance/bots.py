@@ -9,8 +9,9 @@ Each bot sees only its seat's view and the legal actions (``choose(view, legal)`
 - **hoarder**: sets its best card and keeps it: trades only when its Trade
   Tracker is about to force it, accepts only what it must.
 
-Claims are drawn from phrase lists whose tone (:data:`GOOD_WORDS`, :data:`BAD_WORDS`)
-other bots read; a person's claim in other words reads as neutral.
+Claims are drawn from phrase lists whose tone (:func:`.odds.claim_tone`, from
+:data:`GOOD_WORDS` and :data:`BAD_WORDS`) other bots read; a person's claim in other
+words reads as neutral.
 
 >>> result = tournament(games=2, players=4, seed=1)
 >>> sorted(result["by_temperament"])
@@ -24,7 +25,7 @@ from statistics import mean
 from typing import Any
 
 from ..core import Action, InvalidArgumentError, Rng
-from .odds import unseen_cards
+from .odds import BAD_WORDS, GOOD_WORDS, claim_tone, unseen_cards
 from .rules import (
     Accept,
     Decline,
@@ -38,28 +39,17 @@ from .rules import (
     Use,
 )
 
+__all__ = ["BAD_CLAIMS", "BAD_WORDS", "GOOD_CLAIMS", "GOOD_WORDS", "TEMPERAMENTS",
+           "TemperamentBot", "claim_tone", "play_game", "tournament"]
+
 TEMPERAMENTS = ("honest", "liar", "hoarder")
+MAX_GAMES = 10_000  # a tournament of bots: about 40 games a second on one core
+MAX_ACTIONS = 20_000  # bot games end within a few hundred actions
 
 GOOD_CLAIMS = ("a safe place to rest", "shiny, and heavy in the hand", "glory for the taking",
                "it would make Snarl weep", "the chief would envy it")
 BAD_CLAIMS = ("it has teeth", "smells of trouble", "I would not keep it either",
               "better in your hands than mine")
-GOOD_WORDS = ("safe", "shiny", "glory", "weep", "envy", "treasure", "good")
-BAD_WORDS = ("teeth", "trouble", "would not", "better in your", "bad", "bites")
-
-
-def claim_tone(text: str) -> int:
-    """+1 for a claim that praises a card, -1 for one that warns, 0 otherwise.
-
-    >>> claim_tone("a safe place to rest"), claim_tone("it has teeth"), claim_tone("hm")
-    (1, -1, 0)
-    """
-    low = text.lower()
-    good = any(w in low for w in GOOD_WORDS)
-    bad = any(w in low for w in BAD_WORDS)
-    return int(good) - int(bad)
-
-
 class TemperamentBot:
     """A bot of one temperament (``"honest"``, ``"liar"`` or ``"hoarder"``).
 
@@ -178,6 +168,9 @@ def play_game(temperaments: Sequence[str], seed: int, max_actions: int = 20_000,
     True
     """
     from . import new_game
+    _bounded("max_actions", max_actions, 1, MAX_ACTIONS, "bot games end within a few hundred")
+    if not isinstance(temperaments, (list, tuple)) or not 3 <= len(temperaments) <= 7:
+        raise InvalidArgumentError("temperaments: one per player, 3 to 7 players")
     state = new_game(len(temperaments), seed=seed, **options)
     bots = [TemperamentBot(t, seed=seed * 31 + i) for i, t in enumerate(temperaments)]
     for _ in range(max_actions):
@@ -198,6 +191,8 @@ def tournament(games: int = 60, players: int = 4, seed: int = 0) -> dict[str, An
     >>> sum(s["wins"] for s in result["by_temperament"].values()) + result["no_winner"]
     3
     """
+    _bounded("games", games, 1, MAX_GAMES, "a bigger tournament takes minutes: run several")
+    _bounded("players", players, 3, 7, "Dubious Alliance is for 3 to 7 players")
     rng = Rng(seed)
     stats = {t: {"seats": 0, "wins": 0, "deaths": 0} for t in TEMPERAMENTS}
     rounds, actions, no_winner = [], [], 0
@@ -220,3 +215,9 @@ def tournament(games: int = 60, players: int = 4, seed: int = 0) -> dict[str, An
         s["win_rate"] = s["wins"] / s["seats"] if s["seats"] else 0.0
     return {"games": games, "no_winner": no_winner, "avg_rounds": mean(rounds),
             "avg_actions": mean(actions), "by_temperament": stats}
+
+
+def _bounded(name: str, value: object, low: int, high: int, why: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidArgumentError(f"{name} must be a whole number from {low} to {high} "
+                                   f"({why}), not {value!r}")

@@ -2,28 +2,43 @@
 
 The shipped ``data/cards.json`` is a reconstruction (its ``reconstruction`` field says
 why and what was kept from the rulebook); :func:`load_deck` reads that file or an
-owner's own file in the same format, checking every card against the vocabulary the
-engine interprets (documented in the file's ``vocabulary`` field).
+owner's own file in the same format. The file is read with :mod:`core.data` (regular
+files only, size and nesting caps), checked against :data:`DECK_SCHEMA` (JSON Schema),
+then against the rules a schema cannot state (unique ids and names, instructions that
+mean something, types that exist, a Dealer that can be found); every error names the
+card and the field.
+
+A game never stores a path: :func:`deck_option` gives what goes into a game's options
+(and so into a save), either the shipped set's name with its digest or the whole
+validated document, and :func:`deck_from_option` reads it back.
 
 >>> deck = load_deck()
 >>> len(deck.cards), len(deck.player_cards)
 (121, 7)
 >>> deck.player_cards["gogog_bloodthroat"].prestige_goal
 15
+>>> deck_option(None)["shipped"]
+'cards.json'
 """
 
 from __future__ import annotations
 
-import json
+import copy
+import os
 import pathlib
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from ..core.errors import SaveFormatError
+from ..core.data import check_schema, digest, read_json
+from ..core.errors import DataFormatError
 
 DATA_FILE = pathlib.Path(__file__).parent / "data" / "cards.json"
+SHIPPED = "cards.json"
 FORMAT = "dubious_alliance/cards"
+WHAT = "Dubious Alliance cards"
 
 WHEN = ("reveal", "gain", "respond", "trading")
 DO_BY_WHEN = {
@@ -35,6 +50,87 @@ DO_BY_WHEN = {
 WHO = ("self", "left", "right", "others", "all")
 LEVELS = ("traded", "did_not_trade", "must_trade")
 WHOSE = ("any", "own", "other")
+#: The optional keys each instruction may carry, by (when, do): anything else is a mistake.
+OPTIONAL_KEYS = {
+    ("reveal", "draw"): {"type"}, ("gain", "draw"): {"type"},
+    ("reveal", "discard_active"): {"who", "type"}, ("gain", "discard_active"): {"who", "type"},
+    ("reveal", "take_revealed"): {"from"}, ("gain", "take_revealed"): {"from"},
+    ("reveal", "discard_revealed"): {"who"}, ("gain", "discard_revealed"): {"who"},
+    ("reveal", "tracker"): {"who", "level"}, ("gain", "tracker"): {"who", "level"},
+    ("respond", "discard_revealed"): {"whose", "filter", "cost"},
+    ("respond", "take_revealed"): {"whose", "filter", "cost"},
+    ("trading", "force_trade"): {"if_prestige_at_least"},
+    ("trading", "draw"): {"if_prestige_at_least"},
+}
+REQUIRED_KEYS = {("reveal", "take_revealed"): {"from"}, ("gain", "take_revealed"): {"from"},
+                 ("reveal", "tracker"): {"level"}, ("gain", "tracker"): {"level"}}
+#: Card types the rulebook names (key words and sample cards); an instruction may name
+#: these, or any type a card of the deck has.
+RULEBOOK_TYPES = frozenset({"Armor", "Dragon", "Event", "Item", "Location", "Magic", "Monster",
+                            "Trap", "Weapon"})
+MIN_CARDS = 12  # 4 cards for each of the 3 players the smallest game has
+MAX_CARDS = 1000
+MAX_VALUE = 99
+
+_ID = {"type": "string", "pattern": "^[A-Za-z0-9_.-]{1,60}$"}
+_TYPE = {"type": "string", "pattern": "^[A-Za-z][A-Za-z'-]{0,29}$"}
+_VALUE = {"type": ["integer", "null"], "minimum": -MAX_VALUE, "maximum": MAX_VALUE}
+_TEXT = {"type": "string", "maxLength": 600}
+_INSTRUCTION = {
+    "type": "object", "required": ["when", "do"], "additionalProperties": False,
+    "properties": {
+        "when": {"enum": list(WHEN)},
+        "do": {"enum": sorted({d for dos in DO_BY_WHEN.values() for d in dos})},
+        "who": {"enum": list(WHO)}, "from": {"enum": ["left", "right"]},
+        "level": {"enum": list(LEVELS)}, "type": _TYPE, "whose": {"enum": list(WHOSE)},
+        "cost": {"enum": ["discard_this"]},
+        "filter": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                   "properties": {"negative_survival": {"const": True}, "type": _TYPE}},
+        "if_prestige_at_least": {"type": "integer", "minimum": -MAX_VALUE, "maximum": MAX_VALUE},
+    },
+}
+#: JSON Schema (draft 2020-12) of a deck file; the ``vocabulary`` field of the shipped
+#: file says in words what each instruction does.
+DECK_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["format", "version", "cards", "player_cards"],
+    "properties": {
+        "format": {"const": FORMAT},
+        "version": {"const": 1},
+        "reconstruction": {"type": "string"},
+        "limits": {"type": "object", "propertyNames": _TYPE,
+                   "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 20}},
+        "cards": {"type": "array", "minItems": MIN_CARDS, "maxItems": MAX_CARDS, "items": {
+            "type": "object", "additionalProperties": False,
+            "required": ["id", "name", "types", "survival", "prestige"],
+            "properties": {
+                "id": _ID, "name": {"type": "string", "minLength": 1, "maxLength": 60},
+                "types": {"type": "array", "items": _TYPE, "minItems": 1, "maxItems": 8,
+                          "uniqueItems": True},
+                "survival": _VALUE, "prestige": _VALUE, "text": _TEXT, "flavor": _TEXT,
+                "instructions": {"type": "array", "items": _INSTRUCTION, "maxItems": 8},
+            }}},
+        "player_cards": {"type": "array", "minItems": 3, "maxItems": 50, "items": {
+            "type": "object", "additionalProperties": False,
+            "required": ["id", "name", "survival", "prestige_goal"],
+            "properties": {
+                "id": _ID, "name": {"type": "string", "minLength": 1, "maxLength": 60},
+                "title": {"type": "string", "maxLength": 60}, "text": _TEXT,
+                "survival": {"type": "integer", "minimum": 1, "maximum": MAX_VALUE},
+                "prestige_goal": {"type": "integer", "minimum": 1, "maximum": MAX_VALUE},
+                "instructions": {"type": "array", "items": _INSTRUCTION, "maxItems": 8},
+            }}},
+    },
+}
+#: What a game's ``options["deck"]`` holds: the shipped set named with its digest, or a deck.
+OPTION_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {"type": "object", "required": ["shipped", "digest"], "additionalProperties": False,
+         "properties": {"shipped": {"const": SHIPPED},
+                        "digest": {"type": "string", "pattern": "^[0-9a-f]{16}$"}}},
+        {"type": "object", "required": ["format"], "not": {"required": ["shipped"]}},
+    ]
+}
 
 
 @dataclass(frozen=True)
@@ -98,49 +194,159 @@ class Deck:
             return self.cards[card_id]
         return self.player_cards[card_id]
 
+    def name_phrases(self) -> tuple[tuple[str, str], ...]:
+        """(`` words of the name ``, name) of every game card, for spotting names in claims."""
+        cached = self.__dict__.get("_phrases")
+        if cached is None:
+            cached = tuple((f" {' '.join(name_words(c.name))} ", c.name)
+                           for c in self.cards.values())
+            object.__setattr__(self, "_phrases", cached)  # not a field: equality unchanged
+        return cached
 
-def _bad(where: str, why: str) -> SaveFormatError:
-    return SaveFormatError(f"card data: {where}: {why}")
+
+def name_words(text: str) -> list[str]:
+    """Lower-case words of ``text``; apostrophes dropped ("Snarl's" -> "snarls").
+
+    >>> name_words("Snarl's Roar!")
+    ['snarls', 'roar']
+    """
+    text = text.casefold().replace("\u2019", "'").replace("'", "")
+    return "".join(ch if ch.isalnum() else " " for ch in text).split()
 
 
-def _check_instruction(where: str, ins: Any) -> dict[str, Any]:
-    if not isinstance(ins, dict):
-        raise _bad(where, "an instruction is an object")
-    when, do = ins.get("when"), ins.get("do")
-    if when not in WHEN:
-        raise _bad(where, f"'when' must be one of {WHEN}, not {when!r}")
+def _bad(where: str, why: str) -> DataFormatError:
+    return DataFormatError(f"{WHAT}: {where}: {why}")
+
+
+def _check_instruction(where: str, ins: dict[str, Any], types: set[str]) -> None:
+    """What the schema cannot say: ``do`` fits ``when``, the keys mean something, types exist."""
+    when, do = ins["when"], ins["do"]
     if do not in DO_BY_WHEN[when]:
-        raise _bad(where, f"'do' at {when} must be one of {DO_BY_WHEN[when]}, not {do!r}")
-    if "who" in ins and ins["who"] not in WHO:
-        raise _bad(where, f"'who' must be one of {WHO}")
-    if when in ("reveal", "gain") and do == "take_revealed" and ins.get("from") not in ("left",
-                                                                                       "right"):
-        raise _bad(where, "take_revealed needs 'from': left or right")
-    if do == "tracker" and ins.get("level") not in LEVELS:
-        raise _bad(where, f"tracker needs 'level' in {LEVELS}")
-    if when == "respond":
-        if ins.get("whose", "any") not in WHOSE:
-            raise _bad(where, f"'whose' must be one of {WHOSE}")
-        if ins.get("cost") not in (None, "discard_this"):
-            raise _bad(where, "'cost' must be 'discard_this' or absent")
-        if not isinstance(ins.get("filter", {}), dict):
-            raise _bad(where, "'filter' is an object")
-    if "if_prestige_at_least" in ins and not isinstance(ins["if_prestige_at_least"], int):
-        raise _bad(where, "'if_prestige_at_least' is a whole number")
-    return dict(ins)
+        raise _bad(f"{where}.do", f"at 'when': {when!r} the effect must be one of "
+                   f"{', '.join(DO_BY_WHEN[when])}, not {do!r}")
+    allowed = OPTIONAL_KEYS[(when, do)] | REQUIRED_KEYS.get((when, do), set())
+    for key in sorted(set(ins) - {"when", "do"} - allowed):
+        raise _bad(f"{where}.{key}", f"means nothing for {when} {do!r} (it takes "
+                   f"{', '.join(sorted(allowed)) or 'no other field'})")
+    for key in sorted(REQUIRED_KEYS.get((when, do), set()) - set(ins)):
+        raise _bad(where, f"{when} {do!r} needs the field {key!r}")
+    wanted = (("type", ins.get("type")), ("filter.type", ins.get("filter", {}).get("type")))
+    for key, want in wanted:
+        if want is not None and want not in types:
+            raise _bad(f"{where}.{key}", f"no card has the type {want!r} "
+                       f"(types in this deck: {', '.join(sorted(types))})")
 
 
-def _value(where: str, d: Mapping[str, Any], key: str) -> int | None:
-    v = d.get(key)
-    if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
-        raise _bad(where, f"{key} must be a whole number or null")
-    return v
+def _check_powers(where: str, instructions: list[dict[str, Any]]) -> None:
+    if sum(ins["when"] == "respond" for ins in instructions) > 1:
+        raise _bad(f"{where}.instructions", "a card has at most one 'respond' power")
 
 
-def load_deck(source: str | pathlib.Path | Mapping[str, Any] | None = None) -> Deck:
+def validate_deck(doc: Mapping[str, Any]) -> Deck:
+    """A :class:`Deck` from a parsed deck document, or DataFormatError naming card and field.
+
+    >>> import json
+    >>> doc = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    >>> doc["cards"][0]["types"] = "Monster"
+    >>> validate_deck(doc)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.DataFormatError: Dubious Alliance cards: \
+cards[0].types: 'Monster' is not of type 'array'
+    """
+    check_schema(doc, DECK_SCHEMA, WHAT)
+    raw_cards, raw_players = doc["cards"], doc["player_cards"]
+    types = {t for d in raw_cards for t in d["types"]} | RULEBOOK_TYPES
+    ids: dict[str, str] = {}
+    names: dict[str, str] = {}
+    cards: dict[str, Card] = {}
+    for i, d in enumerate(raw_cards):
+        where = f"cards[{i}] ({d['id']})"
+        if d["id"] in ids:
+            raise _bad(f"{where}.id", f"{d['id']!r} is also the id of {ids[d['id']]}")
+        ids[d["id"]] = where
+        folded = " ".join(d["name"].casefold().split())
+        if folded in names:
+            raise _bad(f"{where}.name", f"{d['name']!r} is also the name of {names[folded]} "
+                       "(every card has its own name)")
+        names[folded] = where
+        if (d["survival"] is None) != (d["prestige"] is None):
+            raise _bad(f"{where}.survival", "survival and prestige are both numbers "
+                       "(a card with values) or both null (a card without values)")
+        card_types = list(d["types"])
+        if ("Weapon" in card_types or "Armor" in card_types) and "Item" not in card_types:
+            card_types.append("Item")  # rulebook: Weapon and Armor cards are also Item cards
+        instructions = d.get("instructions", [])
+        for j, ins in enumerate(instructions):
+            _check_instruction(f"{where}.instructions[{j}]", ins, types)
+        _check_powers(where, instructions)
+        cards[d["id"]] = Card(d["id"], d["name"], tuple(card_types), d["survival"],
+                              d["prestige"], tuple(dict(x) for x in instructions),
+                              d.get("text", ""), d.get("flavor", ""))
+    if len({c.draw_value() for c in cards.values()}) < 2:
+        raise _bad("cards[*].prestige", "every card has the same Prestige, so drawing for the "
+                   "lowest can never find a Dealer (the rulebook: 'The Player with the lowest "
+                   "blue Prestige value card is the Dealer')")
+    players: dict[str, PlayerCard] = {}
+    for i, d in enumerate(raw_players):
+        where = f"player_cards[{i}] ({d['id']})"
+        if d["id"] in ids:
+            raise _bad(f"{where}.id", f"{d['id']!r} is also the id of {ids[d['id']]}")
+        ids[d["id"]] = where
+        instructions = d.get("instructions", [])
+        for j, ins in enumerate(instructions):
+            if ins["when"] not in ("respond", "trading"):
+                raise _bad(f"{where}.instructions[{j}].when", "a Player card's ability is "
+                           f"'respond' or 'trading', not {ins['when']!r}")
+            _check_instruction(f"{where}.instructions[{j}]", ins, types)
+        _check_powers(where, instructions)
+        players[d["id"]] = PlayerCard(d["id"], d["name"], d.get("title", ""), d["survival"],
+                                      d["prestige_goal"], tuple(dict(x) for x in instructions),
+                                      d.get("text", ""))
+    limits = dict(doc.get("limits", {}))
+    for kind in limits:
+        if kind not in types:
+            raise _bad(f"limits.{kind}", f"no card has the type {kind!r}")
+    return Deck(cards, players, limits, str(doc.get("reconstruction", "")))
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> tuple[dict[str, Any], str, Deck]:
+    doc = read_json(DATA_FILE, WHAT)
+    return doc, digest(doc), validate_deck(doc)
+
+
+_DECKS: OrderedDict[str, Deck] = OrderedDict()  # decks from data, by digest (a few kept)
+
+
+def _from_doc(doc: Mapping[str, Any]) -> tuple[dict[str, Any], str, Deck]:
+    doc = read_json(doc, WHAT)  # a deep copy, with the same limits as a file
+    key = digest(doc)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = validate_deck(doc)
+        _DECKS[key] = deck
+        while len(_DECKS) > 8:
+            _DECKS.popitem(last=False)
+    return doc, key, deck
+
+
+def _read(source: str | os.PathLike[str] | Mapping[str, Any] | None
+          ) -> tuple[dict[str, Any], str, Deck]:
+    if source is None:
+        return _shipped()
+    if isinstance(source, Mapping):
+        return _from_doc(source)
+    if isinstance(source, (str, os.PathLike)):
+        return _from_doc(read_json(source, WHAT))
+    raise DataFormatError(f"{WHAT}: expected a file path, a dict or None, "
+                          f"not {type(source).__name__}")
+
+
+def load_deck(source: str | os.PathLike[str] | Mapping[str, Any] | None = None) -> Deck:
     """Read a deck from a path, a parsed dict, or (None) the shipped reconstruction.
 
-    Raises SaveFormatError naming the card and field that is wrong.
+    Raises DataFormatError (a ValueError) naming the card and field that is wrong.
 
     >>> deck = load_deck()
     >>> deck.cards["protection_scroll"].powers("respond")[0][1]["do"]
@@ -148,60 +354,48 @@ def load_deck(source: str | pathlib.Path | Mapping[str, Any] | None = None) -> D
     >>> deck.cards["gogogs_war_axe"].types
     ('Weapon', 'Item')
     """
-    if source is None:
-        source = DATA_FILE
-    if isinstance(source, (str, pathlib.Path)):
-        try:
-            doc = json.loads(pathlib.Path(source).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise SaveFormatError(f"card data: cannot read {source}: {exc}") from None
-    elif isinstance(source, Mapping):
-        doc = source
-    else:
-        raise SaveFormatError("card data: source must be a path, a dict or None")
-    if doc.get("format") != FORMAT:
-        raise SaveFormatError(f"card data: 'format' must be {FORMAT!r}")
-    cards: dict[str, Card] = {}
-    for i, d in enumerate(doc.get("cards", [])):
-        where = f"card {i} ({d.get('id', '?')})"
-        cid = d.get("id")
-        if not isinstance(cid, str) or not cid or any(ch in cid for ch in " ,\t\n"):
-            raise _bad(where, "'id' must be text without spaces or commas")
-        if cid in cards:
-            raise _bad(where, "card ids must be unique")
-        s, p = _value(where, d, "survival"), _value(where, d, "prestige")
-        if (s is None) != (p is None):
-            raise _bad(where, "survival and prestige are both numbers or both null")
-        types = [str(t) for t in d.get("types", [])]
-        if not types:
-            raise _bad(where, "a card has at least one type")
-        if ("Weapon" in types or "Armor" in types) and "Item" not in types:
-            types.append("Item")  # rulebook: Weapon and Armor cards are also Item cards
-        ins = tuple(_check_instruction(where, x) for x in d.get("instructions", []))
-        if len([x for x in ins if x["when"] == "respond"]) > 1:
-            raise _bad(where, "a card has at most one 'respond' power")
-        cards[cid] = Card(cid, str(d.get("name", cid)), tuple(types), s, p, ins,
-                          str(d.get("text", "")), str(d.get("flavor", "")))
-    players: dict[str, PlayerCard] = {}
-    for i, d in enumerate(doc.get("player_cards", [])):
-        where = f"player card {i} ({d.get('id', '?')})"
-        pid = d.get("id")
-        if not isinstance(pid, str) or not pid or " " in pid or pid in players or pid in cards:
-            raise _bad(where, "'id' must be unique text without spaces")
-        s, g = _value(where, d, "survival"), _value(where, d, "prestige_goal")
-        if s is None or g is None or s <= 0 or g <= 0:
-            raise _bad(where, "survival and prestige_goal are positive whole numbers")
-        ins = tuple(_check_instruction(where, x) for x in d.get("instructions", []))
-        if any(x["when"] in ("reveal", "gain") for x in ins):
-            raise _bad(where, "a Player card's ability is 'respond' or 'trading'")
-        if len([x for x in ins if x["when"] == "respond"]) > 1:
-            raise _bad(where, "a card has at most one 'respond' power")
-        players[pid] = PlayerCard(pid, str(d.get("name", pid)), str(d.get("title", "")), s, g,
-                                  ins, str(d.get("text", "")))
-    if not cards or not players:
-        raise SaveFormatError("card data: needs 'cards' and 'player_cards'")
-    limits = doc.get("limits", {})
-    if not isinstance(limits, dict) or not all(isinstance(v, int) and v >= 1
-                                               for v in limits.values()):
-        raise SaveFormatError("card data: 'limits' maps a card type to a whole number >= 1")
-    return Deck(cards, players, dict(limits), str(doc.get("reconstruction", "")))
+    return _read(source)[2]
+
+
+def deck_option(source: str | os.PathLike[str] | Mapping[str, Any] | None) -> dict[str, Any]:
+    """What a game stores for ``deck=source``: never a path, always checked data.
+
+    The shipped set (or a copy of it) is stored by name and digest; any other deck
+    is stored whole, so a saved game reloads on any machine.
+
+    >>> deck_option(DATA_FILE) == deck_option(None) == deck_option(deck_option(None))
+    True
+    """
+    if isinstance(source, Mapping) and "shipped" in source:
+        deck_from_option(source)  # the shipped set by name: checked against its digest
+        return dict(source)
+    doc, key, _deck = _read(source)
+    if key == _shipped()[1]:
+        return {"shipped": SHIPPED, "digest": key}
+    return doc
+
+
+def deck_from_option(option: Any) -> Deck:
+    """The deck a game's ``options["deck"]`` names; a save never opens a file.
+
+    >>> try:
+    ...     deck_from_option({"shipped": "cards.json", "digest": "0" * 16})
+    ... except DataFormatError as error:
+    ...     print(str(error)[:76])
+    Dubious Alliance cards: this game was played with a shipped cards.json whose
+    """
+    if option is None:
+        return _shipped()[2]
+    if isinstance(option, str | os.PathLike):
+        raise DataFormatError(f"{WHAT}: options.deck is a path ({str(option)[:80]!r}); a game "
+                              "holds the deck data itself or the shipped set's name, never a path")
+    check_schema(option, OPTION_SCHEMA, f"{WHAT} (options.deck)")
+    if "shipped" in option:
+        _doc, key, deck = _shipped()
+        if option["digest"] != key:
+            raise DataFormatError(
+                f"{WHAT}: this game was played with a shipped {SHIPPED} whose digest was "
+                f"{option['digest']}; the installed one's is {key} (the shipped deck changed "
+                "since the game was saved)")
+        return deck
+    return _from_doc(copy.deepcopy(dict(option)))[2]

@@ -8,39 +8,107 @@ The table goes through these phases (``state.phase``):
   here they are taken one after another, and nobody sees another's choice.
 - ``"trade"``: players not yet Done take turns from the Dealer's left. On a turn
   a player offers a trade to one other player (``offer P CLAIM...``; the claim is
-  free text, recorded, never checked), uses a card's trading power
-  (``force SOURCE P``, ``draw SOURCE``) or declares ``done``. An offer is
-  answered at once by the player offered (``accept``/``decline``); a player on
-  Must Trade who has not traded this round must accept. Two players trade at
-  most once a round; a player makes a given player at most one offer a round
-  (so trading always ends). Trading ends when all but the last player are Done.
+  free text, recorded, never checked for truth, but refused if it names a card or
+  a number), uses a card's trading power (``force SOURCE P``, ``draw SOURCE``) or
+  declares ``done``. An offer is answered at once by the player offered
+  (``accept``/``decline``); a player on Must Trade who has not traded this round
+  must accept. Two players trade at most once a round; a player makes a given
+  player at most one offer a round (so trading always ends). Trading ends when
+  all but the last player are Done.
 - ``"resolve"``: the Trade Trackers are turned, every Unrevealed card is
   Revealed (the Dealer's is Discarded unless every player traded), and the
   Revealed cards are Resolved from the Dealer's left, the Dealer last. Before a
   card's instructions are done, each player with a usable Active card (or
   Player card) power is asked in turn from the card's holder: ``use SOURCE`` or
   ``pass`` (one card per player per Revealed card). Then Revealed cards with
-  values become Active cards (type limits, gain instructions), the others are
+  values become Active cards (type limits, the Gaining rule), the others are
   Discarded; Survival then Prestige are checked in the same order: a death
   ends the game for everyone, the first to reach their goal wins.
 
-Rule interpretations (the rulebook is silent) are marked "Interpretation" in
-comments and listed in the package docstring.
+Undo never takes back a set card, a Trade, the Reveal or a Draw (see
+:data:`RULE_NOTES`). How the rulebook is read where it is open is listed in
+:data:`RULE_NOTES`, each reading with the sentence it rests on.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, GameState, IllegalActionError, InvalidArgumentError
-from .cards import Card, Deck, PlayerCard, load_deck
+from ..core.data import check_schema
+from ..core.english import objective, possessive, says, subject, verb_form
+from ..core.errors import SaveFormatError
+from .cards import Card, Deck, PlayerCard, deck_from_option, deck_option, name_words
 
 HAND_SIZE = 4
 UNKNOWN = "?"
 LEVELS = ("traded", "did_not_trade", "must_trade")
 LEVEL_NAMES = {"traded": "Traded", "did_not_trade": "Did Not Trade", "must_trade": "Must Trade"}
+MAX_CLAIM = 120  # characters: a claim is a sentence said across the table
+#: Words that state a number or a value; "one" is not among them ("this one" names nothing).
+NUMBER_WORDS = frozenset(
+    "zero two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy "
+    "eighty ninety hundred dozen plus minus positive negative".split())
+
+RULE_NOTES = (
+    "Simultaneous choices are taken in turn from the Dealer's left, and nobody sees another's "
+    "face-down card: 'Players each select one card from their Player's Hand and place it FACE "
+    "DOWN.'",
+    "Trading goes round the table: on a turn a player offers one trade (with an optional "
+    "claim), uses a trading power, or says Done; an offer is answered at once; a player makes "
+    "a given player at most one offer a round (so trading ends). Done players receive no "
+    "offers (forced trades still reach them), except a Must Trade player who has not traded "
+    "yet: 'The Player did not make a Trade the last two rounds and is now a target!'",
+    "'The Player must accept the first Trade offered': a Must Trade player who has not "
+    "traded this round cannot decline.",
+    "'in any round of Trading where all Players do not make a Trade, the Dealer must discard "
+    "their Revealed card' is read as 'not all Players': if any player made no trade, the "
+    "Dealer's Revealed card is Discarded before resolving.",
+    "'The Player with the lowest blue Prestige value card is the Dealer': players tied for "
+    "the lowest draw again (a card without values counts 0, 'Treat all cards without a "
+    "Prestige or Survival value as a zero (0) for any Draw checks'); a deck whose cards all "
+    "have the same Prestige is refused when loaded, since no Dealer could ever be found.",
+    "Claims: 'Players cannot read the name, text or details of the Card' and 'Players cannot "
+    "identify any numbers or values (such as a negative or positive value) from the card': a "
+    "claim naming any card of the deck (not only the claimant's, so a refusal reveals "
+    "nothing), containing a digit or a number word (two to twenty, ..., hundred, dozen) or "
+    "the value words plus, minus, positive, negative is refused. 'one' is allowed: 'this "
+    "one' is a pronoun, not a value. 'Players do not have to tell the truth': claims are "
+    "never checked against the card.",
+    "Undo: 'Once an Unrevealed card is placed on the table it cannot be changed' and "
+    "'Players may not undo a Trade once made': setting a card and a Trade are final, and so "
+    "are the Reveal and every Draw (they show cards that were hidden).",
+    "Gaining an Active card: 'When a card is added to the Active Hand follow its special "
+    "instructions, even if it was Resolved before.' A player who gains a card that someone "
+    "else Resolved (it was taken after being Resolved) follows its instructions again when "
+    "it joins their Active cards. The player who Resolved a card and then adds it follows "
+    "them once: the rulebook describes that as one handling ('take the top card from the "
+    "Draw deck to Resolve and then add to your Active Hand'; step 6 'After all cards are "
+    "Resolved, cards with Survival and Prestige values are moved'), and reading every card's "
+    "instruction twice would make no card mean what it says. 'gain' instructions (the "
+    "deck's own key word) are followed at every gaining.",
+    "Death: 'If a Player's Survival score is ever zero (0) or lower, that Player has died' "
+    "is read with the sentences around it: Survival is checked at the end of the round, in "
+    "order from the Dealer's left ('After all Revealed cards are Resolved and placed as "
+    "Active Cards, Players take turns checking their Survival'), and 'ever' means at any "
+    "such check. A chief whose Survival is 0 or lower in the middle of a round (after a "
+    "Draw, or a lost Armor) and who is healed before the check lives. The rulebook itself "
+    "needs this reading: 'If a Player wins by killing another Player (probably by stealing a "
+    "card), the Player still wins as long as they score before the Player who was killed' - "
+    "the killing happens during the round, the death counts only at the victim's check.",
+    "A card taken from another player is Resolved by its new holder unless it already was "
+    "Resolved: 'If another Player takes a Player's Revealed Card, the Player does not get a "
+    "replacement Revealed card.'",
+    "Armor and Weapon limits: 'A Player may wear only one icon and must discard any previous "
+    "when a new one is placed as an Active Card'; the Weapon limit's number is not printed "
+    "and is read from the deck file ('limits'; 2 in the shipped reconstruction).",
+    "If the Draw deck and the Discards together cannot deal 4 cards to everyone, the game "
+    "ends with no winner (the rulebook never runs out of cards).",
+)
 
 
 @dataclass(frozen=True)
@@ -108,6 +176,118 @@ class Pass(Action):
 ACTION_TYPES = (SetCard, Offer, Accept, Decline, Force, DrawPower, Done, Use, Pass)
 
 
+def claim_problem(claim: str, deck: Deck) -> str | None:
+    """Why ``claim`` breaks the rules of claims (None if it does not).
+
+    >>> from .cards import load_deck
+    >>> deck = load_deck()
+    >>> claim_problem("a safe place to rest", deck) is None
+    True
+    >>> print(claim_problem("it is Gold Coins, honest", deck))
+    it names a card ('Gold Coins'): 'Players cannot read the name, text or details of the Card.'
+    >>> print(claim_problem("two hands of glory", deck))
+    it states a number ('two'): 'Players cannot identify any numbers or values ... from the card.'
+    """
+    if len(claim) > MAX_CLAIM:
+        return f"it is longer than {MAX_CLAIM} characters"
+    if any(unicodedata.category(ch)[0] == "C" for ch in claim):
+        return "it holds a control character"
+    if claim != " ".join(claim.split()):
+        return "it is one line of words separated by single spaces (so it reads back the same)"
+    words = name_words(claim)
+    number = next((ch for ch in claim if ch.isnumeric()), None) or \
+        next((w for w in words if w in NUMBER_WORDS), None)
+    if number is not None:
+        return (f"it states a number ({number!r}): 'Players cannot identify any numbers or "
+                "values ... from the card.'")
+    padded = f" {' '.join(words)} "
+    for phrase, name in deck.name_phrases():
+        if phrase in padded:
+            return (f"it names a card ({name!r}): 'Players cannot read the name, text or "
+                    "details of the Card.'")
+    return None
+
+
+def _ids(extra: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z0-9_.?-]{1,60}$"},
+            "maxItems": 1000, **dict(extra)}
+
+
+_SEAT = {"type": "integer", "minimum": 0, "maximum": 6}
+_SEATS = {"type": "array", "items": _SEAT, "maxItems": 7}
+_CARD_ID = {"type": "string", "pattern": "^[A-Za-z0-9_.?-]{1,60}$"}
+_CLAIM = {"type": "string", "maxLength": MAX_CLAIM}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": 1_000_000}
+_PER_SEAT_BOOL = {"type": "array", "items": {"type": "boolean"}, "maxItems": 7}
+
+#: JSON Schema (draft 2020-12) of ``DubiousAllianceState._dump()``; ``_restore`` then
+#: checks what a schema cannot (cards that exist, each card in one place, seats in range).
+STATE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["characters", "box", "tracker", "deck", "discard", "dealer", "hands",
+                 "unrevealed", "chosen", "origin", "active", "revealed", "window", "claims",
+                 "claim_history", "outcome", "turn", "round", "round_in_turn", "phase", "done",
+                 "traded", "trade_turn", "pending", "offered", "traded_pairs", "used_trading"],
+    "properties": {
+        "characters": _ids(), "box": _ids(), "deck": _ids(), "discard": _ids(),
+        "tracker": {"type": "array", "items": {"enum": list(LEVELS)}, "maxItems": 7},
+        "dealer": _SEAT,
+        "hands": {"type": "array", "items": _ids((("maxItems", HAND_SIZE),)), "maxItems": 7},
+        "unrevealed": {"type": "array", "items": {"anyOf": [_CARD_ID, {"type": "null"}]},
+                       "maxItems": 7},
+        "chosen": {"type": "array", "items": {"anyOf": [_CARD_ID, {"type": "null"}]},
+                   "maxItems": 7},
+        "origin": {"type": "array", "items": {"anyOf": [_SEAT, {"type": "null"}]},
+                   "maxItems": 7},
+        "active": {"type": "array", "items": _ids(), "maxItems": 7},
+        "revealed": {"type": "array", "maxItems": 7, "items": {
+            "type": "object", "additionalProperties": False,
+            "required": ["card", "holder", "status", "used_by", "resolved_by"],
+            "properties": {"card": _CARD_ID, "holder": _SEAT, "used_by": _SEATS,
+                           "status": {"enum": ["pending", "resolved", "gained", "gone"]},
+                           "resolved_by": {"anyOf": [_SEAT, {"type": "null"}]}}}},
+        "window": {"anyOf": [{"type": "null"}, {
+            "type": "object", "additionalProperties": False, "required": ["entry", "queue"],
+            "properties": {"entry": {"type": "integer", "minimum": 0, "maximum": 6},
+                           "queue": {**_SEATS, "minItems": 1}}}]},
+        "claims": {"type": "array", "maxItems": 42, "items": {
+            "type": "object", "additionalProperties": False,
+            "required": ["round", "from", "to", "claim", "about"],
+            "properties": {"round": _COUNT, "from": _SEAT, "to": _SEAT, "claim": _CLAIM,
+                           "about": _SEAT}}},
+        "claim_history": {"type": "array", "maxItems": 100_000, "items": {
+            "type": "object", "additionalProperties": False,
+            "required": ["round", "from", "to", "claim", "card"],
+            "properties": {"round": _COUNT, "from": _SEAT, "to": _SEAT, "claim": _CLAIM,
+                           "card": _CARD_ID}}},
+        "outcome": {"anyOf": [{"type": "null"}, {
+            "type": "object", "additionalProperties": False,
+            "required": ["winner", "dead", "reason"],
+            "properties": {"winner": {"anyOf": [_SEAT, {"type": "null"}]},
+                           "dead": {"anyOf": [_SEAT, {"type": "null"}]},
+                           "reason": {"type": "string", "maxLength": 500}}}]},
+        "turn": _COUNT, "round": _COUNT,
+        "round_in_turn": {"type": "integer", "minimum": 0, "maximum": HAND_SIZE},
+        "phase": {"enum": ["choose", "trade", "resolve", "over"]},
+        "done": _PER_SEAT_BOOL, "traded": _PER_SEAT_BOOL,
+        "trade_turn": {"anyOf": [_SEAT, {"type": "null"}]},
+        "pending": {"anyOf": [{"type": "null"}, {
+            "type": "object", "additionalProperties": False, "required": ["from", "to", "claim"],
+            "properties": {"from": _SEAT, "to": _SEAT, "claim": _CLAIM}}]},
+        "offered": {"type": "array", "maxItems": 42,
+                    "items": {"type": "array", "items": _SEAT, "minItems": 2, "maxItems": 2}},
+        "traded_pairs": {"type": "array", "maxItems": 21,
+                         "items": {"type": "array", "items": _SEAT, "minItems": 2,
+                                   "maxItems": 2}},
+        "used_trading": {"type": "array", "maxItems": 200, "items": {
+            "type": "array", "prefixItems": [_SEAT, _CARD_ID,
+                                             {"type": "integer", "minimum": 0, "maximum": 7}],
+            "minItems": 3, "maxItems": 3}},
+    },
+}
+
+
 class DubiousAllianceState(GameState):
     """A game of Dubious Alliance (see the module docstring for the phases).
 
@@ -119,13 +299,14 @@ class DubiousAllianceState(GameState):
     game_name = "dubious_alliance"
     action_types = ACTION_TYPES
     min_players, max_players = 3, 7
+    state_schema = STATE_SCHEMA
 
     # ------------------------------------------------------------ helpers
     @property
     def deck_data(self) -> Deck:
         cached = self.__dict__.get("_deck_cache")
         if cached is None:
-            cached = load_deck(self.options.get("deck"))
+            cached = deck_from_option(self.options.get("deck"))
             self.__dict__["_deck_cache"] = cached
         return cached
 
@@ -134,8 +315,8 @@ class DubiousAllianceState(GameState):
         new = type(self).__new__(type(self))
         memo[id(self)] = new
         for k, v in self.__dict__.items():
-            if k in ("_deck_cache", "_start"):
-                new.__dict__[k] = v  # never changed in place: shared
+            if k in ("_deck_cache", "_start", "options"):
+                new.__dict__[k] = v  # never changed in place once the game is set up: shared
             elif k in ("log", "history"):
                 new.__dict__[k] = list(v)  # frozen Events and Actions: a new list suffices
             else:
@@ -163,10 +344,13 @@ class DubiousAllianceState(GameState):
     def right(self, p: int) -> int:
         return (p - 1) % self.n
 
+    def beginning_survival(self, p: int) -> int:
+        """The Survival printed on the player's Player card."""
+        return self.deck_data.player_cards[self.characters[p]].survival
+
     def survival(self, p: int) -> int:
         """Beginning Survival plus the Survival of the player's Active cards."""
-        base = self.deck_data.player_cards[self.characters[p]].survival
-        return base + sum(self.card(c).survival or 0 for c in self.active[p])
+        return self.beginning_survival(p) + sum(self.card(c).survival or 0 for c in self.active[p])
 
     def prestige(self, p: int) -> int:
         """The sum of the Prestige of the player's Active cards."""
@@ -182,7 +366,7 @@ class DubiousAllianceState(GameState):
                 return c
         return None
 
-    def _in_force(self, p: int) -> list[str]:
+    def in_force(self, p: int) -> list[str]:
         """Sources of powers p may use: Player card, Active cards (a Location if current)."""
         here = self.current_location(p)
         return [self.characters[p]] + [c for c in self.active[p]
@@ -201,8 +385,50 @@ class DubiousAllianceState(GameState):
     def _name(self, card_id: str) -> str:
         return self.card(card_id).name
 
+    def power_name(self, source: str) -> str:
+        """A power's source in words: "Protection Scroll", or "Uzga Bonewitch's power"."""
+        card = self.card(source)
+        return f"{possessive(card.name)} power" if isinstance(card, PlayerCard) else card.name
+
+    def _p(self, p: int) -> str:
+        return self.players[p]
+
+    def _final(self, reason: str) -> None:
+        """This action can never be taken back (the first reason given is kept)."""
+        if getattr(self, "_irreversible", None) is None:
+            self.mark_irreversible(reason)
+
     # -------------------------------------------------------------- set-up
+    def _check_options(self) -> None:
+        unknown = sorted(set(self.options) - {"deck", "characters"})
+        if unknown:
+            raise InvalidArgumentError(f"unknown option {unknown[0]!r} (Dubious Alliance takes "
+                                       "deck= and characters=)")
+        deck = self.deck_data
+        if len(deck.player_cards) < self.n:
+            raise InvalidArgumentError(
+                f"players: this deck has {len(deck.player_cards)} Player cards, so at most "
+                f"{len(deck.player_cards)} players, not {self.n}")
+        if len(deck.cards) < HAND_SIZE * self.n:
+            raise InvalidArgumentError(
+                f"players: this deck has {len(deck.cards)} cards, too few to deal "
+                f"{HAND_SIZE} to each of {self.n} players")
+        chosen = self.options.get("characters")
+        ids = sorted(deck.player_cards)
+        if chosen is not None and (
+                not isinstance(chosen, (list, tuple)) or len(chosen) != self.n
+                or len(set(map(str, chosen))) != self.n
+                or any(not isinstance(c, str) or c not in deck.player_cards for c in chosen)):
+            raise InvalidArgumentError(
+                f"characters: give {self.n} different Player card ids from {ids}")
+
     def _setup(self) -> None:
+        # Options are data, never paths: the deck is read and checked now, and the game
+        # keeps the shipped set's name and digest, or the whole deck document.
+        self.options["deck"] = deck_option(self.options.get("deck"))
+        if self.options.get("characters") is not None:
+            self.options["characters"] = list(self.options["characters"])
+        self._check_options()
         deck = self.deck_data
         chosen = self.options.get("characters")
         ids = sorted(deck.player_cards)
@@ -211,41 +437,15 @@ class DubiousAllianceState(GameState):
             self.rng.shuffle(pool)
             self.characters = pool[: self.n]
         else:
-            if (not isinstance(chosen, (list, tuple)) or len(chosen) != self.n
-                    or len(set(chosen)) != self.n or any(c not in deck.player_cards
-                                                         for c in chosen)):
-                raise InvalidArgumentError(
-                    f"characters: give {self.n} different Player card ids from {ids}")
             self.characters = list(chosen)
         self.box = [c for c in ids if c not in self.characters]
         for p, c in enumerate(self.characters):
             pc = deck.player_cards[c]
-            self.record("player_card", f"{self.players[p]} is {pc.name} (Survival {pc.survival}, "
-                        f"Prestige goal {pc.prestige_goal}).", player=p, card=c)
+            self.record("player_card", f"{says(self._p(p), 'be')} {pc.name} (Survival "
+                        f"{pc.survival}, Prestige goal {pc.prestige_goal}).", player=p, card=c)
         self.tracker = ["traded"] * self.n
-        self.deck = sorted(deck.cards)
         self.discard: list[str] = []
-        self.rng.shuffle(self.deck)
-        self.record("shuffle", "The Draw deck is shuffled.", visible_to=(), order=list(self.deck))
-        # The Dealer: lowest Prestige drawn (no value counts 0); Interpretation: ties draw again.
-        contenders = list(range(self.n))
-        drawn: list[str] = []
-        while True:
-            values = {}
-            for p in contenders:
-                c = self.deck.pop()
-                drawn.append(c)
-                values[p] = self.card(c).draw_value()
-                self.record("dealer_draw", f"{self.players[p]} draws {self._name(c)} "
-                            f"(Prestige {values[p]}).", player=p, card=c)
-            low = min(values.values())
-            contenders = [p for p in contenders if values[p] == low]
-            if len(contenders) == 1:
-                break
-            self.record("dealer_tie", "Tied for the lowest Prestige: they draw again.",
-                        players=contenders)
-        self.dealer = contenders[0]
-        self.record("dealer", f"{self.players[self.dealer]} is the Dealer.", player=self.dealer)
+        self._find_dealer()
         self.deck = sorted(deck.cards)
         self.rng.shuffle(self.deck)
         self.record("shuffle", "All cards are reshuffled into the Draw deck.", visible_to=(),
@@ -258,6 +458,7 @@ class DubiousAllianceState(GameState):
         self.revealed: list[dict[str, Any]] = []
         self.window: dict[str, Any] | None = None
         self.claims: list[dict[str, Any]] = []
+        self.claim_history: list[dict[str, Any]] = []
         self.outcome: dict[str, Any] | None = None
         self.turn = 0
         self.round = 0
@@ -266,6 +467,32 @@ class DubiousAllianceState(GameState):
         self._reset_trading()
         self._deal()
         self._advance()
+
+    def _find_dealer(self) -> None:
+        """Draw for the lowest Prestige; the tied draw again (from a reshuffled deck if short)."""
+        contenders = list(range(self.n))
+        self.deck = []
+        while True:
+            if len(self.deck) < len(contenders):
+                self.deck = sorted(self.deck_data.cards)
+                self.rng.shuffle(self.deck)
+                self.record("shuffle", "The Draw deck is shuffled.", visible_to=(),
+                            order=list(self.deck))
+            values = {}
+            for p in contenders:
+                c = self.deck.pop()
+                values[p] = self.card(c).draw_value()
+                self.record("dealer_draw", f"{says(self._p(p), 'draw')} {self._name(c)} "
+                            f"(Prestige {values[p]}).", player=p, card=c)
+            low = min(values.values())
+            contenders = [p for p in contenders if values[p] == low]
+            if len(contenders) == 1:
+                break
+            self.record("dealer_tie", "Tied for the lowest Prestige: they draw again.",
+                        players=contenders)
+        self.dealer = contenders[0]
+        self.record("dealer", f"{says(self._p(self.dealer), 'be')} the Dealer.",
+                    player=self.dealer)
 
     def _reset_trading(self) -> None:
         self.done = [False] * self.n
@@ -285,22 +512,25 @@ class DubiousAllianceState(GameState):
             self.rng.shuffle(self.deck)
             self.record("shuffle", "The Discards are reshuffled into the Draw deck.",
                         visible_to=(), order=list(self.deck))
-        return self.deck.pop() if self.deck else None
+        if not self.deck:
+            return None
+        self._final("a card was drawn from the Draw deck")
+        return self.deck.pop()
 
     def _deal(self) -> None:
         self.turn += 1
         self.round_in_turn = 0
         if len(self.deck) + len(self.discard) < HAND_SIZE * self.n:
-            # Interpretation: the rulebook never runs out of cards; if it does, no one wins.
-            self._end(None, None, "the Draw deck and Discards cannot fill every hand")
+            self._end(None, None, "The Draw deck and the Discards cannot fill every hand: the "
+                      "game ends with no winner.")
             return
-        self.record("deal", f"{self.players[self.dealer]} deals {HAND_SIZE} cards to each player.",
-                    player=self.dealer, turn=self.turn)
+        self.record("deal", f"{says(self._p(self.dealer), 'deal')} {HAND_SIZE} cards to each "
+                    "player.", player=self.dealer, turn=self.turn)
         for _ in range(HAND_SIZE):
             for p in self.order():
                 self.hands[p].append(self._draw_one())
         for p in range(self.n):
-            self.record("hand", f"{self.players[p]}'s hand: "
+            self.record("hand", f"{possessive(self._p(p))} hand: "
                         + ", ".join(self._name(c) for c in self.hands[p]) + ".",
                         player=p, visible_to=(p,), cards=list(self.hands[p]))
         self._start_round()
@@ -312,7 +542,7 @@ class DubiousAllianceState(GameState):
         self.unrevealed = [None] * self.n
         self.chosen = [None] * self.n
         self.origin = [None] * self.n
-        self.claims = []  # this round's claims (every claim stays in the log)
+        self.claims = []  # this round's claims (past rounds' are in claim_history)
         self._reset_trading()
 
     def _end(self, winner: int | None, dead: int | None, reason: str) -> None:
@@ -339,20 +569,18 @@ class DubiousAllianceState(GameState):
         """Each player's Prestige (the winner, if any, is ``outcome['winner']``)."""
         return tuple(self.prestige(p) for p in range(self.n))
 
-    def undo(self) -> Action:
-        """Take back the last action, except a Trade: "Players may not undo a Trade once made"."""
-        if self.history and isinstance(self.history[-1], (Accept, Force)):
-            raise IllegalActionError("undo: Players may not undo a Trade once made")
-        return super().undo()
+    def winner(self) -> int | None:
+        """The seat that won, once the game is over (None: no winner, or not over)."""
+        return (self.outcome or {}).get("winner")
 
     # ------------------------------------------------------ trading rules
     def _pair_traded(self, a: int, b: int) -> bool:
         return sorted((a, b)) in self.traded_pairs
 
-    def _trading_powers(self, p: int) -> list[tuple[str, int, dict[str, Any]]]:
+    def trading_powers(self, p: int) -> list[tuple[str, int, dict[str, Any]]]:
         """Unused trading powers in force for p: (source, index, instruction)."""
         out = []
-        for src in self._in_force(p):
+        for src in self.in_force(p):
             for i, ins in self.card(src).powers("trading"):
                 if [p, src, i] in self.used_trading:
                     continue
@@ -362,10 +590,7 @@ class DubiousAllianceState(GameState):
         return out
 
     def _is_target(self, q: int) -> bool:
-        """A Must Trade player who has not traded yet: "now a target!" even after Done.
-
-        Interpretation: saying Done does not let a Must Trade player dodge the first offer.
-        """
+        """A Must Trade player who has not traded yet: "now a target!" even after Done."""
         return self.tracker[q] == "must_trade" and not self.traded[q]
 
     def _offer_targets(self, p: int) -> list[int]:
@@ -381,7 +606,7 @@ class DubiousAllianceState(GameState):
                 must = self.tracker[p] == "must_trade" and not self.traded[p]
                 return [Accept()] if must else [Accept(), Decline()]
             acts: list[Action] = [Offer(q) for q in self._offer_targets(p)]
-            for src, _i, ins in self._trading_powers(p):
+            for src, _i, ins in self.trading_powers(p):
                 if ins["do"] == "force_trade":
                     acts += [Force(src, q) for q in self.order()
                              if q != p and not self._pair_traded(p, q)]
@@ -391,7 +616,7 @@ class DubiousAllianceState(GameState):
             return list(dict.fromkeys(acts))
         if self.phase == "resolve" and self.window:
             entry = self.revealed[self.window["entry"]]
-            return [Use(s) for s in self._respond_sources(p, entry)] + [Pass()]
+            return [Use(s) for s in self.respond_sources(p, entry)] + [Pass()]
         return []
 
     def _check(self, action: Action) -> None:
@@ -415,9 +640,9 @@ class DubiousAllianceState(GameState):
                 return
             if isinstance(action, Offer):
                 q = action.to
-                if action.claim != " ".join(action.claim.split()):
-                    raise IllegalActionError("offer: a claim is one line of words separated by "
-                                             "single spaces (so it reads back the same)")
+                problem = claim_problem(action.claim, self.deck_data)
+                if problem is not None:
+                    raise IllegalActionError(f"offer: this claim cannot be said: {problem}")
                 if not 0 <= q < self.n or q == p:
                     raise IllegalActionError("offer: offer to another player's seat number")
                 if self._pair_traded(p, q):
@@ -431,7 +656,7 @@ class DubiousAllianceState(GameState):
                 return
             if isinstance(action, (Force, DrawPower)):
                 kind = "force_trade" if isinstance(action, Force) else "draw"
-                ok = [s for s, _i, ins in self._trading_powers(p) if ins["do"] == kind]
+                ok = [s for s, _i, ins in self.trading_powers(p) if ins["do"] == kind]
                 if action.source not in ok:
                     raise IllegalActionError(f"{action.verb}: {action.source} gives you no unused "
                                              f"{kind} power in force this round of Trading")
@@ -451,7 +676,7 @@ class DubiousAllianceState(GameState):
                 return
             if isinstance(action, Use):
                 entry = self.revealed[self.window["entry"]]
-                if action.source not in self._respond_sources(p, entry):
+                if action.source not in self.respond_sources(p, entry):
                     raise IllegalActionError(f"use: {action.source} has no power you may use on "
                                              "this Revealed card now")
                 return
@@ -461,44 +686,47 @@ class DubiousAllianceState(GameState):
 
     def _perform(self, action: Action) -> None:
         p = self.current_player
+        name = self._p(p)
         if isinstance(action, SetCard):
             self.hands[p].remove(action.card)
             self.unrevealed[p] = self.chosen[p] = action.card
             self.origin[p] = p
-            self.record("set", f"{self.players[p]} sets a card face down.", player=p)
+            self._final("the Unrevealed card is on the table ('Once an Unrevealed card is "
+                        "placed on the table it cannot be changed')")
+            self.record("set", f"{says(name, 'set')} a card face down.", player=p)
         elif isinstance(action, Offer):
             self.offered.append([p, action.to])
             self.pending = {"from": p, "to": action.to, "claim": action.claim}
             self.claims.append({"round": self.round, "from": p, "to": action.to,
-                                "claim": action.claim})
-            said = f' "{action.claim}"' if action.claim else ""
-            self.record("offer", f"{self.players[p]} offers {self.players[action.to]} a Trade."
-                        + said, player=p, to=action.to, claim=action.claim)
+                                "claim": action.claim, "about": self.origin[p]})
+            said = f', saying "{action.claim}"' if action.claim else ""
+            self.record("offer", f"{says(name, 'offer')} {objective(self._p(action.to))} a "
+                        f"trade{said}.", player=p, to=action.to, claim=action.claim)
         elif isinstance(action, (Accept, Decline)):
             offer, self.pending = self.pending, None
             if isinstance(action, Accept):
-                self._swap(offer["from"], p, f"{self.players[p]} accepts: ")
+                self._swap(offer["from"], p, f"{says(name, 'accept')}: ")
             else:
-                self.record("decline", f"{self.players[p]} declines.", player=p)
+                self.record("decline", f"{says(name, 'decline')}.", player=p)
             self._next_trade_turn(offer["from"])
         elif isinstance(action, Force):
             self.used_trading.append([p, action.source, self._power_index(p, action.source,
                                                                         "force_trade")])
-            self.record("force", f"{self.players[p]} uses {self._name(action.source)} to force a "
-                        f"Trade with {self.players[action.target]}.", player=p,
+            self.record("force", f"{says(name, 'use')} {self.power_name(action.source)} to force a "
+                        f"trade with {objective(self._p(action.target))}.", player=p,
                         target=action.target, source=action.source)
             self._swap(p, action.target)
             self._next_trade_turn(p)
         elif isinstance(action, DrawPower):
             self.used_trading.append([p, action.source, self._power_index(p, action.source,
                                                                         "draw")])
-            self.record("draw_power", f"{self.players[p]} uses {self._name(action.source)} to "
+            self.record("draw_power", f"{says(name, 'use')} {self.power_name(action.source)} to "
                         "Draw.", player=p, source=action.source)
             self._draw_resolve(p, None)
             self._next_trade_turn(p)
         elif isinstance(action, Done):
             self.done[p] = True
-            self.record("done", f"{self.players[p]} is Done (Tusks up).", player=p)
+            self.record("done", f"{says(name, 'be')} Done (Tusks up).", player=p)
             self._next_trade_turn(p)
         elif isinstance(action, Use):
             self._use(p, action.source)
@@ -507,7 +735,7 @@ class DubiousAllianceState(GameState):
         self._advance()
 
     def _power_index(self, p: int, source: str, kind: str) -> int:
-        return next(i for s, i, ins in self._trading_powers(p) if s == source and ins["do"] == kind)
+        return next(i for s, i, ins in self.trading_powers(p) if s == source and ins["do"] == kind)
 
     def _swap(self, a: int, b: int, prefix: str = "") -> None:
         # The new card is slid over face down: nobody looks at it until the Reveal.
@@ -515,8 +743,9 @@ class DubiousAllianceState(GameState):
         self.origin[a], self.origin[b] = self.origin[b], self.origin[a]
         self.traded[a] = self.traded[b] = True
         self.traded_pairs.append(sorted((a, b)))
-        self.record("trade", f"{prefix}{self.players[a]} and {self.players[b]} swap Unrevealed "
-                    "cards.", players=[a, b])
+        self._final("a Trade was made ('Players may not undo a Trade once made')")
+        self.record("trade", f"{prefix}{subject(self._p(a))} and {objective(self._p(b))} swap "
+                    "Unrevealed cards.", players=[a, b])
 
     def _next_trade_turn(self, after: int) -> None:
         for q in self._order_from(after)[1:] + [after]:
@@ -543,7 +772,7 @@ class DubiousAllianceState(GameState):
                 if self.window:
                     entry = self.revealed[self.window["entry"]]
                     queue = self.window["queue"]
-                    while queue and not self._respond_sources(queue[0], entry):
+                    while queue and not self.respond_sources(queue[0], entry):
                         queue.pop(0)
                     if queue:
                         return
@@ -554,7 +783,7 @@ class DubiousAllianceState(GameState):
                 if nxt is not None:
                     entry = self.revealed[nxt]
                     queue = [q for q in self._order_from(entry["holder"])
-                             if self._respond_sources(q, entry)]
+                             if self.respond_sources(q, entry)]
                     if queue:
                         self.window = {"entry": nxt, "queue": queue}
                     else:
@@ -573,23 +802,30 @@ class DubiousAllianceState(GameState):
             else:
                 self.tracker[p] = LEVELS[min(LEVELS.index(old) + 1, 2)]
         self.record("tracker", "Trade Trackers: " + ", ".join(
-            f"{self.players[p]} {LEVEL_NAMES[t]}" for p, t in enumerate(self.tracker)) + ".",
+            f"{self._p(p)} {LEVEL_NAMES[t]}" for p, t in enumerate(self.tracker)) + ".",
             levels=list(self.tracker))
         all_traded = all(self.traded)
         self.revealed = []
         cards = [self.unrevealed[p] for p in self.order()]
         pairs = zip(self.order(), cards, strict=True)
+        self._final("the Unrevealed cards have been Revealed")
         self.record("reveal", "Revealed: " + ", ".join(
-            f"{self.players[p]} {self._name(c)}" for p, c in pairs) + ".", cards=cards)
+            f"{self._p(p)} {self._name(c)}" for p, c in pairs) + ".", cards=cards,
+            seats=self.order())
+        for claim in self.claims:  # every claim's card is known now: the record is public
+            self.claim_history.append({k: claim[k] for k in ("round", "from", "to", "claim")}
+                                      | {"card": self.chosen[claim["about"]]})
         for p in self.order():
             card = self.unrevealed[p]
             self.unrevealed[p] = None
             if p == self.dealer and not all_traded:
                 self.discard.append(card)
-                self.record("dealer_discard", f"Not every player traded: the Dealer "
-                            f"{self.players[p]} Discards {self._name(card)}.", player=p, card=card)
+                self.record("dealer_discard", f"Not every player traded: {subject(self._p(p))}, "
+                            f"the Dealer, {verb_form(self._p(p), 'Discard')} {self._name(card)}.",
+                            player=p, card=card)
                 continue
-            self.revealed.append({"card": card, "holder": p, "status": "pending", "used_by": []})
+            self.revealed.append({"card": card, "holder": p, "status": "pending", "used_by": [],
+                                  "resolved_by": None})
         self.phase = "resolve"
 
     def _next_unresolved(self) -> int | None:
@@ -598,13 +834,13 @@ class DubiousAllianceState(GameState):
                    if e["status"] == "pending"]
         return min(waiting)[1] if waiting else None
 
-    def _respond_sources(self, p: int, entry: dict[str, Any]) -> list[str]:
+    def respond_sources(self, p: int, entry: dict[str, Any]) -> list[str]:
         """Sources with a respond power p may use on this Revealed card now."""
         if entry["status"] != "pending" or p in entry["used_by"]:
             return []
         card = self.card(entry["card"])
         out = []
-        for src in self._in_force(p):
+        for src in self.in_force(p):
             for _i, ins in self.card(src).powers("respond"):
                 whose = ins.get("whose", "any")
                 if ins["do"] == "take_revealed" and entry["holder"] == p:
@@ -625,34 +861,37 @@ class DubiousAllianceState(GameState):
         ins = self.card(source).powers("respond")[0][1]
         entry["used_by"].append(p)
         self.window["queue"].pop(0)
+        name = self._p(p)
         if ins["do"] == "discard_revealed":
             entry["status"] = "gone"
             self.discard.append(entry["card"])
-            self.record("use", f"{self.players[p]} uses {self._name(source)}: "
+            self.record("use", f"{says(name, 'use')} {self.power_name(source)}: "
                         f"{self._name(entry['card'])} is Discarded.", player=p, source=source,
                         card=entry["card"])
             self.window = None
         else:
-            self.record("use", f"{self.players[p]} uses {self._name(source)} and takes "
-                        f"{self._name(entry['card'])} from {self.players[entry['holder']]}.",
+            self.record("use", f"{says(name, 'use')} {self.power_name(source)} and "
+                        f"{verb_form(name, 'take')} {self._name(entry['card'])} from "
+                        f"{objective(self._p(entry['holder']))}.",
                         player=p, source=source, card=entry["card"])
             entry["holder"] = p
             self.window = None  # the card is Resolved later, by its new holder
         if ins.get("cost") == "discard_this" and source in self.active[p]:
             self.active[p].remove(source)
             self.discard.append(source)
-            self.record("discard", f"{self.players[p]} Discards {self._name(source)}.", player=p,
+            self.record("discard", f"{says(name, 'Discard')} {self._name(source)}.", player=p,
                         card=source)
 
     def _resolve(self, entry: dict[str, Any]) -> None:
         actor = entry["holder"]
         card = self.card(entry["card"])
         if card.powers("reveal"):
-            self.record("resolve", f"{self.players[actor]} Resolves {card.name}.", player=actor,
-                        card=card.id)
+            self.record("resolve", f"{says(self._p(actor), 'Resolve')} {card.name}.",
+                        player=actor, card=card.id)
         for _i, ins in card.powers("reveal"):
             self._do(actor, ins, entry)
         entry["status"] = "resolved"
+        entry["resolved_by"] = actor
 
     def _do(self, actor: int, ins: dict[str, Any], this: dict[str, Any] | None) -> None:
         """Carry out one reveal/gain instruction for ``actor``.
@@ -669,22 +908,24 @@ class DubiousAllianceState(GameState):
                 pick = next((c for c in reversed(self.active[q])
                              if want is None or want in self.card(c).types), None)
                 if pick is None:
-                    self.record("ignored", f"{self.players[q]} has no such Active card.", player=q)
+                    self.record("ignored", f"{says(self._p(q), 'have')} no "
+                                f"{want or 'Active'} card to Discard.", player=q)
                     continue
                 self.active[q].remove(pick)
                 self.discard.append(pick)
-                self.record("discard", f"{self.players[q]} Discards {self._name(pick)}.", player=q,
-                            card=pick)
+                self.record("discard", f"{says(self._p(q), 'Discard')} {self._name(pick)}.",
+                            player=q, card=pick)
         elif do == "take_revealed":
             q = self.left(actor) if ins["from"] == "left" else self.right(actor)
             target = next((e for e in self.revealed if e["holder"] == q and e is not this
                            and e["status"] in ("pending", "resolved")), None)
             if target is None:
-                self.record("ignored", f"{self.players[q]} has no Revealed card to take.")
+                self.record("ignored", f"{says(self._p(q), 'have')} no Revealed card to take.")
                 return
             target["holder"] = actor
-            self.record("take", f"{self.players[actor]} takes {self._name(target['card'])} from "
-                        f"{self.players[q]}.", player=actor, card=target["card"], source=q)
+            self.record("take", f"{says(self._p(actor), 'take')} {self._name(target['card'])} "
+                        f"from {objective(self._p(q))}.", player=actor, card=target["card"],
+                        source=q)
         elif do == "discard_revealed":
             for q in self._who(actor, ins.get("who", "others")):
                 for e in self.revealed:
@@ -692,13 +933,13 @@ class DubiousAllianceState(GameState):
                                                                                "resolved"):
                         e["status"] = "gone"
                         self.discard.append(e["card"])
-                        self.record("discard", f"{self.players[q]}'s Revealed "
+                        self.record("discard", f"{possessive(self._p(q))} Revealed "
                                     f"{self._name(e['card'])} is Discarded.", player=q,
                                     card=e["card"])
         elif do == "tracker":
             for q in self._who(actor, ins.get("who", "self")):
                 self.tracker[q] = ins["level"]
-                self.record("tracker", f"{self.players[q]}'s Trade Tracker turns to "
+                self.record("tracker", f"{possessive(self._p(q))} Trade Tracker turns to "
                             f"{LEVEL_NAMES[ins['level']]}.", player=q, level=ins["level"])
 
     def _draw_resolve(self, actor: int, want: str | None) -> None:
@@ -713,7 +954,8 @@ class DubiousAllianceState(GameState):
                 self.record("ignored", "The Draw deck is empty.", player=actor)
                 return
             card = self.card(c)
-            self.record("draw", f"{self.players[actor]} Draws {card.name}.", player=actor, card=c)
+            self.record("draw", f"{says(self._p(actor), 'Draw')} {card.name}.", player=actor,
+                        card=c)
             if want is None or want in card.types:
                 break
             self.discard.append(c)
@@ -721,25 +963,34 @@ class DubiousAllianceState(GameState):
             self._do(actor, ins, None)
         self._gain(actor, c)
 
-    def _gain(self, p: int, c: str, quiet: bool = False) -> None:
+    def _gain(self, p: int, c: str, quiet: bool = False, follow: bool = False) -> None:
+        """Add ``c`` to p's Active cards (type limits, 'gain' instructions); ``follow``: p
+        did not Resolve it, so its instructions are followed now (the Gaining rule)."""
         card = self.card(c)
+        name = self._p(p)
         if not card.has_values:
             self.discard.append(c)
             if not quiet:
                 self.record("discard", f"{card.name} has no values and is Discarded.", player=p,
                             card=c)
             return
+        if follow and card.powers("reveal"):
+            self.record("resolve", f"{says(name, 'gain')} {card.name} and "
+                        f"{verb_form(name, 'follow')} its instructions (Gaining an Active "
+                        "card: 'even if it was Resolved before').", player=p, card=c)
+            for _i, ins in card.powers("reveal"):
+                self._do(p, ins, None)
         for kind, limit in self.deck_data.limits.items():
             if kind in card.types:
                 same = [a for a in self.active[p] if kind in self.card(a).types]
                 for old in same[: max(0, len(same) + 1 - limit)]:
                     self.active[p].remove(old)
                     self.discard.append(old)
-                    self.record("discard", f"{self.players[p]} may have only {limit} {kind}: "
+                    self.record("discard", f"{says(name, 'may')} have only {limit} {kind}: "
                                 f"{self._name(old)} is Discarded.", player=p, card=old)
         self.active[p].append(c)
         if not quiet:
-            self.record("active", f"{card.name} becomes an Active card of {self.players[p]}.",
+            self.record("active", f"{card.name} becomes an Active card of {objective(name)}.",
                         player=p, card=c)
         for _i, ins in card.powers("gain"):
             self._do(p, ins, None)
@@ -753,43 +1004,45 @@ class DubiousAllianceState(GameState):
                 break
             entry = self.revealed[waiting[0][1]]
             entry["status"] = "gained"
-            self._gain(entry["holder"], entry["card"], quiet=True)
+            self._gain(entry["holder"], entry["card"], quiet=True,
+                       follow=entry["resolved_by"] != entry["holder"])
         if self.revealed:
             self.record("active", "Revealed cards with values become Active cards; the others "
                         "are Discarded.", holders=[[e["holder"], e["card"]] for e in self.revealed
                                                    if e["status"] == "gained"])
         self.revealed = []
+        # Survival then Prestige, from the Dealer's left: see RULE_NOTES on "ever".
         for p in self.order():
-            s = self.survival(p)
+            name, s = self._p(p), self.survival(p)
             if s <= 0:
-                self.record("death", f"{self.players[p]} has Survival {s} and is killed.",
-                            player=p)
-                self._end(None, p, f"{self.players[p]} died: the band loses and no one wins.")
+                self.record("death", f"{says(name, 'have')} Survival {s} and "
+                            f"{verb_form(name, 'be')} killed.", player=p)
+                self._end(None, p, f"{subject(name)} died: the band loses and no one wins.")
                 return
             pr = self.prestige(p)
             if pr >= self.goal(p):
-                self._end(p, None, f"{self.players[p]} reaches Prestige {pr} (goal "
-                          f"{self.goal(p)}) and commands the tribe.")
+                self._end(p, None, f"{says(name, 'reach')} Prestige {pr} (goal "
+                          f"{self.goal(p)}) and {verb_form(name, 'command')} the tribe.")
                 return
         if self.round_in_turn >= HAND_SIZE:
             self.dealer = self.left(self.dealer)
-            self.record("dealer", f"{self.players[self.dealer]} is the Dealer.",
+            self.record("dealer", f"{says(self._p(self.dealer), 'be')} the Dealer.",
                         player=self.dealer)
             self._deal()
         else:
             self._start_round()
 
     # ---------------------------------------------------------- save/load
-    _FIELDS = ("characters", "box", "tracker", "deck", "discard", "dealer", "hands", "unrevealed",
-               "chosen", "origin", "active", "revealed", "window", "claims", "outcome", "turn",
-               "round", "round_in_turn", "phase", "done", "traded", "trade_turn", "pending",
-               "offered", "traded_pairs", "used_trading")
+    _FIELDS = tuple(STATE_SCHEMA["required"])
 
     def _dump(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self._FIELDS}
 
     def _restore(self, data: dict[str, Any]) -> None:
-        for k in self._FIELDS:
+        check_schema(data, STATE_SCHEMA, "saved Dubious Alliance position")
+        self._check_options()
+        _check_position(self, data)
+        for k in self._FIELDS:  # only the documented fields, never arbitrary keys
             setattr(self, k, data[k])
 
     def _hide(self, player: int | None) -> None:
@@ -810,3 +1063,59 @@ class DubiousAllianceState(GameState):
         out = Counter(cards)
         out["trade tracker"] = len(self.tracker)
         return out
+
+
+def _check_position(state: DubiousAllianceState, data: dict[str, Any]) -> None:
+    """What a schema cannot say about a saved position; SaveFormatError naming the field."""
+    def bad(where: str, why: str) -> SaveFormatError:
+        return SaveFormatError(f"saved Dubious Alliance position: {where}: {why}")
+
+    n, deck = state.n, state.deck_data
+    for key in ("tracker", "hands", "unrevealed", "chosen", "origin", "active", "done", "traded"):
+        if len(data[key]) != n:
+            raise bad(key, f"has {len(data[key])} entries for {n} players")
+    seats = [data["dealer"], data["trade_turn"]]
+    seats += [s for x in data["revealed"] for s in (x["holder"], x["resolved_by"], *x["used_by"])]
+    seats += [s for c in data["claims"] + data["claim_history"] for s in (c["from"], c["to"])]
+    seats += data["origin"] + [c["about"] for c in data["claims"]]
+    seats += [s for pair in data["offered"] + data["traded_pairs"] for s in pair]
+    seats += [u[0] for u in data["used_trading"]] + list((data["window"] or {}).get("queue", []))
+    for key in ("pending", "outcome"):
+        seats += [v for k, v in (data[key] or {}).items() if k in ("from", "to", "winner", "dead")]
+    if any(s is not None and s >= n for s in seats):
+        raise bad("seats", f"a seat number is {n} or more in a game of {n}")
+    if sorted(data["characters"] + data["box"]) != sorted(deck.player_cards) \
+            or len(set(data["characters"])) != n:
+        raise bad("characters", "the chiefs in play and in the box are not this deck's "
+                  "Player cards, each once")
+    places = list(data["deck"]) + list(data["discard"])
+    places += [c for h in data["hands"] for c in h] + [c for c in data["unrevealed"] if c]
+    places += [x["card"] for x in data["revealed"] if x["status"] in ("pending", "resolved")]
+    places += [c for a in data["active"] for c in a]
+    counts = Counter(places)
+    for card_id, times in counts.items():
+        if card_id != UNKNOWN and card_id not in deck.cards:
+            raise bad("cards", f"{card_id!r} is not a card of this deck")
+        if card_id != UNKNOWN and times > 1:
+            raise bad("cards", f"{card_id!r} lies in {times} places at once")
+    if UNKNOWN not in counts and len(places) != len(deck.cards):
+        raise bad("cards", f"{len(places)} cards on the table, the deck has {len(deck.cards)}")
+    for key in ("chosen",):
+        for c in data[key]:
+            if c not in (None, UNKNOWN) and c not in deck.cards:
+                raise bad(key, f"{c!r} is not a card of this deck")
+    for c in data["claim_history"]:
+        if c["card"] not in deck.cards:
+            raise bad("claim_history", f"{c['card']!r} is not a card of this deck")
+    for _seat, src, _i in data["used_trading"]:
+        if src not in deck.cards and src not in deck.player_cards:
+            raise bad("used_trading", f"{src!r} is not a card of this deck")
+    phase, window = data["phase"], data["window"]
+    if phase == "choose" and all(c is not None for c in data["unrevealed"]):
+        raise bad("phase", "choosing, but every Unrevealed card is already set")
+    if phase == "trade" and data["pending"] is None and data["trade_turn"] is None:
+        raise bad("phase", "Trading, but nobody's turn and no offer waiting")
+    if phase == "resolve" and (window is None or window["entry"] >= len(data["revealed"])):
+        raise bad("window", "Resolving, but no Revealed card waits for an answer")
+    if (phase == "over") != (data["outcome"] is not None):
+        raise bad("outcome", "an outcome is given exactly when the game is over")

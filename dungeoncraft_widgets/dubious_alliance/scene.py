@@ -1,17 +1,21 @@
 """Dubious Alliance as a :class:`~dungeoncraft_widgets.core.scene.Scene`: the table.
 
-Seats sit round an oval table, the Dealer marked. Each seat shows the Player
-card (chief, Survival now/beginning, Prestige now/goal), the Trade Tracker, the
-face-down Unrevealed card, the Revealed card while cards are Resolved, and the
-Active cards (most recent on top; Locations turned sideways, the current one
-outlined). The Draw deck and the Discards lie in the middle; the latest claim
-of each player is shown as speech. Draw ``state.view(player)`` to show only
-what that player may see; their hand is then drawn along the bottom.
+The chiefs sit in clockwise order, two to a row (each player's left is the next
+seat). Each seat's panel says, in words that cannot be misread: the player and
+their chief, the Dealer and the order of resolving, the Trade Tracker, the
+Survival now with the Survival the chief began with, the Prestige with the goal
+and a bar toward it, the face-down Unrevealed card (or the Revealed card while
+cards are Resolved, with its name and values), the Active cards (the latest by
+name and values, the current Location marked) and the player's latest claim,
+on its own line where no card covers it. The Draw deck and the Discards are
+counted along the top. Draw ``state.view(player)`` to show only what that
+player may see; their hand is then drawn along the bottom, every card with its
+name, types, values and what it does.
 
-Shape ids are stable: ``seat-2``, ``unrevealed-2``, ``revealed-2``,
-``active-2-cave_troll``, ``tracker-2``, ``claim-2``, ``hand-cave_troll``,
-``deck``, ``discard``. :func:`action_for_click` turns a clicked id into the
-legal action it stands for.
+Shape ids are stable: ``seat-2``, ``seat-2-box``, ``survival-2``, ``prestige-2``,
+``unrevealed-2``, ``revealed-2-0``, ``active-2``, ``active-2-cave_troll``,
+``tracker-2``, ``claim-2``, ``hand-cave_troll``, ``deck``, ``discard``.
+:func:`action_for_click` turns a clicked id into the legal action it stands for.
 
 >>> from dungeoncraft_widgets.dubious_alliance import new_game
 >>> state = new_game(4, seed=1)
@@ -22,122 +26,329 @@ legal action it stands for.
 True
 >>> str(action_for_click(state, f"hand-{card}")) == f"set {card}"
 True
+>>> scene.find(f"survival-{me}").text.startswith("Survival ")
+True
 """
 
 from __future__ import annotations
 
 import math
+import textwrap
 
 from ..core import Action
+from ..core.english import count, possessive, says
 from ..core.scene import Group, Rect, Scene, Text
-from .rules import UNKNOWN, DubiousAllianceState, Force, Offer, SetCard, Use
+from .cards import Card, PlayerCard
+from .rules import UNKNOWN, DubiousAllianceState, Offer, SetCard
 
-WIDTH, HEIGHT = 960, 720
-TABLE_CX, TABLE_CY = 480, 290
-SEAT_W, SEAT_H = 220, 150
-CARD_COLOURS = {"Monster": "#b5544a", "Trap": "#8a6d3b", "Location": "#4f7a5a",
-                "Weapon": "#6b6f80", "Armor": "#5d7190", "Dragon": "#a8322d", "Event": "#7a5c99",
-                "Item": "#a88a3d"}
+WIDTH = 600
+TOP = 40  # below the line with the round, the deck and the Discards
+SEAT_W, SEAT_H, PITCH = 294, 180, 188
+HAND_W = 144
+CHAR = 0.56  # average glyph width in em: how much text fits a width
+SMALL = 12  # the smallest text drawn (the board keeps it readable)
+CARD_COLOURS = {"Monster": "#a34a40", "Trap": "#7a5f2f", "Location": "#3f6b4a",
+                "Weapon": "#555a6b", "Armor": "#4b5f80", "Dragon": "#962a26", "Event": "#6a4c8a",
+                "Item": "#86692a"}
+FACE_DOWN = "#3b2f4a"
+SURVIVAL_COLOUR = "var(--jp-error-color1, #c62828)"
+PRESTIGE_COLOUR = "var(--jp-brand-color1, #1976d2)"
 LEVEL_TEXT = {"traded": "Traded", "did_not_trade": "Did Not Trade", "must_trade": "Must Trade"}
+
+
+def fit(text: str, width: float, size: float) -> str:
+    """``text`` cut (with an ellipsis) to what fits ``width`` at font ``size``.
+
+    >>> fit("Snarl's Hoard Chamber", 80, 12)
+    "Snarl's Ho…"
+    """
+    most = max(1, int(width / (size * CHAR)))
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+def wrap(text: str, width: float, size: float, lines: int) -> list[str]:
+    """``text`` in at most ``lines`` lines that fit ``width`` (the last one cut if needed).
+
+    >>> wrap("May Discard any Revealed Card, then Discard Protection Scroll.", 130, 12, 3)
+    ['May Discard any', 'Revealed Card, then', 'Discard Protection…']
+    """
+    most = max(1, int(width / (size * CHAR)))
+    out = textwrap.wrap(text, most)
+    if len(out) > lines:
+        last = out[lines - 1]
+        out = out[: lines - 1] + [last + "…" if len(last) < most else last[: most - 1] + "…"]
+    return out
 
 
 def _colour(state: DubiousAllianceState, card_id: str) -> str:
     for kind in ("Dragon", "Monster", "Trap", "Location", "Weapon", "Armor", "Event", "Item"):
         if kind in state.card(card_id).types:
             return CARD_COLOURS[kind]
-    return "#888888"
+    return "#666666"
 
 
-def _describe_card(state: DubiousAllianceState, card_id: str) -> str:
+def values_text(card: Card | PlayerCard) -> str:
+    """A card's values in words: "Survival +2, Prestige +1" or "no values".
+
+    >>> from dungeoncraft_widgets.dubious_alliance import load_deck
+    >>> values_text(load_deck().cards["cave_troll"])
+    'Survival −3, Prestige +2'
+    """
+    if getattr(card, "survival", None) is None or isinstance(card, PlayerCard):
+        return "no values"
+    return f"Survival {_signed(card.survival)}, Prestige {_signed(card.prestige)}"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def short_values(card: Card) -> str:
+    """"S+2 P+1" (a legend on the board says S is Survival, P Prestige)."""
+    if card.survival is None:
+        return "no values"
+    return f"S{_signed(card.survival)} P{_signed(card.prestige)}"
+
+
+WHO_WORDS = {"self": "you", "left": "the player on your left", "right": "the player on your "
+             "right", "others": "every other player", "all": "every player"}
+
+
+def effect_text(card: Card | PlayerCard) -> str:
+    """What a card does, in words: its printed text, or words made from its instructions.
+
+    >>> from dungeoncraft_widgets.dubious_alliance import load_deck
+    >>> effect_text(load_deck().cards["brawl"])
+    'The Player on your left Discards their most recent Weapon card.'
+    """
+    if card.text:
+        return card.text
+    parts = []
+    for ins in card.instructions:
+        when, do, kind = ins["when"], ins["do"], ins.get("type")
+        head = {"reveal": "When Revealed", "gain": "When gained", "respond": "May, on a "
+                "Revealed card", "trading": "May, once a round of Trading"}[when]
+        what = {"draw": f"Draw{' until a ' + kind if kind else ''}",
+                "discard_active": f"{WHO_WORDS[ins.get('who', 'self')]} Discard the latest "
+                                  f"{kind or 'Active'} card",
+                "take_revealed": f"take a Revealed card ({ins.get('from', 'this one')})",
+                "discard_revealed": "Discard a Revealed card",
+                "tracker": f"Trade Tracker to {LEVEL_TEXT.get(ins.get('level'), '?')}",
+                "force_trade": "force a Trade"}[do]
+        parts.append(f"{head}: {what}.")
+    return " ".join(parts)
+
+
+def describe_card(state: DubiousAllianceState, card_id: str) -> str:
+    """One line about a card: name, types, values, effect (for tooltips and the log)."""
     card = state.card(card_id)
-    values = ("no values" if card.survival is None
-              else f"Survival {card.survival:+d}, Prestige {card.prestige:+d}")
-    text = f" {card.text}" if getattr(card, "text", "") else ""
-    return f"{card.name} ({', '.join(card.types)}; {values}).{text}"
+    effect = effect_text(card)
+    return f"{card.name} ({', '.join(card.types)}; {values_text(card)})." + \
+        (f" {effect}" if effect else "")
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def seat_origin(state: DubiousAllianceState, seat: int) -> tuple[float, float]:
-    """Top-left corner of a seat's box: seats round the table, seat 0 at the top.
+    """Top-left corner of a seat's panel: clockwise order, two to a row.
 
     >>> from dungeoncraft_widgets.dubious_alliance import new_game
-    >>> seat_origin(new_game(4, seed=1), 0)
-    (370.0, 4.0)
+    >>> seat_origin(new_game(4, seed=1), 3)
+    (306, 228)
     """
-    angle = -math.pi / 2 + 2 * math.pi * seat / state.n
-    x = TABLE_CX + 350 * math.cos(angle) - SEAT_W / 2
-    y = TABLE_CY + 215 * math.sin(angle) - SEAT_H / 2
-    return (max(4.0, min(WIDTH - SEAT_W - 4, x)), max(4.0, min(560 - SEAT_H, y)))
+    return (3 + (seat % 2) * (SEAT_W + 9), TOP + (seat // 2) * PITCH)
 
 
 def _seat(state: DubiousAllianceState, q: int, viewer: int | None) -> Group:
     x, y = seat_origin(state, q)
     name = state.players[q]
     chief = state.deck_data.player_cards[state.characters[q]]
-    classes = ["seat"] + (["dealer"] if q == state.dealer else []) + \
-        (["current"] if q == state.current_player else [])
+    dealer = q == state.dealer
+    current = q == state.current_player
+    classes = ["seat"] + (["dealer"] if dealer else []) + (["current"] if current else [])
+    rank = state.order().index(q) + 1
     g = Group(f"seat-{q}", classes=classes,
-              label=f"{name}, {chief.name}" + (", the Dealer" if q == state.dealer else ""))
-    g.add(Rect(f"seat-{q}-box", x, y, SEAT_W, SEAT_H, rx=8, fill="var(--jp-layout-color1, #fff)",
-               stroke="var(--jp-border-color1, #999)",
-               classes=("selected",) if q == state.current_player else ()))
-    g.add(Text(f"seat-{q}-name", x + 8, y + 12, f"{name}: {chief.name}", size=12,
-               anchor="start", weight="bold"))
-    life, goal = state.survival(q), state.goal(q)
-    g.add(Rect(f"player-card-{q}", x + 6, y + 24, 58, 80, rx=4, fill="#d8c7a0", stroke="#6b5a36",
-               label=f"Player card {chief.name}", tooltip=f"{chief.name}, {chief.title}. "
-               f"{chief.text} Beginning Survival {chief.survival}, Prestige goal {goal}."))
-    g.add(Text(f"survival-{q}", x + 35, y + 48, f"S {life}/{chief.survival}", size=11,
-               fill="#a8322d", classes=("danger",) if life <= 5 else ()))
-    g.add(Text(f"prestige-{q}", x + 35, y + 72, f"P {state.prestige(q)}/{goal}", size=11,
-               fill="#2d5aa8"))
-    level = "Dealer" if q == state.dealer else LEVEL_TEXT[state.tracker[q]]
-    g.add(Text(f"tracker-{q}", x + 35, y + 118, level, size=10,
-               label=f"Trade Tracker: {LEVEL_TEXT[state.tracker[q]]}",
-               tooltip=f"Trade Tracker: {LEVEL_TEXT[state.tracker[q]]}"
-               + (" (Dealer side up)" if q == state.dealer else ""),
-               classes=("tracker", "danger") if state.tracker[q] == "must_trade"
-               else ("tracker",)))
+              label=f"{name}, {chief.name}" + (", the Dealer" if dealer else ""))
+    g.add(Rect(f"seat-{q}-box", x, y, SEAT_W, SEAT_H, rx=8,
+               fill="var(--jp-layout-color1, #fff)", stroke="var(--jp-border-color1, #999)",
+               classes=("selected",) if current else (),
+               label=f"{name}'s place at the table",
+               tooltip=f"{chief.name}, {chief.title}. {chief.text}".strip()))
+    g.add(Text(f"seat-{q}-name", x + 10, y + 15, fit(f"{name} · {chief.name}", SEAT_W - 20, 14),
+               size=14, anchor="start", weight="bold",
+               tooltip=f"{chief.name}, {chief.title}: {chief.text}"))
+    order = "Dealer (last)" if dealer else f"resolves {ordinal(rank)}"
+    level = LEVEL_TEXT[state.tracker[q]]
+    g.add(Text(f"tracker-{q}", x + 10, y + 34,
+               fit(f"{order} · Tracker: {level}", SEAT_W - 20, SMALL), size=SMALL,
+               anchor="start", classes=("tracker", "danger") if state.tracker[q] == "must_trade"
+               else ("tracker",),
+               label=f"{'the Dealer, who resolves last' if dealer else order}; Trade Tracker: "
+               f"{level}",
+               fill=SURVIVAL_COLOUR if state.tracker[q] == "must_trade" else ""))
+    life, start = state.survival(q), chief.survival
+    g.add(Text(f"survival-{q}", x + 10, y + 56, f"Survival {life}", size=16, anchor="start",
+               weight="bold", fill=SURVIVAL_COLOUR, classes=("survival",),
+               label=f"{possessive(name)} Survival is {life}; {chief.name} began with {start}"))
+    g.add(Text(f"survival-{q}-start", x + 10, y + 75, f"began with {start}", size=SMALL,
+               anchor="start", classes=("note",)))
+    prestige, goal = state.prestige(q), state.goal(q)
+    g.add(Text(f"prestige-{q}", x + 150, y + 56, f"Prestige {prestige}", size=16,
+               anchor="start", weight="bold", fill=PRESTIGE_COLOUR, classes=("prestige",),
+               label=f"{possessive(name)} Prestige is {prestige}; the goal is {goal}"))
+    to_go = max(goal - prestige, 0)
+    g.add(Text(f"prestige-{q}-goal", x + 150, y + 75,
+               f"goal {goal} · {to_go} to go" if to_go else f"goal {goal} · reached",
+               size=SMALL, anchor="start", classes=("note",)))
+    bar = 134 * min(prestige / goal, 1) if goal else 0
+    g.add(Rect(f"prestige-{q}-bar", x + 150, y + 84, 134, 5, rx=2,
+               fill="var(--jp-layout-color3, #bbb)", label=f"{prestige} of {goal} Prestige"))
+    if bar > 0:
+        g.add(Rect(f"prestige-{q}-bar-fill", x + 150, y + 84, bar, 5, rx=2,
+                   fill=PRESTIGE_COLOUR))
+    _card_slot(state, g, q, x + 8, y + 96, viewer)
+    _active(state, g, q, x + 136, y + 96)
+    claim = next((c for c in reversed(state.claims) if c["from"] == q), None)
+    if claim is not None:
+        said = f"“{claim['claim']}”" if claim["claim"] else "(no claim)"
+        g.add(Text(f"claim-{q}", x + 10, y + SEAT_H - 10,
+                   fit(f"says: {said}", SEAT_W - 20, SMALL), size=SMALL, anchor="start",
+                   classes=("claim",), label=f"{name} says: {claim['claim']}",
+                   tooltip=f"{name} says: {said}"))
+    return g
+
+
+def _card_slot(state: DubiousAllianceState, g: Group, q: int, x: float, y: float,
+               viewer: int | None) -> None:
+    """The face-down card, or the Revealed card(s) being Resolved, at (x, y): 120 x 64."""
+    name = state.players[q]
     slot = state.unrevealed[q]
     if slot is not None:
         known = slot != UNKNOWN and viewer == q
-        g.add(Rect(f"unrevealed-{q}", x + 72, y + 24, 40, 56, rx=4, fill="#3b2f4a",
-                   stroke="#c9b37e", classes=("face-down",),
-                   label=f"{name}'s face-down Unrevealed card",
-                   tooltip=("Your Unrevealed card: " + _describe_card(state, slot)) if known
-                   else "A face-down Unrevealed card"))
-    for i, e in enumerate(e for e in state.revealed if e["holder"] == q
-                          and e["status"] in ("pending", "resolved")):
+        g.add(Rect(f"unrevealed-{q}", x, y, 120, 64, rx=5, fill=FACE_DOWN, stroke="#c9b37e",
+                   classes=("face-down",), label=f"{possessive(name)} face-down Unrevealed card",
+                   tooltip=("Your Unrevealed card: " + describe_card(state, slot)) if known
+                   else f"{possessive(name)} face-down card"))
+        g.add(Text(f"unrevealed-{q}-text", x + 60, y + 20, "face down", size=SMALL,
+                   fill="#fff"))
+        if known:
+            g.add(Text(f"unrevealed-{q}-name", x + 60, y + 42,
+                       fit(state.card(slot).name, 112, SMALL), size=SMALL, fill="#fff"))
+        return
+    held = [e for e in state.revealed if e["holder"] == q and e["status"] in ("pending",
+                                                                              "resolved")]
+    if not held and state.phase == "resolve" and q == state.dealer and not all(state.traded):
+        for j, line in enumerate(("Revealed card", "Discarded: not", "everyone traded")):
+            g.add(Text(f"unrevealed-{q}-discarded-{j}", x + 4, y + 12 + 16 * j, line,
+                       size=SMALL, anchor="start", classes=("note",)))
+        return
+    if len(held) == 1:
+        e = held[0]
         card = state.card(e["card"])
-        g.add(Rect(f"revealed-{q}-{i}", x + 72 + 6 * i, y + 86 + 4 * i, 40, 56, rx=4,
-                   fill=_colour(state, e["card"]), stroke="#222", classes=("revealed",),
-                   label=f"{name}'s Revealed card {card.name}",
-                   tooltip=_describe_card(state, e["card"])))
+        g.add(Rect(f"revealed-{q}-0", x, y, 120, 64, rx=5, fill=_colour(state, e["card"]),
+                   stroke="#222", classes=("revealed",),
+                   label=f"{possessive(name)} Revealed card {card.name}",
+                   tooltip=describe_card(state, e["card"])))
+        for j, line in enumerate(wrap(card.name, 112, SMALL, 2)):
+            g.add(Text(f"revealed-{q}-0-name-{j}", x + 60, y + 14 + 15 * j, line, size=SMALL,
+                       fill="#fff", weight="bold"))
+        g.add(Text(f"revealed-{q}-0-values", x + 60, y + 52, short_values(card), size=SMALL,
+                   fill="#fff"))
+        return
+    for i, e in enumerate(held[:2]):  # a card taken from another player: two, one above
+        card = state.card(e["card"])
+        cy = y + 33 * i
+        g.add(Rect(f"revealed-{q}-{i}", x, cy, 120, 31, rx=4, fill=_colour(state, e["card"]),
+                   stroke="#222", classes=("revealed",),
+                   label=f"{possessive(name)} Revealed card {card.name}",
+                   tooltip=describe_card(state, e["card"])))
+        g.add(Text(f"revealed-{q}-{i}-name-0", x + 60, cy + 9, fit(card.name, 112, SMALL),
+                   size=SMALL, fill="#fff", weight="bold"))
+        g.add(Text(f"revealed-{q}-{i}-values", x + 60, cy + 23, short_values(card), size=SMALL,
+                   fill="#fff"))
+
+
+def _active(state: DubiousAllianceState, g: Group, q: int, x: float, y: float) -> None:
+    """The Active cards at (x, y): how many, then the latest ones by name and values."""
+    active = state.active[q]
     here = state.current_location(q)
-    shown = state.active[q][-8:]
+    g.add(Text(f"active-{q}", x, y + 6, f"Active: {count(len(active), 'card')}", size=SMALL,
+               anchor="start", weight="bold",
+               label=f"{possessive(state.players[q])} Active cards: "
+               + (", ".join(describe_card(state, c) for c in active) or "none")))
+    latest = list(reversed(active))
+    shown = latest if len(latest) <= 3 else latest[:2]  # three lines fit above the claim
     for i, c in enumerate(shown):
-        cx, cy = x + 130 + 10 * i, y + 30 + 4 * i
         card = state.card(c)
-        classes = ["active"] + (["location"] if card.is_location else []) + \
-            (["current-location"] if c == here else [])
-        rect = Rect(f"active-{q}-{c}", cx, cy, 32, 46, rx=3, fill=_colour(state, c),
-                    stroke="#fff" if c == here else "#222", stroke_width=2 if c == here else 1,
-                    classes=tuple(classes), label=f"{name}'s Active card {card.name}",
-                    tooltip=_describe_card(state, c) + (" Current Location." if c == here
-                                                        else ""))
-        if card.is_location:  # Locations lie sideways so everyone sees them
-            g.add(Group(f"active-{q}-{c}-turned", [rect],
-                        transform=f"rotate(90 {cx + 16} {cy + 23})"))
-        else:
-            g.add(rect)
-    if len(state.active[q]) > len(shown):
-        g.add(Text(f"active-{q}-more", x + 200, y + 130, f"+{len(state.active[q]) - 8}",
-                   size=10))
-    claim = next((c for c in reversed(state.claims) if c["from"] == q), None)
-    if claim and claim["claim"]:
-        g.add(Text(f"claim-{q}", x + SEAT_W / 2, y + SEAT_H - 8,
-                   f"\u201c{claim['claim'][:40]}\u201d", size=10, classes=("claim",),
-                   label=f"{name} claims: {claim['claim']}", tooltip=claim["claim"]))
-    return g
+        mark = "» " if c == here else ""
+        g.add(Text(f"active-{q}-{c}", x, y + 22 + 15 * i, fit(mark + card.name, 90, SMALL),
+                   size=SMALL, anchor="start",
+                   classes=("active",) + (("current-location",) if mark else ()),
+                   label=describe_card(state, c) + (" Current Location." if mark else ""),
+                   tooltip=describe_card(state, c)))
+        g.add(Text(f"active-{q}-{c}-values", x + 152, y + 22 + 15 * i, short_values(card),
+                   size=SMALL, anchor="end"))
+    if len(latest) > len(shown):
+        g.add(Text(f"active-{q}-more", x, y + 22 + 15 * len(shown),
+                   f"and {len(latest) - len(shown)} more (see list)", size=SMALL,
+                   anchor="start", classes=("note",)))
+
+
+NO_VALUES = "No values: it acts when Revealed, then is Discarded."
+
+
+def _card_lines(card: Card) -> tuple[list[tuple[str, str]], list[str]]:
+    """A hand card's value lines ((text, colour)) and effect lines, as they fit."""
+    if card.survival is None:
+        values = [(line, "") for line in wrap(NO_VALUES, HAND_W - 12, SMALL, 3)]
+    else:
+        values = [(f"Survival {_signed(card.survival)}", SURVIVAL_COLOUR),
+                  (f"Prestige {_signed(card.prestige)}", PRESTIGE_COLOUR)]
+    return values, wrap(effect_text(card), HAND_W - 12, SMALL, 6)
+
+
+def hand_height(state: DubiousAllianceState, viewer: int) -> float:
+    """The height of the hand's cards: room for the longest text among them."""
+    lines = max((sum(map(len, _card_lines(state.card(c)))) for c in state.hands[viewer]),
+                default=0)
+    return 70 + 15 * lines
+
+
+def _hand(state: DubiousAllianceState, scene: Scene, viewer: int, top: float) -> None:
+    hand = state.hands[viewer]
+    height = hand_height(state, viewer)
+    choosing = state.phase == "choose" and state.current_player == viewer
+    scene.add(Text("hand-title", 6, top + 10,
+                   f"Your hand: {count(len(hand), 'card')}"
+                   + (" (click one to set it face down)" if choosing else ""),
+                   size=14, anchor="start", weight="bold"))
+    for i, c in enumerate(hand):
+        card = state.card(c)
+        x, y = 3 + i * (HAND_W + 6), top + 24
+        g = Group(f"hand-{c}-card", label=f"your hand: {card.name}")
+        g.add(Rect(f"hand-{c}", x, y, HAND_W, height, rx=6, fill="var(--jp-layout-color1, #fff)",
+                   stroke=_colour(state, c), stroke_width=2, classes=("hand",),
+                   label=f"Set {card.name} face down", tooltip=describe_card(state, c)))
+        g.add(Rect(f"hand-{c}-band", x + 1, y + 1, HAND_W - 2, 36, rx=5,
+                   fill=_colour(state, c)))
+        for j, line in enumerate(wrap(card.name, HAND_W - 10, 13, 2)):
+            g.add(Text(f"hand-{c}-name-{j}", x + HAND_W / 2, y + 11 + 15 * j, line, size=13,
+                       fill="#fff", weight="bold"))
+        g.add(Text(f"hand-{c}-types", x + 6, y + 48, fit(", ".join(card.types), HAND_W - 12,
+                                                          SMALL),
+                   size=SMALL, anchor="start", classes=("note",)))
+        values, effect = _card_lines(card)
+        row = y + 66
+        for j, (line, fill) in enumerate(values):
+            g.add(Text(f"hand-{c}-values-{j}", x + 6, row, line, size=13 if fill else SMALL,
+                       anchor="start", weight="bold" if fill else "normal", fill=fill))
+            row += 16 if fill else 15
+        for j, line in enumerate(effect):
+            g.add(Text(f"hand-{c}-effect-{j}", x + 6, row + 4 + 15 * j, line, size=SMALL,
+                       anchor="start"))
+        scene.add(g)
 
 
 def table_scene(state: DubiousAllianceState) -> Scene:
@@ -149,44 +360,38 @@ def table_scene(state: DubiousAllianceState) -> Scene:
     (True, True)
     """
     viewer = state.viewer
-    scene = Scene(WIDTH, HEIGHT, title="Dubious Alliance", description=describe(state))
-    scene.add(Rect("table", TABLE_CX - 200, TABLE_CY - 90, 400, 180, rx=90, fill="#5b4636",
-                   stroke="#3a2c22", label="the table"))
-    scene.add(Rect("deck", TABLE_CX - 70, TABLE_CY - 35, 50, 70, rx=4, fill="#3b2f4a",
-                   stroke="#c9b37e", label=f"Draw deck, {len(state.deck)} cards",
-                   tooltip=f"Draw deck: {len(state.deck)} cards"))
-    scene.add(Text("deck-count", TABLE_CX - 45, TABLE_CY + 48, f"Draw {len(state.deck)}",
-                   size=11, fill="#fff"))
+    rows = math.ceil(state.n / 2)
+    hand_top = TOP + rows * PITCH + 4
+    height = hand_top + (hand_height(state, viewer) + 30 if viewer is not None else 0) + 4
+    scene = Scene(WIDTH, height, title="Dubious Alliance", description=describe(state))
+    dealer = state.players[state.dealer]
+    scene.add(Text("round", 6, 11, fit(f"Round {state.round_in_turn} of 4 in this deal · "
+                                       f"{says(dealer, 'deal')}", 330, 13), size=13,
+                   anchor="start", weight="bold"))
+    scene.add(Text("legend", 6, 29, "Clockwise seats: your left is the next one. S Survival, "
+                   "P Prestige, » current Location.", size=SMALL, anchor="start",
+                   classes=("note",)))
+    scene.add(Rect("deck", 410, 3, 16, 22, rx=2, fill=FACE_DOWN, stroke="#c9b37e",
+                   label=f"Draw deck, {count(len(state.deck), 'card')}",
+                   tooltip=f"Draw deck: {count(len(state.deck), 'card')}"))
+    scene.add(Text("deck-count", 430, 14, f"Draw {len(state.deck)}", size=SMALL,
+                   anchor="start"))
     top = state.discard[-1] if state.discard else None
-    scene.add(Rect("discard", TABLE_CX + 20, TABLE_CY - 35, 50, 70, rx=4,
+    scene.add(Rect("discard", 490, 3, 16, 22, rx=2,
                    fill=_colour(state, top) if top else "none", stroke="#c9b37e",
-                   label=f"Discards, {len(state.discard)} cards",
-                   tooltip=("Top Discard: " + _describe_card(state, top)) if top
+                   label=f"Discards, {count(len(state.discard), 'card')}",
+                   tooltip=("Top Discard: " + describe_card(state, top)) if top
                    else "No Discards"))
-    scene.add(Text("discard-count", TABLE_CX + 45, TABLE_CY + 48,
-                   f"Discards {len(state.discard)}", size=11, fill="#fff"))
+    scene.add(Text("discard-count", 510, 14, f"Discards {len(state.discard)}", size=SMALL,
+                   anchor="start"))
     for q in range(state.n):
         scene.add(_seat(state, q, viewer))
     if viewer is not None:
-        scene.add(Text("hand-title", 20, 568, f"Your hand ({len(state.hands[viewer])} cards)"
-                       + (": click a card to set it face down" if state.phase == "choose" else ""),
-                       size=12, anchor="start", weight="bold"))
-        for i, c in enumerate(state.hands[viewer]):
-            card = state.card(c)
-            g = Group(f"hand-{c}-card", label=f"your hand: {card.name}")
-            g.add(Rect(f"hand-{c}", 20 + i * 120, 580, 110, 120, rx=6, fill=_colour(state, c),
-                       stroke="#222", classes=("hand",), label=f"Set {card.name} face down",
-                       tooltip=_describe_card(state, c)))
-            g.add(Text(f"hand-{c}-name", 75 + i * 120, 600, card.name[:18], size=10,
-                       fill="#fff"))
-            if card.survival is not None:
-                g.add(Text(f"hand-{c}-values", 75 + i * 120, 680,
-                           f"S {card.survival:+d}  P {card.prestige:+d}", size=11, fill="#fff"))
-            scene.add(g)
+        _hand(state, scene, viewer, hand_top)
     me = state.current_player
     if not state.is_over and me is not None and (viewer is None or viewer == me):
-        for a in _legal(state):
-            shape = _click_id(state, me, a)
+        for a in state.legal_actions():
+            shape = _click_id(a)
             found = None if shape is None else scene.find(shape)
             if found is None:  # e.g. a spectator's picture draws no hand
                 continue
@@ -196,21 +401,11 @@ def table_scene(state: DubiousAllianceState) -> Scene:
     return scene
 
 
-def _legal(state: DubiousAllianceState) -> list[Action]:
-    # A view keeps every public part of the rules state, and its own hand, so the
-    # legal actions of the viewer's own turn come out the same as on the game.
-    return state.legal_actions()
-
-
-def _click_id(state: DubiousAllianceState, me: int, action: Action) -> str | None:
+def _click_id(action: Action) -> str | None:
     if isinstance(action, SetCard):
         return f"hand-{action.card}"
     if isinstance(action, Offer):
         return f"unrevealed-{action.to}"
-    if isinstance(action, Use):
-        if action.source in state.active[me]:
-            return f"active-{me}-{action.source}"
-        return f"player-card-{me}"
     return None
 
 
@@ -218,20 +413,18 @@ def action_for_click(state: DubiousAllianceState, shape_id: str) -> Action | Non
     """The legal action a click on ``shape_id`` stands for (None if none).
 
     Clicking a hand card sets it; clicking another player's face-down card offers
-    them a trade (no claim); clicking an Active card (or your Player card) uses its
-    power on the card being Resolved. Other actions (accept, done, force, pass)
-    are buttons in the app.
+    them a trade (no claim). Every other decision (accept, done, force, use a power,
+    pass) is a button in the app, under the question it answers.
 
     >>> from dungeoncraft_widgets.dubious_alliance import new_game
     >>> state = new_game(3, seed=1)
     >>> action_for_click(state, "deck") is None
     True
     """
-    me = state.current_player
-    if me is None:
+    if state.current_player is None:
         return None
     for a in state.legal_actions():
-        if _click_id(state, me, a) == shape_id and not isinstance(a, Force):
+        if _click_id(a) == shape_id:
             return a
     return None
 
@@ -243,11 +436,13 @@ def describe(state: DubiousAllianceState) -> str:
     >>> describe(new_game(3, seed=1)).startswith("Round 1,")
     True
     """
-    parts = [f"Round {state.round}, {state.players[state.dealer]} deals; phase {state.phase}."]
+    parts = [f"Round {state.round}, {says(state.players[state.dealer], 'deal')}; "
+             f"phase {state.phase}."]
     for q in range(state.n):
-        parts.append(f"{state.players[q]}: Survival {state.survival(q)}, Prestige "
-                     f"{state.prestige(q)} of {state.goal(q)}, {LEVEL_TEXT[state.tracker[q]]}, "
-                     f"{len(state.active[q])} Active cards.")
+        parts.append(f"{state.players[q]}: Survival {state.survival(q)} (began with "
+                     f"{state.beginning_survival(q)}), Prestige {state.prestige(q)} of goal "
+                     f"{state.goal(q)}, Trade Tracker {LEVEL_TEXT[state.tracker[q]]}, "
+                     f"{count(len(state.active[q]), 'Active card')}.")
     if state.outcome:
         parts.append(state.outcome["reason"])
     return " ".join(parts)

@@ -10,8 +10,11 @@ Venture(loc='B2')
 (2, 3, 4)
 
 Modules: ``cards`` (the card data; the shipped set is a reconstruction),
-``rules`` (the engine), ``graph`` (networkx dungeon mapping), ``bots``,
-``odds`` (exact Scout/Venture odds).
+``rules`` (the engine: set-up, rounds, cards in play, save/load, views), with the rules of
+``scout_venture`` (Scout, Venture, Retreat, Sacrifice, Cursed Items) and
+``rebuild_restock`` (the Guardian's Rebuild and Restock) in their own modules, ``actions``
+and ``dungeon`` (geometry and the rulebook's numbers); ``graph`` (networkx dungeon
+mapping), ``bots``, ``odds`` (exact Scout/Venture odds).
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ def parse_action(text: str) -> Action:
 
 
 _LAZY = {"roll_odds": "odds", "location_odds": "odds", "best_order": "odds",
+         "room_belief": "belief", "location_chance": "belief", "map_chance": "belief",
          "targetable_locations": "graph", "dungeon_graph": "graph",
          "most_likely_route": "graph", "HeroBot": "bots", "GuardianBot": "bots",
          "dungeon_scene": "scene", "HeroVsGuardianApp": "app",

@@ -1,48 +1,61 @@
 """Hero versus Guardian in a notebook: play the Hero (or the Guardian) against a bot.
 
-The board shows the dungeon (Entries, face-down and revealed rooms, Map and
-Scout tokens, the locations the Hero may enter lit) and beside it the Hero's
-Adventurers (Items, Levels, Order tokens), the Tavern, the Market and the hand
-this seat may see. To Scout or Venture: choose the action, click a lit
-location, click Adventurers in the order they go in, press *enter*; then
-*roll* (or *retreat*) one Adventurer at a time and watch each roll in the log.
-Before the rooms are revealed, and before every roll, the odds panel shows the
-exact chances of what is left (:mod:`.odds`). Refused actions show the rule.
+The board is the dungeon (Entries, face-down and revealed rooms with their names, Map and
+Scout tokens, the locations the Hero may enter lit); beside it a panel says what just
+happened, what is asked of you now (in a sentence, with the choices as buttons, the
+exact odds on them), the score, and your cards (an Adventurer shows its class, points,
+Powers, modifiers, Items and Level).
+
+As the Hero, choose Scout or Venture and hover over or click a lit location: the exact
+odds appear first (one chance, "if the rooms are unseen cards at random", with the chance
+for each kind of room below), and the stones are spent only when you confirm (click the
+location again, or the button). Then click Adventurers in the order they go in, *Enter*,
+and roll one at a time. As the Guardian, design the dungeon by clicking a room in your
+panel and then a location (or deal the rest at random); Restock and Rebuild the same
+way, with the Hero's chance of Mapping each location he can reach shown on the board.
 
 >>> app = HeroVsGuardianApp(role="hero", seed=4)
->>> app.state.phase, app.state.current_player == app.seat
-('recruit', True)
+>>> app.state.players, app.state.phase
+(('You', 'Guardian'), 'recruit')
 >>> app.act("recruit random")
 True
 >>> target = sorted(app.state.targetable())[0]
->>> app.board.simulate("click", f"loc-{target}")      # Scout (the default action)
->>> app.state.attempt["kind"], app.state.attempt["loc"] == target
-('scout', True)
+>>> app.board.simulate("click", f"loc-{target}")      # Scout (the default): odds first
+>>> app.state.attempt is None and app.selected == target and app.state.hero_stones
+6
+>>> "placed at random" in app.odds_view.value and "Worst case" in app.odds_view.value
+True
+>>> app.board.simulate("click", f"loc-{target}")      # the second click confirms
+>>> app.state.attempt["kind"], app.state.hero_stones
+('scout', 4)
 >>> app.act("retreat")
 False
 >>> app.message.value.startswith("✗ ")
 True
 
-Playing the Guardian, set-up is by the menu and buttons (``deal`` places the rooms):
+Playing the Guardian, the rooms are placed by clicking (or dealt at random):
 
 >>> guardian = HeroVsGuardianApp(role="guardian", seed=3)
->>> [b.description for b in guardian.buttons.children]
-['deal']
->>> guardian.act("deal") and guardian.state.phase
-'entry'
+>>> room = guardian.state.unplaced[0]
+>>> guardian.cards_board.simulate("click", f"pick-{room}")
+>>> guardian.board.simulate("click", "loc-B2")
+>>> guardian.state.grid["B2"] == [room]
+True
+>>> [b.description for b in guardian.buttons][:1]
+['Deal the other 15 rooms at random']
 
 Three players: you are the first Hero, a bot the second, another the Guardian.
 
 >>> team = HeroVsGuardianApp(role="hero", seed=5, players=3)
 >>> team.state.players, team.state.current_player == team.seat
-(('Hero 1', 'Hero 2', 'Guardian'), True)
+(('You', 'Hero 2', 'Guardian'), True)
 """
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import itertools
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -50,33 +63,72 @@ import ipywidgets as w
 import sympy
 
 from ..core.bots import Bot
-from ..core.engine import Action, GameState
-from ..core.errors import DungeoncraftError, IllegalActionError
-from ..core.scene import Group, Path, Rect, Scene, Text
-from ..widgets.app import GameApp
+from ..core.charts import percent
+from ..core.engine import Action, Event, GameState
+from ..core.english import count, possessive, says
+from ..core.errors import DungeoncraftError, IllegalActionError, InvalidArgumentError
+from ..core.scene import Path, Rect, Scene, Text
+from ..widgets.app import Choice, FinalSummary, GameApp
+from ..widgets.board import BoardEvent, BoardView
 from ..widgets.panels import probability_latex, table_html
+from .belief import location_chance, map_chance, room_belief
 from .bots import GuardianBot, HeroBot
 from .calculator import card_modifier
 from .cards import ROOM_TYPES
 from .graph import Route, most_likely_route
-from .odds import best_order, location_odds
+from .odds import best_order, location_odds, roll_outcome
 from .rules import (
     HIDDEN,
     LOCATIONS,
+    OPPOSITE,
+    TARGET,
+    Arrange,
+    Cast,
+    Continue,
+    Deal,
+    Discard,
+    Done,
+    Draw,
+    End,
+    Enter,
+    Entry,
     First,
     HeroVsGuardianState,
+    Keep,
+    Lift,
+    Lose,
     Order,
+    Pass,
+    Pick,
+    Place,
     Play,
+    Rebuild,
+    Recruit,
+    Restock,
+    Retreat,
+    Roll,
+    Save,
     Scout,
+    SetRoom,
+    Shift,
+    Stow,
     Take,
     Venture,
     new_game,
 )
-from .scene import CELL, _xy, dungeon_scene, target_of
+from .scene import CELL, _room_kind, _xy, dungeon_scene, fit, target_of
 
-PANEL_X = 470        # the side panel starts right of the dungeon
-CARD_W, CARD_H = 300, 40
-MAX_BUTTONS = 30     # more legal actions than this (Guardian set-up): the menu has them
+__all__ = ["HeroVsGuardianApp", "venture_chances"]
+
+CARDS_W = 300  # the card panel's width (its own board beside or below the dungeon): about
+# the side column's width beside the dungeon, so its text is drawn near its own size
+
+
+#: Choices asked in the question panel above the board; the others (cards to play, take
+#: or draw, rooms to remove) are grouped under their headings in the side panel.
+MAIN_GROUPS = ("", "Confirm", "Your turn", "Roll", "Save", "Which room first", "Build")
+GROUP_ORDER = (*MAIN_GROUPS, "Pick a room", "Play a card", "Take a card (1 stone)",
+               "Draw (1 stone)")
 
 
 def venture_chances(view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
@@ -117,6 +169,38 @@ def venture_chances(view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
     return out
 
 
+def _card_lines(view: HeroVsGuardianState, card: str) -> list[str]:
+    """What a person reads on a card: kind, points, Powers, modifiers, text (no codes)."""
+    c = view.cards
+    info = c[card]
+    if card in c.adventurers:
+        mods = info["modifiers"]
+        powers = ", ".join(info.get("powers", ())) or "no Power"
+        lines = [f"{info['class']} · {count(info['points'], 'point')} · {powers}",
+                 " · ".join(f"{t} {mods[t]:+d}" for t in ROOM_TYPES)]
+        extra = []
+        items = view.items.get(card, ())
+        if items:
+            extra.append("Items: " + ", ".join(c[i]["name"] for i in items))
+        if view.levels.get(card):
+            extra.append(f"Level +{view.levels[card]}")
+        if extra:
+            lines.append(" · ".join(extra))
+        return lines
+    kind = info.get("kind")
+    if kind in ("room", "vacant", "vault"):
+        head = f"{_room_kind(info)} room · {count(info['points'], 'point')}"
+    elif kind == "effect":
+        head = f"Dungeon Effect · Timing: {info.get('timing', 'Non-Combat')}"
+    elif kind == "spell":
+        head = (f"Spell · Timing: {info.get('timing', 'Non-Combat')} · "
+                f"{count(info['points'], 'point')}")
+    else:
+        head = f"Item · {count(info['points'], 'point')}"
+    text = info.get("text", "")
+    return [head, *textwrap.wrap(text, 40)[:3]]
+
+
 class HeroVsGuardianApp(GameApp):
     """Play ``role`` ("hero" or "guardian") against sensible bots; with ``players`` 3 or 4
     the other Heroes (who take rounds in turn, scoring as a team) are bots too."""
@@ -126,78 +210,272 @@ class HeroVsGuardianApp(GameApp):
                  state: HeroVsGuardianState | None = None, **kwargs: Any) -> None:
         if role not in ("hero", "guardian"):
             raise DungeoncraftError(f"role must be 'hero' or 'guardian', not {role!r}")
-        state = state or new_game(players=players, seed=seed)
+        if state is None:
+            if isinstance(players, bool) or not isinstance(players, int) \
+                    or not 2 <= players <= 4:  # refused before any name is made
+                raise InvalidArgumentError(f"players must be 2, 3 or 4, not {players!r}")
+            names = ["Hero"] if players == 2 else [f"Hero {i + 1}" for i in range(players - 1)]
+            names.append("Guardian")
+            names[0 if role == "hero" else -1] = "You"
+            state = new_game(players=names, seed=seed)
         seat = 0 if role == "hero" else state.guardian
         if bots is None:
             bots = {p: (GuardianBot(seed=p) if p == state.guardian else HeroBot(seed=p))
                     for p in range(len(state.players)) if p != seat}
+        self.role = role
+        self.selected: str | None = None  # a location whose odds are shown, not yet paid for
+        self.preview: str | None = None  # the lit location under the pointer
+        self.picked: str | None = None  # the Guardian's room in hand, to be put somewhere
+        self._cache: dict[Any, Any] = {}  # odds of this position, keyed with self.version
         self.mode = w.ToggleButtons(options=[("Scout (2 stones)", "scout"),
                                              ("Venture (3 stones)", "venture")],
-                                    value="scout", description="Click a lit location to:",
+                                    value="scout", description="A lit location to:",
                                     style={"description_width": "initial"})
-        self.buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.mode.observe(lambda _c: self._redraw(), names="value")
+        self.score_view = w.HTML()
+        self.more_box = w.VBox()  # the grouped choices that are not the question's
+        self.buttons: list[w.Button] = []
         self.odds_view = w.HTMLMath()
+        self.cards_board = BoardView(min_text_px=10)  # scrolls rather than shrink its text
+        self.cards_board.layout.max_width = "520px"
         self.route_to = w.Dropdown(options=[("-", None), *((loc, loc) for loc in LOCATIONS)],
                                    description="Likeliest route to:",
                                    style={"description_width": "initial"})
         self.route_view = w.HTMLMath()
-        self._route: tuple[int, str, Route | str] | None = None  # (self.version, target, answer)
+        self._route: tuple[int, str, Route | str] | None = None
         self.route_to.observe(lambda _change: self.refresh(), names="value")
         super().__init__(state, seat=seat, bots=bots, **kwargs)
-        self.side.children = [self.mode, self.buttons, self.odds_view, self.route_to,
-                              self.route_view]
+        self.board.layout.max_width = "620px"
+        self.board.on_hover(self._on_hover)
+        self.cards_board.on_click(self._on_board_click)
+        self.side.children = [self.mode, self.odds_view, self.more_box, self.score_view,
+                              self.cards_board, self.route_to, self.route_view]
         self.refresh()
+
+    # ---------------------------------------------------------------- hooks
+    def summarize(self, events: list[Event], view: GameState) -> list[str]:
+        """What happened since your last action, one sentence per event you may see (the
+        small steps of set-up and of a build are left to the log)."""
+        skip = {"order", "place", "set", "lift", "keep", "shuffle"}
+        return [e.text for e in events if e.kind not in skip] or [
+            e.text for e in events[-1:]]
+
+    def moved_ids(self, events: list[Event], view: GameState) -> set[str]:
+        """The locations where something happened: rooms revealed, rolled against, set,
+        lifted, moved, Mapped or Scouted."""
+        return {f"loc-{loc}" for e in events for loc in (e.data.get("loc"), e.data.get("origin"))
+                if isinstance(loc, str) and loc in LOCATIONS}
+
+    def action_label(self, action: Action) -> str:
+        """An action in words (the action menu and Undo's sentences)."""
+        view = getattr(self, "view", None)
+        if isinstance(view, HeroVsGuardianState) and self.state.current_player == self.seat:
+            key = (self.version, len(self.state.history), id(view))
+            labels = getattr(self, "_labels", None)
+            if labels is None or labels[0] != key:  # the buttons' words, once per position
+                labels = (key, {c.action: c.label for _t, group in self._groups(view)
+                                for c in group if isinstance(c.action, Action)})
+                self._labels = labels
+            if action in labels[1]:
+                return labels[1][action]
+        name = self.state.cards.name
+        words = {Order: lambda a: f"Put the next Order Token on {name(a.adventurer)}",
+                 Lift: lambda a: f"Lift the rooms of {a.loc}",
+                 SetRoom: lambda a: f"Put {name(a.card)} at {a.loc}",
+                 Shift: lambda a: f"Move {name(a.card)} to {a.loc}",
+                 Place: lambda a: f"Place {name(a.card)} at {a.loc}",
+                 Entry: lambda a: f"Entry Token on the {a.side} edge of {a.loc}",
+                 Keep: lambda a: f"Keep {name(a.card)}", Pick: lambda a: f"Pick {name(a.card)}"}
+        if type(action) in words:
+            return words[type(action)](action)
+        return " ".join(name(x) if x in self.state.cards else x for x in str(action).split())
+
+    def question(self, view: HeroVsGuardianState) -> str | None:  # noqa: C901 - one per step
+        """What is asked of you now, in a sentence (None when it is not your turn)."""
+        if view.is_over:
+            return None
+        if view.current_player != self.seat:
+            who = view.players[view.current_player] if view.current_player is not None else ""
+            return f"{says(who, 'be')} thinking…" if who else None
+        at, b = view.attempt, view.build
+        if view.phase == "design":
+            return ("Design your Dungeon: click a room in your panel, then an empty location "
+                    f"({count(len(view.unplaced), 'room')} to place), or deal the rest at random.")
+        if view.phase == "entry":
+            if not view.entries:
+                return "Place the first Entry Token: choose an outside edge of the Dungeon."
+            return ("Place the second Entry Token on one of the four locations on the "
+                    f"{OPPOSITE[view.entries[0][1]]} side.")
+        if view.phase == "keep":
+            return f"Keep {2 - len(view.guardian_hand)} of the Dungeon cards you drew (click one)."
+        if view.phase == "recruit":
+            return "Choose your Adventurers: draw 3 at random, or pick 3 worth 2 points each."
+        if view.phase == "pick":
+            return f"Pick an Adventurer worth 2 points ({view.picks_left} more)."
+        if b is not None:
+            if b["kind"] == "rebuild" and b["stage"] == "lift":
+                return ("Rebuild: click the locations whose rooms you lift (up to "
+                        f"{view._rebuild_limit()}), then put the rooms back.")
+            if b["kind"] == "rebuild":
+                return ("Put the lifted rooms back: click a room in your panel, then a lifted "
+                        "location (at most 2 a location, at least 1 where there was one).")
+            return ("Restock: click a room in your hand, then a location without a token; or "
+                    "click a room in a location you restocked, then a neighbouring location "
+                    "to move it there. Press Done when finished.")
+        if at is not None:
+            return self._attempt_question(view, at)
+        if self.seat == view.guardian:
+            stones = count(view.guardian_stones, "Action Stone")
+            if view.hero_out:
+                return (f"The Hero's turns are over: your final options ({stones}). Rebuild, "
+                        "Restock, draw or play a card, or pass to end the round.")
+            return (f"Your option ({stones}): Rebuild, Restock, draw or play a card - or pass "
+                    "and let the Hero act.")
+        stones = count(view.hero_stones, "Action Stone")
+        if self.selected is not None:
+            word = "Scout" if self.mode.value == "scout" else "Venture"
+            return (f"{word} {self.selected}? The odds are below; confirm to spend "
+                    f"{count(2 if word == 'Scout' else 3, 'stone')} (or click another "
+                    "location).")
+        note = " The Guardian has just passed: act or end your turns." \
+            if view.passed == "guardian" else ""
+        return (f"Your turn ({stones}). Choose Scout or Venture and hover over or click a lit "
+                f"location to see the exact odds first; or play, take or draw a card.{note}")
+
+    def _attempt_question(self, view: HeroVsGuardianState, at: dict[str, Any]) -> str:
+        c = view.cards
+        stage, loc = at["stage"], at["loc"]
+        word = "Scout" if at["kind"] == "scout" else "Venture"
+        if stage == "order":
+            return (f"{word} {loc}: click your Adventurers in the order they go in (one Order "
+                    "Token each), then Enter: the rooms are revealed.")
+        if stage == "first":
+            if self.seat == view.guardian:
+                return "Choose which room the Hero attempts first (click it)."
+            return "Which room do you attempt first? Click it, or use a button."
+        if stage == "roll":
+            adv, room = at["order"][at["next"]], at["current"]
+            text = (f"{c[adv]['name']} ({adv}) is next, facing {c[room]['name']}: roll to "
+                    f"{word} (needs {TARGET[at['kind']]}+)")
+            if Retreat() in self._my_legal():
+                text += ", or roll to Retreat (needs 4+)"
+            return text + "."
+        if stage == "window":
+            return (f"The Hero announced a {at['pending']} roll: play a Combat card against it, "
+                    "or let it happen.")
+        if stage == "stow":
+            adv = at["victim_stow"]
+            return (f"{c[at['cursed']]['name']} attaches itself to {c[adv]['name']}, who "
+                    "already holds 2 Items: which Item goes back to your hand?")
+        victim = c[at["victim"]]["name"]
+        if at.get("stand_in"):
+            saved = c[at["stand_in"]]["name"]
+            return (f"The {victim} stands in for the {saved} and is about to be captured. Use "
+                    f"the {victim}'s Armor to save the {victim}, or lose the {victim}?")
+        helpers = [c[x]["name"] for x in view._save_options(at["victim"])]
+        return (f"The {victim} failed and is about to be captured. "
+                + " or ".join(f"Sacrifice the {h} to save the {victim}" if h != "Armor" else
+                              f"use the Armor to save the {victim}" for h in helpers)
+                + f", or lose the {victim}?")
+
+    def choices(self, view: HeroVsGuardianState) -> list[Choice]:
+        """The buttons of the decision asked in the question panel (the main ones)."""
+        return [choice for title, group in self._groups(view) if title in MAIN_GROUPS
+                for choice in group]
+
+    def _side_groups(self, view: HeroVsGuardianState) -> list[tuple[str, list[Choice]]]:
+        return [(title, group) for title, group in self._groups(view)
+                if title not in MAIN_GROUPS]
+
+    def holdings(self, view: HeroVsGuardianState) -> list[tuple[str, str]]:
+        """What each side holds that the others may see (the card panel draws yours)."""
+        c = view.cards
+        out = []
+        for h in range(view.n_heroes):
+            party = ", ".join(c[a]["name"] for a in view.party[h]) or "none"
+            out.append((f"{possessive(view.players[h])} Adventurers", party))
+            out.append((f"{possessive(view.players[h])} hand",
+                        count(len(view.hands[h]), "card")))
+        out.append((f"{possessive(view.players[view.guardian])} hand",
+                    count(len(view.guardian_hand), "card")))
+        return out
+
+    def final_summary(self, view: HeroVsGuardianState) -> FinalSummary:
+        """The winner in words (the Heroes win or lose as a team) and the final scores."""
+        heroes, _guardian = view.team_scores()
+        reason = {"vault": "the Treasure Vault was Ventured",
+                  "deck": "the Guardian drew from an empty Dungeon deck",
+                  "stalemate": "nobody acted for a whole round"}.get(view.end_reason or "", "")
+        rows = [("Guardian" if p == view.guardian else "Hero", name, points)
+                for p, (name, points) in enumerate(zip(view.players, view.scores(),
+                                                       strict=True))]
+        if view.n_heroes > 1:
+            rows.append(("Heroes", "together", heroes))
+        return FinalSummary(f"{_verdict(view)}: {reason}.", ("Side", "Player", "Points"),
+                            tuple(rows))
 
     # ------------------------------------------------------------ drawing
     def draw(self, view: GameState) -> Scene:
         assert isinstance(view, HeroVsGuardianState)
-        scene = dungeon_scene(view)
+        scene = dungeon_scene(view, selected=self.selected or self.preview)
         legal = self._my_legal()
-        ids: dict[str, Action] = {}
-        y = 10.0
-        hero = view.active
-        at = view.attempt
-        order = at["order"] if at else []
-        y = self._section(scene, "Adventurers of " + view.players[hero], y)
-        for adv in view.party[hero] + view.frozen[hero]:
-            extra = []
-            if adv in order:
-                extra.append(f"Order {order.index(adv) + 1}")
-            if adv in view.frozen[hero]:
-                extra.append("Frozen")
-            if view.levels.get(adv):
-                extra.append(f"Level +{view.levels[adv]}")
-            items = ", ".join(view.cards[i]["name"] for i in view.items.get(adv, ()))
-            mods = view.cards[adv]["modifiers"]
-            detail = " ".join(f"{t[0]}{mods[t]:+d}" for t in ROOM_TYPES)
-            y = self._card(scene, f"adv-{adv}", y, view.cards.name(adv),
-                           f"{view.cards[adv]['points']} pts  {detail}  {items}",
-                           ", ".join(extra), selected=adv in order)
-            ids[f"adv-{adv}"] = Order(adv)
-        for title, cards in (("Tavern", view.tavern), ("Market", view.market)):
-            y = self._section(scene, title, y)
-            for card in cards:
-                y = self._card(scene, f"offer-{card}", y, view.cards.name(card),
-                               self._card_line(view, card))
-                ids[f"offer-{card}"] = Take(card)
-        hand = view.guardian_hand if self.seat == view.guardian else view.hands[self.seat]
-        y = self._section(scene, "Your hand", y)
-        for card in hand:
-            if card == HIDDEN:
-                continue
-            y = self._card(scene, f"hand-{card}", y, view.cards.name(card),
-                           self._card_line(view, card))
-            ids[f"hand-{card}"] = Play(card)
-        if at and at["stage"] == "first":
-            for i, room in enumerate(view.grid[at["loc"]]):
-                ids[f"room-{at['loc']}-{i}"] = First(room)
-        scene.width = PANEL_X + CARD_W + 10
-        scene.height = max(scene.height, y + 10)
-        # What a click means now: only shapes whose action is legal are clickable.
-        self._click_actions = {i: a for i, a in ids.items() if a in legal}
-        scene.clickable |= set(self._click_actions)
-        if self.state.current_player == self.seat and view.phase == "round" and not at:
-            scene.clickable |= {f"loc-{loc}" for loc in view.targetable()}
+        clicks: dict[str, Any] = {}
+        at, b = view.attempt, view.build
+        for action in legal:
+            if isinstance(action, (Scout, Venture)) and action.verb == self.mode.value:
+                clicks[f"loc-{action.loc}"] = ("select", action.loc)
+            elif isinstance(action, Lift):
+                clicks[f"loc-{action.loc}"] = action
+            elif isinstance(action, First):
+                i = view.grid[at["loc"]].index(action.room)
+                clicks[f"room-{at['loc']}-{i}"] = action
+            elif isinstance(action, Entry):
+                clicks.setdefault(f"loc-{action.loc}", action)
+        if self.picked is not None:
+            for action in legal:
+                if isinstance(action, (Place, SetRoom, Shift)) and action.card == self.picked:
+                    clicks[f"loc-{action.loc}"] = action
+        if b is not None and b["kind"] == "restock" and self.picked is None:
+            for action in legal:
+                if isinstance(action, Shift):
+                    loc = next(x for x in LOCATIONS if action.card in view.grid[x])
+                    clicks[f"room-{loc}-{view.grid[loc].index(action.card)}"] = (
+                        "pick", action.card)
+        if self.seat == view.guardian and view.phase == "round" and not view.is_over:
+            self._draw_map_chances(scene, view)
+        # A room or a label drawn over a location answers a click as the location does.
+        for loc in LOCATIONS:
+            what = clicks.get(f"loc-{loc}")
+            if what is not None:
+                for shape in [f"room-{loc}-{i}" for i in range(len(view.grid[loc]))] + [
+                        f"chance-{loc}-bg"]:
+                    if scene.find(shape) is not None:
+                        clicks.setdefault(shape, what)
+        scene.clickable = set(clicks)
+        self._click_actions = clicks
+        self._draw_route(scene, view)
+        self.cards_board.show(self._cards_scene(view))
+        return scene
+
+    def _draw_map_chances(self, scene: Scene, view: HeroVsGuardianState) -> None:
+        for loc, chance in self._map_chances(view).items():
+            x, y = _xy(loc)
+            scene.add(Rect(f"chance-{loc}-bg", x + 8, y + CELL - 22, CELL - 16, 16, rx=3,
+                           fill="#fff3e0", stroke="#e65100", stroke_width=1,
+                           label=f"the Hero maps {loc} next Venture with chance {chance}"))
+            text, font = fit(f"Hero maps {chance}", CELL - 20, 10)
+            scene.add(Text(f"chance-{loc}", x + CELL / 2, y + CELL - 14, text, size=font,
+                           fill="#8a3b00"))
+
+    def _map_chances(self, view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
+        self._forget_old()
+        key = ("map", self.version)
+        if key not in self._cache:
+            self._cache[key] = {loc: map_chance(view, loc)
+                                for loc in sorted(view.targetable(), key=LOCATIONS.index)}
+        return self._cache[key]
+
+    def _draw_route(self, scene: Scene, view: HeroVsGuardianState) -> None:
         route = self._route_answer(view)
         if isinstance(route, Route) and len(route.path) > 1:
             centre = {loc: (x + CELL / 2, y + CELL / 2)
@@ -206,13 +484,190 @@ class HeroVsGuardianApp(GameApp):
                          for i, loc in enumerate(route.path))
             scene.add(Path("route", d, classes=("line", "route"), stroke="#e65100",
                            stroke_width=5, opacity=0.8, label=f"likeliest route: {route}"))
+
+    def _cards_scene(self, view: HeroVsGuardianState) -> Scene:
+        """Your cards (and what you may pick) as a second, narrow board."""
+        scene = Scene(CARDS_W, 60, title="Your cards")
+        c = view.cards
+        legal = self._my_legal()
+        clicks: dict[str, Any] = {}
+        y = 6.0
+        if self.seat == view.guardian:
+            sections = []
+            if view.phase == "design":
+                sections.append(("Rooms to place (click one, then a location)", view.unplaced,
+                                 "pick"))
+            if view.phase == "keep":
+                sections.append(("Dungeon cards drawn: keep 2", view.opening, "keep"))
+            if view.build is not None and view.build["kind"] == "rebuild":
+                sections.append(("Lifted rooms (click one, then a lifted location)",
+                                 view.build["pool"], "pick"))
+            sections.append(("Your hand", view.guardian_hand, "hand"))
+            for title, cards, use in sections:
+                y = self._section(scene, title, y)
+                for card in cards:
+                    action = self._card_action(view, card, use, legal)
+                    y = self._card(scene, f"{use}-{card}", y, c.name(card),
+                                   _card_lines(view, card), selected=card == self.picked)
+                    if action is not None:
+                        clicks[f"{use}-{card}"] = action
+            hero = view.active
+            y = self._section(scene, f"{possessive(view.players[hero])} Adventurers", y)
+            for adv in view.party[hero] + view.frozen[hero]:
+                y = self._card(scene, f"adv-{adv}", y, c.name(adv), _card_lines(view, adv),
+                               "Frozen" if adv in view.frozen[hero] else "")
+        else:
+            hero = view.active if view.phase == "round" else self.seat
+            order = view.attempt["order"] if view.attempt else []
+            y = self._section(scene, f"{possessive(view.players[hero])} Adventurers", y)
+            for adv in view.party[hero] + view.frozen[hero]:
+                note = f"Order {order.index(adv) + 1}" if adv in order else (
+                    "Frozen" if adv in view.frozen[hero] else "")
+                y = self._card(scene, f"adv-{adv}", y, c.name(adv), _card_lines(view, adv),
+                               note, selected=adv in order)
+                if Order(adv) in legal:
+                    clicks[f"adv-{adv}"] = Order(adv)
+            if view.phase == "pick":
+                y = self._section(scene, "Adventurers worth 2 points (click to pick)", y)
+                for adv in dict.fromkeys(a for a in view.adv_deck if a in c):
+                    if Pick(adv) in legal:
+                        y = self._card(scene, f"pick-{adv}", y, c.name(adv),
+                                       _card_lines(view, adv))
+                        clicks[f"pick-{adv}"] = Pick(adv)
+            y = self._section(scene, "Your hand", y)
+            for card in view.hands[self.seat]:
+                if card == HIDDEN:
+                    continue
+                y = self._card(scene, f"hand-{card}", y, c.name(card), _card_lines(view, card))
+                plays = [a for a in legal if isinstance(a, Play) and a.card == card]
+                if len(plays) == 1:
+                    clicks[f"hand-{card}"] = plays[0]
+            for title, cards in (("Tavern (1 stone to take)", view.tavern),
+                                 ("Market (1 stone to take)", view.market)):
+                y = self._section(scene, title, y)
+                for card in cards:
+                    y = self._card(scene, f"offer-{card}", y, c.name(card),
+                                   _card_lines(view, card))
+                    if Take(card) in legal:
+                        clicks[f"offer-{card}"] = Take(card)
+        scene.height = y + 6
+        scene.clickable = set(clicks)
+        self._card_clicks = clicks
         return scene
+
+    def _card_action(self, view: HeroVsGuardianState, card: str, use: str,
+                     legal: list[Action]) -> Any:
+        if use == "keep":
+            return Keep(card) if Keep(card) in legal else None
+        if any(isinstance(a, (Place, SetRoom)) and a.card == card for a in legal):
+            return ("pick", card)
+        plays = [a for a in legal if isinstance(a, Play) and a.card == card]
+        return plays[0] if len(plays) == 1 else None
+
+    @staticmethod
+    def _section(scene: Scene, title: str, y: float) -> float:
+        text, font = fit(title, CARDS_W - 8, 13.5)
+        scene.add(Text(f"title-{title}", 4, y + 11, text, size=font, anchor="start",
+                       weight="bold"))
+        return y + 24
+
+    @staticmethod
+    def _card(scene: Scene, sid: str, y: float, name: str, lines: list[str], note: str = "",
+              selected: bool = False) -> float:
+        height = 25 + 16 * len(lines)
+        tooltip = "\n".join([name, *lines] + ([note] if note else []))
+        scene.add(Rect(sid, 3, y, CARDS_W - 6, height - 4, rx=5, fill="#f4efe3",
+                       stroke="#5b4a2f", classes=("card", "selected") if selected else ("card",),
+                       label=f"{name}: {'; '.join(lines)}", tooltip=tooltip))
+        scene.add(Text(f"{sid}-name", 10, y + 12, name, size=13.5, anchor="start",
+                       weight="bold", fill="#222222"))
+        for i, line in enumerate(lines):
+            text, font = fit(line, CARDS_W - 18, 12)
+            scene.add(Text(f"{sid}-line{i}", 10, y + 29 + 16 * i, text, size=font,
+                           anchor="start", fill="#333333"))
+        if note:
+            scene.add(Text(f"{sid}-note", CARDS_W - 10, y + 12, note, size=12.5, anchor="end",
+                           weight="bold", fill="#b35900"))
+        return y + height
+
+    def describe(self, view: GameState) -> str:
+        assert isinstance(view, HeroVsGuardianState)
+        heroes, guardian = view.team_scores()
+        side = "Heroes" if view.n_heroes > 1 else view.players[0]
+        score = f"{side} {heroes}, {view.players[view.guardian]} {guardian}"
+        if view.is_over:
+            return f"Game over. {score}: {_verdict(view)}."
+        if view.phase == "round":
+            hero = view.players[view.active]
+            return (f"Round {view.round_no}: {says(hero, 'have')} "
+                    f"{count(view.hero_stones, 'stone')}, {view.players[view.guardian]} "
+                    f"{count(view.guardian_stones, 'stone')}. Score: {score}. "
+                    + super().describe(view))
+        return super().describe(view)
+
+    # ------------------------------------------------------------- clicking
+    def action_for_click(self, shape_id: str) -> Action | str | None:
+        what = getattr(self, "_click_actions", {}).get(shape_id)
+        if what is None:
+            what = getattr(self, "_card_clicks", {}).get(shape_id)
+        if what is None:
+            if target_of(shape_id) is not None:
+                raise IllegalActionError("that location cannot be chosen now")
+            raise IllegalActionError("that card cannot be used now")
+        if isinstance(what, tuple) and what[0] == "select":
+            loc = what[1]
+            if self.selected == loc:  # the second click confirms
+                self.selected = None
+                return Scout(loc) if self.mode.value == "scout" else Venture(loc)
+            self.selected = loc
+            return None
+        if isinstance(what, tuple) and what[0] == "pick":
+            self.picked = None if self.picked == what[1] else what[1]
+            return None
+        self.picked = None
+        return what
+
+    def _on_hover(self, event: BoardEvent) -> None:
+        loc = target_of(event.id)
+        what = getattr(self, "_click_actions", {}).get(event.id)
+        if loc is None or not (isinstance(what, tuple) and what[0] == "select"):
+            return
+        if loc != self.preview:
+            self.preview = loc
+            self.odds_view.value = self._odds_html()
+
+    def act(self, action: Action | str | None) -> bool:
+        kept = (self.selected, self.preview, self.picked)
+        self.selected = self.preview = self.picked = None  # a new position: start afresh
+        done = super().act(action)
+        if not done:
+            self.selected, self.preview, self.picked = kept
+        return done
+
+    def new_game(self) -> None:
+        self.selected = self.preview = self.picked = None
+        self._cache = {}
+        super().new_game()
+
+    def undo(self) -> bool:
+        self.selected = self.preview = self.picked = None
+        return super().undo()
+
+    def _my_legal(self) -> list[Action]:
+        if self.state.current_player != self.seat or self.state.is_over:
+            return []
+        return self.state.legal_actions()
+
+    def _redraw(self) -> None:
+        self.preview = None
+        self.refresh()
 
     # ---------------------------------------------------------------- routes
     def _route_answer(self, view: HeroVsGuardianState) -> Route | str | None:
         """The likeliest route to the chosen location (cached until the game moves on)."""
         target = self.route_to.value if hasattr(self, "route_to") else None
-        if target is None or view.phase != "round" or len(view.entries) != 2:
+        if target is None or view.phase != "round" or len(view.entries) != 2 \
+                or self.seat == view.guardian:
             return None
         key = self.version  # changes with every action, undo and new game
         if self._route and self._route[:2] == (key, target):
@@ -226,83 +681,20 @@ class HeroVsGuardianApp(GameApp):
         self._route = (key, target, answer)
         return answer
 
-    def _section(self, scene: Scene, title: str, y: float) -> float:
-        scene.add(Text(f"title-{title}", PANEL_X, y + 10, title, size=13, anchor="start",
-                       weight="bold"))
-        return y + 24
-
-    def _card(self, scene: Scene, sid: str, y: float, name: str, line: str, note: str = "",
-              selected: bool = False) -> float:
-        group = Group(f"{sid}-card")
-        group.add(Rect(sid, PANEL_X, y, CARD_W, CARD_H - 4, rx=5, fill="#f4efe3",
-                       stroke="#5b4a2f", classes=("card", "selected") if selected else ("card",),
-                       label=f"{name}: {line}", tooltip=f"{name}\n{line}" + (
-                           f"\n{note}" if note else "")))
-        group.add(Text(f"{sid}-name", PANEL_X + 8, y + 11, name, size=11, anchor="start",
-                       weight="bold", fill="#222222"))
-        group.add(Text(f"{sid}-line", PANEL_X + 8, y + 26, line[:52], size=9, anchor="start",
-                       fill="#444444"))
-        if note:
-            group.add(Text(f"{sid}-note", PANEL_X + CARD_W - 8, y + 11, note, size=10,
-                           anchor="end", weight="bold", fill="#b35900"))
-        scene.add(group)
-        return y + CARD_H
-
-    @staticmethod
-    def _card_line(view: HeroVsGuardianState, card: str) -> str:
-        info = view.cards[card]
-        kind = info.get("kind", "")
-        parts = [kind, f"{info.get('points', 0)} pts"]
-        if "effect" in info:
-            parts.append(f"{info['effect']} {info.get('amount', '')}".strip())
-        if info.get("powers"):
-            parts.append(", ".join(info["powers"]))
-        return "  ".join(str(p) for p in parts if p)
-
-    def describe(self, view: GameState) -> str:
-        assert isinstance(view, HeroVsGuardianState)
-        if view.is_over:
-            heroes, guardian = view.team_scores()
-            side = "Heroes" if view.n_heroes > 1 else "Hero"
-            verdict = {"heroes": f"the {side} win", "guardian": "the Guardian wins",
-                       "tie": "a tie"}[view.winner() or "tie"]
-            return f"Game over. {side} {heroes}, Guardian {guardian}: {verdict}."
-        return super().describe(view)
-
-    # ------------------------------------------------------------- clicking
-    def action_for_click(self, shape_id: str) -> Action | str | None:
-        if shape_id in getattr(self, "_click_actions", {}):
-            return self._click_actions[shape_id]
-        loc = target_of(shape_id)
-        if loc is not None:
-            return Scout(loc) if self.mode.value == "scout" else Venture(loc)
-        raise IllegalActionError("that card cannot be used now")
-
-    def _my_legal(self) -> list[Action]:
-        if self.state.current_player != self.seat or self.state.is_over:
-            return []
-        return self.state.legal_actions()
-
     # ------------------------------------------------------------ the panel
     def refresh(self) -> None:
+        if not hasattr(self, "more_box"):
+            return  # GameApp.__init__ refreshes before this class's widgets exist
         super().refresh()
-        if not hasattr(self, "buttons"):
-            return  # GameApp.__init__ draws once before this class's widgets exist
-        clicks = set(getattr(self, "_click_actions", {}).values())
-        rest = [a for a in self._my_legal()
-                if a not in clicks and not isinstance(a, (Scout, Venture))]
-        if len(rest) > MAX_BUTTONS:  # e.g. placing rooms: keep the one-word actions (deal)
-            rest = [a for a in rest if not dataclasses.fields(a)]
-        buttons = []
-        for action in rest:
-            button = w.Button(description=self._describe_action(action),
-                              layout=w.Layout(width="auto"), tooltip=str(action))
-            button.on_click(lambda _b, a=action: self.act(a))
-            buttons.append(button)
-        self.buttons.children = buttons
-        self.mode.disabled = self.seat == self.state.guardian
+        view = self.view
+        assert isinstance(view, HeroVsGuardianState)
+        self._show_more(view)
+        hero_side = self.seat != view.guardian
+        for widget in (self.mode, self.route_to, self.route_view):
+            widget.layout.display = "" if hero_side and not view.is_over else "none"
+        self.score_view.value = self._score_html(view)
         self.odds_view.value = self._odds_html()
-        route = self._route_answer(self.view)
+        route = self._route_answer(view)
         if route is None:
             self.route_view.value = ""
         elif isinstance(route, str):
@@ -312,44 +704,325 @@ class HeroVsGuardianApp(GameApp):
                 f"{html.escape(' → '.join(route.path))}: every location Ventured "
                 f"{probability_latex(route.probability)} (best order of your Adventurers; "
                 "a face-down room counted as any of the four types, equally likely)")
+        self.buttons = [b for b in self.choice_box.children if isinstance(b, w.Button)] + [
+            b for row in self.more_box.children for part in row.children
+            for b in getattr(part, "children", ()) if isinstance(b, w.Button)]
 
-    def _describe_action(self, action: Action) -> str:
-        """An action's text with card names: 'play Elven Boots (T18) Rogue (A11)'."""
-        words = str(action).split()
-        return " ".join(self.state.cards.name(x) if x in self.state.cards else x for x in words)
+    def _show_more(self, view: HeroVsGuardianState) -> None:
+        """The other choices, grouped under headings (cards to play, take, draw, ...)."""
+        rows = []
+        mine = self.state.current_player == self.seat and not self.state.is_over
+        for title, group in (self._side_groups(view) if mine else []):
+            buttons = []
+            for choice in group:
+                button = w.Button(description=choice.text, tooltip=choice.hint,
+                                  button_style="success" if choice.best else "",
+                                  layout=w.Layout(width="auto", max_width="100%"))
+                button.add_class("dcw-choice")
+                button.on_click(lambda _b, c=choice: self._choose(c))
+                buttons.append(button)
+            rows.append(w.VBox([w.HTML(f"<b>{html.escape(title)}</b>"),
+                                w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]))
+        self.more_box.children = rows
+
+    def _pick(self, card: str) -> None:
+        self.picked = None if self.picked == card else card
+
+    def _groups(self, view: HeroVsGuardianState) -> list[tuple[str, list[Choice]]]:
+        """The current choices, grouped: each group a title and its buttons."""
+        legal = self._my_legal()
+        if not legal:
+            return []
+        c = view.cards
+        name = c.name
+        groups: dict[str, list[Choice]] = {}
+
+        def add(group: str, label: str, action: Any, **kw: Any) -> None:
+            if isinstance(action, tuple):  # ("pick", card): a step of the app, not the game
+                card = action[1]
+                action = lambda card=card: self._pick(card)  # noqa: E731
+            groups.setdefault(group, []).append(Choice(label, action, **kw))
+
+        at = view.attempt
+        picks: set[str] = set()
+        lose_choice: list[Choice] = []
+        for a in legal:
+            if isinstance(a, Deal):
+                add("", f"Deal the other {count(len(view.unplaced), 'room')} at random", a)
+            elif isinstance(a, Entry):
+                add(f"Entry on the {a.side} edge", a.loc, a)
+            elif isinstance(a, Keep):
+                add("Keep", f"Keep {name(a.card)}", a)
+            elif isinstance(a, Recruit):
+                add("", "Draw 3 Adventurers at random" if a.method == "random" else
+                    "Pick 3 Adventurers worth 2 points", a)
+            elif isinstance(a, Pick):
+                add("Pick", name(a.card), a)
+            elif isinstance(a, Pass):
+                label = ("Pass: let the Guardian act once" if self.seat != view.guardian else
+                         "Pass: end the round" if view.hero_out else "Pass: let the Hero act")
+                add("Your turn", label, a)
+            elif isinstance(a, End):
+                kept = min(1, view.hero_stones)
+                add("Your turn", "End your turns this round" + (" (1 stone carries over)"
+                                                                 if kept else ""), a)
+            elif isinstance(a, (Scout, Venture)):
+                if a.loc == self.selected and a.verb == self.mode.value:
+                    odds = self._preview_odds(view, a.verb, a.loc)
+                    add("Confirm", f"{a.verb.capitalize()} {a.loc} for "
+                        f"{count(2 if a.verb == 'scout' else 3, 'stone')}", a,
+                        odds=None if odds is None else odds[0].p_all, best=True)
+            elif isinstance(a, Order):
+                pass  # clicked on the cards
+            elif isinstance(a, Enter):
+                team = " → ".join(c[x]["name"] for x in at["order"])
+                add("", f"Enter {at['loc']} with {team}", a, best=True)
+            elif isinstance(a, First):
+                label = (f"Make the Hero face {name(a.room)} first" if self.seat == view.guardian
+                         else f"Attempt {name(a.room)} first")
+                add("Which room first", label, a)
+            elif isinstance(a, Roll):
+                adv, room = at["order"][at["next"]], at["current"]
+                word = "Scout" if at["kind"] == "scout" else "Venture"
+                chance = roll_outcome(at["kind"],
+                                      view.roll_modifier(at["kind"], adv, room, at["loc"]))
+                add("Roll", f"Roll: the {c[adv]['name']} tries to {word} {c[room]['name']}",
+                    a, odds=chance.success, best=True,
+                    tooltip=f"captured with chance {chance.captured}")
+            elif isinstance(a, Retreat):
+                adv, room = at["order"][at["next"]], at["current"]
+                chance = roll_outcome("retreat", view.roll_modifier("retreat", adv, room,
+                                                                    at["loc"]))
+                add("Roll", f"Retreat: the {c[adv]['name']} rolls to leave", a,
+                    odds=chance.success, tooltip=f"captured with chance {chance.captured}")
+            elif isinstance(a, Continue):
+                add("", "Let the roll happen", a)
+            elif isinstance(a, Save):
+                victim = c[at["victim"]]["name"]
+                cheapest = a.card == self._cheapest_loss(view, at["victim"])
+                if a.card in view.items.get(at["victim"], ()):
+                    add("Save", f"Let the {c[a.card]['name']} be captured to save the {victim}",
+                        a, best=cheapest, tooltip=f"the Guardian scores {c.points(a.card)}")
+                else:
+                    add("Save", f"Sacrifice the {c[a.card]['name']} to save the {victim}", a,
+                        best=cheapest, tooltip=f"the Guardian scores {self._loss(view, a.card)}")
+            elif isinstance(a, Lose):
+                victim = at["victim"]
+                groups.setdefault("Save", [])
+                losing = Choice(f"Lose the {c[victim]['name']}", a,
+                                best=self._cheapest_loss(view, victim) == victim,
+                                tooltip=f"the Guardian scores {self._loss(view, victim)}")
+                lose_choice.append(losing)
+            elif isinstance(a, Stow):
+                add("", f"Put {c[a.item]['name']} back in your hand", a)
+            elif isinstance(a, (Play, Cast)):
+                add("Play a card", self._play_label(view, a), a)
+            elif isinstance(a, Take):
+                where = ("from the Tavern" if a.card in view.tavern else "from the Market"
+                         if a.card in view.market else "back from its Adventurer")
+                add("Take a card (1 stone)", f"{name(a.card)} {where}", a)
+            elif isinstance(a, Draw):
+                label = {"adventurers": "Draw the top Adventurer",
+                         "treasure": "Draw the top Treasure card",
+                         "dungeon": "Draw a Dungeon card" + (
+                             " (the deck is empty: the game ends)" if not view.dungeon_deck
+                             else "")}[a.deck]
+                add("Draw (1 stone)", label, a)
+            elif isinstance(a, Rebuild):
+                add("Build", f"Rebuild: rearrange up to {view._rebuild_limit()} locations", a)
+            elif isinstance(a, Restock):
+                add("Build", "Restock: put rooms from your hand into the Dungeon", a)
+            elif isinstance(a, Arrange):
+                add("", "Stop lifting: put the rooms back", a)
+            elif isinstance(a, Done):
+                add("", "Done restocking", a)
+            elif isinstance(a, Discard):
+                add("Remove from the Dungeon (half its points to the Hero)", name(a.card), a)
+            elif isinstance(a, (SetRoom, Place)):
+                if a.card not in picks:
+                    picks.add(a.card)
+                    add("Pick a room", name(a.card) + (" (picked)" if a.card == self.picked
+                                                       else ""), ("pick", a.card))
+        if lose_choice:  # the saves first, then losing the Adventurer
+            groups.setdefault("Save", []).extend(lose_choice)
+        return sorted(groups.items(), key=lambda kv: GROUP_ORDER.index(kv[0])
+                      if kv[0] in GROUP_ORDER else len(GROUP_ORDER))
+
+    @staticmethod
+    def _loss(view: HeroVsGuardianState, card: str) -> int:
+        """What the Guardian scores if ``card`` is captured (an Adventurer with its Items)."""
+        c = view.cards
+        return c.points(card) + sum(c.points(i) for i in view.items.get(card, ())
+                                    if not c.is_cursed(i))
+
+    def _cheapest_loss(self, view: HeroVsGuardianState, victim: str) -> str:
+        """Of the victim and those that may be captured in its place, the one the Guardian
+        scores least for (the victim on a tie: nothing else is spent)."""
+        at = view.attempt
+        assert at is not None
+        options = [victim, *view._save_options(victim)]
+        return min(options, key=lambda x: (view.cards.points(x) if x in view.items.get(
+            victim, ()) else self._loss(view, x), x != victim))
+
+    def _play_label(self, view: HeroVsGuardianState, a: Play | Cast) -> str:
+        c = view.cards
+        card, target = c[a.card], getattr(a, "target", None)
+        free = f" free with the {c[a.caster]['name']}'s Spell Casting" \
+            if isinstance(a, Cast) else ""
+        if a.card in c.adventurers:
+            return f"Put {c.name(a.card)} into play"
+        if card.get("kind") == "item":
+            return f"Equip {c.name(target)} with {card['name']}"
+        effect = card.get("effect")
+        what = {"freeze": f"freeze {c.name(target)}" if target else "freeze",
+                "capture_frozen": f"capture the Frozen {c.name(target)}" if target else "",
+                "level_or_unfreeze": (f"free {c.name(target)}" if target and any(
+                    target in f for f in view.frozen) else f"+1 Level on {c.name(target)}"
+                    if target else ""),
+                "next_roll": f"the next roll {card.get('amount', 0):+d}",
+                "next_retreat": f"the next Retreat roll {card.get('amount', 0):+d}"}.get(
+                    effect or "", "")
+        return f"Play {card['name']}{free}: {what}" if what else f"Play {card['name']}{free}"
+
+    # --------------------------------------------------------------- scores
+    def _score_html(self, view: HeroVsGuardianState) -> str:
+        c = view.cards
+        parts = []
+        for h in range(view.n_heroes):
+            ventured = view.ventured[h]
+            removed = [r for r, who in view.removed if who == h]
+            detail = count(len(ventured), "room") + " Ventured"
+            if removed:
+                detail += f", {count(len(removed), 'room')} removed by the Guardian (half)"
+            parts.append(f"{html.escape(view.players[h])} <b>{view.hero_points(h)}</b> "
+                         f"({html.escape(detail)})")
+        captured_adv = [x for x in view.captured if x in c.adventurers]
+        free = len(LOCATIONS) - len(view.tokens)
+        vault = not any(c.vault in pile for pile in view.ventured)
+        detail = (f"{count(len(captured_adv), 'Adventurer')} and "
+                  f"{count(len(view.captured) - len(captured_adv), 'Item')} captured, "
+                  f"{free} locations without a token ({free // 2})"
+                  + (f", the Vault ({c.points(c.vault)})" if vault else ""))
+        parts.append(f"{html.escape(view.players[view.guardian])} "
+                     f"<b>{view.guardian_points()}</b> ({html.escape(detail)})")
+        return "<div class='dcw-score'><b>Score</b>: " + " · ".join(parts) + "</div>"
+
+    # ---------------------------------------------------------------- odds
+    def _forget_old(self) -> None:
+        """Odds of earlier positions are never asked again: drop them."""
+        for key in [k for k in self._cache if k[1] != self.version]:
+            del self._cache[key]
+
+    def _preview_odds(self, view: HeroVsGuardianState, kind: str,
+                      loc: str) -> tuple[Any, list[str]] | None:
+        """(odds under the belief, the order) for a Scout/Venture of ``loc`` not paid yet:
+        the best of a few orders of your strongest Adventurers."""
+        self._forget_old()
+        key = ("preview", self.version, kind, loc)
+        if key in self._cache:
+            return self._cache[key]
+        party = sorted(view.party[view.active],
+                       key=lambda a: -sum(view.cards[a]["modifiers"].values()))[:3]
+        need = max(1, len(view.grid[loc])) if kind == "scout" else 1
+        best = None
+        for size in range(need, len(party) + 1):
+            for order in itertools.permutations(party, size):
+                odds = location_chance(view, kind, loc, list(order))
+                if best is None or odds.p_all > best[0].p_all:
+                    best = (odds, list(order))
+        self._cache[key] = best
+        return best
 
     def _odds_html(self) -> str:
-        """Exact odds of the attempt under way (before Enter: for each possible room type)."""
         view = self.view
+        assert isinstance(view, HeroVsGuardianState)
+        if view.is_over or view.phase != "round":
+            return ""
+        if self.seat == view.guardian:
+            chances = self._map_chances(view) if not view.is_over else {}
+            if not chances:
+                return ""
+            rows = [(loc, str(p), percent(p)) for loc, p in chances.items()]
+            return ("<b>The Hero's chance to Map each location he can reach</b>, with one "
+                    "Venture of his best order (you choose the room order when it is not "
+                    "Scouted):" + table_html(["location", "chance", "%"], rows))
         at = view.attempt
-        if not at:
-            return ("<i>Choose Scout or Venture and click a lit location: the exact odds "
-                    "appear here before you commit.</i>")
+        if at is None:
+            loc = self.selected or self.preview
+            if loc is None:
+                return ("<i>Choose Scout or Venture and hover over or click a lit location: "
+                        "the exact odds appear here before you pay.</i>")
+            return self._location_html(view, self.mode.value, loc)
+        if at["stage"] == "order":
+            team = at["order"] or None
+            return self._location_html(view, at["kind"], at["loc"], team)
+        return self._attempt_html(view, at)
+
+    def _location_html(self, view: HeroVsGuardianState, kind: str, loc: str,
+                       team: list[str] | None = None) -> str:
+        word = kind.capitalize()
+        if team is None:
+            found = self._preview_odds(view, kind, loc)
+            if found is None:
+                return f"<i>You have no Adventurer who could {word} {loc}.</i>"
+            odds, team = found
+            whose = "your best order"
+        else:
+            try:
+                odds = location_chance(view, kind, loc, team)
+            except DungeoncraftError as exc:
+                return f"<i>{html.escape(str(exc))}</i>"
+            whose = "the order chosen"
+        names = " → ".join(view.cards[a]["name"] for a in team)
+        belief = room_belief(view, loc)
+        head = (f"<b>{word} {html.escape(loc)}</b> with {whose} ({html.escape(names)}): "
+                f"every room done {probability_latex(odds.p_all)}")
+        if belief.hidden == 0:
+            return head + ". The rooms are known."
+        head += f", <i>{html.escape(odds.assumption)}</i>."
+        rows = []
+        for types, p in list(belief.types().items())[:8]:
+            table = [[self._type_modifier(view, kind, a, t) for t in types] for a in team]
+            if kind == "scout" and len(team) < len(types):
+                continue
+            chance = location_odds(kind, table).p_all
+            rows.append((" + ".join(types), str(p), f"{chance} ({percent(chance)})"))
+        worst = min((r for r in rows), key=lambda r: sympy.Rational(r[2].split()[0]),
+                    default=None)
+        tail = (f" Worst case over the room types: {worst[2]} if {worst[0]}."
+                if worst else "")
+        return head + tail + table_html(["if the room(s) are", "chance they are",
+                                         f"{word} done"], rows)
+
+    @staticmethod
+    def _type_modifier(view: HeroVsGuardianState, kind: str, adv: str, room_type: str) -> int:
+        if room_type not in ROOM_TYPES:  # Vacant or the Vault: no room-type modifier
+            return view.levels.get(adv, 0) + card_modifier(view.cards, view.cards[adv], kind,
+                                                           "none")
+        return card_modifier(view.cards, view.cards[adv], kind, room_type) \
+            + view.levels.get(adv, 0)
+
+    def _attempt_html(self, view: HeroVsGuardianState, at: dict[str, Any]) -> str:
         kind, loc = at["kind"], at["loc"]
-        team = at["order"][at["next"]:] if at["stage"] != "order" else (
-            at["order"] or view.party[view.active])
+        team = at["order"][at["next"]:]
         rooms = [r for r in view.grid[loc] if r not in at["done"]]
-        if not team or not rooms:
+        if not team or not rooms or any(r not in view.cards for r in rooms):
             return ""
         if kind == "scout" and len(team) < len(rooms):
-            return "<i>Scouting needs at least as many Adventurers as rooms.</i>"
-        team = team[:4]
-        known = all(r in view.cards for r in rooms)
-        head = (f"<b>{html.escape(kind.capitalize())} {html.escape(loc)}</b>, Adventurers in "
-                f"order: {html.escape(', '.join(view.cards.name(a) for a in team))}<br>")
-        if known:
-            table = [[view.roll_modifier(kind, a, r, loc) for r in rooms] for a in team]
-            odds = location_odds(kind, table)
-            risk = ", ".join(f"{html.escape(view.cards[a]['name'])} {p}"
-                             for a, p in zip(team, odds.capture_chance, strict=True))
-            return (head + f"Every room done: {probability_latex(odds.p_all)}<br>"
-                    f"Capture risk: {risk}")
-        # Face-down rooms: the odds for each combination of room types.
-        rows = []
-        for types in itertools.product(ROOM_TYPES, repeat=len(rooms)):
-            table = [[card_modifier(view.cards, view.cards[a], kind, t) + view.levels.get(a, 0)
-                      for t in types] for a in team]
-            odds = location_odds(kind, table)
-            rows.append((" + ".join(types), str(odds.p_all), f"{float(odds.p_all):.0%}"))
-        return (head + "The rooms are face down; if they are:"
-                + table_html(["rooms", "all done", "%"], rows))
+            return "<i>Too few Adventurers are left to Scout every room.</i>"
+        if at["current"] in rooms:
+            rooms.sort(key=lambda r: r != at["current"])
+        table = [[view.roll_modifier(kind, a, r, loc) for r in rooms] for a in team[:4]]
+        odds = location_odds(kind, table)
+        risk = ", ".join(f"{view.cards[a]['name']} {p}"
+                         for a, p in zip(team, odds.capture_chance, strict=False))
+        return (f"<b>{kind.capitalize()} {html.escape(loc)}</b>: every room left done "
+                f"{probability_latex(odds.p_all)}<br>Capture risk: {html.escape(risk)}")
+
+
+def _verdict(view: HeroVsGuardianState) -> str:
+    """"You win", "The Heroes win", "Guardian wins", "A tie"."""
+    side = "The Heroes" if view.n_heroes > 1 else view.players[0]
+    return {"heroes": f"{side} win" if view.n_heroes > 1 else says(side, "win"),
+            "guardian": says(view.players[view.guardian], "win"),
+            "tie": "A tie"}[view.winner() or "tie"]

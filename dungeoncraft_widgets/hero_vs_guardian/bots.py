@@ -1,8 +1,8 @@
 """Bots for Hero versus Guardian (the random bot is ``core.bots.RandomBot``).
 
 - :class:`HeroBot` Scouts before it Ventures, picks the target and the order of its
-  Adventurers by their chances (one d6 per Adventurer: it computes the chance that every
-  room is done for each order), Retreats when the next roll is poor, equips Items,
+  Adventurers by the exact odds of :mod:`.odds` (``best_order`` on rooms it knows,
+  ``belief.location_chance`` on face-down rooms), Retreats when the next roll is poor, equips Items,
   plays Adventurers and Spells, and heads for the Treasure Vault once it is seen.
 - :class:`GuardianBot` designs the Dungeon with the Vault as far from both Entries as it
   can, the costliest rooms nearest the Vault; covers the Vault with a second room or
@@ -27,12 +27,12 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.rng import Rng
-from .cards import ROOM_TYPES
+from .belief import _with_rooms, known_rooms, location_chance
+from .odds import best_order, roll_outcome
 from .rules import (
     LOCATIONS,
     OPPOSITE,
     SIDES,
-    TARGET,
     Arrange,
     Cast,
     Continue,
@@ -40,6 +40,7 @@ from .rules import (
     Discard,
     Done,
     Draw,
+    End,
     Enter,
     Entry,
     First,
@@ -64,79 +65,14 @@ from .rules import (
     side_locations,
 )
 
-__all__ = ["GuardianBot", "HeroBot", "attempt_value", "roll_chance", "sequence_chance"]
-
-
-def roll_chance(target: int, modifier: int) -> float:
-    """Chance that a d6 plus ``modifier`` reaches ``target`` (a natural 1 always fails).
-
-    >>> roll_chance(6, 3) == 4 / 6      # 3, 4, 5 or 6
-    True
-    >>> roll_chance(6, 9) == 5 / 6      # a natural 1 still fails
-    True
-    """
-    lowest = max(2, target - modifier)
-    return max(0, 7 - lowest) / 6
-
-
-def sequence_chance(chances: Sequence[Sequence[float]]) -> float:
-    """Chance every room is done: ``chances[i][j]`` of the i-th Adventurer on the j-th room.
-
-    Each Adventurer rolls once, on the first room not yet done (the rulebook's order).
-
-    >>> sequence_chance([[0.5], [0.5]])
-    0.75
-    """
-    rooms = len(chances[0]) if chances else 0
-    state = {0: 1.0}  # rooms done -> probability
-    for row in chances:
-        nxt: dict[int, float] = {}
-        for done, p in state.items():
-            if done == rooms:
-                nxt[done] = nxt.get(done, 0.0) + p
-                continue
-            q = row[done]
-            nxt[done + 1] = nxt.get(done + 1, 0.0) + p * q
-            nxt[done] = nxt.get(done, 0.0) + p * (1 - q)
-        state = nxt
-    return state.get(rooms, 0.0)
+__all__ = ["GuardianBot", "HeroBot"]
 
 
 def _manhattan(a: str, b: str) -> int:
     return abs("ABCD".index(a[0]) - "ABCD".index(b[0])) + abs(int(a[1]) - int(b[1]))
 
 
-def _first(legal: Sequence[Action], kind: type) -> Action | None:
-    return next((a for a in legal if isinstance(a, kind)), None)
-
-
-def attempt_value(chances: Sequence[Sequence[float]], room_points: Sequence[float],
-                  adventurer_points: Sequence[float], venture: bool = True) -> float:
-    """Expected room points won minus expected Adventurer points captured (a quick float
-    estimate for bots; ``odds.location_odds`` has the exact numbers).
-
-    >>> attempt_value([[0.5]], [2], [2])
-    0.0
-    """
-    rooms = len(room_points)
-    state = {0: 1.0}
-    value = 0.0
-    for row, worth in zip(chances, adventurer_points, strict=True):
-        nxt: dict[int, float] = {}
-        for done, p in state.items():
-            if done == rooms:
-                nxt[done] = nxt.get(done, 0.0) + p
-                continue
-            q = row[done]
-            value += p * q * room_points[done]
-            if venture:
-                value -= p * (1 - q) * worth
-            else:  # a Scout captures only on a natural 1
-                value -= p * (1 / 6) * worth
-            nxt[done + 1] = nxt.get(done + 1, 0.0) + p * q
-            nxt[done] = nxt.get(done, 0.0) + p * (1 - q)
-        state = nxt
-    return value
+MAP_BONUS = 2  # points a Mapped location is worth to the Hero beyond its rooms: the way on
 
 
 class HeroBot:
@@ -153,56 +89,66 @@ class HeroBot:
     # what the Hero knows -------------------------------------------------
     @staticmethod
     def known_rooms(view: HeroVsGuardianState, loc: str) -> list[str] | None:
-        """The rooms at ``loc`` if face up, or seen revealed since the Guardian last built."""
-        rooms = view.grid[loc]
-        if all(r in view.cards for r in rooms):
-            return list(rooms)
-        for event in reversed(view.log):
-            if event.kind in ("lift", "set", "shift", "remove", "rebuild", "restock"):
-                return None
-            if event.kind == "reveal" and event.data.get("loc") == loc:
-                seen = [r for r in event.data.get("cards", []) if r in view.cards]
-                return seen if len(seen) == len(rooms) else None
-        return None
+        """The rooms at ``loc`` if the Hero knows them (face up, or seen revealed there and
+        untouched since: ``belief.room_belief``), else None."""
+        known, hidden = known_rooms(view, loc)
+        return list(known) if hidden == 0 else None
 
-    # chances ---------------------------------------------------------------
-    def _chance(self, view: HeroVsGuardianState, roll: str, adv: str, room: str,
-                loc: str) -> float:
-        if room not in view.cards:  # a face-down room: the average over the room types
-            mods = view.cards[adv]["modifiers"]
-            base = view.levels.get(adv, 0) + (1 if view.has_power(
-                adv, "Scouting" if roll == "scout" else "Venturing") else 0)
-            return sum(roll_chance(TARGET[roll], mods[t] + base) for t in ROOM_TYPES) / 4
-        return roll_chance(TARGET[roll], view.roll_modifier(roll, adv, room, loc))
+    # chances (exact, from odds.py) ---------------------------------------
+    @staticmethod
+    def _chance(view: HeroVsGuardianState, roll: str, adv: str, room: str, loc: str) -> float:
+        """The chance one roll against a revealed room succeeds (``odds.roll_outcome``)."""
+        return float(roll_outcome(roll, view.roll_modifier(roll, adv, room, loc)).success)
 
-    def _adv_worth(self, view: HeroVsGuardianState, adv: str) -> float:
+    @staticmethod
+    def _adv_worth(view: HeroVsGuardianState, adv: str) -> int:
         c = view.cards
         return c.points(adv) + sum(c.points(i) for i in view.items.get(adv, ())
-                                   if not c.is_cursed(i)) + 1.5  # and losing its rolls
+                                   if not c.is_cursed(i)) + 1  # and the rolls it will not make
 
     def _best_order(self, view: HeroVsGuardianState, kind: str, loc: str,
                     party: list[str], rooms: list[str] | None = None) -> tuple[float, list[str]]:
-        rooms = list(view.grid[loc]) if rooms is None else list(rooms)
-        if not rooms:
-            return 1.0, party[:1]
+        """(value, order): the best Adventurers and order, by ``odds.best_order`` (known rooms)
+        or ``belief.location_chance`` (face-down rooms, as the Hero believes them). The value
+        of a Venture is expected points won minus points captured; of a Scout, its chance."""
         c = view.cards
+        party = sorted(party, key=lambda a: -sum(c[a]["modifiers"].values()))[:5]
+        need = max(1, len(view.grid[loc])) if kind == "scout" else 1
+        if not party or len(party) < need:
+            return -99.0, []
+        if rooms is None:
+            return self._blind_order(view, kind, loc, party, need)
+        if not rooms:
+            return float(MAP_BONUS), party[:1]
+        probe = _with_rooms(view, loc, tuple(rooms))
+        room_order = "hero" if kind == "scout" or view.tokens.get(loc) == "scout" else "guardian"
         if kind == "venture" and len(rooms) > 1 and c.vault in rooms:
-            rooms.sort(key=lambda r: r == c.vault)
-        points = [c.points(r) if r in c else 2.0 for r in rooms]
+            rooms = sorted(rooms, key=lambda r: r == c.vault)  # never Ventured first
+            room_order = "given"
+        names = [f"{r}#{i}" for i, r in enumerate(rooms)]
+        table = {a: [probe.roll_modifier(kind, a, r, loc) for r in rooms] for a in party}
         if kind == "scout":
-            points = [1.0 for _ in rooms]  # what a Scout wins: knowledge, not points
-        else:
-            points[-1] += 1.5  # a Mapped location opens its neighbours (and the way on)
+            answer = best_order("scout", table, names, room_order=room_order, runners_up=0)
+            return float(answer.best.odds.p_all), list(answer.best.adventurers)
+        points = [c.points(r) for r in rooms]
+        points[-1] += MAP_BONUS
+        answer = best_order("venture", table, names, room_order=room_order, runners_up=0,
+                            by="value", room_points=points,
+                            adventurer_points={a: self._adv_worth(view, a) for a in party})
+        return float(answer.best.odds.value), list(answer.best.adventurers)
+
+    def _blind_order(self, view: HeroVsGuardianState, kind: str, loc: str, party: list[str],
+                     need: int) -> tuple[float, list[str]]:
+        """Face-down rooms: a few orders of the strongest Adventurers, each weighed exactly
+        under the Hero's belief (``belief.location_chance``)."""
         best: tuple[float, list[str]] = (-99.0, [])
-        # Only the 5 most promising Adventurers are ordered (permutations grow fast).
-        party = sorted(party, key=lambda a: -sum(self._chance(view, kind, a, r, loc)
-                                                 for r in rooms))[:5]
-        need = len(rooms) if kind == "scout" else 1
-        for size in range(max(need, 1), min(4, len(party)) + 1):
-            for order in itertools.permutations(party, size):
-                table = [[self._chance(view, kind, a, r, loc) for r in rooms] for a in order]
-                value = attempt_value(table, points, [self._adv_worth(view, a) for a in order],
-                                      venture=kind == "venture")
+        for size in range(need, min(3, len(party)) + 1):
+            for order in itertools.permutations(party[:3], size):
+                odds = location_chance(view, kind, loc, list(order), points=kind == "venture")
+                if kind == "venture":
+                    value = float(odds.value) + MAP_BONUS * float(odds.p_all)
+                else:
+                    value = float(odds.p_all)
                 if value > best[0]:
                     best = (value, list(order))
         return best
@@ -327,7 +273,7 @@ class HeroBot:
                     return a
             if Draw("adventurers") in legal and len(party) < 6:
                 return Draw("adventurers")
-        return Pass()
+        return End()  # nothing worth a stone: end the round (a pass would only wait)
 
 
 class GuardianBot:
@@ -437,7 +383,7 @@ class GuardianBot:
             return capture[0]
         if guardian > heroes and Draw("dungeon") in legal:
             return Draw("dungeon")
-        if view.final_option or view.hero_out:
+        if view.hero_out:
             if any(c.is_room(x) for x in view.guardian_hand) and Restock() in legal:
                 return Restock()
             return Draw("dungeon")

@@ -13,9 +13,17 @@ outcomes as a chart, each Adventurer's capture risk, and the best order.
 >>> calc.order.value = ("Warrior (A05)", "Cleric (A01)")      # the other order
 >>> calc.odds.capture_chance                                # the Warrior now risks most
 (1/2, 1/12)
+>>> calc.adventurer_picker.value = ("Rogue (A09)",)   # a plain click adds one (no Ctrl)
+>>> calc.adventurer_picker.value
+('Cleric (A01)', 'Warrior (A05)', 'Rogue (A09)')
+>>> calc.adventurer_picker.value = ("Cleric (A01)",)  # a click on a chosen one removes it
+>>> calc.adventurer_picker.value
+('Warrior (A05)', 'Rogue (A09)')
 >>> calc.adventurers_text.value = "Rogue: x"
 >>> calc.message.value
 '✗ Rogue: x: modifier vs room 1 must be a whole number'
+>>> "dcw-stale" in calc._dom_classes                     # the old answer is greyed out
+True
 """
 
 from __future__ import annotations
@@ -51,6 +59,8 @@ def parse_typed_adventurers(text: str, rooms: int) -> dict[str, tuple[tuple[int,
     >>> parse_typed_adventurers("Rogue: 1, 4; 2", 2)
     {'Rogue': ((1, 4), 2)}
     """
+    if len(text) > 2000:  # four Adventurers take a few lines; refuse a flood before parsing
+        raise InvalidArgumentError("Adventurers: at most 2000 characters of typed Adventurers")
     out: dict[str, tuple[tuple[int, ...], int]] = {}
     for line in text.splitlines():
         if not line.strip():
@@ -105,8 +115,11 @@ class ScoutVentureCalculator(LiveCalculator):
                             for _ in range(MAX_ROOMS)]
         names = list(self._by_name)
         self.adventurer_picker = w.SelectMultiple(
-            options=names, value=tuple(names[:2]), rows=6,
-            description="Adventurers:", tooltip="Ctrl/Cmd-click to choose up to 4")
+            options=names, value=tuple(names[:2]), rows=8,
+            description="Adventurers:", tooltip="Click an Adventurer to add or remove it "
+                                                "(no Ctrl-click needed); up to 4 go in")
+        self.adventurer_picker.observe(self._toggle, names="value")
+        self.adventurer_table = w.HTML()
         self.adventurers_text = w.Textarea(
             placeholder="or type your own, one per line:\nRogue: 1, 4; 2   (modifiers vs room 1, "
                         "room 2; points)", layout=w.Layout(width="340px", height="80px"))
@@ -120,7 +133,9 @@ class ScoutVentureCalculator(LiveCalculator):
                         zip(self.room_types, self.room_extra, self.room_points, strict=True)])
         self.children = [
             w.HBox([self.action, self.room_count]), rooms,
-            w.HBox([self.adventurer_picker, self.adventurers_text]), self.use_retreat,
+            w.HBox([self.adventurer_picker, self.adventurer_table],
+                   layout=w.Layout(flex_flow="row wrap")),
+            self.adventurers_text, self.use_retreat,
             self.order,
             self.message, self.headline,
             w.HBox([w.Box([self.chart], layout=w.Layout(width="420px")),
@@ -131,6 +146,42 @@ class ScoutVentureCalculator(LiveCalculator):
                     self.use_retreat, self.order, *self.room_types, *self.room_extra,
                     *self.room_points])
         self.update()
+
+    def _toggle(self, change: dict[str, Any]) -> None:
+        """A plain click selects one option only: read it as adding or removing that one,
+        so choosing several never needs Ctrl-click."""
+        old, new = tuple(change["old"]), tuple(change["new"])
+        if getattr(self, "_toggling", False) or len(new) != 1 or len(old) < 1 or new == old:
+            return
+        (name,) = new
+        if name in old and len(old) > 1:
+            kept = tuple(n for n in old if n != name)  # clicked a chosen one: remove it
+        elif name not in old:
+            kept = (*old, name)  # clicked another: add it
+        else:
+            return
+        self._toggling = True
+        try:
+            self.adventurer_picker.value = kept
+        finally:
+            self._toggling = False
+
+    def _adventurer_rows(self) -> str:
+        chosen = set(self.adventurer_picker.value)
+        rows = []
+        for name, card in self._by_name.items():
+            mods = card["modifiers"]
+            rows.append(("✓" if name in chosen else "", name, card["points"],
+                         *(f"{mods[t]:+d}" for t in ROOM_TYPES),
+                         ", ".join(card.get("powers", ())) or "-"))
+        return ("<div class='dcw-picker-table'><b>Each Adventurer's modifiers</b> (click "
+                "a name on the left to add or remove it)" + table_html(
+                    ["", "Adventurer", "points", *ROOM_TYPES, "Power"], rows) + "</div>")
+
+    def update(self) -> None:
+        if getattr(self, "_updating", False) or getattr(self, "_toggling", False):
+            return
+        super().update()  # bad input: the message names it, the old answer is greyed out
 
     def _team(self) -> tuple[dict[str, list[int]], dict[str, int]]:
         action, count = self.action.value, self.room_count.value
@@ -168,15 +219,12 @@ class ScoutVentureCalculator(LiveCalculator):
                 self._updating = False
         return list(self.order.value)
 
-    def update(self) -> None:
-        if not getattr(self, "_updating", False):
-            super().update()
-
     def compute(self) -> None:
         for i, row in enumerate(zip(self.room_types, self.room_extra, self.room_points,
                                     strict=True)):
             for control in row:
                 control.layout.display = "" if i < self.room_count.value else "none"
+        self.adventurer_table.value = self._adventurer_rows()
         action, count = self.action.value, self.room_count.value
         mods, points = self._team()
         rooms = [f"room {i + 1} ({self.room_types[i].value})" for i in range(count)]

@@ -33,12 +33,14 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..core.errors import InvalidArgumentError, SaveFormatError
+from ..core.data import check_schema, digest, read_json
+from ..core.errors import DataFormatError, InvalidArgumentError
 
 CARDS_FORMAT = "dungeoncraft_widgets/hero_vs_guardian/cards"
 DEFAULT_CARDS = pathlib.Path(__file__).parent / "data" / "cards.json"
@@ -50,9 +52,13 @@ TREASURE_KINDS = ("spell", "item")
 EFFECTS = ("freeze", "capture_frozen", "next_roll", "next_retreat", "level_or_unfreeze")
 ROLL_KINDS = ("scout", "venture", "retreat")
 START_ROOMS = 16
+START_ADVENTURERS = 3
+MAX_CARDS = 200  # far above the 38/16/22 of the real game: bounds the work of loading
+SHIPPED = "cards.json"
 
-__all__ = ["CARDS_FORMAT", "DEFAULT_CARDS", "ROOM_TYPES", "CardSet", "load_cards",
-           "modifier_applies"]
+__all__ = ["CARDS_FORMAT", "CARDS_SCHEMA", "DEFAULT_CARDS", "ROOM_TYPES", "CardSet",
+           "cards_from_option", "load_cards", "modifier_applies", "resolve_cards",
+           "validate_cards"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,19 @@ class CardSet:
     vault: str = ""
     source: str = ""
 
+    def __post_init__(self) -> None:
+        # Asked thousands of times a game: worked out once (the set is read-only).
+        by_id = self.by_id
+        powers = {c: ((card["power"],) if "power" in card else tuple(card.get("powers", ())))
+                  for c, card in by_id.items()}
+        object.__setattr__(self, "_powers", powers)
+        object.__setattr__(self, "_rooms", frozenset(
+            c for c in self.dungeon if by_id[c].get("kind") in ("room", "vacant", "vault")))
+        object.__setattr__(self, "_cursed", frozenset(
+            c for c, p in powers.items() if "Cursed Item" in p))
+        object.__setattr__(self, "_start", tuple(c for c in self.dungeon
+                                                 if by_id[c].get("start")))
+
     def __getitem__(self, card_id: str) -> dict[str, Any]:
         return self.by_id[card_id]
 
@@ -78,7 +97,7 @@ class CardSet:
     @property
     def start_rooms(self) -> tuple[str, ...]:
         """The 16 yellow-bordered rooms the Guardian builds the grid from."""
-        return tuple(c for c in self.dungeon if self.by_id[c].get("start"))
+        return self._start  # type: ignore[attr-defined]
 
     def name(self, card_id: str) -> str:
         """``'Cleric (A01)'``: a card's name with its id, for log lines."""
@@ -88,18 +107,14 @@ class CardSet:
         return int(self.by_id[card_id].get("points", 0))
 
     def powers(self, card_id: str) -> tuple[str, ...]:
-        card = self.by_id[card_id]
-        if "power" in card:
-            return (card["power"],)
-        return tuple(card.get("powers", ()))
+        return self._powers[card_id]  # type: ignore[attr-defined]
 
     def is_room(self, card_id: str) -> bool:
         """A Dungeon Room card (typed room, Vacant room, the Vault), not an Effect."""
-        return card_id in self.by_id and self.by_id[card_id].get("kind") in ("room", "vacant",
-                                                                               "vault")
+        return card_id in self._rooms  # type: ignore[attr-defined]
 
     def is_cursed(self, card_id: str) -> bool:
-        return "Cursed Item" in self.powers(card_id) if card_id in self.by_id else False
+        return card_id in self._cursed  # type: ignore[attr-defined]
 
 
 def modifier_applies(mod: Mapping[str, Any], roll: str, room_type: str | None,
@@ -118,107 +133,233 @@ def modifier_applies(mod: Mapping[str, Any], roll: str, room_type: str | None,
     return not ("class" in mod and mod["class"] != adventurer_class)
 
 
-def _bad(where: str, why: str) -> SaveFormatError:
-    return SaveFormatError(f"card data: {where}: {why}")
+CARDS_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Hero versus Guardian card set",
+    "type": "object",
+    "required": ["format", "version", "dungeon", "adventurers", "treasure"],
+    "properties": {
+        "format": {"const": CARDS_FORMAT},
+        "version": {"const": 1},
+        "reconstruction": {"type": "string"},
+        "reasoning": {"type": "array", "items": {"type": "string"}},
+        "format_notes": {"type": "object"},
+        "dungeon": {"type": "array", "minItems": START_ROOMS, "maxItems": MAX_CARDS,
+                    "items": {"$ref": "#/$defs/dungeon"}},
+        "adventurers": {"type": "array", "minItems": 3, "maxItems": MAX_CARDS,
+                        "items": {"$ref": "#/$defs/adventurer"}},
+        "treasure": {"type": "array", "minItems": 1, "maxItems": MAX_CARDS,
+                     "items": {"$ref": "#/$defs/treasure"}},
+    },
+    "additionalProperties": False,
+    "$defs": {
+        # Actions name cards by id in plain text: ASCII letters, digits, '_', '.', '-' only.
+        "id": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_.-]{0,15}$"},
+        "name": {"type": "string", "minLength": 1, "maxLength": 60},
+        "text": {"type": "string", "maxLength": 400},
+        "points": {"type": "integer", "minimum": 0, "maximum": 50},
+        "amount": {"type": "integer", "minimum": -12, "maximum": 12},
+        "modifier": {
+            "type": "object", "required": ["amount"], "additionalProperties": False,
+            "properties": {"amount": {"$ref": "#/$defs/amount"},
+                           "action": {"enum": list(ROLL_KINDS)},
+                           "vs": {"enum": list(ROOM_TYPES)},
+                           "class": {"type": "string", "minLength": 1, "maxLength": 40}}},
+        "modifiers": {"type": "array", "maxItems": 8, "items": {"$ref": "#/$defs/modifier"}},
+        "powers": {"type": "array", "maxItems": 4, "uniqueItems": True,
+                   "items": {"enum": list(POWERS)}},
+        "dungeon": {
+            "type": "object", "required": ["id", "name", "kind", "points"],
+            "additionalProperties": False,
+            "properties": {
+                "id": {"$ref": "#/$defs/id"}, "name": {"$ref": "#/$defs/name"},
+                "kind": {"enum": list(DUNGEON_KINDS)},
+                "room_type": {"enum": [*ROOM_TYPES, None]},
+                "points": {"$ref": "#/$defs/points"}, "start": {"type": "boolean"},
+                "modifiers": {"$ref": "#/$defs/modifiers"},
+                "location_modifiers": {"$ref": "#/$defs/modifiers"},
+                "power": {"const": "Cursed Item"},
+                "item_modifiers": {"$ref": "#/$defs/modifiers"},
+                "timing": {"enum": list(TIMINGS)}, "effect": {"enum": list(EFFECTS)},
+                "amount": {"$ref": "#/$defs/amount"}, "text": {"$ref": "#/$defs/text"}},
+            "allOf": [
+                {"if": {"properties": {"kind": {"const": "room"}}},
+                 "then": {"required": ["room_type"],
+                          "properties": {"room_type": {"enum": list(ROOM_TYPES)}}}},
+                {"if": {"properties": {"kind": {"enum": ["vacant", "vault"]}}},
+                 "then": {"properties": {"room_type": {"const": None}}}},
+                {"if": {"properties": {"kind": {"const": "effect"}}},
+                 "then": {"required": ["effect"], "properties": {"start": {"const": False}}}},
+                {"if": {"required": ["power"]}, "then": {"required": ["item_modifiers"]}},
+            ]},
+        "adventurer": {
+            "type": "object", "additionalProperties": False,
+            "required": ["id", "name", "class", "points", "powers", "modifiers"],
+            "properties": {
+                "id": {"$ref": "#/$defs/id"}, "name": {"$ref": "#/$defs/name"},
+                "class": {"type": "string", "minLength": 1, "maxLength": 40},
+                "points": {"$ref": "#/$defs/points"}, "powers": {"$ref": "#/$defs/powers"},
+                "modifiers": {"type": "object", "required": list(ROOM_TYPES),
+                              "additionalProperties": False,
+                              "properties": {t: {"$ref": "#/$defs/amount"} for t in ROOM_TYPES}},
+                "text": {"$ref": "#/$defs/text"}}},
+        "treasure": {
+            "type": "object", "required": ["id", "name", "kind", "points"],
+            "additionalProperties": False,
+            "properties": {
+                "id": {"$ref": "#/$defs/id"}, "name": {"$ref": "#/$defs/name"},
+                "kind": {"enum": list(TREASURE_KINDS)}, "points": {"$ref": "#/$defs/points"},
+                "powers": {"$ref": "#/$defs/powers"}, "modifiers": {"$ref": "#/$defs/modifiers"},
+                "timing": {"enum": list(TIMINGS)}, "effect": {"enum": list(EFFECTS)},
+                "amount": {"$ref": "#/$defs/amount"}, "text": {"$ref": "#/$defs/text"}},
+            "allOf": [{"if": {"properties": {"kind": {"const": "spell"}}},
+                       "then": {"required": ["effect"]}}]},
+    },
+}
+for _group in ("dungeon", "treasure"):  # an effect that adds to a roll says by how much
+    CARDS_SCHEMA["$defs"][_group]["allOf"].append(
+        {"if": {"required": ["effect"],
+                "properties": {"effect": {"enum": ["next_roll", "next_retreat"]}}},
+         "then": {"required": ["amount"]}})
 
 
-def _check_modifiers(where: str, mods: object) -> None:
-    if not isinstance(mods, list):
-        raise _bad(where, "modifiers must be a list")
-    for m in mods:
-        if not isinstance(m, dict) or not isinstance(m.get("amount"), int):
-            raise _bad(where, f"a modifier needs an integer 'amount': {m!r}")
-        if "action" in m and m["action"] not in ROLL_KINDS:
-            raise _bad(where, f"modifier action must be one of {ROLL_KINDS}: {m!r}")
-        if "vs" in m and m["vs"] not in ROOM_TYPES:
-            raise _bad(where, f"modifier 'vs' must be one of {ROOM_TYPES}: {m!r}")
+def _bad(what: str, group: str, index: int, card_id: str, field: str, why: str) -> DataFormatError:
+    return DataFormatError(f"{what}: {group}[{index}] ({card_id}).{field}: {why}")
 
 
-def _validate(doc: dict[str, Any], source: str) -> CardSet:
-    if doc.get("format") != CARDS_FORMAT:
-        raise SaveFormatError(f"card data: 'format' must be {CARDS_FORMAT!r}")
+def _name_the_card(error: DataFormatError, doc: dict[str, Any]) -> DataFormatError:
+    """Add the card's id to a schema error's path: ``dungeon[3] (D04).room_type``."""
+    match = re.match(r"^(.*?: )(dungeon|adventurers|treasure)\[(\d+)\](.*)$", str(error))
+    if match:
+        head, group, index, rest = match.groups()
+        card = doc[group][int(index)]
+        card_id = card.get("id") if isinstance(card, dict) else None
+        if isinstance(card_id, str):
+            return DataFormatError(f"{head}{group}[{index}] ({card_id[:20]}){rest}")
+    return error
+
+
+def validate_cards(doc: dict[str, Any], what: str = "card data") -> CardSet:
+    """Check a parsed card document (schema, then what a schema cannot) and build its set.
+
+    Every error is a :class:`DataFormatError` naming the card (its place and id) and the
+    field: ``card data: adventurers[3] (A04).modifiers.Evil: '4' is not of type 'integer'``.
+    """
+    try:
+        check_schema(doc, CARDS_SCHEMA, what)
+    except DataFormatError as error:
+        raise _name_the_card(error, doc) from None
     by_id: dict[str, dict[str, Any]] = {}
     groups: dict[str, list[str]] = {}
     for group in ("dungeon", "adventurers", "treasure"):
-        cards = doc.get(group)
-        if not isinstance(cards, list) or not cards:
-            raise _bad(group, "must be a non-empty list of cards")
         groups[group] = []
-        for card in cards:
-            if not isinstance(card, dict) or not isinstance(card.get("id"), str):
-                raise _bad(group, f"every card needs a string 'id': {card!r}")
+        for index, card in enumerate(doc[group]):
             cid = card["id"]
-            if not cid or any(ch.isspace() or ch == "," for ch in cid) or cid in ("-", "?"):
-                raise _bad(cid, "an id has no spaces or commas and is not '-' or '?'")
             if cid in by_id:
-                raise _bad(cid, "the id is used twice")
-            if not isinstance(card.get("name"), str) or not isinstance(card.get("points"), int):
-                raise _bad(cid, "needs a 'name' (text) and 'points' (integer)")
+                raise _bad(what, group, index, cid, "id", "this id is used by another card")
             by_id[cid] = card
             groups[group].append(cid)
-            for key in ("modifiers", "location_modifiers", "item_modifiers"):
-                if key in card and not (group == "adventurers" and key == "modifiers"):
-                    _check_modifiers(cid, card[key])
-            for power in card.get("powers", [card["power"]] if "power" in card else []):
-                if power not in POWERS:
-                    raise _bad(cid, f"unknown power {power!r}; powers are {POWERS}")
-            if "timing" in card and card["timing"] not in TIMINGS:
-                raise _bad(cid, f"timing must be one of {TIMINGS}")
-            if "effect" in card and card["effect"] not in EFFECTS:
-                raise _bad(cid, f"effect must be one of {EFFECTS}")
-    for cid in groups["dungeon"]:
-        card = by_id[cid]
-        if card.get("kind") not in DUNGEON_KINDS:
-            raise _bad(cid, f"a Dungeon card's kind is one of {DUNGEON_KINDS}")
-        if card["kind"] == "room" and card.get("room_type") not in ROOM_TYPES:
-            raise _bad(cid, f"a room's room_type is one of {ROOM_TYPES}")
-        if card["kind"] == "effect" and ("effect" not in card or card.get("start")):
-            raise _bad(cid, "a Dungeon Effect card needs an 'effect' and is not a starting room")
-    for cid in groups["adventurers"]:
-        mods = by_id[cid].get("modifiers")
-        if not isinstance(mods, dict) or set(mods) != set(ROOM_TYPES) \
-                or not all(isinstance(v, int) for v in mods.values()):
-            raise _bad(cid, f"an Adventurer's modifiers give an integer for each of {ROOM_TYPES}")
-        if not isinstance(by_id[cid].get("class"), str):
-            raise _bad(cid, "an Adventurer needs a 'class'")
-    for cid in groups["treasure"]:
-        card = by_id[cid]
-        if card.get("kind") not in TREASURE_KINDS:
-            raise _bad(cid, f"a Treasure card's kind is one of {TREASURE_KINDS}")
-        if card["kind"] == "spell" and "effect" not in card:
-            raise _bad(cid, "a Spell needs an 'effect'")
-    vaults = [c for c in groups["dungeon"] if by_id[c]["kind"] == "vault"]
+    dungeon = groups["dungeon"]
+    vaults = [c for c in dungeon if by_id[c]["kind"] == "vault"]
     if len(vaults) != 1:
-        raise _bad("dungeon", f"there must be exactly one Treasure Vault, found {len(vaults)}")
-    starts = [c for c in groups["dungeon"] if by_id[c].get("start")]
-    if len(starts) != START_ROOMS or vaults[0] not in starts:
-        raise _bad("dungeon", f"exactly {START_ROOMS} starting rooms (start: true), the Vault "
-                   f"among them; found {len(starts)}")
-    if sum(1 for c in groups["adventurers"] if by_id[c]["points"] == 2) < 3:
-        raise _bad("adventurers", "at least 3 Adventurers worth 2 points (the 'pick' set-up)")
-    return CardSet(tuple(groups["dungeon"]), tuple(groups["adventurers"]),
-                   tuple(groups["treasure"]), by_id, vaults[0], source)
+        raise DataFormatError(f"{what}: dungeon: exactly one card has kind 'vault' (the "
+                              f"Treasure Vault), not {len(vaults)}")
+    starts = [c for c in dungeon if by_id[c].get("start")]
+    if len(starts) != START_ROOMS:
+        raise DataFormatError(f"{what}: dungeon: exactly {START_ROOMS} cards have start: true "
+                              f"(the rooms of the 4 by 4 grid), not {len(starts)}")
+    if not by_id[vaults[0]].get("start"):
+        index = dungeon.index(vaults[0])
+        raise _bad(what, "dungeon", index, vaults[0], "start",
+                   "the Treasure Vault is one of the 16 starting rooms")
+    for group in ("dungeon", "treasure"):
+        for index, cid in enumerate(groups[group]):
+            card = by_id[cid]
+            if "timing" in card and "effect" not in card:
+                raise _bad(what, group, index, cid, "timing",
+                           "only Spells and Dungeon Effects have a Timing")
+    if sum(1 for c in groups["adventurers"] if by_id[c]["points"] == 2) < START_ADVENTURERS:
+        raise DataFormatError(f"{what}: adventurers: at least {START_ADVENTURERS} Adventurers "
+                              "are worth 2 points (the 'pick' set-up)")
+    return CardSet(tuple(dungeon), tuple(groups["adventurers"]), tuple(groups["treasure"]),
+                   by_id, vaults[0], what)
 
 
-@lru_cache(maxsize=8)
-def _load_path(path: str) -> CardSet:
-    try:
-        text = pathlib.Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidArgumentError(f"cards: cannot read {path!r}: {exc.strerror}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFormatError(f"card data {path!r} is not JSON: {exc}") from None
-    if not isinstance(doc, dict):
-        raise SaveFormatError(f"card data {path!r}: the top level must be an object")
-    return _validate(doc, path)
+@lru_cache(maxsize=1)
+def _shipped() -> tuple[CardSet, str]:
+    doc = read_json(DEFAULT_CARDS, SHIPPED)
+    return validate_cards(doc, SHIPPED), digest(doc)
+
+
+@lru_cache(maxsize=16)
+def _validated(fingerprint: str, text: str) -> CardSet:
+    return validate_cards(json.loads(text), "card data")
+
+
+def _from_document(doc: dict[str, Any]) -> tuple[CardSet, dict[str, Any]]:
+    shipped, shipped_digest = _shipped()
+    fingerprint = digest(doc)
+    if fingerprint == shipped_digest:
+        return shipped, {"shipped": SHIPPED, "digest": fingerprint}
+    cards = _validated(fingerprint, json.dumps(doc, sort_keys=True))
+    return cards, doc
+
+
+def resolve_cards(source: object = None) -> tuple[CardSet, dict[str, Any]]:
+    """The card set for ``new_game(cards=source)`` and what the game stores in its options.
+
+    ``source``: None (the shipped set), a path (read at once), a card document (a dict), or
+    what a save stores: ``{"shipped": "cards.json", "digest": ...}``. The stored value is
+    never a path: it names the shipped set with its digest, or is the whole card document.
+
+    >>> cards, stored = resolve_cards()
+    >>> sorted(stored), stored["shipped"]
+    (['digest', 'shipped'], 'cards.json')
+    """
+    if source is None:
+        shipped, shipped_digest = _shipped()
+        return shipped, {"shipped": SHIPPED, "digest": shipped_digest}
+    if isinstance(source, (str, pathlib.Path)):
+        return _from_document(read_json(source, "card data"))
+    if isinstance(source, Mapping):
+        if set(source) == {"shipped", "digest"}:
+            return cards_from_option(dict(source)), dict(source)
+        return _from_document(read_json(source, "card data"))
+    raise InvalidArgumentError(
+        f"cards must be a path, a dict of card data or None, not {type(source).__name__}")
+
+
+def cards_from_option(value: object) -> CardSet:
+    """The card set a saved game names in ``options["cards"]`` (never read from a file).
+
+    >>> cards_from_option({"shipped": "cards.json", "digest": "0000000000000000"})
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.DataFormatError: saved game: it was played with another \
+version of the shipped cards.json (digest 0000000000000000; installed ...)
+    """
+    if value is None:
+        return _shipped()[0]
+    if isinstance(value, dict) and set(value) == {"shipped", "digest"}:
+        shipped, shipped_digest = _shipped()
+        if value["shipped"] != SHIPPED:
+            raise DataFormatError(f"saved game: no shipped card set {value['shipped']!r} "
+                                  f"(the shipped set is {SHIPPED})")
+        if value["digest"] != shipped_digest:
+            raise DataFormatError(
+                f"saved game: it was played with another version of the shipped {SHIPPED} "
+                f"(digest {str(value['digest'])[:16]}; installed {shipped_digest})")
+        return shipped
+    if isinstance(value, dict):
+        return _from_document(read_json(value, "saved game's card data"))[0]
+    raise DataFormatError("saved game: options.cards must hold the card data (or name the "
+                          "shipped set with its digest), never a file path")
 
 
 def load_cards(source: str | pathlib.Path | Mapping[str, Any] | None = None) -> CardSet:
     """Read a card set: a path to a JSON file, its parsed dict, or None for the shipped one.
 
-    Raises SaveFormatError naming the card and the problem if the data is wrong.
+    Raises DataFormatError naming the card and the field if the data is wrong.
 
     >>> cards = load_cards()
     >>> cleric = cards["A01"]
@@ -227,14 +368,7 @@ def load_cards(source: str | pathlib.Path | Mapping[str, Any] | None = None) -> 
     >>> load_cards({"format": "something else"})
     Traceback (most recent call last):
     ...
-    dungeoncraft_widgets.core.errors.SaveFormatError: card data: 'format' must be \
-'dungeoncraft_widgets/hero_vs_guardian/cards'
+    dungeoncraft_widgets.core.errors.DataFormatError: card data: (top): 'version' is a \
+required property
     """
-    if source is None:
-        return _load_path(str(DEFAULT_CARDS))
-    if isinstance(source, (str, pathlib.Path)):
-        return _load_path(str(source))
-    if isinstance(source, Mapping):
-        return _validate(json.loads(json.dumps(dict(source))), "<dict>")
-    raise InvalidArgumentError(
-        f"cards must be a path, a dict of card data or None, not {type(source).__name__}")
+    return resolve_cards(source)[0]

@@ -35,6 +35,12 @@ def _locations(what: str, values: Iterable[str] | None) -> list[str]:
         return []
     if isinstance(values, str):
         raise InvalidArgumentError(f"{what} must be a list of locations, not the text {values!r}")
+    if not isinstance(values, (list, tuple, set, frozenset)):
+        raise InvalidArgumentError(f"{what} must be a list of locations, not "
+                                   f"{type(values).__name__}")
+    if len(values) > len(LOCATIONS):  # before reading them: there are only 16 locations
+        raise InvalidArgumentError(f"{what}: at most {len(LOCATIONS)} locations (the dungeon "
+                                   f"has 16), not {len(values)}")
     return [check_location(v, f"{what}: a location") for v in values]
 
 

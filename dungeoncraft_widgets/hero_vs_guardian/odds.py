@@ -83,6 +83,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 import sympy
 
@@ -92,12 +93,14 @@ from ..core.errors import InvalidArgumentError
 __all__ = [
     "ACTIONS",
     "MAX_ADVENTURERS",
+    "MAX_CANDIDATES",
     "MAX_ROOMS",
     "RETREAT_TARGET",
     "SCOUT_TARGET",
     "VENTURE_TARGET",
     "BestOrder",
     "LocationOdds",
+    "MixedTables",
     "OrderChoice",
     "RetreatDecision",
     "RollOutcome",
@@ -114,6 +117,7 @@ TARGETS = {"scout": SCOUT_TARGET, "venture": VENTURE_TARGET, "retreat": RETREAT_
 ACTIONS = ("scout", "venture")
 MAX_ADVENTURERS = 4  # four Order Tokens
 MAX_ROOMS = 2  # "No more than 2 Dungeon Room Cards are allowed in a location"
+MAX_CANDIDATES = 12  # best_order: 12 Adventurers give 13,000 orders of up to 4 (~0.5 s)
 ROOM_ORDERS = ("given", "hero", "guardian")
 RANK_BY = ("p_all", "value")
 
@@ -467,6 +471,8 @@ class LocationOdds:
     retreat_policy: tuple[RetreatDecision, ...] | None = None
     never_retreat_value: sympy.Rational | None = None
     never_retreat: LocationOdds | None = None
+    assumption: str = ""
+    cases: tuple[tuple[sympy.Rational, sympy.Rational], ...] = ()
 
     @property
     def retreat_when(self) -> tuple[RetreatDecision, ...]:
@@ -494,14 +500,16 @@ class LocationOdds:
                          f"{self.value} / {self.never_retreat_value}"))
         return rows
 
+    def _head(self) -> str:
+        head = (f"{self.action.capitalize()}: {len(self.capture_chance)} Adventurer(s), "
+                f"{len(self.rooms_done) - 1} room(s)")
+        return head + (f", {self.assumption}" if self.assumption else "")
+
     def __str__(self) -> str:
-        head = (f"{self.action.capitalize()}: {len(self.modifiers)} Adventurer(s), "
-                f"{len(self.modifiers[0])} room(s)")
-        return "\n".join([head] + [f"  {name}: {text}" for name, text in self._lines()])
+        return "\n".join([self._head()] + [f"  {name}: {text}" for name, text in self._lines()])
 
     def _repr_html_(self) -> str:
-        head = html.escape(f"{self.action.capitalize()}: {len(self.modifiers)} Adventurer(s), "
-                           f"{len(self.modifiers[0])} room(s)")
+        head = html.escape(self._head())
         body = "".join(f"<tr><th>{html.escape(name)}</th><td>{html.escape(text)}</td></tr>"
                        for name, text in self._lines())
         return f"<table class='dcw-odds'><caption>{head}</caption>{body}</table>"
@@ -581,9 +589,82 @@ def _reach_chances(evaluation, table, retreat) -> dict[tuple[int, int], sympy.Ra
     return out
 
 
+@dataclass(frozen=True)
+class MixedTables:
+    """Modifier tables that may each be the real one, with exact chances summing to 1
+    (the rooms of a location not seen yet: see ``belief.location_chance``).
+
+    ``cases``: ``(chance, table, room_points)`` each; ``table`` as in :func:`location_odds`
+    (rows: Adventurers in order; columns: rooms in the order attempted), or None for a
+    location with no room left (nothing to roll: every room, none, is done);
+    ``room_points`` None or one per room. ``assumption``: what the chances rest on.
+
+    >>> both = MixedTables(((sympy.Rational(1, 2), ((4,),), None),
+    ...                     (sympy.Rational(1, 2), ((0,),), None)), "a fair coin")
+    >>> location_odds("venture", both).p_all      # (5/6 + 1/6) / 2
+    1/2
+    """
+
+    cases: tuple[tuple[sympy.Rational, tuple[tuple[int, ...], ...] | None,
+                       tuple[int, ...] | None], ...]
+    assumption: str = ""
+
+
+def _mixed_odds(action: str, mixture: MixedTables,
+                adventurer_points: Sequence[int] | None) -> LocationOdds:
+    cases = [(Fraction(int(sympy.Rational(w).p), int(sympy.Rational(w).q)), t, rp)
+             for w, t, rp in mixture.cases]
+    if not cases or sum(w for w, _, _ in cases) != 1 or any(w < 0 for w, _, _ in cases):
+        raise InvalidArgumentError("modifiers: the chances of a MixedTables must sum to 1")
+    tables = [(w, _modifier_table(t), rp) for w, t, rp in cases if t is not None]
+    empty = sum((w for w, t, _ in cases if t is None), Fraction(0))
+    if not tables:
+        one, none = sympy.Integer(1), sympy.Integer(0)
+        return LocationOdds(action, (), one, (one,), (one,), (), (), none, none,
+                            assumption=mixture.assumption, cases=((one, one),))
+    n, rooms = len(tables[0][1]), len(tables[0][1][0])
+    if any(len(t) != n or len(t[0]) != rooms for _, t, _ in tables):
+        raise InvalidArgumentError("modifiers: every table of a MixedTables has the same shape")
+    if adventurer_points is not None:
+        adventurer_points = _int_list("adventurer_points", adventurer_points, n, 0)
+    sums: dict[str, list[Fraction]] = {k: [Fraction(0)] * size for k, size in (
+        ("rooms_done", rooms + 1), ("captured", n + 1), ("capture", n), ("rolls", n))}
+    hero = guardian = Fraction(0)
+    out_cases = []
+    for w, table, rp in tables:
+        points = _int_list("room_points", rp, rooms, 0) if rp is not None else (0,) * rooms
+        tally = _evaluate(action, table, points, adventurer_points, None).tally
+        den = tally.denominator
+        for key in sums:
+            for k, x in enumerate(getattr(tally, key)):
+                sums[key][k] += w * Fraction(x, den)
+        hero += w * Fraction(tally.hero_points, den)
+        guardian += w * Fraction(tally.guardian_points, den)
+        out_cases.append((_rational(w.numerator, w.denominator),
+                          _rational(tally.rooms_done[-1], den)))
+    sums["rooms_done"][-1] += empty  # a location left empty: done without a roll
+    sums["captured"][0] += empty
+    if empty:
+        out_cases.append((_rational(empty.numerator, empty.denominator), sympy.Integer(1)))
+    r = {k: tuple(_rational(x.numerator, x.denominator) for x in v) for k, v in sums.items()}
+    values: dict[str, Any] = {}
+    if adventurer_points is not None:
+        values = dict(hero_points=_rational(hero.numerator, hero.denominator),
+                      guardian_points=_rational(guardian.numerator, guardian.denominator))
+        values["value"] = values["hero_points"] - values["guardian_points"]
+    likeliest = max(tables, key=lambda c: c[0])[1]
+    return LocationOdds(
+        action=action, modifiers=likeliest, p_all=r["rooms_done"][-1],
+        rooms_done=r["rooms_done"], captured=r["captured"], capture_chance=r["capture"],
+        roll_chance=r["rolls"],
+        expected_rooms=sum((k * p for k, p in enumerate(r["rooms_done"])), sympy.Integer(0)),
+        expected_captured=sum(r["capture"], sympy.Integer(0)),
+        assumption=mixture.assumption, cases=tuple(out_cases), **values)
+
+
 def location_odds(
     action: str,
-    modifiers: Sequence[Sequence[int]],
+    modifiers: Sequence[Sequence[int]] | MixedTables,
     *,
     room_points: Sequence[int] | None = None,
     adventurer_points: Sequence[int] | None = None,
@@ -597,7 +678,10 @@ def location_odds(
     result has expected points; for a Venture give ``room_points`` too.
     ``retreat`` (each Adventurer's Retreat modifier, Venture only, needs both
     kinds of points) adds the optimal retreat policy. See the module docstring
-    for every rule reading.
+    for every rule reading. ``modifiers`` may also be a :class:`MixedTables` (tables that
+    may each be the real one, with their chances: rooms not seen yet, from
+    ``belief.location_chance``): the result is the exact mixture, each case's chance in
+    ``cases``.
 
     >>> cleric_scouts = location_odds("scout", [[4]])   # Cleric vs an Evil room
     >>> cleric_scouts.p_all, cleric_scouts.capture_chance
@@ -611,6 +695,11 @@ def location_odds(
     3rd Adventurer, 0 room(s) done: retreat (Venture -1/2, Retreat -1/3; comes up with chance 1/6)
     """
     action = _action(action)
+    if isinstance(modifiers, MixedTables):
+        if room_points is not None or retreat is not None:
+            raise InvalidArgumentError("room_points/retreat: give them per case in the "
+                                       "MixedTables (retreat: not with mixed tables)")
+        return _mixed_odds(action, modifiers, adventurer_points)
     table = _modifier_table(modifiers)
     n, rooms = len(table), len(table[0])
     if action == "scout" and n < rooms:
@@ -762,6 +851,11 @@ def best_order(
     if not isinstance(adventurers, Mapping) or not adventurers:
         raise InvalidArgumentError(
             "adventurers must be a non-empty mapping name -> modifiers against the rooms")
+    if len(adventurers) > MAX_CANDIDATES:  # refused before any order is built
+        raise InvalidArgumentError(
+            f"adventurers: best_order compares every order of up to 4 of them, so it takes at "
+            f"most {MAX_CANDIDATES} ({len(adventurers)} given; {MAX_CANDIDATES} already make "
+            "about 13,000 orders, half a second): choose the ones worth sending")
     names = list(adventurers)
     if not all(isinstance(a, str) for a in names):
         raise InvalidArgumentError("adventurers: every name must be a str")

@@ -23,7 +23,8 @@ Actions (``str(action)`` parses back; card ids as in ``data/cards.json``):
 
 - set-up: ``place CARD LOC``, ``deal``, ``entry LOC SIDE``, ``keep CARD`` (Guardian);
   ``recruit random|pick``, ``pick CARD`` (each Hero);
-- an option: ``pass``; Hero ``scout LOC`` (2 stones), ``venture LOC`` (3), ``play CARD
+- an option: ``pass`` (one turn to the other side); Hero ``end`` (his turns this round),
+  ``scout LOC`` (2 stones), ``venture LOC`` (3), ``play CARD
   [TARGET]`` (1), ``cast CARD CASTER [TARGET]`` (0, Spell Casting), ``take CARD`` (1: a
   Tavern/Market card or an Item back), ``draw adventurers|treasure`` (1); Guardian
   ``rebuild``, ``restock``, ``play CARD [TARGET]``, ``draw dungeon`` (1 each);
@@ -43,362 +44,223 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.actions import Action
-from ..core.engine import GameState, normalize_players
+from ..core.data import check_schema
+from ..core.engine import GameState
+from ..core.english import count, says, subject, their, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError
-from .cards import ROOM_TYPES, CardSet, load_cards, modifier_applies
+from .actions import (
+    ACTION_TYPES,
+    Arrange,
+    Cast,
+    Continue,
+    Deal,
+    Discard,
+    Done,
+    Draw,
+    End,
+    Enter,
+    Entry,
+    First,
+    Keep,
+    Lift,
+    Lose,
+    Order,
+    Pass,
+    Pick,
+    Place,
+    Play,
+    Rebuild,
+    Recruit,
+    Restock,
+    Retreat,
+    Roll,
+    Save,
+    Scout,
+    SetRoom,
+    Shift,
+    Stow,
+    Take,
+    Venture,
+    made,
+)
+from .cards import ROOM_TYPES, CardSet, cards_from_option, modifier_applies, resolve_cards
+from .dungeon import (
+    CARRY_OVER,
+    COLUMNS,
+    COST,
+    FACE_UP,
+    GUARDIAN_STONES,
+    HERO_STONES,
+    HIDDEN,
+    LEVEL_TOKENS,
+    LOCATIONS,
+    MAP_TOKENS,
+    MAX_ACTIONS,
+    MAX_ITEMS,
+    MAX_ROOMS,
+    OPENING_DRAW,
+    OPENING_KEEP,
+    OPPOSITE,
+    ORDER_TOKENS,
+    PLAYER_COUNTS,
+    ROWS,
+    SIDES,
+    START_ADVENTURERS,
+    START_TREASURE,
+    TARGET,
+    _ceil_half,
+    check_location,
+    neighbours,
+    side_locations,
+    targetable,
+)
+from .rebuild_restock import RebuildRestockRules
+from .saves import STATE_SCHEMA, check_position
+from .scout_venture import ScoutVentureRules
 
-PLAYER_COUNTS = (2, 3, 4)
-#: A bound on the actions of one game: the Guardian ends the game by drawing from an empty
-#: Dungeon deck, which random play reaches within a few thousand actions.
-MAX_ACTIONS = 20_000
-COLUMNS = "ABCD"
-ROWS = "1234"
-LOCATIONS: tuple[str, ...] = tuple(f"{c}{r}" for r in ROWS for c in COLUMNS)
-SIDES = ("north", "south", "west", "east")
-OPPOSITE = {"north": "south", "south": "north", "west": "east", "east": "west"}
-TARGET = {"scout": 5, "venture": 6, "retreat": 4}
-COST = {"scout": 2, "venture": 3}
-HERO_STONES = {2: 6, 3: 7, 4: 7}
-GUARDIAN_STONES = 2
-CARRY_OVER = 1
-ORDER_TOKENS = 4
-LEVEL_TOKENS = 4
-MAP_TOKENS = 16
-MAX_ITEMS = 2
-MAX_ROOMS = 2
-OPENING_DRAW, OPENING_KEEP = 5, 2
-START_ADVENTURERS, START_TREASURE, FACE_UP = 3, 2, 3
-HIDDEN = "?"
+# What this module's readers import from it: the state and new_game, and (re-exported) the
+# actions and the dungeon's numbers, so ``from .rules import Scout, LOCATIONS`` keeps working.
+__all__ = [
+    "ACTION_TYPES",
+    "Arrange",
+    "CARRY_OVER",
+    "COLUMNS",
+    "COST",
+    "Cast",
+    "Continue",
+    "Deal",
+    "Discard",
+    "Done",
+    "Draw",
+    "End",
+    "Enter",
+    "Entry",
+    "FACE_UP",
+    "First",
+    "GUARDIAN_STONES",
+    "HERO_STONES",
+    "HIDDEN",
+    "HeroVsGuardianState",
+    "Keep",
+    "LEVEL_TOKENS",
+    "LOCATIONS",
+    "Lift",
+    "Lose",
+    "MAP_TOKENS",
+    "MAX_ACTIONS",
+    "MAX_ITEMS",
+    "MAX_ROOMS",
+    "OPENING_DRAW",
+    "OPENING_KEEP",
+    "OPPOSITE",
+    "ORDER_TOKENS",
+    "Order",
+    "PLAYER_COUNTS",
+    "Pass",
+    "Pick",
+    "Place",
+    "Play",
+    "ROWS",
+    "RULE_NOTES",
+    "Rebuild",
+    "Recruit",
+    "Restock",
+    "Retreat",
+    "Roll",
+    "SIDES",
+    "START_ADVENTURERS",
+    "START_TREASURE",
+    "Save",
+    "Scout",
+    "SetRoom",
+    "Shift",
+    "Stow",
+    "TARGET",
+    "Take",
+    "Venture",
+    "check_location",
+    "neighbours",
+    "new_game",
+    "resolve_attempt_position",
+    "scout_venture_position",
+    "side_locations",
+    "targetable",
+]
 
+#: How the rulebook is read where it is open, each reading with the sentence it rests on.
 RULE_NOTES = (
-    "Turns: the Hero has the first option each round. A Hero's pass is final for his round; "
-    "after it the Guardian has one final option ('Passing allows an opponent to take 1 turn, "
-    "not 2 or more in a row'), then the round ends. The Guardian may keep passing while the "
-    "Hero still has stones (his Final Action Option); when the Hero's stones are all spent the "
-    "Guardian acts until he passes or his stones are spent. A Guardian pass after the Hero is "
-    "out ends the round.",
+    "Turns. 'The Hero has the option to either take the first action or pass at the start of "
+    "each round' and 'Passing allows an opponent to take 1 turn, not 2 or more in a row': a "
+    "pass hands over exactly one turn and forfeits nothing. 'If the Guardian chooses to keep "
+    "passing, the Hero must either end his/her turn or take action': the Hero may not answer "
+    "the Guardian's pass with a pass; he acts or ends his turns for the round ('end', keeping "
+    "1 stone to carry over). After the Hero has ended or spent his stones, the Guardian has "
+    "his 'Final Action Option' until he passes or spends his stones; then the round ends.",
+    "The end of a stalled game (a guard; the rulebook ends a game only when the Vault is "
+    "Ventured or the Guardian draws from an empty deck): when a whole cycle of rounds, one "
+    "round of each Hero, passes with nobody taking an action (only passes and ends), nothing "
+    "can change any more and the game ends and is scored.",
     "Combat cards are played during a Scout or Venture: the Hero before any roll; the Guardian "
     "gets a window after the Hero announces a roll or a Retreat, if he holds a Combat card and "
-    "a stone. Each costs 1 stone (Spell Casting: 0).",
-    "Retreat rolls use the modifiers that do not name Scout or Venture rolls (Items and rooms "
-    "whose modifier has no action, or action 'retreat', and a room-type 'vs' modifier against "
-    "the room being faced); the Adventurer's room-type modifiers, Level Tokens and the "
-    "Scouting/Venturing Powers are for Scout and Venture rolls only.",
+    "a stone. Each costs 1 stone (Spell Casting: 0). 'Combat: Anytime after the Hero declares "
+    "a Scout/Venture action and anytime before it ends.'",
+    "Retreat rolls use the modifiers that do not name Scout or Venture rolls (Items, rooms and "
+    "Vacant Rooms whose modifier has no action or the action 'retreat', a room-type 'vs' "
+    "modifier against the room faced) and a Cursed Item's -1 ('All rolls on this card are at "
+    "-1'); the Adventurer's own room-type modifiers, Level Tokens and the Scouting/Venturing "
+    "Powers are for 'Scout and Venture rolls' only ('Die Roll Modifiers, see Scout or "
+    "Venture').",
     "A Vacant room or the Vault has no room type: no Adventurer room-type modifier applies to "
-    "rolls against it.",
-    "The Adventurer who fails against a Cursed Item (Scout or Venture roll) takes it; if it is "
-    "then captured the Cursed Item goes to the Guardian's hand. A Cursed Item that leaves a "
-    "location leaves the other room (if any) to the next Adventurer; a location left empty at "
-    "the end of a Venture is Mapped.",
+    "rolls against it ('All Adventurers have room modifiers for Scouting and Venturing a Trap, "
+    "Magic, Brute and Evil Room').",
+    "Cursed Items: 'if an Adventurer fails any roll versus a Cursed Item, place it on that "
+    "Adventurer' covers Scout, Venture and Retreat rolls. It leaves the location; the other "
+    "room (if any) goes on to the next Adventurer. If the Adventurer is then captured, 'place "
+    "the Cursed Item in the Guardian's hand'. A Cursed Item meeting an Adventurer whose 2 "
+    "Items are both Cursed stays in the Dungeon (the Hero 'can't pick up a Cursed Item').",
+    "Tokens. 'If the Hero is able to Scout all rooms on the location ... place a Scout Token' "
+    "and 'If the Hero Ventures all rooms on the location, place a Map Token': the rooms are "
+    "those revealed when the Adventurers enter, and every one must be Scouted (Ventured) by "
+    "this attempt. A Cursed Item that left with an Adventurer was failed against, so that "
+    "attempt places no token, Scout or Venture alike. A location with no room left is then "
+    "Scouted or Mapped by the next Scout or Venture (every one of its rooms, none, is done).",
+    "The Treasure Vault: 'the Hero cannot Venture the Treasure Vault first', so Venturing it "
+    "Ventures every room of its location, and the Map Token is placed before the game ends "
+    "('When the Hero removes the Treasure Vault ... the game ends').",
     "Sacrifice: any Adventurer in play of the Hero whose round it is, with the Sacrifice Power, "
-    "may be captured instead (Armor: only for its wearer; the Armor itself is captured).",
-    "Level Tokens (Heroism) go back to the supply when their Adventurer is captured or Frozen.",
-    "Rooms the Guardian removes score half (rounded up) for the Hero whose round it was.",
-    "Rebuild: the Guardian lifts up to max(3, half the locations without a Map/Scout Token, "
-    "rounded up) such locations, then puts every lifted room back into them (at most 2 a "
-    "location, at least 1 in each that had one) or removes it (never the Vault).",
+    "may be captured instead; Armor saves only its wearer ('Armor can only save the Adventurer "
+    "wearing that Armor'); the Armor itself is captured. 'A Cleric can be captured in place of "
+    "another Adventurer, and if that Cleric has Armor, you can use the Armor to save that "
+    "Cleric': after a Cleric stands in, its own Armor is offered (no second Adventurer).",
+    "Level Tokens (Heroism) go back to the supply when their Adventurer is captured or Frozen "
+    "('a Level Token remains on an Adventurer').",
+    "Rooms the Guardian removes score half (rounded up) for the Hero whose round it was ('These "
+    "cards score 1/2 of their point value for the Hero').",
+    "Rebuild: 'rearrange the Room Cards in half the unmapped and unscouted locations (round "
+    "up). At least 3 locations': the Guardian lifts up to max(3, half of them rounded up) "
+    "such locations, then puts every lifted room back into them (at most 2 a location, at "
+    "least 1 in each that had one) or removes it (never the Vault).",
     "Restock: the Guardian sets rooms from his hand into locations without Map/Scout Tokens; "
-    "rooms already in a location that received one may each move once to an adjacent such "
-    "location; a third room in a location must be moved or removed before anything else.",
-    "A location with a Scout Token is not Scouted again (it may be Ventured). A Scout that "
-    "leaves no room at its location (a Cursed Item left with an Adventurer) places no token.",
-    "A Cursed Item meeting an Adventurer whose 2 Items are both Cursed stays in the Dungeon.",
+    "'the Room Cards already on those locations' may each move once to an adjacent such "
+    "location; a third room in a location must be moved or removed before anything else ('No "
+    "more than 2 Dungeon Room Cards are allowed in a location').",
+    "A location with a Scout Token is not Scouted again (it may be Ventured).",
+    "Scores at the end: everything the score needs is public ('a pile visible to all', the "
+    "tokens, captured and Ventured cards), and the Vault is in the Dungeon until Ventured ('The "
+    "Treasure Vault Card cannot be removed from the Dungeon by the Guardian'), so every view "
+    "scores as the game does; when the game ends the Dungeon is turned face up for all.",
     "The Guardian's set-up choices (rooms, Entries, the 2 kept cards) are actions; 'deal' "
     "places the remaining starting rooms at random. The Hero's Adventurer deck is shown to "
-    "the Hero while he picks 3 worth 2 points.",
+    "the Hero while he picks 3 worth 2 points ('pick 3 cards from the deck with a 2 point "
+    "value').",
 )
 
 
-# ------------------------------------------------------------------ geometry
-def _col(loc: str) -> int:
-    return COLUMNS.index(loc[0])
-
-
-def _row(loc: str) -> int:
-    return ROWS.index(loc[1])
-
-
-def neighbours(loc: str) -> list[str]:
-    """The locations orthogonally next to ``loc`` (never diagonal).
-
-    >>> neighbours("A1")
-    ['B1', 'A2']
-    """
-    c, r = _col(loc), _row(loc)
-    out = []
-    for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
-        if 0 <= c + dc < 4 and 0 <= r + dr < 4:
-            out.append(f"{COLUMNS[c + dc]}{ROWS[r + dr]}")
-    return sorted(out, key=LOCATIONS.index)
-
-
-def side_locations(side: str) -> tuple[str, ...]:
-    """The four locations along one outside edge.
-
-    >>> side_locations("west")
-    ('A1', 'A2', 'A3', 'A4')
-    """
-    if side == "north":
-        return tuple(f"{c}1" for c in COLUMNS)
-    if side == "south":
-        return tuple(f"{c}4" for c in COLUMNS)
-    if side == "west":
-        return tuple(f"A{r}" for r in ROWS)
-    if side == "east":
-        return tuple(f"D{r}" for r in ROWS)
-    raise InvalidArgumentError(f"side must be one of {', '.join(SIDES)}, not {side!r}")
-
-
-def check_location(loc: object, what: str = "location") -> str:
-    """``loc`` if it names a location A1-D4, else InvalidArgumentError.
-
-    >>> check_location("C3")
-    'C3'
-    """
-    if not isinstance(loc, str) or loc not in LOCATIONS:
-        raise InvalidArgumentError(f"{what} must be one of A1-D4 (columns A-D, rows 1-4), "
-                                   f"not {loc!r}")
-    return loc
-
-
-def targetable(entries: Sequence[str], mapped: Sequence[str] | set[str]) -> set[str]:
-    """Locations the Hero may Scout or Venture: plain-Python twin of ``graph.targetable_locations``.
-
-    >>> sorted(targetable(["A1", "D1"], {"A1"}))
-    ['A2', 'B1', 'D1']
-    """
-    mapped = set(mapped)
-    seen: set[str] = set()
-    frontier = [e for e in entries if e in mapped]
-    seen.update(frontier)
-    while frontier:
-        loc = frontier.pop()
-        for n in neighbours(loc):
-            if n in mapped and n not in seen:
-                seen.add(n)
-                frontier.append(n)
-    out = {e for e in entries if e not in mapped}
-    for loc in seen:
-        out.update(n for n in neighbours(loc) if n not in mapped)
-    return out
-
-
-# ------------------------------------------------------------------ actions
-@dataclass(frozen=True)
-class Place(Action):
-    """Guardian set-up: put a starting room face down at an empty location."""
-    verb = "place"
-    card: str
-    loc: str
-
-
-@dataclass(frozen=True)
-class Deal(Action):
-    """Guardian set-up: place the remaining starting rooms at random."""
-    verb = "deal"
-
-
-@dataclass(frozen=True)
-class Entry(Action):
-    """Guardian set-up: an Entry Token on the outside edge (side) of an exterior location."""
-    verb = "entry"
-    loc: str
-    side: str
-
-
-@dataclass(frozen=True)
-class Keep(Action):
-    """Guardian set-up: keep one of the 5 drawn Dungeon cards (twice)."""
-    verb = "keep"
-    card: str
-
-
-@dataclass(frozen=True)
-class Recruit(Action):
-    """Hero set-up: ``random`` (draw 3 Adventurers) or ``pick`` (choose 3 worth 2 points)."""
-    verb = "recruit"
-    method: str
-
-
-@dataclass(frozen=True)
-class Pick(Action):
-    verb = "pick"
-    card: str
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    verb = "pass"
-
-
-@dataclass(frozen=True)
-class Scout(Action):
-    verb = "scout"
-    loc: str
-
-
-@dataclass(frozen=True)
-class Venture(Action):
-    verb = "venture"
-    loc: str
-
-
-@dataclass(frozen=True)
-class Order(Action):
-    """Put the next Order Token on an Adventurer."""
-    verb = "order"
-    adventurer: str
-
-
-@dataclass(frozen=True)
-class Enter(Action):
-    """The Order Tokens are placed: the rooms are revealed."""
-    verb = "enter"
-
-
-@dataclass(frozen=True)
-class First(Action):
-    """Which room of a 2-room location is attempted first."""
-    verb = "first"
-    room: str
-
-
-@dataclass(frozen=True)
-class Roll(Action):
-    """The next Adventurer in the order rolls to Scout or Venture the current room."""
-    verb = "roll"
-
-
-@dataclass(frozen=True)
-class Retreat(Action):
-    verb = "retreat"
-
-
-@dataclass(frozen=True)
-class Continue(Action):
-    """Guardian: let the announced roll happen without playing a Combat card."""
-    verb = "continue"
-
-
-@dataclass(frozen=True)
-class Save(Action):
-    """Sacrifice: capture this card (a Sacrifice Adventurer, or the victim's Armor) instead."""
-    verb = "save"
-    card: str
-
-
-@dataclass(frozen=True)
-class Lose(Action):
-    """Let the Adventurer be captured."""
-    verb = "lose"
-
-
-@dataclass(frozen=True)
-class Stow(Action):
-    """A Cursed Item arrives on an Adventurer with 2 Items: this Item goes to the hand."""
-    verb = "stow"
-    item: str
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """Play a card from hand (1 stone): Adventurer, Item onto an Adventurer, Spell, Effect."""
-    verb = "play"
-    card: str
-    target: str | None = None
-
-
-@dataclass(frozen=True)
-class Cast(Action):
-    """Play a Spell for 0 stones with an Adventurer's Spell Casting Power (once a round)."""
-    verb = "cast"
-    card: str
-    caster: str
-    target: str | None = None
-
-
-@dataclass(frozen=True)
-class Take(Action):
-    """Hero, 1 stone: a face-up Tavern/Market card, or an Item back from an Adventurer."""
-    verb = "take"
-    card: str
-
-
-@dataclass(frozen=True)
-class Draw(Action):
-    """1 stone: the top card of ``adventurers``, ``treasure`` (Hero) or ``dungeon`` (Guardian)."""
-    verb = "draw"
-    deck: str
-
-
-@dataclass(frozen=True)
-class Rebuild(Action):
-    verb = "rebuild"
-
-
-@dataclass(frozen=True)
-class Restock(Action):
-    verb = "restock"
-
-
-@dataclass(frozen=True)
-class Lift(Action):
-    """Rebuild: pick up the rooms of a location to rearrange them."""
-    verb = "lift"
-    loc: str
-
-
-@dataclass(frozen=True)
-class Arrange(Action):
-    """Rebuild: stop lifting, start putting the rooms back."""
-    verb = "arrange"
-
-
-@dataclass(frozen=True)
-class SetRoom(Action):
-    """Rebuild/Restock: put a room (lifted, or from hand) face down at a location."""
-    verb = "set"
-    card: str
-    loc: str
-
-
-@dataclass(frozen=True)
-class Shift(Action):
-    """Restock: move a room already in a restocked location to an adjacent location."""
-    verb = "shift"
-    card: str
-    loc: str
-
-
-@dataclass(frozen=True)
-class Discard(Action):
-    """Rebuild/Restock: remove a room from the Dungeon (half its points go to the Hero)."""
-    verb = "discard"
-    card: str
-
-
-@dataclass(frozen=True)
-class Done(Action):
-    """Restock: finished."""
-    verb = "done"
-
-
-ACTION_TYPES: tuple[type[Action], ...] = (
-    Place, Deal, Entry, Keep, Recruit, Pick, Pass, Scout, Venture, Order, Enter, First, Roll,
-    Retreat, Continue, Save, Lose, Stow, Play, Cast, Take, Draw, Rebuild, Restock, Lift,
-    Arrange, SetRoom, Shift, Discard, Done)
-
-
-def _ceil_half(n: int) -> int:
-    return (n + 1) // 2
-
-
 # ------------------------------------------------------------------ the state
-class HeroVsGuardianState(GameState):
+class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
     """A game of Hero versus Guardian. See the module docstring."""
 
     game_name = "hero_vs_guardian"
@@ -417,7 +279,10 @@ class HeroVsGuardianState(GameState):
 
     # ------------------------------------------------------------ set-up
     def _setup(self) -> None:
-        self.cards: CardSet = load_cards(self.options.get("cards"))
+        # The card data is read once, here: the options keep the data (or the shipped set's
+        # name and digest), never a path, so a save loads anywhere.
+        self.cards: CardSet
+        self.cards, self.options["cards"] = resolve_cards(self.options.get("cards"))
         c = self.cards
         self.phase = "design"
         self.unplaced = list(c.start_rooms)
@@ -450,15 +315,18 @@ class HeroVsGuardianState(GameState):
         self.active = 0
         self.round_no = 0
         self.turn = "hero"
-        self.hero_out = False
-        self.final_option = False
+        self.hero_out = False  # the Hero has ended his turns (or spent his stones) this round
+        self.passed: str | None = None  # "hero"/"guardian": the last option was that side's pass
+        self.acted = False  # has anyone taken an action (not a pass or an end) this round?
+        self.idle_rounds = 0  # rounds in a row in which nobody acted (the stalemate guard)
         self.casters_used: list[str] = []
         self.setup_hero = 0
         self.picks_left = 0
         self.attempt: dict[str, Any] | None = None
         self.build: dict[str, Any] | None = None
         self.end_reason: str | None = None
-        self.record("setup", f"{self.players[self.guardian]} designs the Dungeon: 16 rooms, "
+        self.record("setup", f"{says(self.players[self.guardian], 'design')} the Dungeon: 16 "
+                    "rooms, "
                     "face down, in a 4 by 4 grid.")
 
     @property
@@ -499,9 +367,13 @@ class HeroVsGuardianState(GameState):
                 + sum(_ceil_half(c.points(r)) for r, h in self.removed if h == hero))
 
     def guardian_points(self) -> int:
-        """1 per 2 locations without a Map/Scout Token, the Vault's 8, captured cards."""
+        """1 per 2 locations without a Map/Scout Token, the Vault's 8, captured cards.
+
+        Every part is public, so a player's view counts the same as the game: the Vault is
+        in the Dungeon until the Hero Ventures it (the Guardian can never remove it).
+        """
         c = self.cards
-        vault_in = any(c.vault in rooms for rooms in self.grid.values())
+        vault_in = not any(c.vault in pile for pile in self.ventured)
         return ((len(LOCATIONS) - len(self.tokens)) // 2
                 + (c.points(c.vault) if vault_in else 0)
                 + sum(c.points(x) for x in self.captured))
@@ -557,8 +429,9 @@ class HeroVsGuardianState(GameState):
         """The total modifier of ``adv`` rolling ``roll`` against ``room`` at ``loc``.
 
         Sums the Adventurer's room-type modifier and Level Tokens and Powers (Scout and
-        Venture rolls), its Items' modifiers, the room's own modifiers (and -1 for a Cursed
-        Item), the other Vacant room's/Vault's location modifiers, and pending Combat cards.
+        Venture rolls only), its Items' modifiers, the room's own modifiers (and -1 for a
+        Cursed Item, on every roll against it), the other Vacant room's/Vault's location
+        modifiers, and pending Combat cards.
         """
         c = self.cards
         card = c[room]
@@ -577,11 +450,10 @@ class HeroVsGuardianState(GameState):
             key = "item_modifiers" if c.is_cursed(item) else "modifiers"
             total += sum(m["amount"] for m in c[item].get(key, ())
                          if modifier_applies(m, roll, rtype, klass))
-        if roll in ("scout", "venture"):
-            total += sum(m["amount"] for m in card.get("modifiers", ())
-                         if modifier_applies(m, roll, rtype, klass))
-            if c.is_cursed(room):
-                total -= 1
+        total += sum(m["amount"] for m in card.get("modifiers", ())
+                     if modifier_applies(m, roll, rtype, klass))
+        if c.is_cursed(room):
+            total -= 1  # "All rolls on this card are at -1": a Retreat roll facing it too
         for other in self.grid[loc]:
             if other != room and other in c:  # a hidden room (in a view) adds nothing known
                 total += sum(m["amount"] for m in c[other].get("location_modifiers", ())
@@ -598,7 +470,7 @@ class HeroVsGuardianState(GameState):
         if phase == "design":
             acts: list[Action] = [Deal()]
             empty = [loc for loc in LOCATIONS if not self.grid[loc]]
-            acts += [Place(card, loc) for card in self.unplaced for loc in empty]
+            acts += [made(Place, card, loc) for card in self.unplaced for loc in empty]
             return acts
         if phase == "entry":
             return [Entry(loc, side) for side in self._entry_sides()
@@ -646,34 +518,37 @@ class HeroVsGuardianState(GameState):
             kind = c[card].get("kind")
             if card in c.adventurers:
                 if timing == "Non-Combat" and stones >= 1:
-                    acts.append(Play(card))
+                    acts.append(made(Play, card))
             elif kind == "item":
                 if timing == "Non-Combat" and stones >= 1:
-                    acts += [Play(card, a) for p in self.party for a in p
+                    acts += [made(Play, card, a) for p in self.party for a in p
                              if len(self.items.get(a, ())) < MAX_ITEMS]
             elif kind == "spell" and c[card].get("timing", "Non-Combat") == timing:
                 targets = self._spell_targets(card)
                 if stones >= 1:
-                    acts += [Play(card, t) for t in targets]
-                acts += [Cast(card, caster, t) for caster in casters for t in targets]
+                    acts += [made(Play, card, t) for t in targets]
+                acts += [made(Cast, card, caster, t) for caster in casters for t in targets]
         return acts
 
     def _hero_option_actions(self) -> list[Action]:
         stones = self.hero_stones
         h = self.active
-        acts: list[Action] = [Pass()]
+        acts: list[Action] = [End()]
+        if self.guardian_stones > 0 and self.passed != "guardian":
+            acts.insert(0, Pass())  # "if the Guardian chooses to keep passing, the Hero must
+            # either end his/her turn or take action": a pass never answers his pass
         party = self.party[h]
         for loc in sorted(self.targetable(), key=LOCATIONS.index):
             rooms = len(self.grid[loc])
             if stones >= COST["scout"] and self.tokens.get(loc) != "scout" \
                     and len(party) >= max(1, rooms) and rooms <= ORDER_TOKENS:
-                acts.append(Scout(loc))
+                acts.append(made(Scout, loc))
             if stones >= COST["venture"] and party:
-                acts.append(Venture(loc))
+                acts.append(made(Venture, loc))
         acts += self._hero_plays("Non-Combat", stones)
         if stones >= 1:
-            acts += [Take(card) for card in self.tavern + self.market]
-            acts += [Take(i) for a in party for i in self.items.get(a, ())
+            acts += [made(Take, card) for card in self.tavern + self.market]
+            acts += [made(Take, i) for a in party for i in self.items.get(a, ())
                      if not self.cards.is_cursed(i)]
             if self.adv_deck:
                 acts.append(Draw("adventurers"))
@@ -704,132 +579,53 @@ class HeroVsGuardianState(GameState):
                 continue
             effect = c[card]["effect"]
             if effect == "freeze":
-                acts += [Play(card, a) for p in self.party for a in p]
+                acts += [made(Play, card, a) for p in self.party for a in p]
             elif effect == "capture_frozen":
-                acts += [Play(card, a) for f in self.frozen for a in f]
+                acts += [made(Play, card, a) for f in self.frozen for a in f]
             else:
-                acts.append(Play(card))
+                acts.append(made(Play, card))
         return acts
-
-    def _attempt_actions(self) -> list[Action]:
-        at = self.attempt
-        assert at is not None
-        stage = at["stage"]
-        h = self.active
-        if stage == "order":
-            acts: list[Action] = []
-            if len(at["order"]) < ORDER_TOKENS:
-                acts += [Order(a) for a in self.party[h] if a not in at["order"]]
-            if at["order"] and (at["kind"] != "scout" or len(at["order"]) >= len(
-                    self.grid[at["loc"]])):
-                acts.append(Enter())
-            return acts
-        if stage == "first":
-            return [First(r) for r in self._first_choices()]
-        if stage == "roll":
-            acts = [Roll()]
-            if at["kind"] == "venture" and at["next"] >= 1:
-                acts.append(Retreat())
-            acts += self._hero_plays("Combat", self.hero_stones)
-            return acts
-        if stage == "window":
-            return [Continue(), *self._guardian_plays("Combat")]
-        if stage == "stow":
-            adv = at["victim_stow"]
-            return [Stow(i) for i in self.items.get(adv, ()) if not self.cards.is_cursed(i)]
-        if stage == "save":
-            return [Lose(), *(Save(x) for x in self._save_options(at["victim"]))]
-        raise AssertionError(stage)
-
-    def _first_choices(self) -> list[str]:
-        at = self.attempt
-        assert at is not None
-        rooms = [r for r in self.grid[at["loc"]] if r not in at["done"]]
-        if at["kind"] == "venture" and len(rooms) > 1:
-            rooms = [r for r in rooms if r != self.cards.vault]
-        return rooms
-
-    def _save_options(self, victim: str) -> list[str]:
-        h = self.active
-        out = [a for a in self.party[h] if a != victim and "Sacrifice" in self.cards.powers(a)]
-        out += [i for i in self.items.get(victim, ())
-                if not self.cards.is_cursed(i) and "Sacrifice" in self.cards.powers(i)]
-        return out
-
-    def _rebuild_limit(self) -> int:
-        free = len(self._unprotected())
-        return min(free, max(3, _ceil_half(free)))
-
-    def _build_actions(self) -> list[Action]:
-        b = self.build
-        assert b is not None
-        if b["kind"] == "rebuild":
-            if b["stage"] == "lift":
-                acts: list[Action] = [Lift(loc) for loc in self._unprotected()
-                                      if loc not in b["locs"]]
-                if b["locs"]:
-                    acts.append(Arrange())
-                return acts
-            acts = []
-            pool = b["pool"]
-            needs = self._rebuild_needs()
-            for card in pool:
-                for loc in b["locs"]:
-                    count = len(self.grid[loc])
-                    if count >= MAX_ROOMS:
-                        continue
-                    filling = loc in b["need"] and count == 0
-                    if len(pool) - 1 >= needs - (1 if filling else 0):
-                        acts.append(SetRoom(card, loc))
-                if card != self.cards.vault and len(pool) - 1 >= needs:
-                    acts.append(Discard(card))
-            return acts
-        # restock
-        over = [loc for loc in LOCATIONS if len(self.grid[loc]) > MAX_ROOMS]
-        if over:
-            loc = over[0]
-            return self._restock_moves(loc, only_from=loc)
-        acts = [Done()]
-        targets = self._unprotected()
-        for card in dict.fromkeys(self.guardian_hand):
-            if self.cards.is_room(card):
-                acts += [SetRoom(card, loc) for loc in targets
-                         if len(self.grid[loc]) <= MAX_ROOMS]
-        for loc in b["locs"]:
-            acts += self._restock_moves(loc, only_from=loc)
-        for loc in targets:
-            if len(self.grid[loc]) >= 2:
-                acts += [Discard(r) for r in self.grid[loc] if r != self.cards.vault
-                         and Discard(r) not in acts]
-        return acts
-
-    def _restock_moves(self, loc: str, only_from: str) -> list[Action]:
-        b = self.build
-        assert b is not None
-        acts: list[Action] = []
-        rooms = self.grid[loc]
-        if len(rooms) < 2:
-            return acts
-        for r in rooms:
-            if r in b["moved"]:
-                continue
-            for n in neighbours(loc):
-                if n not in self.tokens and len(self.grid[n]) < MAX_ROOMS:
-                    acts.append(Shift(r, n))
-        if len(rooms) > MAX_ROOMS:
-            acts += [Discard(r) for r in rooms if r != self.cards.vault]
-        return acts
-
-    def _rebuild_needs(self) -> int:
-        b = self.build
-        assert b is not None
-        return sum(1 for loc in b["need"] if not self.grid[loc])
 
     # ------------------------------------------------------------ checking
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take now (empty once over)."""
+        acts = super().legal_actions()
+        # Remembered for the ``apply`` that usually follows with one of these very objects,
+        # so the list is not built twice (random playouts and bots: about half the time).
+        self._legal_memo = (self._memo_key(), acts)
+        return acts
+
+    def _memo_key(self) -> tuple[int, int, int | None]:
+        return len(self.history), len(self.log), None if self.rng is None else self.rng.state
+
+    def view(self, player: int | None) -> HeroVsGuardianState:
+        memo = self.__dict__.pop("_legal_memo", None)  # not copied into the view
+        try:
+            return super().view(player)  # type: ignore[return-value]
+        finally:
+            if memo is not None:
+                self._legal_memo = memo
+
     def _check(self, action: Action) -> None:
-        if action in self._legal_actions():
+        memo = self.__dict__.pop("_legal_memo", None)
+        if memo is not None and memo[0] == self._memo_key() and any(
+                a is action for a in memo[1]):
+            return  # the very object legal_actions() just listed for this position
+        quick = self._quick_legal(action)
+        if quick or (quick is None and action in self._legal_actions()):
             return
         raise IllegalActionError(self._explain(action))
+
+    def _quick_legal(self, action: Action) -> bool | None:
+        """Legality of the actions with the longest lists (placing rooms), decided without
+        building the list; None: ask ``_legal_actions``. (A test checks the two agree.)"""
+        if isinstance(action, Place):
+            return (self.phase == "design" and action.card in self.unplaced
+                    and action.loc in self.grid and not self.grid[action.loc])
+        if isinstance(action, (SetRoom, Discard)) and self.build is not None \
+                and self.build["kind"] == "rebuild":
+            return self._rebuild_allows(action)
+        return None
 
     def _explain(self, action: Action) -> str:  # noqa: C901 - one message per rule
         """Why ``action`` is illegal now, naming the rule."""
@@ -885,6 +681,13 @@ class HeroVsGuardianState(GameState):
             return f"{v}: only during a Scout or Venture"
         if v in {"lift", "arrange", "set", "shift", "discard", "done"}:
             return f"{v}: only during a Rebuild or Restock"
+        if v == "pass" and hero_turn:
+            if self.passed == "guardian":
+                return ("pass: the Guardian has just passed, so you act or end your turns for "
+                        "this round ('end'): a pass never answers his pass")
+            return "pass: the Guardian has no Action Stone left; act or end your turns ('end')"
+        if v == "end" and not hero_turn:
+            return "end: only a Hero ends his turns; the Guardian passes ('pass')"
         if hero_turn and v in guardian_verbs:
             return f"{v}: only the Guardian may {v}; it is {who}'s option"
         if not hero_turn and v in hero_verbs:
@@ -964,112 +767,6 @@ class HeroVsGuardianState(GameState):
             return "play: no Level Token is left (4 in the game)"
         return f"{action.verb}: {info['name']} needs another target (not {target!r})"
 
-    def _explain_attempt(self, action: Action) -> str:
-        at = self.attempt
-        assert at is not None
-        v = action.verb
-        stage = at["stage"]
-        if v == "first" and action.room == self.cards.vault and at["kind"] == "venture" \
-                and len(self.grid[at["loc"]]) > 1:  # type: ignore[attr-defined]
-            return ("first: the Treasure Vault is never Ventured first while another room "
-                    "shares its location")
-        if stage == "order":
-            if v == "order":
-                if len(at["order"]) >= ORDER_TOKENS:
-                    return "order: there are only 4 Order Tokens"
-                if action.adventurer in at["order"]:  # type: ignore[attr-defined]
-                    return "order: one Order Token per Adventurer"
-                return "order: only your Adventurers in play (not Frozen) can enter"
-            if v == "enter":
-                if not at["order"]:
-                    return "enter: place at least one Order Token first"
-                return ("enter: Scouting needs at least as many Adventurers as there are "
-                        f"rooms ({len(self.grid[at['loc']])})")
-            return f"{v}: place the Order Tokens, then 'enter'"
-        if stage == "first":
-            if v == "first":
-                return ("first: the Treasure Vault is never Ventured first while another room "
-                        "shares its location" if action.room == self.cards.vault  # type: ignore
-                        else "first: that room is not at this location")
-            return f"{v}: the {at['chooser']} first chooses which room comes first"
-        if stage == "roll":
-            if v == "retreat":
-                if at["kind"] != "venture":
-                    return "retreat: only during a Venture"
-                return "retreat: only after the 1st Adventurer in the order has rolled"
-            if v in ("play", "cast"):
-                if v == "play" and self.hero_stones < 1:
-                    return "play: costs 1 Action Stone; you have none"
-                return self._explain_play(action, self.hands[self.active], "Combat")
-            return (f"{v}: during a Scout/Venture only Combat cards, a roll or a Retreat may be "
-                    "played")
-        if stage == "window":
-            if v == "play":
-                if self.guardian_stones < 1:
-                    return "play: costs 1 Action Stone; the Guardian has none"
-                return self._explain_play(action, self.guardian_hand, "Combat")
-            return f"{v}: the Guardian may play a Combat card now, or 'continue'"
-        if stage == "stow":
-            if v == "stow" and self.cards.is_cursed(action.item):  # type: ignore[attr-defined]
-                return "stow: a Hero can't pick up a Cursed Item"
-            return ("stow: the Adventurer already holds 2 Items; choose one (not Cursed) to "
-                    "return to your hand")
-        if stage == "save":
-            if v == "save":
-                return ("save: Sacrifice - an Adventurer with Sacrifice, or Armor worn by the "
-                        "captured Adventurer, may be captured in its place")
-            return f"{v}: an Adventurer is about to be captured: 'save CARD' or 'lose'"
-        return f"{v}: not legal now"
-
-    def _explain_build(self, action: Action) -> str:
-        b = self.build
-        assert b is not None
-        v = action.verb
-        loc = getattr(action, "loc", None)
-        card = getattr(action, "card", None)
-        if v in ("set", "shift", "lift") and loc in self.tokens:
-            return f"{v}: locations with a Map or Scout Token cannot be affected by a {b['kind']}"
-        if v == "discard" and card == self.cards.vault:
-            return "discard: the Treasure Vault cannot be removed from the Dungeon"
-        if b["kind"] == "rebuild":
-            if b["stage"] == "lift":
-                if v == "lift" and len(b["locs"]) >= self._rebuild_limit():
-                    return (f"lift: a Rebuild rearranges at most {self._rebuild_limit()} "
-                            "locations (half the unmapped, unscouted ones, rounded up; at least 3)")
-                if v == "lift":
-                    return "lift: that location is already lifted"
-                return f"{v}: lift locations, then 'arrange'"
-            if v == "set":
-                if card not in b["pool"]:
-                    return "set: only the lifted rooms are rearranged"
-                if loc not in b["locs"]:
-                    return "set: lifted rooms go back into the lifted locations"
-                if len(self.grid[loc]) >= MAX_ROOMS:
-                    return "set: no more than 2 Dungeon Room Cards are allowed in a location"
-                return "set: at least 1 Room Card must remain in each location that had one"
-            if v == "discard":
-                if card not in b["pool"]:
-                    return "discard: only lifted rooms can be removed in a Rebuild"
-                return "discard: at least 1 Room Card must remain in each location that had one"
-            return f"{v}: put every lifted room back (set) or remove it (discard)"
-        over = [x for x in LOCATIONS if len(self.grid[x]) > MAX_ROOMS]
-        if over:
-            return (f"{v}: {over[0]} holds 3 rooms; no more than 2 are allowed - move or remove "
-                    "one first")
-        if v == "set":
-            if card not in self.guardian_hand or not self.cards.is_room(card):
-                return "set: Restock places Room cards from the Guardian's hand"
-            return "set: no more than 2 Dungeon Room Cards are allowed in a location"
-        if v == "shift":
-            if card in b["moved"]:
-                return "shift: a room moves once per Restock"
-            return ("shift: only rooms in a location you restocked move, to an adjacent location "
-                    "without a Map/Scout Token and with room for it, leaving at least 1 behind")
-        if v == "discard":
-            return ("discard: remove only a room that shares its location (at least 1 Room Card "
-                    "must remain), and never the Vault")
-        return f"{v}: during a Restock: set, shift, discard or done"
-
     # ------------------------------------------------------------ performing
     def _perform(self, action: Action) -> None:
         method = getattr(self, f"_do_{type(action).__name__.lower()}")
@@ -1092,7 +789,7 @@ class HeroVsGuardianState(GameState):
         for loc, card in zip(empty, cards, strict=True):
             self.grid[loc].append(card)
         self.unplaced = []
-        self.record("place", f"{self.players[g]} places the remaining rooms.", player=g)
+        self.record("place", f"{says(self.players[g], 'place')} the remaining rooms.", player=g)
         self.record("deal", "Rooms dealt at random: " + ", ".join(
             f"{loc} {self.name(card)}" for loc, card in zip(empty, cards, strict=True)),
             player=g, visible_to=(g,), placed=dict(zip(empty, cards, strict=True)))
@@ -1112,8 +809,9 @@ class HeroVsGuardianState(GameState):
                         order=list(self.dungeon_deck))
             for _ in range(OPENING_DRAW):
                 self.opening.append(self.dungeon_deck.pop())
-            self.record("draw", f"{self.players[g]} draws {OPENING_DRAW} Dungeon cards.", player=g)
-            self.record("draw", "Drawn: " + ", ".join(map(self.name, self.opening)), player=g,
+            self.record("draw", f"{says(self.players[g], 'draw')} {OPENING_DRAW} Dungeon cards.",
+                        player=g)
+            self.record("draw", "Drawn: " + ", ".join(map(self.name, self.opening)) + ".", player=g,
                         visible_to=(g,), cards=list(self.opening))
             self.phase = "keep"
 
@@ -1142,20 +840,20 @@ class HeroVsGuardianState(GameState):
                         order=list(self.adv_deck))
             drawn = [self.adv_deck.pop() for _ in range(START_ADVENTURERS)]
             self.party[h].extend(drawn)
-            self.record("recruit", f"{self.players[h]} draws Adventurers: "
+            self.record("recruit", f"{says(self.players[h], 'draw')} Adventurers: "
                         + ", ".join(map(self.name, drawn)) + ".", player=h, cards=drawn)
             self._finish_hero_setup()
         else:
             self.phase = "pick"
             self.picks_left = START_ADVENTURERS
-            self.record("recruit", f"{self.players[h]} picks 3 Adventurers worth 2 points.",
+            self.record("recruit", f"{says(self.players[h], 'pick')} 3 Adventurers worth 2 points.",
                         player=h)
 
     def _do_pick(self, a: Pick) -> None:
         h = self.setup_hero
         self.adv_deck.remove(a.card)
         self.party[h].append(a.card)
-        self.record("pick", f"{self.players[h]} picks {self.name(a.card)}.", player=h,
+        self.record("pick", f"{says(self.players[h], 'pick')} {self.name(a.card)}.", player=h,
                     card=a.card)
         self.picks_left -= 1
         if self.picks_left == 0:
@@ -1168,8 +866,9 @@ class HeroVsGuardianState(GameState):
         h = self.setup_hero
         drawn = [self.treasure_deck.pop() for _ in range(START_TREASURE)]
         self.hands[h].extend(drawn)
-        self.record("draw", f"{self.players[h]} draws {START_TREASURE} Treasure cards.", player=h)
-        self.record("draw", "Drawn: " + ", ".join(map(self.name, drawn)), player=h,
+        self.record("draw", f"{says(self.players[h], 'draw')} {START_TREASURE} Treasure cards.",
+                    player=h)
+        self.record("draw", "Drawn: " + ", ".join(map(self.name, drawn)) + ".", player=h,
                     visible_to=(h,), cards=drawn)
         if h + 1 < self.n_heroes:
             self.setup_hero = h + 1
@@ -1190,9 +889,17 @@ class HeroVsGuardianState(GameState):
         if added:
             self.record("replenish", "Face up in the Tavern and Market: "
                         + ", ".join(map(self.name, added)) + ".", cards=added)
+            self.mark_irreversible("new Tavern and Market cards have been turned face up")
 
     def _start_round(self, first: bool = False) -> None:
         if not first:
+            self.idle_rounds = 0 if self.acted else self.idle_rounds + 1
+            if self.idle_rounds >= self.n_heroes:  # every Hero's round idle: RULE_NOTES
+                rounds = count(self.idle_rounds, "round")
+                self.record("stalemate", f"Nobody acted in the last {rounds}: the game cannot "
+                            "change any more, so it ends (RULE_NOTES).")
+                self._end_game("stalemate")
+                return
             self.carry[self.active] = min(CARRY_OVER, self.hero_stones)
             self.active = (self.active + 1) % self.n_heroes
             self._replenish()
@@ -1202,16 +909,18 @@ class HeroVsGuardianState(GameState):
         self.guardian_stones = GUARDIAN_STONES
         self.turn = "hero"
         self.hero_out = False
-        self.final_option = False
+        self.passed = None
+        self.acted = False
         self.casters_used = []
-        self.record("round", f"Round {self.round_no}: {self.players[self.active]} has "
-                    f"{self.hero_stones} Action Stones, the Guardian {self.guardian_stones}.",
-                    round=self.round_no, hero=self.active)
+        self.record("round", f"Round {self.round_no}: {says(self.players[self.active], 'have')} "
+                    f"{count(self.hero_stones, 'Action Stone')}, the Guardian "
+                    f"{self.guardian_stones}.", round=self.round_no, hero=self.active)
 
     # turn order ---------------------------------------------------------
     def _after_hero_action(self) -> None:
         if self.is_over:
             return
+        self.acted, self.passed = True, None
         if self.hero_stones <= 0:
             self.hero_out = True
         if self.guardian_stones > 0:
@@ -1224,9 +933,8 @@ class HeroVsGuardianState(GameState):
     def _after_guardian_action(self) -> None:
         if self.is_over:
             return
-        if self.final_option:
-            self._start_round()
-        elif not self.hero_out:
+        self.acted, self.passed = True, None
+        if not self.hero_out:
             self.turn = "hero"
         elif self.guardian_stones > 0:
             self.turn = "guardian"
@@ -1234,236 +942,51 @@ class HeroVsGuardianState(GameState):
             self._start_round()
 
     def _do_pass(self, a: Pass) -> None:
-        if self.turn == "hero":
-            self.hero_out = True
-            self.record("pass", f"{self.players[self.active]} passes and ends the round's turns.",
-                        player=self.active)
-            if self.guardian_stones > 0:
-                self.turn = "guardian"
-                self.final_option = True
-            else:
-                self._start_round()
+        if self.turn == "hero":  # one turn to the Guardian, then the option comes back
+            self.record("pass", f"{says(self.players[self.active], 'pass')}: the Guardian may "
+                        "act.", player=self.active)
+            self.passed, self.turn = "hero", "guardian"
+        elif self.hero_out:  # the Guardian's final option, declined: the round ends
+            self.record("pass", f"{says(self.players[self.guardian], 'pass')}; the round ends.",
+                        player=self.guardian)
+            self._start_round()
         else:
-            self.record("pass", "The Guardian passes.", player=self.guardian)
-            if self.hero_out:
-                self._start_round()
-            else:
-                self.turn = "hero"
+            self.record("pass", f"{says(self.players[self.guardian], 'pass')}: "
+                        f"{subject(self.players[self.active])} must act or end the round.",
+                        player=self.guardian)
+            self.passed, self.turn = "guardian", "hero"
+
+    def _do_end(self, a: End) -> None:
+        name = self.players[self.active]
+        kept = min(CARRY_OVER, self.hero_stones)
+        self.record("end_turns", f"{says(name, 'end')} {their(name)} turns "
+                    "for this round" + (" (1 stone carries over)." if kept else "."),
+                    player=self.active)
+        self.hero_out, self.passed = True, None
+        if self.guardian_stones > 0:
+            self.turn = "guardian"  # the Guardian's Final Action Option
+        else:
+            self._start_round()
+
+    def _end_game(self, reason: str) -> None:
+        """Stop play: the Dungeon is turned face up and the game is scored."""
+        self.end_reason = reason
+        c = self.cards
+        where = next((loc for loc, rooms in self.grid.items() if c.vault in rooms), None)
+        if where is not None:
+            self.record("reveal_all", f"The Dungeon is turned face up: the Treasure Vault was at "
+                        f"{where}.", grid={k: list(v) for k, v in self.grid.items()})
+        heroes, guardian = self.team_scores()
+        side = "the Heroes" if self.n_heroes > 1 else self.players[0]
+        verdict = {"heroes": f"{side} {verb_form(side, 'win')}", "tie": "a tie",
+                   "guardian": f"{self.players[self.guardian]} "
+                               f"{verb_form(self.players[self.guardian], 'win')}"}
+        self.record("score", f"Final score: {'Heroes' if self.n_heroes > 1 else side} "
+                    f"{heroes}, {self.players[self.guardian]} {guardian}: "
+                    f"{verdict[self.winner() or 'tie']}.", scores=list(self.scores()))
+        self.mark_irreversible("the game is over and the Dungeon is face up")
 
     # hero option actions -------------------------------------------------
-    def _spend_hero(self, n: int) -> None:
-        self.hero_stones -= n
-
-    def _do_scout(self, a: Scout) -> None:
-        self._begin_attempt("scout", a.loc)
-
-    def _do_venture(self, a: Venture) -> None:
-        self._begin_attempt("venture", a.loc)
-
-    def _begin_attempt(self, kind: str, loc: str) -> None:
-        self._spend_hero(COST[kind])
-        self.attempt = {"kind": kind, "loc": loc, "order": [], "next": 0, "stage": "order",
-                        "done": [], "current": None, "bonus": 0, "retreat_bonus": 0,
-                        "chooser": "hero", "pending": None, "victim": None,
-                        "victim_stow": None, "cursed": None, "capture": False,
-                        "captured": [], "rolls": []}
-        word = "Scout" if kind == "scout" else "Venture"
-        self.record(kind, f"{self.players[self.active]} will {word} {loc} "
-                    f"({len(self.grid[loc])} room(s)).", player=self.active, loc=loc)
-
-    def _do_order(self, a: Order) -> None:
-        at = self.attempt
-        assert at is not None
-        at["order"].append(a.adventurer)
-        self.record("order", f"Order Token {len(at['order'])} on {self.name(a.adventurer)}.",
-                    player=self.active)
-
-    def _do_enter(self, a: Enter) -> None:
-        at = self.attempt
-        assert at is not None
-        rooms = self.grid[at["loc"]]
-        for r in rooms:
-            if r not in self.face_up:
-                self.face_up.append(r)
-        self.record("reveal", f"At {at['loc']}: " + (", ".join(map(self.name, rooms)) or
-                                                      "no room") + ".", loc=at["loc"],
-                    cards=list(rooms))
-        if len(rooms) > 1:
-            scouted = self.tokens.get(at["loc"]) == "scout"
-            at["chooser"] = "hero" if at["kind"] == "scout" or scouted else "guardian"
-        self._next_room()
-
-    def _next_room(self) -> None:
-        """Choose the current room (or end the attempt when none is left)."""
-        at = self.attempt
-        assert at is not None
-        left = [r for r in self.grid[at["loc"]] if r not in at["done"]]
-        if not left:
-            self._end_attempt()
-            return
-        if at["current"] in left:
-            at["stage"] = "roll"
-            return
-        choices = self._first_choices()
-        if len(choices) == 1:
-            at["current"] = choices[0]
-            at["stage"] = "roll"
-        else:
-            at["stage"] = "first"
-
-    def _do_first(self, a: First) -> None:
-        at = self.attempt
-        assert at is not None
-        at["current"] = a.room
-        chooser = self.guardian if at["chooser"] == "guardian" else self.active
-        self.record("first", f"{self.name(a.room)} is attempted first.", player=chooser,
-                    room=a.room)
-        at["stage"] = "roll"
-
-    def _do_roll(self, a: Roll) -> None:
-        self._announce(self.attempt["kind"])  # type: ignore[index]
-
-    def _do_retreat(self, a: Retreat) -> None:
-        self._announce("retreat")
-
-    def _announce(self, roll: str) -> None:
-        at = self.attempt
-        assert at is not None
-        at["pending"] = roll
-        if self._guardian_plays("Combat"):
-            at["stage"] = "window"
-        else:
-            self._resolve_roll()
-
-    def _do_continue(self, a: Continue) -> None:
-        self._resolve_roll()
-
-    def _resolve_roll(self) -> None:
-        at = self.attempt
-        assert at is not None
-        roll = at["pending"]
-        adv = at["order"][at["next"]]
-        at["next"] += 1
-        room = at["current"]
-        loc = at["loc"]
-        modifier = self.roll_modifier(roll, adv, room, loc)
-        at["bonus"] = 0
-        if roll == "retreat":
-            at["retreat_bonus"] = 0
-        die = self.rng.randint(1, 6)
-        total = die + modifier
-        target = TARGET[roll]
-        success = die != 1 and total >= target
-        # Scout: captured only on a failed natural 1; Venture/Retreat: any failed roll,
-        # except a natural 1 the modifier would have made a success.
-        if roll == "scout":
-            capture = die == 1 and total < target
-        else:
-            capture = not success and not (die == 1 and total >= target)
-        word = {"scout": "Scout", "venture": "Venture", "retreat": "Retreat"}[roll]
-        result = "succeeds" if success else ("fails and is captured" if capture else "fails")
-        self.record("roll", f"{self.name(adv)} rolls {die} {modifier:+d} = {total} to {word} "
-                    f"{self.name(room)} (needs {target}+): {result}.", player=self.active,
-                    die=die, modifier=modifier, total=total, roll=roll, adventurer=adv,
-                    room=room, success=success)
-        at["rolls"].append([roll, adv, room, die, total, success])
-        if success:
-            if roll == "retreat":
-                self.record("retreat", "The Venture ends in a successful Retreat.",
-                            player=self.active)
-                self._end_attempt()
-                return
-            at["done"].append(room)
-            at["current"] = None
-            if roll == "venture":
-                self.grid[loc].remove(room)
-                self._remove_face_up(room)
-                self.ventured[self.active].append(room)
-                if room == self.cards.vault:
-                    self.record("end", f"{self.players[self.active]} Ventures the Treasure "
-                                "Vault: the game ends.", player=self.active)
-                    self.attempt = None
-                    self.end_reason = "vault"
-                    return
-            self._continue_attempt()
-            return
-        at["capture"] = capture
-        at["victim"] = adv
-        if roll != "retreat" and self.cards.is_cursed(room):
-            items = self.items.get(adv, [])
-            if len(items) < MAX_ITEMS:
-                self._attach_cursed(adv, room)
-            elif any(not self.cards.is_cursed(i) for i in items):
-                at["stage"] = "stow"
-                at["victim_stow"] = adv
-                at["cursed"] = room
-                return
-        self._after_failure()
-
-    def _attach_cursed(self, adv: str, room: str) -> None:
-        at = self.attempt
-        assert at is not None
-        self.grid[at["loc"]].remove(room)
-        self._remove_face_up(room)
-        self.items.setdefault(adv, []).append(room)
-        if at["current"] == room:
-            at["current"] = None
-        self.record("cursed", f"{self.name(room)} attaches itself to {self.name(adv)}.",
-                    player=self.active, adventurer=adv, card=room)
-
-    def _do_stow(self, a: Stow) -> None:
-        at = self.attempt
-        assert at is not None
-        adv = at["victim_stow"]
-        self.items[adv].remove(a.item)
-        self.hands[self.active].append(a.item)
-        self.record("stow", f"{self.name(a.item)} goes back to the hand.", player=self.active,
-                    card=a.item)
-        self._attach_cursed(adv, at["cursed"])
-        at["victim_stow"] = None
-        at["cursed"] = None
-        self._after_failure()
-
-    def _after_failure(self) -> None:
-        at = self.attempt
-        assert at is not None
-        if at["capture"]:
-            if self._save_options(at["victim"]):
-                at["stage"] = "save"
-                return
-            self._capture(at["victim"])
-        self._finish_failure()
-
-    def _finish_failure(self) -> None:
-        at = self.attempt
-        assert at is not None
-        at["capture"] = False
-        at["victim"] = None
-        if at["pending"] == "retreat":
-            at["pending"] = None
-        self._continue_attempt()
-
-    def _do_save(self, a: Save) -> None:
-        at = self.attempt
-        assert at is not None
-        victim = at["victim"]
-        if a.card in self.items.get(victim, ()):
-            self.items[victim].remove(a.card)
-            self.captured.append(a.card)
-            self.record("sacrifice", f"{self.name(a.card)} is captured in place of "
-                        f"{self.name(victim)}.", player=self.active, card=a.card)
-        else:
-            self.record("sacrifice", f"{self.name(a.card)} is captured in place of "
-                        f"{self.name(victim)}.", player=self.active, card=a.card)
-            self._capture(a.card)
-        self._finish_failure()
-
-    def _do_lose(self, a: Lose) -> None:
-        at = self.attempt
-        assert at is not None
-        self._capture(at["victim"])
-        self._finish_failure()
-
     def _strip(self, adv: str, treasure_to: str) -> None:
         """Take everything off an Adventurer leaving play (captured or Frozen)."""
         for item in self.items.pop(adv, []):
@@ -1493,48 +1016,6 @@ class HeroVsGuardianState(GameState):
         self.record("capture", f"The Guardian captures {self.name(adv)}.", player=self.guardian,
                     card=adv)
 
-    def _continue_attempt(self) -> None:
-        at = self.attempt
-        assert at is not None
-        left = [r for r in self.grid[at["loc"]] if r not in at["done"]]
-        if not left:
-            self._end_attempt()
-            return
-        if at["next"] >= len(at["order"]):
-            self._end_attempt()
-            return
-        self._next_room()
-
-    def _end_attempt(self) -> None:
-        at = self.attempt
-        assert at is not None
-        loc = at["loc"]
-        rooms = self.grid[loc]
-        token = self.tokens.get(loc)
-        if at["kind"] == "scout":
-            if rooms and all(r in at["done"] for r in rooms):
-                self.tokens[loc] = "scout"
-                self.token_supply -= 1
-                self.record("scouted", f"{loc} is Scouted: its rooms stay face up.", loc=loc)
-            else:
-                for r in rooms:
-                    self._remove_face_up(r)
-                self.record("scout", f"The Scout of {loc} ends; its rooms go face down.", loc=loc)
-        else:
-            if not rooms:
-                if token is None:
-                    self.token_supply -= 1
-                self.tokens[loc] = "map"
-                self.record("mapped", f"{loc} is Mapped.", loc=loc)
-            else:
-                if token != "scout":
-                    for r in rooms:
-                        self._remove_face_up(r)
-                self.record("venture", f"The Venture of {loc} ends; {len(rooms)} room(s) remain.",
-                            loc=loc)
-        self.attempt = None
-        self._after_hero_action()
-
     # playing cards -------------------------------------------------------
     def _do_play(self, a: Play) -> None:
         if self.current_player == self.guardian:
@@ -1562,12 +1043,12 @@ class HeroVsGuardianState(GameState):
         info = self.cards[card]
         if card in self.cards.adventurers:
             self.party[h].append(card)
-            self.record("play", f"{self.players[h]} plays {self.name(card)} into play.",
+            self.record("play", f"{says(self.players[h], 'play')} {self.name(card)} into play.",
                         player=h, card=card)
         elif info["kind"] == "item":
             assert target is not None
             self.items.setdefault(target, []).append(card)
-            self.record("play", f"{self.players[h]} equips {self.name(target)} with "
+            self.record("play", f"{says(self.players[h], 'equip')} {self.name(target)} with "
                         f"{self.name(card)}.", player=h, card=card, target=target)
         else:
             self._effect(card, target, h)
@@ -1638,7 +1119,7 @@ class HeroVsGuardianState(GameState):
             self.items[adv].remove(a.card)
             where = self.name(adv)
         self.hands[h].append(a.card)
-        self.record("take", f"{self.players[h]} takes {self.name(a.card)} from {where}.",
+        self.record("take", f"{says(self.players[h], 'take')} {self.name(a.card)} from {where}.",
                     player=h, card=a.card)
         self._after_hero_action()
 
@@ -1649,13 +1130,14 @@ class HeroVsGuardianState(GameState):
             if not self.dungeon_deck:
                 self.record("end", "The Guardian tries to draw, but the Dungeon deck is empty: "
                             "the game ends.", player=g)
-                self.end_reason = "deck"
+                self._end_game("deck")
                 return
             card = self.dungeon_deck.pop()
             self.guardian_hand.append(card)
             self.record("draw", "The Guardian draws a Dungeon card.", player=g)
             self.record("draw", f"Drawn: {self.name(card)}.", player=g, visible_to=(g,),
                         card=card)
+            self.mark_irreversible("the Guardian has seen the card he drew")
             self._after_guardian_action()
             return
         h = self.active
@@ -1663,116 +1145,39 @@ class HeroVsGuardianState(GameState):
         deck = self.adv_deck if a.deck == "adventurers" else self.treasure_deck
         card = deck.pop()
         self.hands[h].append(card)
-        self.record("draw", f"{self.players[h]} draws the top {a.deck} card.", player=h)
+        self.record("draw", f"{says(self.players[h], 'draw')} the top {a.deck} card.", player=h)
         self.record("draw", f"Drawn: {self.name(card)}.", player=h, visible_to=(h,), card=card)
+        self.mark_irreversible(f"{says(self.players[h], 'have')} seen the card drawn")
         self._after_hero_action()
 
     # guardian building ----------------------------------------------------
-    def _do_rebuild(self, a: Rebuild) -> None:
-        self.guardian_stones -= 1
-        self.build = {"kind": "rebuild", "stage": "lift", "locs": [], "pool": [], "need": [],
-                      "moved": []}
-        self.record("rebuild", f"The Guardian Rebuilds (up to {self._rebuild_limit()} "
-                    "locations).", player=self.guardian)
-
-    def _do_lift(self, a: Lift) -> None:
-        b = self.build
-        assert b is not None
-        b["locs"].append(a.loc)
-        if self.grid[a.loc]:
-            b["need"].append(a.loc)
-        b["pool"].extend(self.grid[a.loc])
-        self.grid[a.loc] = []
-        self.record("lift", f"The rooms of {a.loc} are lifted.", player=self.guardian)
-        if len(b["locs"]) >= self._rebuild_limit() or all(
-                loc in b["locs"] for loc in self._unprotected()):
-            self._do_arrange(Arrange())
-
-    def _do_arrange(self, a: Arrange) -> None:
-        b = self.build
-        assert b is not None
-        b["stage"] = "arrange"
-        if not b["pool"]:
-            self._finish_build()
-
-    def _do_setroom(self, a: SetRoom) -> None:
-        b = self.build
-        assert b is not None
-        g = self.guardian
-        if b["kind"] == "rebuild":
-            b["pool"].remove(a.card)
-        else:
-            self.guardian_hand.remove(a.card)
-            if a.loc not in b["locs"]:
-                b["locs"].append(a.loc)
-        self.grid[a.loc].append(a.card)
-        self.record("set", f"A room is put at {a.loc}.", player=g)
-        if b["kind"] == "rebuild" and not b["pool"]:
-            self._finish_build()
-
-    def _do_shift(self, a: Shift) -> None:
-        b = self.build
-        assert b is not None
-        g = self.guardian
-        origin = next(loc for loc in LOCATIONS if a.card in self.grid[loc])
-        self.grid[origin].remove(a.card)
-        self.grid[a.loc].append(a.card)
-        b["moved"].append(a.card)
-        self.record("shift", f"A room moves from {origin} to {a.loc}.", player=g)
-
-    def _do_discard(self, a: Discard) -> None:
-        b = self.build
-        assert b is not None
-        if b["kind"] == "rebuild":
-            b["pool"].remove(a.card)
-        else:
-            origin = next(loc for loc in LOCATIONS if a.card in self.grid[loc])
-            self.grid[origin].remove(a.card)
-        self._remove_face_up(a.card)
-        self.removed.append([a.card, self.active])
-        self.record("remove", f"The Guardian removes {self.name(a.card)} from the Dungeon "
-                    f"(half its points, rounded up, for {self.players[self.active]}).",
-                    player=self.guardian, card=a.card)
-        if b["kind"] == "rebuild" and not b["pool"]:
-            self._finish_build()
-
-    def _do_restock(self, a: Restock) -> None:
-        self.guardian_stones -= 1
-        self.build = {"kind": "restock", "stage": "set", "locs": [], "pool": [], "need": [],
-                      "moved": []}
-        self.record("restock", "The Guardian Restocks.", player=self.guardian)
-
-    def _do_done(self, a: Done) -> None:
-        self._finish_build()
-
-    def _finish_build(self) -> None:
-        b = self.build
-        assert b is not None
-        self.record(b["kind"], f"The {b['kind'].capitalize()} is done.", player=self.guardian)
-        self.build = None
-        self._after_guardian_action()
-
     # ------------------------------------------------------------ save/load/views
     _FIELDS = ("phase", "unplaced", "grid", "face_up", "tokens", "token_supply", "entries",
                "dungeon_deck", "opening", "guardian_hand", "removed", "captured", "out_of_game",
                "adv_deck", "tavern", "treasure_deck", "market", "hands", "party", "frozen",
                "ventured", "items", "levels", "level_supply", "carry", "hero_stones",
-               "guardian_stones", "active", "round_no", "turn", "hero_out", "final_option",
+               "guardian_stones", "active", "round_no", "turn", "hero_out", "passed", "acted",
+               "idle_rounds",
                "casters_used", "setup_hero", "picks_left", "attempt", "build", "end_reason")
 
     def _dump(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._FIELDS}
 
+    state_schema: ClassVar[dict[str, Any]] = STATE_SCHEMA
+
     def _restore(self, data: dict[str, Any]) -> None:
-        self.cards = load_cards(self.options.get("cards"))
-        for f in self._FIELDS:
+        self.cards = cards_from_option(self.options.get("cards"))
+        check_schema(data, STATE_SCHEMA, "saved game")  # core checks it too, once it can
+        for f in self._FIELDS:  # exactly these fields, no other key becomes an attribute
             setattr(self, f, data[f])
+        check_position(self)
 
     def _hide(self, player: int | None) -> None:
         g = self.guardian
         if player != g:
-            self.grid = {loc: [r if r in self.face_up else HIDDEN for r in rooms]
-                         for loc, rooms in self.grid.items()}
+            if not self.is_over:  # at the end the Dungeon is turned face up for everyone
+                self.grid = {loc: [r if r in self.face_up else HIDDEN for r in rooms]
+                             for loc, rooms in self.grid.items()}
             self.guardian_hand = [HIDDEN] * len(self.guardian_hand)
             self.opening = [HIDDEN] * len(self.opening)
             self.unplaced = [HIDDEN] * len(self.unplaced)
@@ -1829,12 +1234,12 @@ players, not 5
     if unknown:
         raise InvalidArgumentError(f"unknown option(s) {sorted(unknown)}; the option is 'cards'")
     if isinstance(players, int) and not isinstance(players, bool):
-        if not 2 <= players <= 4:
-            normalize_players(players, 2, 4)
+        if not 2 <= players <= 4:  # refused before any name is made
+            raise InvalidArgumentError(f"players: this game is for 2 to 4 players, not {players}")
         players = _default_names(players)
-    cards = options.get("cards")
-    if cards is not None and not isinstance(cards, (str, dict)):
-        options["cards"] = str(cards)  # a pathlib.Path: stored as text so the save is JSON
+    elif isinstance(players, (list, tuple)) and not 2 <= len(players) <= 4:
+        raise InvalidArgumentError(f"players: this game is for 2 to 4 players, not "
+                                   f"{len(players)}")
     return HeroVsGuardianState(players, seed, **options)
 
 
@@ -1866,6 +1271,10 @@ def scout_venture_position(kind: str, adventurers: Sequence[str], rooms: Sequenc
     """
     if kind not in COST:
         raise InvalidArgumentError(f"kind must be 'scout' or 'venture', not {kind!r}")
+    for what, given, most in (("adventurers", adventurers, ORDER_TOKENS),
+                              ("rooms", rooms, MAX_ROOMS)):
+        if isinstance(given, str) or not isinstance(given, (list, tuple)) or len(given) > most:
+            raise InvalidArgumentError(f"{what} must be a list of at most {most} card ids")
     game = new_game(2, seed, **({} if cards is None else {"cards": cards}))
     c = game.cards
     adventurers, rooms = list(adventurers), list(rooms)

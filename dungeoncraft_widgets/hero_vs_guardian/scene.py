@@ -17,15 +17,17 @@ True
 
 from __future__ import annotations
 
+from ..core.english import count
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Group, Polygon, Rect, Scene, Text
 from .rules import HIDDEN, LOCATIONS, HeroVsGuardianState, Scout, Venture
 
 __all__ = ["describe", "dungeon_scene", "target_of"]
 
-CELL = 96
+CELL = 112
 MARGIN = 34
 PANEL = 40
+CHAR_WIDTH = 0.56  # of the font size: enough to say whether a name fits its strip
 TYPE_FILL = {"Trap": "#b8860b", "Brute": "#a0522d", "Evil": "#6a3d9a", "Magic": "#1f78b4",
              None: "#7f8c8d"}
 
@@ -34,12 +36,32 @@ def _xy(loc: str) -> tuple[float, float]:
     return MARGIN + "ABCD".index(loc[0]) * CELL, MARGIN + int(loc[1]) * CELL - CELL
 
 
+def _room_kind(info: dict) -> str:
+    return info.get("room_type") or ("Vault" if info["kind"] == "vault" else "Vacant")
+
+
 def _room_text(state: HeroVsGuardianState, card: str) -> str:
     if card not in state.cards:
         return "a face-down room"
     info = state.cards[card]
-    kind = info.get("room_type") or ("Treasure Vault" if info["kind"] == "vault" else "Vacant")
-    return f"{info['name']} ({kind}, {info['points']} points)"
+    text = f"{info['name']} ({_room_kind(info)} room, {info['points']} points)"
+    if info.get("text"):
+        text += f": {info['text']}"
+    return text
+
+
+def fit(text: str, width: float, size: float) -> tuple[str, float]:
+    """``text`` and a font size (at most ``size``, at least 9) that fit ``width``; cut with
+    an ellipsis only when even 9 is too wide.
+
+    >>> fit("Crypt of the Lich", 98, 11)
+    ('Crypt of the Lich', 10)
+    """
+    for s in (size, size - 0.5, size - 1, size - 1.5, size - 2):
+        if s >= 9 and len(text) * s * CHAR_WIDTH <= width:
+            return text, s
+    most = int(width / (9 * CHAR_WIDTH))
+    return (text if len(text) <= most else text[:most - 1] + "…"), 9.0
 
 
 def describe(state: HeroVsGuardianState) -> str:
@@ -63,8 +85,9 @@ def describe(state: HeroVsGuardianState) -> str:
     return " ".join(parts)
 
 
-def dungeon_scene(state: HeroVsGuardianState) -> Scene:
-    """The dungeon of ``state`` (best: a seat's view) as a :class:`~core.scene.Scene`."""
+def dungeon_scene(state: HeroVsGuardianState, *, selected: str | None = None) -> Scene:
+    """The dungeon of ``state`` (best: a seat's view) as a :class:`~core.scene.Scene`;
+    ``selected``: a location to mark (the one whose odds are shown)."""
     if not isinstance(state, HeroVsGuardianState):
         raise InvalidArgumentError("state must be a Hero versus Guardian game or view")
     size = 2 * MARGIN + 4 * CELL
@@ -84,7 +107,7 @@ def dungeon_scene(state: HeroVsGuardianState) -> Scene:
         classes = ["location"]
         if loc in reach:
             classes.append("highlight")
-        if loc == attempt_loc:
+        if loc in (attempt_loc, selected):
             classes.append("selected")
         if token:
             classes.append(token)
@@ -98,21 +121,37 @@ def dungeon_scene(state: HeroVsGuardianState) -> Scene:
                       classes=tuple(classes), label=label, tooltip=tip,
                       fill="#e8e2d0" if token == "map" else "#cfc6b0", stroke="#5b4a2f",
                       stroke_width=1))
-        grid.add(Text(f"loc-{loc}-name", x + 12, y + 12, loc, size=10, classes=("muted",),
+        grid.add(Text(f"loc-{loc}-name", x + 12, y + 13, loc, size=11, weight="bold",
                       fill="#333333"))
+        strip = 38 if len(rooms) <= 2 else 26
         for i, card in enumerate(rooms):
-            rx, ry = x + 12 + i * 40, y + 26
-            face_up = card in state.cards
-            info = state.cards[card] if face_up else {}
-            room_type = info.get("room_type")
-            grid.add(Rect(f"room-{loc}-{i}", rx, ry, 34, 48, rx=3,
-                          classes=("room", "face-up" if face_up else "face-down"),
-                          label=_room_text(state, card), tooltip=_room_text(state, card),
-                          fill=TYPE_FILL.get(room_type, "#7f8c8d") if face_up else "#4b3621",
-                          stroke="#222222", stroke_width=1))
-            short = (info["name"][:6] if face_up else "?")
-            grid.add(Text(f"room-{loc}-{i}-text", rx + 17, ry + 24, short, size=8,
-                          fill="#ffffff"))
+            rx, ry, rw = x + 7, y + 24 + i * (strip + 3), CELL - 14
+            known = card in state.cards
+            info = state.cards[card] if known else {}
+            shown = card in state.face_up  # face up for everyone (else only the Guardian knows)
+            fill = TYPE_FILL.get(info.get("room_type"), "#7f8c8d") if known else "#4b3621"
+            grid.add(Rect(f"room-{loc}-{i}", rx, ry, rw, strip, rx=3,
+                          classes=("room", "face-up" if known else "face-down",
+                                   *(() if shown or not known else ("secret",))),
+                          label=_room_text(state, card), tooltip=_room_text(state, card) + (
+                              "" if shown or not known else " (face down: the Hero has not "
+                              "seen it)"), fill=fill, stroke="#222222", stroke_width=1,
+                          opacity=1 if shown or not known else 0.78))
+            if not known:
+                grid.add(Text(f"room-{loc}-{i}-text", rx + rw / 2, ry + strip / 2,
+                              "face-down room", size=10, fill="#f5deb3"))
+                continue
+            name, font = fit(info["name"], rw - 6, 11)
+            if strip > 30:
+                grid.add(Text(f"room-{loc}-{i}-text", rx + rw / 2, ry + 13, name, size=font,
+                              fill="#ffffff", weight="bold"))
+                grid.add(Text(f"room-{loc}-{i}-kind", rx + rw / 2, ry + 28,
+                              f"{_room_kind(info)} · {info['points']} pt"
+                              + ("s" if info["points"] != 1 else ""), size=9.5,
+                              fill="#ffffff"))
+            else:
+                grid.add(Text(f"room-{loc}-{i}-text", rx + rw / 2, ry + strip / 2, name,
+                              size=min(font, 10), fill="#ffffff", weight="bold"))
         if token:
             grid.add(Circle(f"token-{loc}", x + CELL - 16, y + 16, 9,
                             classes=("token", token), label=f"{status} token on {loc}",
@@ -133,9 +172,10 @@ def dungeon_scene(state: HeroVsGuardianState) -> Scene:
                           label=f"Entry on the {side} edge of {loc}", fill="#8b5a2b",
                           stroke="#3d2e00", stroke_width=1))
     hero = state.players[state.active] if state.n_heroes else "Hero"
-    scene.add(Text("status", size / 2, size + PANEL / 2,
-                   f"Round {state.round_no} — {hero}: {state.hero_stones} stones, Guardian: "
-                   f"{state.guardian_stones} stones", size=12, classes=("status",)))
+    scene.add(Text("round", size / 2, size + PANEL / 2,
+                   f"Round {state.round_no} · {hero}: {count(state.hero_stones, 'stone')} · "
+                   f"{state.players[state.guardian]}: {count(state.guardian_stones, 'stone')}",
+                   size=12, classes=("round-line",)))
     scene.clickable.update(f"loc-{loc}" for loc in can_enter)
     scene.description = describe(state)
     return scene

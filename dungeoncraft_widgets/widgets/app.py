@@ -68,7 +68,7 @@ from ..core.english import count, listing, objective, possessive, says, subject
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from .board import BoardEvent, BoardView, LogView
-from .panels import ERROR_MARK, message_label
+from .panels import ERROR_MARK, message_label, text_label
 
 __all__ = ["Choice", "FinalSummary", "GameApp", "on_change"]
 
@@ -176,11 +176,11 @@ class GameApp(w.VBox):
         self.version = 0
         self.board = BoardView(min_text_px=MIN_TEXT_PX)
         self.board.on_click(self._on_board_click)
-        self.status = w.Label()
+        self.status = text_label()
         self.status.add_class("dcw-status")
         self.summary_view = w.HTML()
         self.summary_view.add_class("dcw-summary")
-        self.question_view = w.Label()
+        self.question_view = text_label()
         self.question_view.add_class("dcw-question-text")
         self.choice_box = w.HBox()
         self.choice_box.add_class("dcw-choices")

@@ -247,10 +247,23 @@ class LiveCalculator(w.VBox):
         self.add_class("dcw-stale")
 
 
+def text_label(value: str = "") -> w.Label:
+    """A Label whose text is shown exactly as written: never HTML, and never typeset as
+    maths (a Label is typeset by JupyterLab's MathJax, so a player called "Bot $3$" would
+    otherwise lose its dollars; MathJax skips an element with the class mathjax_ignore).
+
+    >>> "mathjax_ignore" in text_label("Bot $3$")._dom_classes
+    True
+    """
+    label = w.Label(value)
+    label.add_class("mathjax_ignore")
+    return label
+
+
 def message_label() -> w.Label:
-    """A Label for messages (plain text: what users type is never HTML). A message
+    """A Label for messages (plain text: what users type is never HTML or maths). A message
     that starts with "✗ " is an error and drawn in the error colour; others are not."""
-    label = w.Label()
+    label = text_label()
     label.add_class("dcw-message")
 
     def colour(change: dict[str, Any]) -> None:

@@ -1,5 +1,7 @@
 """The odds calculators in JupyterLab: typing changes the exact answer and the
-chart; bad input shows a message, not a traceback. Screenshots for a look."""
+chart; bad input shows a message, not a traceback, and greys out the old answer; a
+number beyond the game (a herb of 7, a creature of -4) is refused, never quietly
+changed. Screenshots for a look."""
 
 from __future__ import annotations
 
@@ -36,6 +38,25 @@ def test_calculators_answer_what_is_typed(page, lab, artifacts):
         assert run_in_kernel(client, "print(fight.odds.p_win)").strip() == "13/18"
         fight.get_by_placeholder("values, e.g. 3, 4").fill("3, x")
         fight.get_by_text("herbs: 'x' is not a whole number").wait_for(timeout=20_000)
+        # Herbs are 2 to 4: a 7 is refused, and the last answer is greyed out meanwhile.
+        fight.get_by_placeholder("values, e.g. 3, 4").fill("7")
+        fight.get_by_text("herbs: 7 is above 4, the largest allowed").wait_for(timeout=20_000)
+        page.wait_for_function("document.querySelector('.dcw-calculator').classList"
+                               ".contains('dcw-stale')")
+        headline = fight.locator(".dcw-result", has_text="Chance to win")
+        assert float(headline.evaluate("e => getComputedStyle(e).opacity")) < 0.5
+        assert run_in_kernel(client, "print(fight.odds.p_win)").strip() == "13/18"  # unchanged
+        fight.screenshot(path=str(artifacts / "fight-calculator-refused.png"))
+        fight.get_by_placeholder("values, e.g. 3, 4").fill("")
+        creature = fight.locator(".widget-inline-hbox", has_text="Creature:").locator("input")
+        creature.fill("-4")
+        creature.press("Enter")
+        fight.get_by_text("creature: -4 is below 1, the smallest allowed").wait_for(
+            timeout=20_000)
+        assert run_in_kernel(client, "print(fight.creature.value)").strip() == "-4"  # as typed
+        creature.fill("12")
+        creature.press("Enter")
+        page.wait_for_function("!document.querySelector('.dcw-calculator.dcw-stale')")
 
         scout.locator("select[multiple]").select_option(["Cleric (A01)", "Warrior (A05)"])
         scout.locator(".widget-dropdown", has_text="Room 1:").locator("select").select_option(

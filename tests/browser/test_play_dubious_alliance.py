@@ -1,45 +1,125 @@
-"""Dubious Alliance in JupyterLab: a round with one trade, played by clicking."""
+"""Dubious Alliance in JupyterLab: a round played by clicking.
+
+Set a card by clicking it, offer a trade by clicking a face-down card with a claim
+typed, answer a bot's offer from the question above the table (its two buttons carry
+exact odds), say Done until the cards are Revealed. Checked on the way: the question
+in words, "You" in every sentence, the odds panel typeset by MathJax while a player
+called "Bot $3$" stays plain text there, the board's text readable at 800 px with the side
+panel open and at a 390 px phone width. Screenshots at 1400, 800 and 390 px.
+"""
 
 from __future__ import annotations
 
-from labtools import open_and_run, run_in_kernel, write_notebook
+from labtools import open_and_run, run_in_kernel, set_theme, show_side_panel, write_notebook
 
 NOTEBOOK = "dubious_alliance_app.ipynb"
+PLAYERS = ["You", "Bot 1", "Bot 2", "Bot $3$"]
 CELLS = ["from dungeoncraft_widgets.dubious_alliance.app import DubiousAllianceApp\n"
-         "app = DubiousAllianceApp(players=['You', 'Bot', 'Bot', 'Bot'], seed=2)\napp"]
+         f"app = DubiousAllianceApp(players={PLAYERS!r}, seed=18)\napp"]
+SMALLEST_TEXT = """() => {
+  const texts = [...document.querySelectorAll('.dcw-app .dcw-board svg text')]
+    .filter((t) => t.textContent.trim());
+  return Math.min(...texts.map((t) => t.getBoundingClientRect().height));
+}"""
 
 
-def test_a_round_with_one_trade(page, lab, artifacts):
+def kernel(client, code: str) -> str:
+    return run_in_kernel(client, code).strip()
+
+
+def shot(page, artifacts, name: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900 if width > 390 else 844})
+    show_side_panel(page, width > 390)
+    page.wait_for_timeout(500)
+    page.evaluate("document.querySelector('.dcw-app .dcw-status').scrollIntoView()")
+    page.screenshot(path=str(artifacts / f"dubious-alliance-{name}-{width}.png"))
+
+
+def test_a_round_played_by_clicking(page, lab, artifacts):
+    page.set_viewport_size({"width": 1400, "height": 900})
     write_notebook(lab.root / NOTEBOOK, CELLS)
     open_and_run(page, lab, NOTEBOOK)
-    board = page.locator(".dcw-board")
-    hand = board.locator("[data-id^=hand-].dcw-clickable")
-    hand.first.wait_for(timeout=60_000)
-    page.screenshot(path=str(artifacts / "dubious-alliance-start.png"))
-
-    hand.first.click()                                   # set a card face down
-    target = board.locator("[data-id=unrevealed-2].dcw-clickable")
-    target.wait_for(timeout=20_000)
-    page.get_by_placeholder("said with your next offer").fill("a fine weapon, honest")
-    page.wait_for_timeout(300)                           # let the claim reach the kernel
-    target.click()                                       # offer Bot 2 a trade
-
-    log = page.locator(".dcw-log")
-    log.locator("li", has_text="swap Unrevealed cards").wait_for(timeout=20_000)
-    assert log.locator("li", has_text='"a fine weapon, honest"').count() == 1
-    log.locator("li", has_text="Revealed:").first.wait_for(timeout=20_000)
-    page.screenshot(path=str(artifacts / "dubious-alliance-after-trade.png"))
-
+    app = page.locator(".dcw-app")
+    board = app.locator(".dcw-board")
+    question = app.locator(".dcw-question-text")
+    question.get_by_text("Set one card of your hand face down").wait_for(timeout=60_000)
     client = lab.kernel_client(NOTEBOOK)
     try:
-        trades = run_in_kernel(client, "print(sum(e.kind == 'trade' for e in app.state.log))")
-        assert trades.strip() == "1"
-        assert run_in_kernel(client, "print(app.state.round)").strip() == "2"
-        # What the page shows of other players' hands: nothing (no card names leak).
-        hidden = run_in_kernel(client, "print(sorted(app.state.card(c).name "
-                               "for c in app.state.hands[1]))")
-        names = eval(hidden)  # noqa: S307 - a list of names printed by our own kernel
+        first = kernel(client, "print(sorted(app.state.hands[0])[0])")
+        shot(page, artifacts, "start", 1400)
+
+        # Set a card by clicking it on the board.
+        board.locator(f"[data-id=hand-{first}].dcw-clickable").click()
+        question.get_by_text("Trading: offer another chief a trade").wait_for(timeout=20_000)
+        assert kernel(client, "print(app.state.chosen[0])") == first
+
+        # Offer Bot 2 a trade by clicking their face-down card, a claim typed first.
+        app.get_by_placeholder("said with your next offer").fill("a fine weapon")
+        page.wait_for_timeout(300)                       # the claim reaches the kernel
+        board.locator("[data-id=unrevealed-2].dcw-clickable").click()
+
+        # The bot's answer, then its own offer: a question in words with two buttons.
+        asked = "Bot 2 offers you a trade, saying: 'a safe place to rest'. Accept or decline?"
+        question.get_by_text(asked, exact=True).wait_for(timeout=20_000)
+        expected = eval(kernel(client, "print([c.text for c in app.choices(app.view)])"))  # noqa: S307
+        buttons = app.locator(".dcw-choice")
+        assert [b.strip() for b in buttons.all_text_contents()] == expected
+        assert expected[0].startswith(("Accept — chance their card is harmless: ",
+                                       "★ Accept — chance their card is harmless: "))
+        assert "Decline — chance your card is harmless: " in expected[1]
+        assert app.locator(".dcw-choice.dcw-best").count() == 1
+        for button in buttons.all():                     # no label cut short
+            assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
+
+        # "You" in every sentence of the summary and the log.
+        summary = app.locator(".dcw-summary")
+        summary.locator("li", has_text="You offer Bot 2 a trade, saying").wait_for(
+            timeout=20_000)
+        log = app.locator(".dcw-log")
+        log.locator("li", has_text="You set a card face down.").wait_for(timeout=20_000)
+        everything = log.inner_text() + summary.inner_text()
+        for wrong in ("You sets", "You offers", "You is", "You's", "You has"):
+            assert wrong not in everything, wrong
+        assert "You are " in log.inner_text()
+
+        # The odds panel: fractions typeset by MathJax, the player's "$" left alone.
+        odds = app.locator(".dcw-da-odds")
+        odds.get_by_text("Your odds this round (exact)").wait_for(timeout=20_000)
+        odds.locator("mjx-container").first.wait_for(timeout=30_000)
+        plain = odds.locator(".mathjax_ignore", has_text="Bot $3$").first
+        assert plain.is_visible() and plain.locator("mjx-container").count() == 0
+        assert odds.get_by_text("Can you trust").is_visible()
+        for width in (1400, 800, 390):
+            shot(page, artifacts, "offer", width)
+
+        # 800 px with the side panel open, and a phone: text stays readable.
+        page.set_viewport_size({"width": 800, "height": 900})
+        show_side_panel(page, True)
+        page.wait_for_timeout(400)
+        assert page.evaluate(SMALLEST_TEXT) >= 9.99
+        page.set_viewport_size({"width": 390, "height": 844})
+        show_side_panel(page, False)
+        page.wait_for_timeout(400)
+        assert page.evaluate(SMALLEST_TEXT) >= 9.99
+
+        # Decline with the button, then Done until the cards are Revealed.
+        page.set_viewport_size({"width": 1400, "height": 900})
+        show_side_panel(page, True)
+        app.locator(".dcw-choice", has_text="Decline").click()
+        for _ in range(6):
+            if kernel(client, "print(app.state.phase)") != "trade":
+                break
+            app.locator(".dcw-choice", has_text="Done").click()
+            page.wait_for_timeout(800)
+        log.locator("li", has_text="Revealed:").first.wait_for(timeout=20_000)
+        assert kernel(client, "print(app.state.phase != 'trade')") == "True"
+        shot(page, artifacts, "revealed", 1400)
+        set_theme(page, "JupyterLab Dark")
+        shot(page, artifacts, "revealed-dark", 1400)
+        set_theme(page, "JupyterLab Light")
+        names = eval(kernel(client, "print([app.state.card(c).name for h in "  # noqa: S307
+                                    "app.state.hands[1:] for c in h])"))
         svg_text = board.locator("svg").inner_html()
-        assert not any(f">{name}<" in svg_text for name in names)
+        assert not any(f">{name}<" in svg_text for name in names), "others' hands stay hidden"
     finally:
         client.stop_channels()

@@ -1,54 +1,156 @@
-"""Hero versus Guardian in JupyterLab: a Scout played by clicking, roll by roll."""
+"""Hero versus Guardian in JupyterLab, played by clicking: the exact odds before any stone
+is spent, a Venture roll by roll, the sacrifice asked in words, the Guardian building his
+dungeon by clicking; screenshots at 1400, 800 and 390 px (looked at by the developer)."""
 
 from __future__ import annotations
 
-from labtools import open_and_run, run_in_kernel, write_notebook
+from labtools import open_and_run, run_in_kernel, set_theme, show_side_panel, write_notebook
 
 NOTEBOOK = "hero_vs_guardian_app.ipynb"
-CELLS = ["from dungeoncraft_widgets.hero_vs_guardian.app import HeroVsGuardianApp\n"
-         "app = HeroVsGuardianApp(role='hero', seed=4)\napp"]
+CELLS = [
+    "from dungeoncraft_widgets.hero_vs_guardian.app import HeroVsGuardianApp\n"
+    "from dungeoncraft_widgets.hero_vs_guardian import scout_venture_position\n"
+    "hero = HeroVsGuardianApp(role='hero', seed=4)\nhero",
+    # A Warrior (+3 vs Brute) and a Cleric (Sacrifice) before Orc Barracks; seed 0's first
+    # die is a 2, so the Warrior fails and the sacrifice is asked.
+    "sacrifice = HeroVsGuardianApp(role='hero', state=scout_venture_position(\n"
+    "    'venture', ['A05', 'A01'], ['D07'], seed=0))\nsacrifice",
+    "guardian = HeroVsGuardianApp(role='guardian', seed=3)\nguardian",
+]
+WIDTHS = (1400, 800, 390)
+SMALLEST_TEXT = """(app) => {
+  const texts = [...app.querySelectorAll('.dcw-board svg text')]
+    .filter((t) => t.textContent.trim());
+  return Math.min(...texts.map(
+    (t) => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a));
+}"""
 
 
-def test_scout_by_clicking(page, lab, artifacts):
+def kernel(client, code: str) -> str:
+    return run_in_kernel(client, code).strip()
+
+
+def shoot(page, app, artifacts, name: str) -> None:
+    """The app at 1400 and 800 px (side panel open) and on a 390 px phone: its top (what
+    happened, the question), its dungeon and its card panel."""
+    parts = {"top": app.locator(".widget-label.dcw-status"),
+             "board": app.locator(".dcw-board").first,
+             "cards": app.locator(".dcw-board").nth(1)}
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900 if width > 390 else 844})
+        show_side_panel(page, width > 390)
+        page.wait_for_timeout(400)
+        for part, locator in parts.items():
+            locator.evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(150)
+            page.screenshot(path=str(artifacts / f"hvg-{name}-{width}-{part}.png"))
+        smallest = app.evaluate(SMALLEST_TEXT)   # the boards scroll rather than shrink text
+        assert smallest >= 9.9, (name, width, smallest)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    show_side_panel(page, False)
+
+
+def test_hero_and_guardian_by_clicking(page, lab, artifacts):
+    page.set_viewport_size({"width": 1400, "height": 900})
     write_notebook(lab.root / NOTEBOOK, CELLS)
     open_and_run(page, lab, NOTEBOOK)
-    app = page.locator(".dcw-app")
-    app.get_by_role("button", name="recruit random").click()
-    board = page.locator(".dcw-board")
-    target = board.locator("[data-id^=loc-].dcw-clickable").first
-    target.wait_for(timeout=60_000)
-    location = target.get_attribute("data-id").removeprefix("loc-")
-
-    target.click()                                            # Scout it (the default)
-    adventurers = board.locator("[data-id^=adv-].dcw-clickable")
-    adventurers.first.wait_for(timeout=20_000)
-    first = adventurers.first.get_attribute("data-id")
-    adventurers.first.click()                                 # Order token 1
-    board.locator(f"[data-id={first}-note]", has_text="Order 1").wait_for(timeout=20_000)
-    page.get_by_text("The rooms are face down; if they are:").wait_for(timeout=20_000)
-    page.screenshot(path=str(artifacts / "hero-vs-guardian-ordering.png"))
-
-    app.get_by_role("button", name="enter").click()
+    apps = page.locator(".dcw-app")
+    apps.nth(2).wait_for(timeout=90_000)
+    hero, sacrifice, guardian = apps.nth(0), apps.nth(1), apps.nth(2)
     client = lab.kernel_client(NOTEBOOK)
     try:
-        for _ in range(6):                                    # roll until the Scout is over
-            page.wait_for_timeout(400)
-            if run_in_kernel(client, "print(app.state.attempt is None)").strip() == "True":
+        # ---- the Hero: odds before paying -------------------------------------------
+        hero.get_by_role("button", name="Draw 3 Adventurers at random").click()
+        lit = hero.locator(".dcw-board [data-id^=loc-].dcw-clickable").first
+        lit.wait_for(timeout=30_000)
+        where = lit.get_attribute("data-id").removeprefix("loc-")
+        free = {"x": 54, "y": 96}  # the location's own area, below its room
+        lit.hover(position=free)                              # hovering shows the odds...
+        odds = hero.locator(".widget-htmlmath", has_text="placed at random")
+        odds.wait_for(timeout=20_000)
+        assert kernel(client, "print(hero.state.hero_stones)") == "6"   # ...and costs nothing
+        lit.click(position=free)                              # a click selects, not pays
+        confirm = hero.locator(".dcw-choice", has_text=f"Scout {where} for 2 stones")
+        confirm.wait_for(timeout=20_000)
+        assert "≈" in confirm.text_content() and "/" in confirm.text_content()
+        assert kernel(client, "print(hero.state.hero_stones, hero.state.attempt)") == "6 None"
+        assert hero.locator(".dcw-question-text").text_content().startswith(f"Scout {where}?")
+        hero.locator(".dcw-board [data-id^=loc-].dcw-selected").wait_for(timeout=20_000)
+        shoot(page, hero, artifacts, "hero-odds-before-paying")
+        confirm.click()                                       # now the stones are spent
+        first = hero.locator(".dcw-board [data-id^=adv-].dcw-clickable").first
+        first.wait_for(timeout=20_000)
+        assert kernel(client, "print(hero.state.hero_stones)") == "4"
+        first.click()                                         # Order Token 1
+        hero.locator(".dcw-board text", has_text="Order 1").wait_for(timeout=20_000)
+        hero.get_by_role("button", name=f"Enter {where} with").click()
+        for _ in range(6):                                    # roll until the Scout ends
+            page.wait_for_timeout(500)
+            if kernel(client, "print(hero.state.attempt is None)") == "True":
                 break
-            app.get_by_role("button", name="roll", exact=True).click()
-        assert run_in_kernel(client, "print(app.state.attempt is None)").strip() == "True"
-        page.locator(".dcw-log li", has_text="to Scout").first.wait_for(timeout=20_000)
-        rolls = int(run_in_kernel(client, "print(sum(e.kind == 'roll' for e in app.state.log))"))
-        assert rolls >= 1
-        assert page.locator(".dcw-log li", has_text="to Scout").count() == rolls
-        log_lines = run_in_kernel(client, "print(app.state.log[0].text)")
-        assert log_lines.strip()
-        assert location in run_in_kernel(client, "print([e.text for e in app.state.log])")
-        # The likeliest route to a far location, drawn on the dungeon with its exact chance.
-        page.locator(".widget-dropdown", has_text="Likeliest route to:").locator(
-            "select").select_option("C3")
-        board.locator("[data-id=route]").wait_for(timeout=20_000)
-        page.get_by_text("every location Ventured").wait_for(timeout=20_000)
-        page.screenshot(path=str(artifacts / "hero-vs-guardian-after-scout.png"))
+            hero.locator(".dcw-choice", has_text="Roll:").first.click()
+        assert kernel(client, "print(hero.state.attempt is None)") == "True"
+        hero.locator(".dcw-summary li", has_text="to Scout").first.wait_for(timeout=20_000)
+        assert hero.locator(".widget-label.dcw-status").text_content().count("Score:") == 1
+
+        # ---- the sacrifice, asked in words --------------------------------------------
+        sacrifice.locator(".widget-toggle-buttons button", has_text="Venture").click()
+        sacrifice.locator(".dcw-board [data-id=room-A1-0]").click()  # a room: its location
+        sacrifice.locator(".dcw-choice", has_text="Venture A1 for 3 stones").click()
+        sacrifice.locator(".dcw-board [data-id=adv-A05].dcw-clickable").click()
+        sacrifice.locator(".dcw-board text", has_text="Order 1").wait_for(timeout=20_000)
+        sacrifice.locator(".dcw-board [data-id=adv-A01].dcw-clickable").click()
+        sacrifice.get_by_role("button", name="Enter A1 with Warrior → Cleric").click()
+        roll = sacrifice.locator(".dcw-choice", has_text="Roll: the Warrior tries to Venture")
+        roll.wait_for(timeout=20_000)
+        assert "2/3" in roll.text_content()                   # +3 vs Brute: 3, 4, 5 or 6
+        roll.click()
+        question = sacrifice.locator(".dcw-question-text")
+        question.get_by_text("The Warrior failed and is about to be captured. Sacrifice the "
+                             "Cleric to save the Warrior, or lose the Warrior?").wait_for(
+                                 timeout=20_000)
+        save = sacrifice.locator(".dcw-choice", has_text="Sacrifice the Cleric to save the Warrior")
+        lose = sacrifice.locator(".dcw-choice", has_text="Lose the Warrior")
+        assert lose.is_visible() and "★" in lose.text_content()   # the Warrior is worth less
+        shoot(page, sacrifice, artifacts, "sacrifice-question")
+        save.click()
+        sacrifice.locator(".dcw-summary li", has_text="captured in place of").wait_for(
+            timeout=20_000)
+        assert kernel(client, "print(sacrifice.state.captured)") == "['A01']"
+
+        # ---- the Guardian, placing rooms by clicking ----------------------------------
+        room = kernel(client, "print(guardian.state.unplaced[0])")
+        guardian.locator(f".dcw-board [data-id=pick-{room}]").click()
+        guardian.locator(f".dcw-board [data-id=pick-{room}].dcw-selected").wait_for(
+            timeout=20_000)
+        guardian.locator(".dcw-board [data-id=loc-B2]").click(position={"x": 54, "y": 54})
+        guardian.locator(".dcw-board [data-id=room-B2-0]").wait_for(timeout=20_000)
+        assert kernel(client, "print(guardian.state.grid['B2'])") == f"['{room}']"
+        guardian.get_by_role("button", name="Deal the other 15 rooms at random").click()
+        guardian.locator(".dcw-question-text", has_text="first Entry Token").wait_for(
+            timeout=20_000)
+        guardian.locator(".dcw-board [data-id=room-A2-0]").click()     # west (the first side)
+        guardian.locator(".dcw-question-text", has_text="second Entry").wait_for(
+            timeout=20_000)
+        guardian.locator(".dcw-board [data-id=room-D3-0]").click()     # the opposite side
+        guardian.locator(".dcw-question-text", has_text="Keep").wait_for(timeout=20_000)
+        for _ in range(2):
+            card = guardian.locator(".dcw-board [data-id^=keep-].dcw-clickable").first
+            card.click()
+            page.wait_for_timeout(500)
+        guardian.locator(".dcw-board text", has_text="Hero maps").first.wait_for(
+            timeout=60_000)                                   # the Hero bot has played
+        assert kernel(client, "print(guardian.state.phase, guardian.state.current_player)") \
+            == "round 1"
+        assert guardian.locator(".widget-htmlmath", has_text="chance to Map").is_visible()
+        shoot(page, guardian, artifacts, "guardian-option")
+        set_theme(page, "JupyterLab Dark")                    # and in a dark theme
+        guardian.locator(".dcw-board").first.evaluate("e => e.scrollIntoView()")
+        page.screenshot(path=str(artifacts / "hvg-guardian-option-1400-dark.png"))
+        hero.locator(".dcw-board").nth(1).evaluate("e => e.scrollIntoView()")
+        page.screenshot(path=str(artifacts / "hvg-hero-cards-1400-dark.png"))
+        set_theme(page, "JupyterLab Light")
     finally:
         client.stop_channels()
+    stderr = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert stderr.count() == 0, stderr.all_text_contents()

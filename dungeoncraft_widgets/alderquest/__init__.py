@@ -1,0 +1,83 @@
+"""AlderQuest: the match-3 rune Board and the minion Battlefield as one engine.
+
+>>> from dungeoncraft_widgets import alderquest as aq
+>>> game = aq.new_game(players=2, seed=4)
+>>> game.players, game.phase
+(('Red', 'Blue'), 'faction')
+>>> aq.parse_action("move T01 ^b3")
+Move(minion='T01', to='^b3')
+>>> aq.PLAYER_COUNTS
+(2, 3, 4)
+
+Modules: ``rules`` (the engine: set-up, the turn, actions, saving and views),
+``board`` (the Matching Board: matches, gravity and the cascade, callable on any
+position), ``battlefield`` (the Battlefield's spaces and the minions' rules),
+``effects`` (what cards do), ``cards`` (the card and board data; the shipped files are
+a reconstruction, load your own with ``load_cards`` / ``load_boards``), ``bots``
+(``MatchBot``, ``TributeBot``). How the rulebook is read where it is open:
+:data:`RULE_NOTES`.
+"""
+
+from __future__ import annotations
+
+from ..core.actions import Action
+from ..core.lazy import lazy_attributes
+from .board import Board, CascadeResult, Match, cascade, find_matches
+from .cards import (
+    BOARDS_FORMAT,
+    CARDS_FORMAT,
+    DEFAULT_BOARDS,
+    DEFAULT_CARDS,
+    Boards,
+    CardSet,
+    load_boards,
+    load_cards,
+)
+from .rules import (
+    ACTION_TYPES,
+    MAX_ACTIONS,
+    PLAYER_COUNTS,
+    RULE_NOTES,
+    AlderQuestState,
+    new_game,
+)
+
+#: Random playouts per player count in the generic conformance test (kept to a few seconds).
+CONFORMANCE_SEEDS = 1
+#: Random playouts run to thousands of actions: the whole-state checks run on the first
+#: steps and then on steps numbered by powers of two (see tests/conformance.py).
+CONFORMANCE_FULL_STEPS = 150
+
+__all__ = [
+    "ACTION_TYPES", "BOARDS_FORMAT", "CARDS_FORMAT", "CONFORMANCE_FULL_STEPS", "CONFORMANCE_SEEDS",
+    "DEFAULT_BOARDS",
+    "DEFAULT_CARDS", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "AlderQuestState", "Board",
+    "Boards", "CardSet", "CascadeResult", "Match", "cascade", "find_matches", "load_boards",
+    "load_cards", "load_game", "new_game", "parse_action",
+]
+
+
+def load_game(text: str) -> AlderQuestState:
+    """Load a game saved with ``state.to_json()``.
+
+    >>> g = new_game(seed=2)
+    >>> load_game(g.to_json()).to_json() == g.to_json()
+    True
+    """
+    return AlderQuestState.from_json(text)  # type: ignore[return-value]
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text (``"drop T A"``, ``"use maggie"``, ``"choose C2:C3"``).
+
+    >>> parse_action("drop T A")
+    Drop(rune='T', column='A')
+    >>> parse_action("choose C2:C3")
+    Choose(target='C2:C3')
+    """
+    return AlderQuestState.parse_action(text)
+
+
+_LAZY = {"MatchBot": "bots", "TributeBot": "bots"}
+# The bots load on first use only: playing needs none of them.
+__getattr__ = lazy_attributes(__name__, _LAZY)

@@ -1,0 +1,601 @@
+"""The Matching Board: runes in columns, matches of three or more, gravity and cascades.
+
+Pure functions on a :class:`Board`; nothing here knows players or pouches, so the
+engine and the analysis (``odds.py``) run the very same cascade. A cascade is
+deterministic except where it drops a new line: :func:`resolve` asks its ``draw``
+callable for each new rune (the engine draws from the Rune Pouch; analysis passes a
+chosen sequence with :func:`cascade`).
+
+Pieces are short codes: ``B G H T`` are faction runes (Bards, Guardians, Hunters,
+Thieves); tiles are a colour letter (``r`` red, ``b`` blue) and a kind: ``1 2 3``
+acorn points, ``s`` snowflake, ``t`` trap (traps never reach the Board). A tile on the
+Board is a rune like any other (L335): it can be swapped, slid, destroyed and cycled.
+
+Cells are named like ``B2``: the column letter (``A`` is the Board's left) and the
+row counted from the bottom (1). Columns are lists from the bottom up, so nothing
+can float: gravity is built into the representation.
+
+>>> board = Board.from_rows(["GG--", "TBTB"])
+>>> print(board)
+----
+----
+----
+----
+GG--
+TBTB
+>>> result = cascade(board, ally_factions="GT", colour="r", moves=[("drop", "C", "G")])
+>>> [(m.kind, m.size) for m in result.matches]
+[('G', 3)]
+>>> result.collected
+['G', 'G', 'G']
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.errors import InvalidArgumentError
+
+FACTION_LETTERS = "BGHT"
+COLOURS = "rb"
+#: Matching the fourth Snowflake ends the game (L251).
+SNOWFLAKES_TO_END = 4
+#: A cascade stops after this many rounds of matches (a new line refilled from the discard
+#: pile could in principle match forever; no real cascade comes near this).
+MAX_CASCADE_STEPS = 500
+MAX_WIDTH, MAX_HEIGHT = 26, 20
+
+__all__ = ["Board", "CascadeResult", "Match", "acorn_points", "cascade", "cell_name",
+           "cells_by_definition", "find_matches", "is_acorn", "is_rune", "is_snowflake",
+           "parse_cell", "resolve"]
+
+
+# ------------------------------------------------------------------ pieces
+def is_rune(code: str) -> bool:
+    """A faction rune (one letter).
+
+    >>> is_rune("G"), is_rune("r2")
+    (True, False)
+    """
+    return len(code) == 1
+
+
+def is_acorn(code: str) -> bool:
+    """An Acorn tile (``r1``..``b3``)."""
+    return len(code) == 2 and code[1] in "123"
+
+
+def is_snowflake(code: str) -> bool:
+    return len(code) == 2 and code[1] == "s"
+
+
+def acorn_points(code: str) -> int:
+    """Points of an Acorn tile, 0 for anything else.
+
+    >>> acorn_points("b3"), acorn_points("rs"), acorn_points("G")
+    (3, 0, 0)
+    """
+    return int(code[1]) if is_acorn(code) else 0
+
+
+def _keys(code: str) -> tuple[str, ...]:
+    # Which runs a piece belongs to: its faction, or the acorn colour(s) it can stand for.
+    if len(code) == 1:
+        return (code,)
+    if code[1] == "s":
+        return ("r", "b")  # a Snowflake acts as either a blue or a red Acorn (L241)
+    return (code[0],)
+
+
+# ------------------------------------------------------------------ cells
+def cell_name(col: int, row: int) -> str:
+    """``cell_name(1, 0)`` is ``'B1'`` (column and row from 0, the name from A1).
+
+    >>> cell_name(0, 0), cell_name(3, 5)
+    ('A1', 'D6')
+    """
+    return f"{chr(65 + col)}{row + 1}"
+
+
+def parse_cell(name: str, width: int, height: int) -> tuple[int, int]:
+    """``(col, row)`` of a cell name on a ``width`` x ``height`` Board.
+
+    >>> parse_cell("B3", 4, 6)
+    (1, 2)
+    """
+    if (not isinstance(name, str) or len(name) < 2 or not name[0].isupper()
+            or not name[1:].isdigit()):
+        raise InvalidArgumentError(f"cell must be a column letter and a row number "
+                                   f"such as 'B2', not {name!r}")
+    col, row = ord(name[0]) - 65, int(name[1:]) - 1
+    if not (0 <= col < width and 0 <= row < height):
+        raise InvalidArgumentError(f"cell {name!r} is off the {width} by {height} Board")
+    return col, row
+
+
+class Board:
+    """The Matching Board: ``cols[c]`` lists column ``c``'s runes from the bottom up."""
+
+    __slots__ = ("cols", "height", "width")
+
+    def __init__(self, width: int, height: int, cols: Sequence[Sequence[str]] | None = None):
+        for name, value, top in (("width", width, MAX_WIDTH), ("height", height, MAX_HEIGHT)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= top:
+                raise InvalidArgumentError(f"Board {name} must be 3 to {top}, not {value!r}")
+        self.width, self.height = width, height
+        self.cols: list[list[str]] = [[] for _ in range(width)]
+        if cols is not None:
+            if len(cols) != width or any(len(c) > height for c in cols):
+                raise InvalidArgumentError(
+                    f"a {width} by {height} Board has {width} columns of at most {height}")
+            self.cols = [list(c) for c in cols]
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[str], height: int | None = None) -> Board:
+        """A Board from text rows, top row first, one character a cell, ``-`` (or ``.``)
+        empty.
+
+        Only one-letter runes can be written this way (tests and doctests).
+        """
+        width = len(rows[0])
+        height = max(height or 6, len(rows))
+        cols: list[list[str]] = [[] for _ in range(width)]
+        for text in reversed(rows):
+            for c, ch in enumerate(text):
+                if ch not in ".-":
+                    cols[c].append(ch)
+        board = cls(width, height, cols)
+        return board
+
+    def copy(self) -> Board:
+        return Board(self.width, self.height, self.cols)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Board) and other.cols == self.cols
+                and other.height == self.height)
+
+    def __repr__(self) -> str:
+        return f"Board({self.width}, {self.height}, {self.cols!r})"
+
+    def __str__(self) -> str:
+        # One character a cell: the rune's letter, an Acorn's colour (r/b), * a Snowflake.
+        def glyph(piece: str | None) -> str:
+            if piece is None:
+                return "-"
+            return piece if len(piece) == 1 else "*" if piece[1] == "s" else piece[0]
+
+        return "\n".join("".join(glyph(self.get(c, r)) for c in range(self.width))
+                         for r in reversed(range(self.height)))
+
+    def get(self, col: int, row: int) -> str | None:
+        column = self.cols[col]
+        return column[row] if row < len(column) else None
+
+    def column_full(self, col: int) -> bool:
+        return len(self.cols[col]) >= self.height
+
+    def is_full(self) -> bool:
+        return all(len(c) >= self.height for c in self.cols)
+
+    def is_empty(self) -> bool:
+        return not any(self.cols)
+
+    def pieces(self) -> list[str]:
+        return [p for col in self.cols for p in col]
+
+    def count(self) -> Counter:
+        return Counter(self.pieces())
+
+    def grid(self) -> list[list[str | None]]:
+        """Rows from the top down, ``None`` for an empty cell (how the Board is drawn)."""
+        return [[self.get(c, r) for c in range(self.width)]
+                for r in reversed(range(self.height))]
+
+    def cells(self) -> list[tuple[int, int]]:
+        """Every occupied cell, column by column."""
+        return [(c, r) for c, col in enumerate(self.cols) for r in range(len(col))]
+
+    # ---------------------------------------------------------------- changes
+    def drop(self, col: int, rune: str) -> None:
+        if self.column_full(col):
+            raise InvalidArgumentError(f"column {chr(65 + col)} is full")
+        self.cols[col].append(rune)
+
+    def destroy_bottom_row(self) -> list[str]:
+        """Remove every column's bottom rune (the rest fall one row); returns them."""
+        out = [col.pop(0) for col in self.cols if col]
+        return out
+
+    def remove(self, cells: Iterable[tuple[int, int]]) -> list[str]:
+        """Take the runes at ``cells`` off; what was above falls (gravity). Returns them."""
+        by_col: dict[int, list[int]] = {}
+        for c, r in cells:
+            by_col.setdefault(c, []).append(r)
+        out = []
+        for c, rows in by_col.items():
+            for r in sorted(set(rows), reverse=True):
+                out.append(self.cols[c].pop(r))
+        return out
+
+    def swap(self, a: tuple[int, int], b: tuple[int, int]) -> None:
+        (ca, ra), (cb, rb) = a, b
+        self.cols[ca][ra], self.cols[cb][rb] = self.cols[cb][rb], self.cols[ca][ra]
+
+    def slide(self, cell: tuple[int, int], to_col: int) -> None:
+        """Move a rune sideways into an empty space; it falls as far as it can."""
+        c, r = cell
+        rune = self.cols[c].pop(r)
+        self.cols[to_col].append(rune)
+
+    def to_data(self) -> list[list[str]]:
+        return [list(c) for c in self.cols]
+
+
+# ------------------------------------------------------------------ matches
+@dataclass(frozen=True)
+class Match:
+    """One match: like runes aligned by 3 or more (runs sharing a rune form one match).
+
+    ``kind`` is a faction letter, or ``"acorn"`` for Acorns and Snowflakes; ``size`` is
+    the number of runes in it.
+    """
+
+    kind: str
+    cells: tuple[tuple[int, int], ...]
+    runes: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.cells)
+
+    @property
+    def names(self) -> list[str]:
+        return [cell_name(c, r) for c, r in self.cells]
+
+
+def _runs(cells: list[tuple[int, int]], pieces: list[str | None],
+          out: list[tuple[str, frozenset[tuple[int, int]]]]) -> None:
+    """Append the runs of 3+ in one row or column (``None``: an empty cell)."""
+    n = len(pieces)
+    i = 0
+    has_tiles = False
+    while i < n:  # faction runes: equal letters
+        p = pieces[i]
+        if p is None or len(p) != 1:
+            has_tiles |= p is not None
+            i += 1
+            continue
+        j = i + 1
+        while j < n and pieces[j] == p:
+            j += 1
+        if j - i >= 3:
+            out.append((p, frozenset(cells[i:j])))
+        i = j
+    if not has_tiles:
+        return
+    for colour in COLOURS:  # Acorns of one colour, Snowflakes standing in for either
+        i = 0
+        while i < n:
+            j = i
+            while j < n and (q := pieces[j]) is not None and len(q) == 2 and (
+                    q[1] == "s" or q[0] == colour and q[1] in "123"):
+                j += 1
+            if j - i >= 3:
+                out.append(("acorn", frozenset(cells[i:j])))
+            i = j + 1
+
+
+def _may_match(pieces: Sequence[str | None]) -> bool:
+    """A quick look for three in a row (most lines have none): equal runes, or three
+    tiles side by side (the colour rule is checked properly by :func:`_runs`)."""
+    for a, b, c in zip(pieces, pieces[1:], pieces[2:], strict=False):
+        if a is not None and b is not None and c is not None and (
+                a == b == c or len(a) == len(b) == len(c) == 2):
+            return True
+    return False
+
+
+def find_matches(board: Board) -> list[Match]:
+    """Every match on the Board now (3+ like runes in a row or a column).
+
+    Acorns match Acorns of their colour, and Snowflakes act as either colour (L241).
+    Runs of one kind that share a rune (L, T and cross shapes) make one match.
+
+    >>> [m.names for m in find_matches(Board.from_rows(["G---", "GHHH", "GBTB"]))]
+    [['A1', 'A2', 'A3'], ['B2', 'C2', 'D2']]
+    """
+    runs: list[tuple[str, frozenset[tuple[int, int]]]] = []
+    cols = board.cols
+    for c, col in enumerate(cols):
+        if len(col) >= 3 and _may_match(col):
+            _runs([(c, r) for r in range(len(col))], list(col), runs)
+    for r in range(max((len(col) for col in cols), default=0)):
+        pieces = [col[r] if r < len(col) else None for col in cols]
+        if _may_match(pieces):
+            _runs([(c, r) for c in range(board.width)], pieces, runs)
+    if not runs:
+        return []
+    groups: list[tuple[str, set[tuple[int, int]]]] = []
+    for kind, cells in runs:
+        joined = [g for g in groups if g[0] == kind and g[1] & cells]
+        merged = set(cells)
+        for g in joined:
+            merged |= g[1]
+            groups.remove(g)
+        groups.append((kind, merged))
+    out = []
+    for kind, group in groups:
+        ordered = tuple(sorted(group))
+        out.append(Match(kind, ordered, tuple(cols[c][r] for c, r in ordered)))
+    out.sort(key=lambda m: (m.cells[0], m.kind))
+    return out
+
+
+def cells_by_definition(board: Board) -> set[tuple[int, int]]:
+    """The cells in matches, found the slow, obvious way: every straight line of 3 or more
+    cells whose pieces are pairwise alike. It states the rule plainly, so tests check
+    :func:`find_matches` against it and the benchmark measures what the fast one saves.
+
+    >>> sorted(cells_by_definition(Board(4, 6, [["b1"], ["bs"], ["b2"], ["r1"]])))
+    [(0, 0), (1, 0), (2, 0)]
+    """
+    grid = {(c, r): p for c, col in enumerate(board.cols) for r, p in enumerate(col)}
+
+    def like(a: str, b: str) -> bool:
+        if len(a) == 1 or len(b) == 1:
+            return a == b
+        return "s" in (a[1], b[1]) or a[0] == b[0]
+
+    out: set[tuple[int, int]] = set()
+    for c, r in grid:
+        for dc, dr in ((1, 0), (0, 1)):
+            for length in range(3, max(board.width, board.height) + 1):
+                cells = [(c + dc * i, r + dr * i) for i in range(length)]
+                if not all(x in grid for x in cells):
+                    break
+                pieces = [grid[x] for x in cells]
+                if all(like(a, b) for a in pieces for b in pieces):
+                    out.update(cells)
+    return out
+
+
+# ------------------------------------------------------------------ cascades
+@dataclass
+class CascadeResult:
+    """Everything one cascade did, in order.
+
+    ``collected`` ally runes (to the acting team's supply), ``discarded`` runes (to the
+    Rune Discard Pile: enemy matches, ally Acorns, a destroyed bottom row), ``scored``
+    enemy Acorns (to the Collection), ``snowflakes`` (to the snowflake spaces);
+    ``exalted`` is the exalted faction afterwards (``exalt_changes`` each change);
+    ``legendary`` how many legendary Quarrels to draw; ``steps`` one dict per round:
+    the matches, then the new lines dropped. ``ended``: the fourth Snowflake was
+    matched; ``starved``: a rune was needed and ``draw`` had none.
+    """
+
+    exalted: str | None = None
+    collected: list[str] = field(default_factory=list)
+    discarded: list[str] = field(default_factory=list)
+    scored: list[str] = field(default_factory=list)
+    snowflakes: list[str] = field(default_factory=list)
+    exalt_changes: list[tuple[str | None, str | None]] = field(default_factory=list)
+    legendary: int = 0
+    matches: list[Match] = field(default_factory=list)
+    steps: list[dict] = field(default_factory=list)
+    ended: bool = False
+    starved: bool = False
+    board: Board | None = None
+
+    @property
+    def points(self) -> int:
+        return sum(acorn_points(t) for t in self.scored)
+
+
+@dataclass(frozen=True)
+class MatchRules:
+    """Who is matching: the acting team's two factions and colour, and the game so far."""
+
+    ally_factions: str
+    colour: str
+    snowflakes_before: int = 0
+    exalted: str | None = None
+
+
+def drop_line(board: Board, draw: Callable[[], str | None]) -> tuple[list[str | None], bool]:
+    """Drop a new line: a rune over each column that is not full, left to right (L98).
+
+    Returns the runes by column (``None`` over a full column) and whether ``draw`` ran
+    out of runes.
+    """
+    line: list[str | None] = [None] * board.width
+    starved = False
+    for c in range(board.width):
+        if not board.column_full(c):
+            rune = draw()
+            if rune is None:
+                starved = True
+                break
+            line[c] = rune
+    for c, rune in enumerate(line):  # the revealed runes drop simultaneously
+        if rune is not None:
+            board.cols[c].append(rune)
+    return line, starved
+
+
+def _process(match: Match, rules: MatchRules, result: CascadeResult) -> int:
+    """Apply one match's effect; returns how many new lines it asks for."""
+    if match.kind == "acorn":
+        for tile in match.runes:
+            if is_snowflake(tile):
+                result.snowflakes.append(tile)
+            elif tile[0] == rules.colour:
+                result.discarded.append(tile)  # ally Acorns are discarded (L244)
+            else:
+                result.scored.append(tile)
+        return 0
+    ally = match.kind in rules.ally_factions
+    before = result.exalted
+    if match.size >= 4:
+        if ally:
+            result.exalted = match.kind  # exalt, change or steal (L299-301)
+        elif match.kind == result.exalted:
+            result.exalted = None  # an opponent removes it
+    if result.exalted != before:
+        result.exalt_changes.append((before, result.exalted))
+    if match.size >= 5:
+        result.legendary += 1
+    if ally:
+        result.collected.extend(match.runes)
+        return 0
+    result.discarded.extend(match.runes)
+    return 1
+
+
+def _may_match_at(board: Board, cells: Iterable[tuple[int, int]]) -> bool:
+    """Whether a row or column through ``cells`` may hold a match (see :func:`_may_match`)."""
+    for c, r in cells:
+        if _may_match(board.cols[c]):
+            return True
+        if _may_match([col[r] if r < len(col) else None for col in board.cols]):
+            return True
+    return False
+
+
+def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
+            result: CascadeResult | None = None,
+            report: Callable[[str, Any], None] | None = None,
+            changed: Iterable[tuple[int, int]] | None = None) -> CascadeResult:
+    """Resolve every match on ``board`` (changed in place) to the end of the cascade.
+
+    Each round: find the matches, remove them together, apply gravity, process them
+    (L86-90), then drop one new line per enemy match; an empty Board gets a new line
+    (L291). Stops at once when the fourth Snowflake is matched. ``report`` (if given)
+    hears ``("matches", [step's matches])`` and ``("line", runes by column)`` as they
+    happen, so a log can tell them in order. ``changed``: the cells a move changed on a
+    Board that held no match before it (only their rows and columns are looked at first).
+    """
+    if result is None:
+        result = CascadeResult(exalted=rules.exalted)
+    tell = report or (lambda kind, what: None)
+    for _ in range(MAX_CASCADE_STEPS):
+        if changed is not None and not _may_match_at(board, changed):
+            matches = []
+        else:
+            matches = find_matches(board)
+        changed = None
+        if not matches:
+            if board.is_empty():
+                line, starved = drop_line(board, draw)
+                result.starved |= starved
+                result.steps.append({"matches": [], "lines": [line]})
+                tell("line", line)
+                if any(r is not None for r in line):
+                    continue
+            break
+        cells = {cell for m in matches for cell in m.cells}
+        board.remove(cells)
+        lines_needed = 0
+        for m in matches:
+            # A rune in two matches of different kinds cannot happen (a cell has one kind);
+            # one shared by a red and a blue Acorn run is one acorn match already.
+            lines_needed += _process(m, rules, result)
+        result.matches.extend(matches)
+        step: dict = {"matches": [{"kind": m.kind, "cells": m.names, "runes": list(m.runes)}
+                                  for m in matches], "lines": []}
+        result.steps.append(step)
+        tell("matches", step["matches"])
+        if rules.snowflakes_before + len(result.snowflakes) >= SNOWFLAKES_TO_END:
+            result.ended = True
+            break
+        for _ in range(lines_needed):
+            line, starved = drop_line(board, draw)
+            step["lines"].append(line)
+            tell("line", line)
+            if starved:
+                result.starved = True
+                break
+    return result
+
+
+def play_onto(board: Board, move: tuple[str, ...],
+              result: CascadeResult) -> list[tuple[int, int]] | None:
+    """Apply one player move to ``board``: ``("drop", COL, RUNE)``, ``("swap", CELL,
+    CELL)``, ``("slide", CELL, COL)``, ``("destroy", CELL)`` or ``("line",)`` (the new
+    line itself is drawn by the caller's ``draw``). A drop onto a full Board first
+    destroys the bottom row (L80, L295). Returns the cells changed when they are few
+    (a drop, a swap), else None."""
+    kind = move[0]
+    if kind == "drop":
+        col = ord(move[1]) - 65
+        if board.is_full():
+            result.discarded.extend(board.destroy_bottom_row())
+            board.drop(col, move[2])
+            return None
+        board.drop(col, move[2])
+        return [(col, len(board.cols[col]) - 1)]
+    if kind == "swap":
+        a = parse_cell(move[1], board.width, board.height)
+        b = parse_cell(move[2], board.width, board.height)
+        board.swap(a, b)
+        return [a, b]
+    elif kind == "slide":
+        board.slide(parse_cell(move[1], board.width, board.height), ord(move[2]) - 65)
+    elif kind == "destroy":
+        result.discarded.extend(board.remove([parse_cell(move[1], board.width, board.height)]))
+    elif kind == "line":
+        if board.is_full():
+            result.discarded.extend(board.destroy_bottom_row())
+    else:
+        raise InvalidArgumentError(f"unknown Board move {kind!r}")
+    return None
+
+
+def cascade(board: Board, ally_factions: str, colour: str,
+            moves: Sequence[tuple[str, ...]] = (), new_runes: Iterable[str] = (),
+            snowflakes_before: int = 0, exalted: str | None = None) -> CascadeResult:
+    """What ``moves`` do to a copy of ``board`` when new lines bring ``new_runes`` in order.
+
+    The deterministic core the engine uses, callable on any position: ``ally_factions``
+    are the acting team's two faction letters, ``colour`` its Acorn colour (``"r"`` or
+    ``"b"``). If ``new_runes`` runs out while a line is being dropped the result says
+    ``starved`` (analysis then branches on the possible draws). The board passed in is
+    not changed; the final Board is ``result.board``.
+
+    >>> b = Board.from_rows(["B---", "BHT-", "GBGT"])
+    >>> r = cascade(b, "GT", "r", [("drop", "A", "B")], new_runes="GGTT")
+    >>> r.discarded, r.steps[0]["lines"]
+    (['B', 'B', 'B'], [['G', 'G', 'T', 'T']])
+    >>> print(r.board)
+    ----
+    ----
+    ----
+    -GT-
+    GHTT
+    GBGT
+    """
+    if len(moves) > 64:
+        raise InvalidArgumentError(f"moves: at most 64 Board moves a cascade, not {len(moves)}")
+    if colour not in COLOURS:
+        raise InvalidArgumentError(f"colour must be 'r' or 'b', not {colour!r}")
+    work = board.copy()
+    runes = itertools.islice(iter(new_runes), 10_000)  # drawn only as lines need them
+    draw = lambda: next(runes, None)
+    rules = MatchRules(ally_factions, colour, snowflakes_before, exalted)
+    result = CascadeResult(exalted=exalted)
+    clean = not find_matches(work)  # a Board given with a match on it is scanned whole
+    for move in moves:
+        changed = play_onto(work, move, result)
+        if move[0] == "line":
+            line, starved = drop_line(work, draw)
+            result.steps.append({"matches": [], "lines": [line]})
+            result.starved |= starved
+        resolve(work, rules, draw, result, changed=changed if clean else None)
+        clean = True
+        if result.ended:
+            break
+    result.board = work
+    return result

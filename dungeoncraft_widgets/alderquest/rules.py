@@ -1,0 +1,1652 @@
+"""AlderQuest: the whole game on the engine protocol.
+
+Two teams, Red (``team 0``) and Blue (``team 1``). With 2 players each plays a team
+(two factions, three Heroes); with 4 players it is 2 against 2, and with 3 players one
+player plays both turns of one team (``lone="blue"`` or ``"red"``). The first name
+given plays Red (the coin of L55 is the caller's to flip), and Red lays the 'W'
+pattern and so takes the first turn (L63). Turns go round the *slots*: Red, Blue (2
+players) or Red-left, Blue, Red-right, Blue (team game, L320).
+
+Where things live: the Matching Board's cascade in :mod:`.board`, the Battlefield
+(spaces, movement, squabbles, tiles, tribute) in :mod:`.battlefield`, what cards do in
+:mod:`.effects`, the card and board data in :mod:`.cards`. This module holds the
+actions, the set-up, the turn and the Board actions, and the save/view/scoring parts.
+
+Actions (``str(action)`` parses back):
+
+- set-up: ``faction Thieves`` (Red first, L56), ``hero maggie`` (each seat its Heroes);
+- Set Tiles: ``set r3 b2`` (a tile from the hand onto a space);
+- Action Phase: ``drop T A`` (a revealed rune into column A), Hero actions ``swap lily``
+  then ``choose B2:B3``, ``slide lily`` then ``choose B2:C2`` (the rune and the empty
+  space), ``line lily``, ``summon clarence T``, ``use maggie`` then ``choose G`` for each
+  rune paid; ``play QT01 T`` (a Quarrel and the rune paying it); minions ``move
+  T01 b3`` (a space, ``^b3`` the canopy above b3, or an enemy Hero's id to confront it),
+  ``stop`` (end the moving minion's activation), ``give T01 G06`` (pass an Acorn);
+- Draw (once all three runes are dropped; the first of these ends the Action Phase):
+  ``discard QG05`` (any number), then ``draw``, which ends the turn;
+- decisions inside a step: ``reveal``/``dismiss`` an enemy tile, ``carry r2``/``leave``
+  an Acorn, ``destroy``/``fire QG01`` (the trap's owner), ``dodge b2``/``stand`` (Judo),
+  ``tribute A`` (the column for a tributed Acorn), ``trigger``/``decline`` (a minion's
+  optional trigger), ``choose X`` (an effect's target), ``discard QB03`` (after a Hero
+  Squabble).
+
+>>> game = new_game(seed=3)
+>>> game.players, game.phase
+(('Red', 'Blue'), 'faction')
+>>> for name in ("Thieves", "Bards", "Guardians", "Hunters"):
+...     _ = game.apply(f"faction {name}")
+>>> for hero in ("maggie", "wren", "lily", "rusk", "clarence", "tamsin"):
+...     _ = game.apply(f"hero {hero}")
+>>> game.phase, game.step, len(game.revealed)
+('play', 'action', 3)
+>>> print(game.board_text())
+----
+----
+----
+----
+THTH
+BGBG
+
+Where the rulebook is open to more than one reading, the choice is in :data:`RULE_NOTES`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import copy
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.actions import Action
+from ..core.engine import GameState, normalize_players
+from ..core.english import count, listing, objective, possessive, says, subject
+from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
+from .battlefield import BattlefieldRules, Field
+from .board import (
+    Board,
+    CascadeResult,
+    MatchRules,
+    acorn_points,
+    drop_line,
+    play_onto,
+    resolve,
+)
+from .cards import Boards, CardSet, data_from_option, data_option, opening_layout
+from .effects import EffectRules
+
+PLAYER_COUNTS = (2, 3, 4)
+#: A bound on the actions of one game under random play (see the conformance test): random
+#: games are long (median about 7,000 actions over 12 seeds, the longest 46,000) because
+#: winter needs each team's minions to find the other's Snowflakes.
+MAX_ACTIONS = 200_000
+TEAMS = ("Red", "Blue")
+COLOURS = "rb"
+REVEAL = 3  # runes revealed each turn (L73)
+QUARREL_HAND = 3  # draw a Quarrel in the Draw phase only when holding fewer (L225)
+#: A Tile Pouch at set-up (L54) and the unused Trap tiles (8 a colour, L40, less 2).
+POUCH = {"t": 2, "s": 2, "3": 2, "2": 5, "1": 8}
+UNUSED_TRAPS = 6
+RUNES_PER_FACTION = 8  # 32 rune tiles, 8 a faction (L38)
+HIDDEN = "?"
+
+RULE_NOTES = (
+    "Solo play: the rulebook promises 'one ... player' formats and 'other solo variants "
+    "(XX)' (L48) but never gives them, so there is no solo mode; 2, 3 and 4 players only.",
+    "First player: 'flip a coin ... to determine who goes first (red team ...)' (L55) and "
+    "'The player with the 'W' tile configuration always takes the first turn' (L63) agree "
+    "if the coin decides who is Red and Red lays the 'W': the first name given plays Red, "
+    "Red's runes make the W (boards.json, first_player_pattern) and Red moves first, as in "
+    "the team game ('Red team still goes first', L320).",
+    "Acorns: the box lists '16 ... Acorn Tiles (3 three-point, 6 two-point, 9 one-point)' "
+    "(L34), which adds up to 18. Only the pouch matters in play (2 three-point, 5 two-point, "
+    "8 one-point, L54); the rest stay in the box whichever count is right.",
+    "Hero choice: 3 Heroes each (the Example Turn's 'all 3 of my Heroes', L264) out of the "
+    "4 of your factions; no rule says how, so each seat picks in turn (Red first), the "
+    "first pick standing at the seat's leftmost Hero column. In the team game each player "
+    "takes one Hero of each ally faction ('one of each ally faction', L311).",
+    "Set-up gives no runes, tiles or Quarrels: the first Quarrels and tiles come in the Draw "
+    "phase (L225). The Quarrel deck of a team is its two factions' 20 Quarrels shuffled "
+    "together; each faction's minion deck is shuffled and a Summon takes its top card "
+    "('the bottom of their respective minion decks', L142).",
+    "Empty supplies: an empty Rune Pouch is refilled from the Rune Discard Pile (the rune "
+    "'cycle', L335); an empty Quarrel deck is reshuffled from its discard pile; an empty "
+    "Tile Pouch, minion deck or unused Trap stack gives nothing.",
+    "A match is every like rune in a row or column of 3 or more; runs of one kind that "
+    "share a rune (L, T, cross) are one match, of as many runes as it holds, so an L of 5 "
+    "is a match-5 ('When 3 or more like runes are aligned ... a match occurs', L86). All "
+    "matches found at once are removed together, then gravity, then each is processed; "
+    "each enemy match drops its own new line.",
+    "Exalting (L299-301): any ally faction match of 4 or more exalts that faction (the "
+    "first time, and later to 'change' or 'steal' it); an enemy match of 4 or more of the "
+    "exalted faction removes it. A faction match of 5 or more, ally or enemy, draws a "
+    "legendary Quarrel ('when a player creates a match-5', L305); Acorn matches never do.",
+    "Full Board: 'When the Board is completely full and one or more new runes would be "
+    "added by a player, first destroy the bottom row' (L295): a drop, a tributed Acorn and "
+    "a Drop a Line onto a full Board first destroy the bottom row, whose runes (Acorns and "
+    "Snowflakes too) go to the Rune Discard Pile. A new line after a match always has room.",
+    "Ally Acorns matched are 'discarded' (L244): into the Rune Discard Pile, the rune "
+    "cycle, like every other discarded rune ('postponing your opponent's ability to score "
+    "your Acorns'); an Acorn or Snowflake on the Board or in the cycle is a rune (L335).",
+    "The fourth Snowflake: the game ends as soon as the match holding it is processed "
+    "('When four snowflakes have been matched ... the game ends', L251); the rest of the "
+    "cascade does not happen.",
+    "An end the rulebook lacks: a Snowflake matches only in a line of 3 with Acorns of one "
+    "colour or other Snowflakes, and collected Acorns never come back; once too few Acorns "
+    "are left in play to match the Snowflakes still unmatched, winter can never arrive, and "
+    "the engine ends the game there, scored as usual. This is the engine's addition.",
+    "Not changed, but worth knowing: a team's Snowflakes reach the Board only when the "
+    "other team's minions reveal them (L166), so a team that never reveals the other's "
+    "tiles can hold winter off; against such a player (or random play) a game can run long.",
+    "Tie-breakers (L253-256): the team controlling the exalted faction; the most Acorn "
+    "tiles collected; the fewest points of one's own Acorns on the Board ('fewest Acorn "
+    "points on the Board': Acorns there can still be scored against you); the most minions "
+    "on the Battlefield. Still tied: a draw.",
+    "Set Tiles (L70): onto a ground space with no minion and no tile; if there is none, "
+    "onto a space with the fewest tiles, minion or not. A space may hold several tiles; a "
+    "minion meets the unrevealed enemy ones top first, one decision each.",
+    "A minion carries one Acorn at most ('your minion may carry it', 'the Acorn is "
+    "Tributed'); carrying is optional, and a minion that stops on a face-up enemy Acorn "
+    "(one dropped by a squabble) may pick it up: the Example Turn protects Red's revealed "
+    "Acorn from being taken (L277).",
+    "Summoning is not moving: a summoned minion meets no tiles where it lands; it cannot "
+    "land on an ally minion and squabbles with an enemy one (L186-188).",
+    "The two moves of an activation are 'consecutive' (L132): once a minion moves, only its "
+    "next move, 'stop' (ending its activation) or passing Acorns (which 'does not need to be "
+    "followed or preceded by either minion moving', L170) may come before it is exhausted. "
+    "A special move replaces one of its moves; Speed gives a third normal move.",
+    "Charge goes straight until it meets a minion, which must be an enemy (a one-space "
+    "Charge is a normal move); the stump stops it. Flight lands two spaces away over "
+    "anything, the stump included. Neither Sneak, Flight nor Charge enters or leaves the "
+    "canopy, and only a normal move confronts a Hero.",
+    "Elbow Drop (L146) is not a squabble: the enemy below is destroyed (its Destroyed "
+    "trigger fires), the attacker lands there and meets its tiles; Judo may dodge it as any "
+    "attack ('the first time that this minion is attacked each turn', L210). Judo dodges "
+    "to an adjacent ground space without a minion, meeting that space's tiles.",
+    "Hero Squabble (L150) only toward a column where an enemy Hero stands, from the outer "
+    "row in front of it; the carried Acorn drops face up on that outer space. The opponent "
+    "'discards a Quarrel if able' of their choice; 'you draw a Quarrel' even with 3 or "
+    "more in hand.",
+    "A revealed trap: its owner destroys the minion or fires one of their armed Traps (which "
+    "is then discarded); a fired Trap replaces destroying the minion ('either destroy your "
+    "minion, or activate one of their armed trap cards', L165). The trap tile goes back to "
+    "the owner's unused Trap tiles either way (L235).",
+    "'Surrounding' (Resistance Trap) means the 8 ground spaces around, diagonals included: "
+    "the rulebook says 'adjacent' when it means the 4 orthogonal ones (L327).",
+    "Triggers: Squabble fires for a minion in a squabble or a Hero Squabble, Destroyed for "
+    "an upgraded minion destroyed in any way, Move when its activation ends, Tribute for a "
+    "minion already upgraded when it tributes (a basic one flips instead, then Reveal). "
+    "All are optional (L340), decided by the minion's controller.",
+    "Tribute: the minion is exhausted (its activation ends) and its controller chooses the "
+    "column (L180); the matches that follow are the controller's. Passing an Acorn to a "
+    "minion in the canopy tributes it too ('If a minion is ever holding an enemy Acorn and "
+    "occupying a canopy space', L178).",
+    "Team game (L307-322): every player's turn is a whole turn (Ready, Set Tiles, Reveal, "
+    "Action, Draw) with that player's two Heroes; team minions ready on each teammate's "
+    "turn; runes, tiles, Quarrels, minions and the Collection are shared. A decision asked "
+    "of the other team (a trap, Judo, a discard) is taken by its next player to move.",
+    "Cannonball and every 'your choice' effect: the player using the card chooses (the "
+    "opponent's held runes are public); 'Left-most' column means the Board's own left "
+    "(the Board has a printed top and bottom, L52).",
+    "Quarrels: a Scheme's effects happen when played and it is discarded; a Trap is armed "
+    "face up and its owner takes an unused Trap tile to hand (none left: no tile, L233).",
+    "The Example Turn counts 6 runes where the rules give 7 (4 Thieves from the match-4, 3 "
+    "Guardians) and never drops its Hunter rune, though all three must be dropped (L78); "
+    "the engine follows the rules, and the test of the example drops the Hunter rune too. "
+    "Its 2 tiles 'from a Confrontation last turn' leave out the tile of Red's own last Draw; "
+    "the test's position has the 2. Its '3 acorn points' and 'a Snowflake' come from a blue "
+    "2-point and the tributed 1-point Acorn matched with one Snowflake.",
+)
+
+
+# ------------------------------------------------------------------ actions
+@dataclass(frozen=True)
+class ChooseFaction(Action):
+    """Set-up: take one faction (Red first, alternately, L56)."""
+    verb = "faction"
+    name: str
+
+
+@dataclass(frozen=True)
+class ChooseHero(Action):
+    """Set-up: take one Hero of your factions for your next Hero column."""
+    verb = "hero"
+    hero: str
+
+
+@dataclass(frozen=True)
+class SetTile(Action):
+    """Set Tiles: put a tile from your hand face down on a space (L70)."""
+    verb = "set"
+    tile: str
+    space: str
+
+
+@dataclass(frozen=True)
+class Drop(Action):
+    """Drop one of the revealed runes into a column (L78)."""
+    verb = "drop"
+    rune: str
+    column: str
+
+
+@dataclass(frozen=True)
+class Swap(Action):
+    """Hero action (0): switch two adjacent runes (L107); then ``choose A1:A2``."""
+    verb = "swap"
+    hero: str
+
+
+@dataclass(frozen=True)
+class Slide(Action):
+    """Hero action (0): move a rune sideways into an empty space, where it falls (L108);
+    then ``choose B2:C2`` (the rune, the empty space)."""
+    verb = "slide"
+    hero: str
+
+
+@dataclass(frozen=True)
+class DropLine(Action):
+    """Hero action (0): drop a new line (L109)."""
+    verb = "line"
+    hero: str
+
+
+@dataclass(frozen=True)
+class Summon(Action):
+    """Hero action (1 rune): summon a minion of that rune's faction in front (L110)."""
+    verb = "summon"
+    hero: str
+    rune: str
+
+
+@dataclass(frozen=True)
+class UseAbility(Action):
+    """Hero action (X runes of any faction): the Hero's ability (L111); then ``choose T``
+    for each rune paid."""
+    verb = "use"
+    hero: str
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play a Quarrel for one rune of its faction (a legendary: any rune, L217, L305)."""
+    verb = "play"
+    card: str
+    rune: str
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move a minion one step (a normal or special move) or confront an enemy Hero."""
+    verb = "move"
+    minion: str
+    to: str
+
+
+@dataclass(frozen=True)
+class Stop(Action):
+    """End the moving minion's activation before its moves are used up."""
+    verb = "stop"
+
+
+@dataclass(frozen=True)
+class Give(Action):
+    """Pass an enemy Acorn to an orthogonally adjacent ally minion (L170)."""
+    verb = "give"
+    giver: str
+    taker: str
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Discard a Quarrel: in the Draw phase (the first discard ends the Action Phase), or
+    when a Hero Squabble asks it."""
+    verb = "discard"
+    card: str
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """End the Action Phase (all revealed runes dropped, L74) if it is not over, then draw
+    a Quarrel if holding fewer than 3, and a tile; drawing ends the turn (L225)."""
+    verb = "draw"
+
+
+@dataclass(frozen=True)
+class Reveal(Action):
+    """Reveal the unrevealed enemy tile your minion moved onto (L158-166)."""
+    verb = "reveal"
+
+
+@dataclass(frozen=True)
+class Dismiss(Action):
+    """Dismiss it unseen into its owner's pouch (L160)."""
+    verb = "dismiss"
+
+
+@dataclass(frozen=True)
+class Carry(Action):
+    """Pick up a face-up enemy Acorn (L164)."""
+    verb = "carry"
+    tile: str
+
+
+@dataclass(frozen=True)
+class Leave(Action):
+    """Leave the Acorn where it lies."""
+    verb = "leave"
+
+
+@dataclass(frozen=True)
+class DestroyMinion(Action):
+    """The trap's owner destroys the minion that revealed it (L235)."""
+    verb = "destroy"
+
+
+@dataclass(frozen=True)
+class Fire(Action):
+    """The trap's owner fires one of their armed Traps instead (L235)."""
+    verb = "fire"
+    card: str
+
+
+@dataclass(frozen=True)
+class Dodge(Action):
+    """Judo: move the attacked minion to an adjacent space, evading the squabble (L210)."""
+    verb = "dodge"
+    space: str
+
+
+@dataclass(frozen=True)
+class Stand(Action):
+    """Judo: do not dodge."""
+    verb = "stand"
+
+
+@dataclass(frozen=True)
+class Tribute(Action):
+    """Drop the tributed Acorn into a column (L180)."""
+    verb = "tribute"
+    column: str
+
+
+@dataclass(frozen=True)
+class UseTrigger(Action):
+    """Use the minion's triggered ability (optional, L340)."""
+    verb = "trigger"
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    """Do not use it."""
+    verb = "decline"
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """Choose the target an effect asks for."""
+    verb = "choose"
+    target: str
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    ChooseFaction, ChooseHero, SetTile, Drop, Swap, Slide, DropLine, Summon, UseAbility,
+    Play, Move, Stop, Give, Discard, Draw, Reveal, Dismiss, Carry, Leave, DestroyMinion,
+    Fire, Dodge, Stand, Tribute, UseTrigger, Decline, Choose)
+
+
+#: What each decision asks, completing "You must ...".
+DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
+             "carry": "carry the Acorn or leave it",
+             "trap": "destroy the minion or fire an armed Trap",
+             "judo": "dodge (Judo) or stand", "tribute": "choose the column for the tributed Acorn",
+             "trigger": "use the trigger or decline it", "target": "choose a target for the effect",
+             "swap": "choose the two runes to swap",
+             "slide": "choose the rune to slide and the empty space",
+             "pay": "choose a rune to pay with", "discard_quarrel": "discard a Quarrel"}
+
+
+def _tile_text(code: str) -> str:
+    colour = {"r": "red", "b": "blue"}.get(code[0], "")
+    kind = code[1:]
+    if kind in ("1", "2", "3"):
+        return f"a {colour} {kind}-point Acorn"
+    if kind == "s":
+        return f"a {colour} Snowflake"
+    if kind == "t":
+        return f"a {colour} trap tile"
+    return f"a {colour} tile"
+
+
+def _clone(value: Any) -> Any:
+    """A copy of JSON-like data (lists, dicts, strings, numbers), quicker than deepcopy."""
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    return value
+
+
+# ------------------------------------------------------------------ the state
+class AlderQuestState(BattlefieldRules, EffectRules, GameState):
+    """A game of AlderQuest. See the module docstring."""
+
+    game_name = "alderquest"
+    action_types = ACTION_TYPES
+    min_players, max_players = 2, 4
+    state_schema: dict[str, Any] = {}  # filled in below the class
+
+    # ------------------------------------------------------------ set-up
+    def _load_data(self) -> None:
+        self.cards: CardSet = data_from_option("cards", self.options.get("cards"))
+        self.boards: Boards = data_from_option("boards", self.options.get("boards"))
+        self.field = Field(self.boards)
+        n = len(self.players)
+        lone = self.options.get("lone", "blue")
+        self.slots: list[int] = {2: [0, 1], 4: [0, 1, 2, 3]}.get(
+            n, [0, 1, 2, 1] if lone == "blue" else [0, 1, 0, 2])
+        self.team_game = len(self.slots) == 4
+        self.team_players: list[list[int]] = [
+            sorted({p for s, p in enumerate(self.slots) if s % 2 == t}) for t in (0, 1)]
+
+    def _setup(self) -> None:
+        self._load_data()
+        c = self.cards
+        rng = self.rng
+        assert rng is not None
+        self.phase = "faction"
+        self.step: str | None = None
+        self.slot = 0
+        self.turn = 0
+        self.picks = 0
+        self.teams: list[dict[str, Any]] = []
+        for colour in COLOURS:
+            pouch = sorted(f"{colour}{k}" for k, n in POUCH.items() for _ in range(n))
+            self.teams.append({"factions": [], "held": [], "pouch": pouch, "hand": [],
+                               "traps": UNUSED_TRAPS, "deck": [], "quarrels": [],
+                               "discard": [], "armed": [], "collection": []})
+        self.box: list[str] = sorted(c.quarrels)  # Quarrels until their faction is taken
+        self.hero_box: list[str] = sorted(c.heroes)
+        self.heroes: dict[str, dict[str, Any]] = {}
+        self.minion_decks: dict[str, list[str]] = {}
+        for faction in c.factions:
+            deck = sorted(m for m, card in c.minions.items() if card["faction"] == faction)
+            rng.shuffle(deck)
+            self.minion_decks[faction] = deck
+        self.legend_deck = sorted(c.legendary)
+        rng.shuffle(self.legend_deck)
+        self.legend_discard: list[str] = []
+        self.minions: dict[str, dict[str, Any]] = {}
+        self.tiles: dict[str, list[list[Any]]] = {}
+        self.board: list[list[str]] = [[] for _ in range(self.boards.board_columns)]
+        self.rune_pouch: list[str] = sorted(c.letter(f) for f in c.factions
+                                            for _ in range(RUNES_PER_FACTION))
+        self.rune_discard: list[str] = []
+        self.revealed: list[str] = []
+        self.snowflakes: list[str] = []
+        self.exalted: str | None = None
+        self.activation: dict[str, Any] | None = None
+        self.stack: list[dict[str, Any]] = []
+        self.winner_team: str | None = None
+        self.end_reason: str | None = None
+        self.record("setup", f"{says(self.players[self.slots[0]], 'play')} Red and "
+                    f"{'goes' if not self._you(self.slots[0]) else 'go'} first; "
+                    f"{says(self.players[self.slots[1]], 'play')} Blue. Factions are chosen "
+                    "in turn, Red first.")
+
+    def _you(self, player: int) -> bool:
+        return self.players[player].strip().lower() == "you"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> AlderQuestState:
+        # A copy (a view, undo) is not handed the remembered legal actions of this state.
+        new = type(self).__new__(type(self))
+        memo[id(self)] = new
+        fields = set(self._FIELDS)
+        for key, value in self.__dict__.items():
+            if key == "_legal":
+                value = None
+            elif key in fields:
+                value = _clone(value)  # plain JSON-like data: a quick copy
+            else:
+                value = copy.deepcopy(value, memo)
+            new.__dict__[key] = value
+        return new
+
+    # ------------------------------------------------------------ who is who
+    def slot_team(self, slot: int) -> int:
+        return slot % 2
+
+    def team_of(self, player: int) -> int:
+        return self.slots.index(player) % 2
+
+    @property
+    def current_team(self) -> int:
+        return self.slot_team(self.slot)
+
+    def _decider(self, team: int) -> int:
+        """The player who decides for ``team`` now: the player to move if it is their
+        team's turn, else that team's next player to move."""
+        for k in range(len(self.slots)):
+            s = (self.slot + k) % len(self.slots)
+            if self.slot_team(s) == team:
+                return self.slots[s]
+        raise AssertionError("every team has a slot")
+
+    def team_name(self, team: int) -> str:
+        """The team as the subject of a sentence: the player's name, or "The Red team"."""
+        if self.team_game:
+            return f"The {TEAMS[team]} team"
+        return self.players[self.slots[team]]
+
+    def team_says(self, team: int, verb: str) -> str:
+        return says(self.team_name(team), verb)
+
+    def team_possessive(self, team: int, capital: bool = True) -> str:
+        if self.team_game:
+            return f"{'The' if capital else 'the'} {TEAMS[team]} team's"
+        return possessive(self.players[self.slots[team]], capital=capital)
+
+    def faction_name(self, letter: str) -> str:
+        return self.cards.faction_of_letter(letter)
+
+    def tile_text(self, code: str) -> str:
+        return _tile_text(code)
+
+    def minion_label(self, mid: str, capital: bool = False) -> str:
+        """``"Red's Thief Ninja (T01)"`` / ``"your Racoon Ninja (T01)"``."""
+        m = self.minions.get(mid)
+        if m is None:
+            return f"the minion {mid}"
+        name = self.cards.minion_name(mid, m["upgraded"])
+        return f"{self.team_possessive(m['team'], capital)} {name} ({mid})"
+
+    def _say_minion(self, mid: str, text: str) -> None:
+        self.record("minion", f"{self.minion_label(mid, capital=True)} {text}.", minion=mid)
+
+    def _secret(self, team: int, text: str, **data: Any) -> None:
+        self.record("secret", text, visible_to=self.team_players[team], **data)
+
+    def hero_slot_heroes(self, slot: int) -> list[str]:
+        return sorted(h for h, d in self.heroes.items() if d["slot"] == slot)
+
+    # ------------------------------------------------------------ protocol
+    @property
+    def current_player(self) -> int | None:
+        if self.is_over:
+            return None
+        if self.stack:
+            return self.stack[-1]["player"]
+        if self.phase in ("faction", "hero"):
+            return self.slots[self._pick_slot()]
+        return self.slots[self.slot]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def points(self, team: int) -> int:
+        """Acorn points in ``team``'s Collection."""
+        return sum(acorn_points(t) for t in self.teams[team]["collection"])
+
+    def scores(self) -> tuple[int, ...]:
+        """Each player's team's Collection points (teammates share them)."""
+        return tuple(self.points(self.team_of(p)) for p in range(len(self.players)))
+
+    def standing(self, team: int) -> tuple[int, int, int, int, int]:
+        """What decides the winner, in order (L251-256): points, controlling the exalted
+        faction, Acorn tiles collected, fewer own Acorn points on the Board, minions."""
+        mine = COLOURS[team]
+        on_board = sum(acorn_points(p) for col in self.board for p in col if p[0] == mine)
+        exalted = self.exalted is not None and self.exalted in self.teams[team]["factions"]
+        return (self.points(team), int(exalted), len(self.teams[team]["collection"]),
+                -on_board, sum(1 for m in self.minions.values() if m["team"] == team))
+
+    def winner(self) -> str | None:
+        """``'red'``, ``'blue'`` or ``'tie'`` once the game is over; None before."""
+        if not self.is_over:
+            return None
+        red, blue = self.standing(0), self.standing(1)
+        return "red" if red > blue else "blue" if blue > red else "tie"
+
+    # ------------------------------------------------------------ small helpers
+    def _pick_slot(self) -> int:
+        return self.picks % len(self.slots)
+
+    def _hold(self, team: int, rune: str) -> None:
+        bisect.insort(self.teams[team]["held"], rune)
+
+    def _to_pouch(self, team: int, code: str) -> None:
+        bisect.insort(self.teams[team]["pouch"], code)
+
+    def _to_rune_discard(self, code: str) -> None:
+        bisect.insort(self.rune_discard, code)
+
+    def board_obj(self) -> Board:
+        return Board(self.boards.board_columns, self.boards.board_rows, self.board)
+
+    def board_text(self) -> str:
+        return str(self.board_obj())
+
+    def rune_counts(self) -> Counter:
+        """The Rune Pouch's contents by kind (public: 32 runes less what is elsewhere)."""
+        return Counter(self.rune_pouch)
+
+    def swap_pairs(self) -> list[str]:
+        """Every pair of adjacent runes on the Board, as ``'A1:A2'``."""
+        out = []
+        for c, col in enumerate(self.board):
+            for r in range(len(col)):
+                here = f"{chr(65 + c)}{r + 1}"
+                if r + 1 < len(col):
+                    out.append(f"{here}:{chr(65 + c)}{r + 2}")
+                if c + 1 < len(self.board) and r < len(self.board[c + 1]):
+                    out.append(f"{here}:{chr(66 + c)}{r + 1}")
+        return out
+
+    def _open_columns(self) -> list[str]:
+        """Columns a player may drop into (any, once the Board is full: the bottom row
+        goes first)."""
+        rows = self.boards.board_rows
+        full = all(len(col) >= rows for col in self.board)
+        return [chr(65 + c) for c, col in enumerate(self.board) if full or len(col) < rows]
+
+    def _tile_spaces(self) -> list[str]:
+        """Where a tile may be set (L70): spaces with no minion and no tile, else those with
+        the fewest tiles."""
+        occupied = self.occupancy()
+        free = [s for s in self.field.ground if s not in occupied and not self.tiles.get(s)]
+        if free:
+            return free
+        fewest = min(len(self.tiles.get(s, ())) for s in self.field.ground)
+        return [s for s in self.field.ground if len(self.tiles.get(s, ())) == fewest]
+
+    # ------------------------------------------------------------ legal actions
+    def _legal_actions(self) -> list[Action]:
+        legal = self._compute_legal()
+        # apply's check right after this call reuses the answer (see _check)
+        self._legal = (len(self.history), set(legal))
+        return legal
+
+    def _compute_legal(self, only: Action | None = None) -> list[Action]:
+        """The legal actions; with ``only``, at least those of its kind (apply's check
+        needs no more, so it skips the rest of the Action Phase)."""
+        if self.stack:
+            return self._decision_actions(self.stack[-1])
+        if self.phase == "faction":
+            taken = {f for t in self.teams for f in t["factions"]}
+            return [ChooseFaction(f) for f in self.cards.factions if f not in taken]
+        if self.phase == "hero":
+            return [ChooseHero(h) for h in self._hero_choices()]
+        team = self.teams[self.current_team]
+        if self.step == "set":
+            spaces = self._tile_spaces()
+            return [SetTile(t, s) for t in sorted(set(team["hand"])) for s in spaces]
+        if self.step == "draw":
+            return [*(Discard(q) for q in sorted(set(team["quarrels"]))), Draw()]
+        return self._action_phase_actions(only)
+
+    def _hero_choices(self) -> list[str]:
+        slot = self._pick_slot()
+        team = self.slot_team(slot)
+        factions = self.teams[team]["factions"]
+        mine = [h for h in self.hero_box if self.cards.heroes[h]["faction"] in factions]
+        if self.team_game:
+            have = {self.cards.heroes[h]["faction"] for h in self.hero_slot_heroes(slot)}
+            mine = [h for h in mine if self.cards.heroes[h]["faction"] not in have]
+        return mine
+
+    def _action_phase_actions(self, only: Action | None = None) -> list[Action]:
+        team_no = self.current_team
+        team = self.teams[team_no]
+        out: list[Action] = []
+        act = self.activation
+        verb = None if only is None else only.verb
+        occupied = self.occupancy()
+        if act is not None:
+            mid = act["minion"]
+            out += [Move(mid, d) for d in self.destinations(mid, occupied)]
+            out.append(Stop())
+            return out + self._gives(team_no)
+        if verb in (None, "drop"):
+            columns = self._open_columns()
+            for rune in sorted(set(self.revealed)):
+                out += [Drop(rune, col) for col in columns]
+        held = team["held"]
+        if verb in ("drop", "play", "move", "give", "discard", "draw"):
+            return out + self._late_actions(team_no, verb, only, occupied)
+        heights = [len(col) for col in self.board]
+        pairs = list(zip(heights, heights[1:], strict=False))
+        # a Swap needs two adjacent runes, a Slide a rune beside an empty space
+        can_swap = any(h >= 2 for h in heights) or any(a and b for a, b in pairs)
+        can_slide = any(a != b for a, b in pairs)
+        for hero in self.hero_slot_heroes(self.slot):
+            h = self.heroes[hero]
+            if h["exhausted"] or (only is not None and getattr(only, "hero", hero) != hero):
+                continue
+            if can_swap:
+                out.append(Swap(hero))
+            if can_slide:
+                out.append(Slide(hero))
+            out.append(DropLine(hero))
+            front = self.field.front(team_no, h["column"])
+            if self.summon_space_ok(team_no, front):
+                for f in team["factions"]:
+                    letter = self.cards.letter(f)
+                    if letter in held and self.minion_decks[f]:
+                        out.append(Summon(hero, letter))
+            if len(held) >= self.cards.heroes[hero]["ability"]["cost"]:
+                out.append(UseAbility(hero))
+        return out + self._late_actions(team_no, verb, only, occupied)
+
+    def _late_actions(self, team_no: int, verb: str | None, only: Action | None,
+                      occupied: dict[str, str]) -> list[Action]:
+        """Quarrels, minions, passing Acorns and the Draw phase (``verb``: only those)."""
+        team = self.teams[team_no]
+        held = team["held"]
+        out: list[Action] = []
+        for card in sorted(set(team["quarrels"])) if verb in (None, "play") else ():
+            if card in self.cards.legendary:
+                out += [Play(card, r) for r in sorted(set(held))]
+            else:
+                letter = self.cards.letter(self.cards.quarrels[card]["faction"])
+                if letter in held:
+                    out.append(Play(card, letter))
+        for mid in sorted(self.minions) if verb in (None, "move") else ():
+            m = self.minions[mid]
+            if isinstance(only, Move) and only.minion != mid:
+                continue
+            if m["team"] == team_no and not m["exhausted"] and m["space"] is not None:
+                out += [Move(mid, d) for d in self.destinations(mid, occupied)]
+        if verb in (None, "give"):
+            out += self._gives(team_no)
+        if not self.revealed and verb in (None, "discard", "draw"):
+            # the Draw phase may begin (L74, L225)
+            out += [*(Discard(q) for q in sorted(set(team["quarrels"]))), Draw()]
+        return out
+
+    def slides(self) -> list[str]:
+        """Every Slide on the Board: ``'B2:C2'``, the rune and the empty space beside it
+        (it then falls as far as it can)."""
+        out = []
+        for c, col in enumerate(self.board):
+            for r in range(len(col)):
+                for dc in (-1, 1):
+                    if 0 <= c + dc < len(self.board) and len(self.board[c + dc]) <= r:
+                        out.append(f"{chr(65 + c)}{r + 1}:{chr(65 + c + dc)}{r + 1}")
+        return out
+
+    def _gives(self, team: int) -> list[Action]:
+        out: list[Action] = []
+        where = {m["space"]: mid for mid, m in self.minions.items()
+                 if m["team"] == team and m["space"] is not None}
+        for space, mid in sorted(where.items()):
+            if self.minions[mid]["acorn"] is None:
+                continue
+            for other in self.field.adjacent(space) + (
+                    [up] if (up := self.field.canopy_above(space)) else []):
+                taker = where.get(other)
+                if taker is not None and self.minions[taker]["acorn"] is None:
+                    out.append(Give(mid, taker))
+        return out
+
+    def _decision_actions(self, frame: dict[str, Any]) -> list[Action]:
+        kind = frame["kind"]
+        if kind == "encounter":
+            return [Reveal(), Dismiss()]
+        if kind == "carry":
+            m = self.minions[frame["minion"]]
+            return [*(Carry(t) for t in sorted(set(self.enemy_acorns_face_up(
+                m["team"], frame["space"])))), Leave()]
+        if kind == "trap":
+            armed = self.teams[frame["team"]]["armed"]
+            return [DestroyMinion(), *(Fire(c) for c in sorted(set(armed)))]
+        if kind == "judo":
+            space = self.minions[frame["minion"]]["space"]
+            occupied = self.occupancy()
+            dodges = [s for s in self.field.adjacent(space) if s not in occupied]
+            return [*(Dodge(s) for s in dodges), Stand()]
+        if kind == "tribute":
+            return [Tribute(c) for c in self._open_columns()]
+        if kind == "trigger":
+            return [UseTrigger(), Decline()]
+        if kind == "target":
+            return [Choose(t) for t in self.effect_targets(frame["effect"], frame["ctx"]) or ()]
+        if kind == "swap":
+            return [Choose(p) for p in self.swap_pairs()]
+        if kind == "slide":
+            return [Choose(p) for p in self.slides()]
+        if kind == "pay":
+            return [Choose(r) for r in sorted(set(self.teams[frame["team"]]["held"]))]
+        if kind == "discard_quarrel":
+            return [Discard(q) for q in sorted(set(self.teams[frame["team"]]["quarrels"]))]
+        raise AssertionError(f"no decision {kind!r}")
+
+    # ------------------------------------------------------------ checking
+    def _check(self, action: Action) -> None:
+        cached = self.__dict__.get("_legal")
+        if cached is not None and cached[0] == len(self.history):
+            if action in cached[1]:
+                return
+        elif action in self._compute_legal(only=action):
+            return
+        raise IllegalActionError(self._explain(action))
+
+    def _explain(self, action: Action) -> str:  # noqa: C901 - one message per rule
+        """Why ``action`` is illegal now, naming the rule."""
+        v = action.verb
+        if self.stack:
+            frame = self.stack[-1]
+            who = objective(self.players[frame["player"]])  # "first you must", "first Bot must"
+            return (f"{v}: first {who} must {DECISIONS[frame['kind']]} "
+                    f"({self._decision_text(frame)})")
+        if self.phase == "faction":
+            if v != "faction":
+                return f"{v}: the factions are being chosen (Red first, in turn)"
+            return f"faction: {action.name!r} is not a faction still free"  # type: ignore
+        if self.phase == "hero":
+            if v != "hero":
+                return f"{v}: the Heroes are being chosen"
+            return (f"hero: {action.hero!r} is not a Hero of your factions still free"  # type: ignore
+                    + (" (in the team game each player takes one Hero of each ally faction)"
+                       if self.team_game else ""))
+        team_no = self.current_team
+        team = self.teams[team_no]
+        if self.step == "set":
+            if v != "set":
+                return f"{v}: first set the tiles in your hand on the Battlefield (L70)"
+            if action.tile not in team["hand"]:  # type: ignore[attr-defined]
+                return f"set: there is no {action.tile} tile in your hand"  # type: ignore
+            return (f"set: a tile goes on a ground space with no minion and no tile (or, if "
+                    f"there is none, one with the fewest tiles); not {action.space}")  # type: ignore
+        if self.step == "draw":
+            if v == "discard":
+                return f"discard: there is no Quarrel {action.card!r} in your hand"  # type: ignore
+            return f"{v}: the Action Phase is over (Quarrels were discarded); discard more or " \
+                   "draw"
+        act = self.activation
+        if act is not None and v not in ("move", "stop", "give"):
+            return (f"{v}: {self.minion_label(act['minion'])} is moving; its moves are "
+                    "consecutive: move it again or stop it first")
+        if v in ("draw", "discard"):
+            if v == "discard" and action.card not in team["quarrels"]:  # type: ignore
+                return f"discard: there is no Quarrel {action.card!r} in your hand"  # type: ignore
+            return (f"{v}: drop all the revealed runes before the Draw phase "
+                    f"({listing(self.revealed)}, L78)")
+        if v == "drop":
+            if action.rune not in self.revealed:  # type: ignore[attr-defined]
+                return f"drop: {action.rune!r} is not a revealed rune (revealed: " \
+                       f"{listing(self.revealed) or 'none'})"  # type: ignore[attr-defined]
+            return f"drop: column {action.column!r} is full or not on the Board"  # type: ignore
+        if v in ("swap", "slide", "line", "summon", "use"):
+            hero = action.hero  # type: ignore[attr-defined]
+            if hero not in self.heroes or self.heroes[hero]["slot"] != self.slot:
+                return f"{v}: {hero!r} is not one of your Heroes"
+            if self.heroes[hero]["exhausted"]:
+                return (f"{v}: {self.cards.heroes[hero]['name']} is exhausted (one action "
+                        "a Hero a turn, L105)")
+            if v == "swap":
+                return "swap: there must be two adjacent runes on the Board (L107)"
+            if v == "slide":
+                return "slide: there must be a rune beside an empty space (L108)"
+            if v == "summon":
+                return ("summon: spend a held rune of one of your factions; the space in "
+                        "front of the Hero must hold no ally minion (L186) and the deck a "
+                        "minion")
+            cost = self.cards.heroes[hero]["ability"]["cost"]
+            return f"use: the ability costs exactly {count(cost, 'rune')} that you hold"
+        if v == "play":
+            card = action.card  # type: ignore[attr-defined]
+            if card not in team["quarrels"]:
+                return f"play: {card!r} is not in your hand of Quarrels"
+            return "play: a Quarrel costs one held rune of its faction (a legendary: any)"
+        if v == "move":
+            mid = action.minion  # type: ignore[attr-defined]
+            m = self.minions.get(mid)
+            if m is None or m["team"] != team_no:
+                return f"move: {mid!r} is not one of your minions on the Battlefield"
+            if act is not None and act["minion"] != mid:
+                return "move: another minion is moving; its moves are consecutive"
+            if m["exhausted"]:
+                return f"move: {self.minion_label(mid)} is exhausted (L121)"
+            return (f"move: {self.minion_label(mid)} cannot go to {action.to} "  # type: ignore
+                    "(adjacent spaces only, the canopy only from directly below, never onto "
+                    "an ally minion, a Hero only from the outer space in front of it)")
+        if v == "stop":
+            return "stop: no minion is moving"
+        if v == "give":
+            return "give: an Acorn passes between orthogonally adjacent ally minions, to one " \
+                   "holding none (L170)"
+        return f"{v}: not something to do now (the Action Phase: drop runes, Hero actions, " \
+               "minions, Quarrels, then draw)"
+
+    def _decision_text(self, frame: dict[str, Any]) -> str:
+        """What a pending decision is about, in a sentence fragment."""
+        kind = frame["kind"]
+        if kind in ("encounter", "carry", "tribute"):
+            mid = frame["minion"]
+            return f"{self.minion_label(mid)} on {self.minions[mid]['space']}"
+        if kind == "trap":
+            return f"the trap tile revealed on {frame['space']}"
+        if kind == "judo":
+            return f"{self.minion_label(frame['minion'])} is attacked"
+        if kind == "trigger":
+            return f"the {self.cards.minion_name(frame['minion'], True)}'s " \
+                   f"{frame['when']} trigger"
+        if kind == "target":
+            return frame["effect"]["do"].replace("_", " ")
+        if kind in ("swap", "slide"):
+            return f"{self.cards.heroes[frame['hero']]['name']}'s {kind}"
+        if kind == "pay":
+            return (f"{count(frame['left'], 'rune')} more to pay for "
+                    f"{self.cards.heroes[frame['hero']]['ability']['name']}")
+        return "after a Hero Squabble"
+
+    def prompt(self) -> str:
+        """What is asked of the player to act now, in a sentence."""
+        if self.is_over:
+            return "The game is over."
+        who = self.players[self.current_player]  # type: ignore[index]
+        if self.stack:
+            frame = self.stack[-1]
+            return (f"{subject(who)} must {DECISIONS[frame['kind']]}: "
+                    f"{self._decision_text(frame)}.")
+        if self.phase == "faction":
+            return f"{says(who, 'choose')} a faction."
+        if self.phase == "hero":
+            return f"{says(who, 'choose')} a Hero."
+        if self.step == "set":
+            return f"{says(who, 'set')} a tile from the hand on the Battlefield."
+        if self.step == "draw":
+            return f"{says(who, 'discard')} Quarrels, or draw to end the turn."
+        if self.revealed:
+            return f"{says(who, 'act')}: {count(len(self.revealed), 'revealed rune')} " \
+                   "still to drop."
+        return f"{says(who, 'act')}, or draw to end the turn."
+
+    # ------------------------------------------------------------ performing
+    def _perform(self, action: Action) -> None:
+        self._legal = None
+        if self.stack:
+            self._decide(self.stack.pop(), action)
+        else:
+            handler = getattr(self, f"_do_{type(action).__name__.lower()}")
+            handler(action)
+        self._run()
+
+    def _push(self, frame: dict[str, Any]) -> None:
+        self.stack.append(frame)
+
+    def _ask(self, frame: dict[str, Any], team: int) -> None:
+        frame["player"] = self._decider(team)
+        frame["ask"] = True
+        self.stack.append(frame)
+
+    _TASKS = {"after_move": "_after_move", "encounter": "_encounter_step",
+              "pickup": "_pickup_step", "arrive": "_finish_arrive",
+              "after_tribute": "_after_tribute", "effects": "_effects_step",
+              "draw_quarrel": "_task_draw_quarrel", "enemy_discard": "_task_enemy_discard",
+              "destroy": "_task_destroy"}
+
+    def _run(self) -> None:
+        """Do the automatic steps on the stack until a decision or the end; then carry
+        the turn on (Reveal after Set Tiles, the next turn after Draw)."""
+        while not self.is_over:
+            if self.stack:
+                if self.stack[-1].get("ask"):
+                    return
+                frame = self.stack.pop()
+                getattr(self, self._TASKS[frame["kind"]])(frame)
+                continue
+            if self.phase == "play" and self.step == "set" and \
+                    not self.teams[self.current_team]["hand"]:
+                self._reveal_runes()
+                continue
+            return
+        self.stack.clear()
+        self.activation = None
+
+    def _decide(self, frame: dict[str, Any], action: Action) -> None:
+        kind = frame["kind"]
+        if kind == "encounter":
+            self._encounter(frame, reveal=isinstance(action, Reveal))
+        elif kind == "carry":
+            self._carry(frame, action.tile if isinstance(action, Carry) else None)
+        elif kind == "trap":
+            self._spring_trap(frame, action.card if isinstance(action, Fire) else None)
+        elif kind == "judo":
+            self._dodge(frame, action.space if isinstance(action, Dodge) else None)
+        elif kind == "tribute":
+            self._do_tribute_drop(frame, action.column)  # type: ignore[attr-defined]
+        elif kind == "trigger":
+            self._use_trigger(frame, isinstance(action, UseTrigger))
+        elif kind == "target":
+            self._apply_effect(frame["effect"], frame["ctx"], action.target)  # type: ignore
+        elif kind == "discard_quarrel":
+            self._discard_quarrel(frame["team"], action.card)  # type: ignore[attr-defined]
+        elif kind in ("swap", "slide"):
+            a, b = action.target.split(":")  # type: ignore[attr-defined]
+            name = self.cards.heroes[frame["hero"]]["name"]
+            if kind == "swap":
+                self._board_move(self.current_team, ("swap", a, b),
+                                 f"{name} swaps the runes at {a} and {b}")
+            else:
+                self._board_move(self.current_team, ("slide", a, b[0]),
+                                 f"{name} slides the rune at {a} to {b}")
+        elif kind == "pay":
+            self._pay(frame, action.target)  # type: ignore[attr-defined]
+
+    def _task_draw_quarrel(self, frame: dict[str, Any]) -> None:
+        self._draw_quarrel(frame["team"])
+
+    def _task_enemy_discard(self, frame: dict[str, Any]) -> None:
+        hand = self.teams[frame["team"]]["quarrels"]
+        if len(set(hand)) == 1:
+            self._discard_quarrel(frame["team"], hand[0])
+        elif hand:
+            self._ask({"kind": "discard_quarrel", "team": frame["team"]}, frame["team"])
+
+    def _task_destroy(self, frame: dict[str, Any]) -> None:
+        if frame["minion"] in self.minions:
+            self._destroy(frame["minion"], frame["space"])
+
+    # ------------------------------------------------------------ set-up actions
+    def _do_choosefaction(self, a: ChooseFaction) -> None:
+        slot = self._pick_slot()
+        team = self.slot_team(slot)
+        self.teams[team]["factions"].append(a.name)
+        for q in [q for q in self.box if self.cards.quarrels[q]["faction"] == a.name]:
+            self.box.remove(q)
+            self.teams[team]["deck"].append(q)
+        self.record("faction", f"{says(self.players[self.slots[slot]], 'choose')} the "
+                    f"{a.name} for {TEAMS[team]}.", faction=a.name, team=team)
+        self.picks += 1
+        if self.picks == 4:
+            self._lay_out()
+
+    def _lay_out(self) -> None:
+        """The opening: the Matching Board's two rows (L57), the rune pouch, the decks."""
+        c = self.cards
+        rng = self.rng
+        assert rng is not None
+        first = [c.letter(f) for f in self.teams[0]["factions"]]
+        second = [c.letter(f) for f in self.teams[1]["factions"]]
+        layout = opening_layout(self.boards.opening, self.boards.first_pattern,
+                                (*first, *second), self.boards.board_columns)  # type: ignore
+        for cell in sorted(layout, key=lambda x: (int(x[1:]), x[0])):
+            rune = layout[cell]
+            self.rune_pouch.remove(rune)
+            self.board[ord(cell[0]) - 65].append(rune)
+        for team in self.teams:
+            team["deck"].sort()
+            rng.shuffle(team["deck"])
+        self.phase, self.picks = "hero", 0
+        self.record("setup", "The Matching Board's bottom two rows are set: Red's runes in "
+                    "the W, Blue's in the M; the other 24 runes go into the Rune Pouch.",
+                    board=[list(col) for col in self.board])
+
+    def _do_choosehero(self, a: ChooseHero) -> None:
+        slot = self._pick_slot()
+        team = self.slot_team(slot)
+        cols = self.boards.heroes["team" if self.team_game else "head_to_head"][TEAMS[team].lower()]
+        if self.team_game:
+            column = cols[slot // 2][len(self.hero_slot_heroes(slot))]
+        else:
+            column = cols[sum(1 for h in self.heroes.values() if h["team"] == team)]
+        self.hero_box.remove(a.hero)
+        self.heroes[a.hero] = {"team": team, "slot": slot, "column": column,
+                               "exhausted": False}
+        card = self.cards.heroes[a.hero]
+        self.record("hero", f"{says(self.players[self.slots[slot]], 'take')} {card['name']} "
+                    f"({card['faction']}), standing at column {column}.", hero=a.hero)
+        self.picks += 1
+        wanted = 8 if self.team_game else 6
+        if self.picks == wanted:
+            self.phase = "play"
+            self._start_turn()
+
+    # ------------------------------------------------------------ the turn
+    def _start_turn(self) -> None:
+        """Ready (L67); an exalted faction's effect for its controller; then Set Tiles."""
+        team_no = self.current_team
+        player = self.players[self.slots[self.slot]]
+        self.turn += 1
+        for hero in self.hero_slot_heroes(self.slot):
+            self.heroes[hero]["exhausted"] = False
+        for m in self.minions.values():
+            m["judo"] = False
+            if m["team"] == team_no:
+                if m["stunned"]:
+                    m["stunned"] = False  # stays exhausted this once
+                else:
+                    m["exhausted"] = False
+        self.activation = None
+        self.step = "set"
+        self.record("turn", f"Turn {self.turn}: {possessive(player, capital=True)} turn "
+                    f"({TEAMS[team_no]}).", turn=self.turn, slot=self.slot)
+        if self.exalted is not None and self.exalted in self.teams[team_no]["factions"]:
+            card = self.cards.factions[self.exalted]["exalted"]
+            self.record("exalted", f"Exalted {self.exalted}: {card['name']}: {card['text']}")
+            self._run_effects(card, {"kind": "exalted", "team": team_no,
+                                     "source": self.exalted})
+
+    def _reveal_runes(self) -> None:
+        drawn = []
+        for _ in range(REVEAL):
+            rune = self._draw_rune([])
+            if rune is None:
+                break
+            drawn.append(rune)
+        self.revealed = drawn
+        self.step = "action"
+        names = [self.faction_name(r) if len(r) == 1 else _tile_text(r) for r in drawn]
+        self.record("reveal", f"{self.team_says(self.current_team, 'reveal')} "
+                    f"{count(len(drawn), 'rune')} above the Board: "
+                    f"{listing(names) or 'none left'}.", runes=list(drawn))
+
+    def _draw_rune(self, pending: list[str]) -> str | None:
+        """A rune from the Rune Pouch; an empty pouch takes back the Rune Discard Pile
+        (and ``pending``: runes discarded earlier in this cascade)."""
+        assert self.rng is not None
+        if not self.rune_pouch:
+            refill = self.rune_discard + pending
+            pending.clear()
+            if not refill:
+                return None
+            self.rune_pouch, self.rune_discard = sorted(refill), []
+            self.record("refill", "The Rune Pouch is empty: the Rune Discard Pile goes back "
+                        f"into it ({count(len(refill), 'rune')}).")
+        return self.rune_pouch.pop(self.rng.randbelow(len(self.rune_pouch)))
+
+    def _do_settile(self, a: SetTile) -> None:
+        team_no = self.current_team
+        self.teams[team_no]["hand"].remove(a.tile)
+        self.tiles.setdefault(a.space, []).append([a.tile, False])
+        self.record("set", f"{self.team_says(team_no, 'set')} a tile face down on {a.space}.",
+                    space=a.space)
+        self._secret(team_no, f"({_tile_text(a.tile).capitalize()}.)", tile=a.tile)
+
+    def _do_discard(self, a: Discard) -> None:
+        self.step = "draw"
+        self._discard_quarrel(self.current_team, a.card)
+
+    def _do_draw(self, a: Draw) -> None:
+        team_no = self.current_team
+        self.step = "draw"
+        if len(self.teams[team_no]["quarrels"]) < QUARREL_HAND:
+            self._draw_quarrel(team_no)
+        self._draw_tile(team_no)
+        self.slot = (self.slot + 1) % len(self.slots)
+        self._start_turn()
+
+    def _draw_quarrel(self, team_no: int) -> None:
+        team = self.teams[team_no]
+        if not team["deck"] and team["discard"]:
+            assert self.rng is not None
+            team["deck"], team["discard"] = sorted(team["discard"]), []
+            self.rng.shuffle(team["deck"])
+            self.record("shuffle", f"{self.team_possessive(team_no)} Quarrel discard pile is "
+                        "shuffled into a new deck.")
+        if not team["deck"]:
+            self.record("draw", f"({self.team_possessive(team_no)} Quarrel deck is empty.)")
+            return
+        card = team["deck"].pop()
+        team["quarrels"].append(card)
+        self.record("draw", f"{self.team_says(team_no, 'draw')} a Quarrel.")
+        self._secret(team_no, f"({self.cards.name(card)}.)", card=card)
+
+    def _draw_tile(self, team_no: int) -> None:
+        team = self.teams[team_no]
+        if not team["pouch"]:
+            self.record("draw", f"({self.team_possessive(team_no)} Tile Pouch is empty.)")
+            return
+        assert self.rng is not None
+        code = team["pouch"].pop(self.rng.randbelow(len(team["pouch"])))
+        bisect.insort(team["hand"], code)
+        self.record("draw", f"{self.team_says(team_no, 'draw')} a tile.")
+        self._secret(team_no, f"({_tile_text(code).capitalize()}.)", tile=code)
+
+    def _discard_quarrel(self, team_no: int, card: str) -> None:
+        team = self.teams[team_no]
+        team["quarrels"].remove(card)
+        if card in self.cards.legendary:
+            self.legend_discard.append(card)
+        else:
+            team["discard"].append(card)
+        self.record("discard", f"{self.team_says(team_no, 'discard')} "
+                    f"{self.cards.name(card)}.", card=card)
+
+    # ------------------------------------------------------------ the Board
+    def _do_drop(self, a: Drop) -> None:
+        self.revealed.remove(a.rune)
+        what = self.faction_name(a.rune) if len(a.rune) == 1 else _tile_text(a.rune)
+        self._board_move(self.current_team, ("drop", a.column, a.rune),
+                         f"the {what} rune drops into column {a.column}")
+
+    def _hero_acts(self, hero: str, text: str | None) -> None:
+        self.heroes[hero]["exhausted"] = True
+        if text:
+            self.record("hero", f"{self.cards.heroes[hero]['name']} {text}.", hero=hero)
+
+    def _do_swap(self, a: Swap) -> None:
+        self._hero_acts(a.hero, None)  # told once the runes are chosen
+        self._ask({"kind": "swap", "hero": a.hero}, self.current_team)
+
+    def _do_slide(self, a: Slide) -> None:
+        self._hero_acts(a.hero, None)
+        self._ask({"kind": "slide", "hero": a.hero}, self.current_team)
+
+    def _do_dropline(self, a: DropLine) -> None:
+        self._hero_acts(a.hero, "drops a new line")
+        self._board_move(self.current_team, ("line",), None)
+
+    def _do_tribute_drop(self, frame: dict[str, Any], column: str) -> None:
+        mid = frame["minion"]
+        m = self.minions[mid]
+        tile, m["acorn"] = m["acorn"], None
+        self._say_minion(mid, f"tributes {_tile_text(tile)}: it drops into column {column}")
+        self._board_move(m["team"], ("drop", column, tile), None)
+
+    def _board_move(self, team_no: int, move: tuple[str, ...], text: str | None) -> None:
+        """A player's move on the Matching Board and the cascade after it (the matches
+        are ``team_no``'s)."""
+        board = self.board_obj()  # between actions it holds no match (so `changed` holds)
+        result = CascadeResult()
+        changed = play_onto(board, move, result)
+        if result.discarded:
+            self.record("full", "The Board is full: its bottom row is destroyed "
+                        f"({listing(result.discarded)}).", runes=list(result.discarded))
+        if text:
+            self.record("board", f"{text[0].upper()}{text[1:]}.")
+        flushed = [0]
+
+        def draw() -> str | None:
+            pending = result.discarded[flushed[0]:]
+            flushed[0] = len(result.discarded)
+            if self.rune_pouch:
+                self.rune_discard.extend(pending)
+                self.rune_discard.sort()
+                pending = []
+            return self._draw_rune(pending)
+
+        team = self.teams[team_no]
+        exalted = None if self.exalted is None else self.cards.letter(self.exalted)
+        result.exalted = exalted
+        rules = MatchRules("".join(self.cards.letter(f) for f in team["factions"]),
+                           COLOURS[team_no], len(self.snowflakes), exalted)
+        if move[0] == "line":
+            line, _starved = drop_line(board, draw)
+            result.steps.append({"matches": [], "lines": [line]})
+            self._log_line(line)
+        resolve(board, rules, draw, result,
+                lambda kind, what: self._log_step(team_no, kind, what), changed)
+        self.rune_discard.extend(result.discarded[flushed[0]:])
+        self.rune_discard.sort()
+        self.board = board.to_data()
+        self._apply_cascade(team_no, result)
+
+    def _log_line(self, line: list[str | None]) -> None:
+        shown = [f"{chr(65 + c)}: {r if len(r) == 1 else _tile_text(r)}"
+                 for c, r in enumerate(line) if r is not None]
+        if shown:
+            self.record("line", f"A new line drops ({'; '.join(shown)}).", line=line)
+
+    def _log_step(self, team_no: int, kind: str, what: Any) -> None:
+        """One round of a cascade, told as it happens (see board.resolve)."""
+        if kind == "line":
+            self._log_line(what)
+            return
+        who = self.team_name(team_no)
+        letters = [self.cards.letter(f) for f in self.teams[team_no]["factions"]]
+        for m in what:
+            cells = listing(m["cells"])
+            if m["kind"] == "acorn":
+                text = f"Acorns and Snowflakes match ({cells})"
+            elif m["kind"] in letters:
+                text = (f"{says(who, 'collect')} {len(m['cells'])} "
+                        f"{self.faction_name(m['kind'])} runes ({cells}): an ally match")
+            else:
+                text = (f"{len(m['cells'])} {self.faction_name(m['kind'])} runes "
+                        f"({cells}) are discarded: an enemy match")
+            self.record("match", text + ".", match=m["kind"], cells=m["cells"],
+                        runes=m["runes"])
+
+    def _apply_cascade(self, team_no: int, result: CascadeResult) -> None:
+        team = self.teams[team_no]
+        who = self.team_name(team_no)
+        for rune in result.collected:
+            self._hold(team_no, rune)
+        for tile in result.scored:
+            bisect.insort(team["collection"], tile)
+        if result.scored:
+            self.record("score", f"{says(who, 'collect')} "
+                        f"{listing([_tile_text(t) for t in result.scored])}: "
+                        f"{count(result.points, 'point')}.", tiles=result.scored)
+        if result.snowflakes:
+            self.snowflakes.extend(result.snowflakes)
+            self.record("snowflake", f"{count(len(result.snowflakes), 'Snowflake')} "
+                        f"{'goes' if len(result.snowflakes) == 1 else 'go'} to the snowflake "
+                        f"spaces ({len(self.snowflakes)} of 4).")
+        for before, after in result.exalt_changes:
+            old = before and self.faction_name(before)
+            if after is None:
+                self.record("exalted", f"The {old} are no longer exalted.", faction=None)
+            else:
+                new = self.faction_name(after)
+                card = self.cards.factions[new]["exalted"]["name"]
+                self.record("exalted", f"The {new} are exalted ({card})"
+                            + (f" in place of the {old}." if old else "."), faction=new)
+        self.exalted = None if result.exalted is None else self.faction_name(result.exalted)
+        for _ in range(result.legendary):
+            self._draw_legendary(team_no)
+        if result.ended:
+            self._finish("the fourth Snowflake is matched: winter has arrived")
+        elif result.scored and not self.winter_possible():
+            self._finish("too few Acorns are left in play to match the last "
+                         f"{count(4 - len(self.snowflakes), 'Snowflake')}, so winter comes")
+
+    def winter_possible(self) -> bool:
+        """Whether the Snowflakes not yet matched can still be: a match needs 3 Acorns of
+        one colour and Snowflakes, and Acorns in a Collection never come back.
+
+        >>> new_game(seed=1).winter_possible()
+        True
+        """
+        left = 4 - len(self.snowflakes)
+        if left <= 0 or left >= 3:
+            return True
+        in_play = Counter(code[0] for code in self.components().elements()
+                          if len(code) == 2 and code[1] in "123")
+        for team in self.teams:
+            in_play.subtract(code[0] for code in team["collection"])
+        return left + max(in_play["r"], in_play["b"]) >= 3
+
+    def _draw_legendary(self, team_no: int) -> None:
+        if not self.legend_deck and self.legend_discard:
+            assert self.rng is not None
+            self.legend_deck, self.legend_discard = sorted(self.legend_discard), []
+            self.rng.shuffle(self.legend_deck)
+        if not self.legend_deck:
+            self.record("legendary", "(No legendary Quarrel is left to draw.)")
+            return
+        card = self.legend_deck.pop()
+        self.teams[team_no]["quarrels"].append(card)
+        self.record("legendary", f"A match-5: {self.team_says(team_no, 'draw')} the legendary "
+                    f"Quarrel {self.cards.name(card)}.", card=card)
+
+    def _finish(self, reason: str) -> None:
+        self.phase = "over"
+        self.end_reason = reason
+        self.stack.clear()
+        self.activation = None
+        self.winner_team = self.winner()
+        red, blue = self.points(0), self.points(1)
+        if self.winner_team == "tie":
+            verdict = "The game is a draw, even after the tie-breakers."
+        else:
+            team = TEAMS.index(self.winner_team.capitalize())
+            verdict = f"{self.team_says(team, 'win')}."
+        self.record("over", f"Game over: {reason}. Red {count(red, 'point')}, Blue "
+                    f"{count(blue, 'point')}. {verdict}", winner=self.winner_team)
+
+    # ------------------------------------------------------------ hero actions
+    def _do_summon(self, a: Summon) -> None:
+        team_no = self.current_team
+        self.teams[team_no]["held"].remove(a.rune)
+        self._to_rune_discard(a.rune)
+        self._hero_acts(a.hero, f"spends a {self.faction_name(a.rune)} rune to summon")
+        h = self.heroes[a.hero]
+        self._summon(team_no, self.faction_name(a.rune), self.field.front(team_no, h["column"]))
+
+    def _do_useability(self, a: UseAbility) -> None:
+        ability = self.cards.heroes[a.hero]["ability"]
+        self._hero_acts(a.hero, f"uses {ability['name']} (cost "
+                        f"{count(ability['cost'], 'rune')}): {ability['text']}")
+        self._pay({"kind": "pay", "hero": a.hero, "team": self.current_team,
+                   "left": ability["cost"], "paid": []}, None)
+
+    def _pay(self, frame: dict[str, Any], rune: str | None) -> None:
+        """Pay an ability one rune at a time; when it is paid, its effects follow."""
+        team_no = frame["team"]
+        if rune is not None:
+            self.teams[team_no]["held"].remove(rune)
+            self._to_rune_discard(rune)
+            frame = dict(frame, left=frame["left"] - 1, paid=[*frame["paid"], rune])
+        if frame["left"] > 0:
+            self._ask(frame, team_no)
+            return
+        hero = frame["hero"]
+        if frame["paid"]:
+            self.record("pay", f"{self.team_says(team_no, 'pay')} "
+                        f"{listing([self.faction_name(r) for r in frame['paid']])} "
+                        f"for {self.cards.heroes[hero]['ability']['name']}.")
+        self._run_effects(self.cards.heroes[hero]["ability"],
+                          {"kind": "hero", "team": team_no, "source": hero, "hero": hero})
+
+    def _do_play(self, a: Play) -> None:
+        team_no = self.current_team
+        team = self.teams[team_no]
+        team["held"].remove(a.rune)
+        self._to_rune_discard(a.rune)
+        team["quarrels"].remove(a.card)
+        legendary = a.card in self.cards.legendary
+        card = self.cards.legendary[a.card] if legendary else self.cards.quarrels[a.card]
+        self.mark_irreversible("a Quarrel from the hidden hand has been played")
+        if card["type"] == "trap":
+            team["armed"].append(a.card)
+            self.record("play", f"{self.team_says(team_no, 'arm')} the Trap {card['name']}: "
+                        f"{card['text']}", card=a.card)
+            if team["traps"]:
+                team["traps"] -= 1
+                bisect.insort(team["hand"], f"{COLOURS[team_no]}t")
+                self.record("play", f"{self.team_says(team_no, 'take')} a trap tile to hand.")
+            return
+        (self.legend_discard if legendary else team["discard"]).append(a.card)
+        self.record("play", f"{self.team_says(team_no, 'play')} {card['name']}: {card['text']}",
+                    card=a.card)
+        self._run_effects(card, {"kind": "legendary" if legendary else "scheme",
+                                 "team": team_no, "source": a.card})
+
+    # ------------------------------------------------------------ minion actions
+    def _do_move(self, a: Move) -> None:
+        kind = self.destinations(a.minion)[a.to]
+        self._start_move(a.minion, a.to, kind)
+
+    def _do_stop(self, a: Stop) -> None:
+        assert self.activation is not None
+        self._say_minion(self.activation["minion"], "stops")
+        self._end_activation()
+
+    def _do_give(self, a: Give) -> None:
+        self._give(a.giver, a.taker)
+
+    # ------------------------------------------------------------ save/load/views
+    _FIELDS = ("phase", "step", "slot", "turn", "picks", "teams", "box", "hero_box", "heroes",
+               "minion_decks", "legend_deck", "legend_discard", "minions", "tiles", "board",
+               "rune_pouch", "rune_discard", "revealed", "snowflakes", "exalted", "activation",
+               "stack", "winner_team", "end_reason")
+
+    def _dump(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self._FIELDS}
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        self._load_data()
+        missing = [f for f in self._FIELDS if f not in data]
+        if missing:
+            raise SaveFormatError(f"saved AlderQuest game: missing {', '.join(missing)}")
+        for f in self._FIELDS:
+            setattr(self, f, data[f])
+        self._verify()
+
+    def _verify(self) -> None:
+        """What a schema cannot check: the cards exist, and every piece is accounted for."""
+        c = self.cards
+        for mid in self.minions:
+            if mid not in c.minions:
+                raise SaveFormatError(f"saved AlderQuest game: no minion card {mid!r}")
+        for hero in self.heroes:
+            if hero not in c.heroes:
+                raise SaveFormatError(f"saved AlderQuest game: no Hero card {hero!r}")
+        for space in list(self.tiles) + [m["space"] for m in self.minions.values()
+                                         if m["space"]]:
+            if not (self.field.is_ground(space) or self.field.is_canopy(space)):
+                raise SaveFormatError(f"saved AlderQuest game: {space!r} is not a space")
+        if len(self.board) != self.boards.board_columns or any(
+                len(col) > self.boards.board_rows for col in self.board):
+            raise SaveFormatError("saved AlderQuest game: the Matching Board has the wrong size")
+        have, want = self.components(), self.full_components()
+        if have != want:
+            diff = (have - want) + (want - have)
+            raise SaveFormatError("saved AlderQuest game: the pieces do not add up "
+                                  f"({', '.join(sorted(diff))})")
+
+    def _hide(self, player: int | None) -> None:
+        self._legal = None
+        viewer_team = None if player is None else self.team_of(player)
+        for t, team in enumerate(self.teams):
+            mask = f"{COLOURS[t]}{HIDDEN}"
+            team["deck"] = [HIDDEN] * len(team["deck"])
+            if t != viewer_team:
+                team["pouch"] = [mask] * len(team["pouch"])
+                team["hand"] = [mask] * len(team["hand"])
+                team["quarrels"] = [HIDDEN] * len(team["quarrels"])
+        mine = None if viewer_team is None else COLOURS[viewer_team]
+        # face-down tiles show only their back (the colour); the owner may peek (L72)
+        self.tiles = {s: [[code if up or code[0] == mine else f"{code[0]}{HIDDEN}", up]
+                          for code, up in tiles] for s, tiles in self.tiles.items()}
+        self.minion_decks = {f: [HIDDEN] * len(d) for f, d in self.minion_decks.items()}
+        self.legend_deck = [HIDDEN] * len(self.legend_deck)
+
+    def components(self) -> Counter:
+        """Every rune, tile and card, wherever it is (conserved by every action)."""
+        pieces = [*self.rune_pouch, *self.rune_discard, *self.revealed, *self.snowflakes]
+        cards = [*self.box, *self.hero_box, *self.heroes, *self.legend_deck,
+                 *self.legend_discard, *self.minions]
+        for col in self.board:
+            pieces += col
+        for t, team in enumerate(self.teams):
+            pieces += team["held"] + team["pouch"] + team["hand"] + team["collection"]
+            pieces += [f"{COLOURS[t]}t"] * team["traps"]
+            cards += team["deck"] + team["quarrels"] + team["discard"] + team["armed"]
+        for tiles in self.tiles.values():
+            pieces += [code for code, _up in tiles]
+        pieces += [m["acorn"] for m in self.minions.values() if m["acorn"]]
+        for deck in self.minion_decks.values():
+            cards += deck
+        return Counter(pieces + cards)  # card ids never look like rune or tile codes
+
+    def full_components(self) -> Counter:
+        """What :meth:`components` counts in a complete game of this card set."""
+        c = self.cards
+        out: Counter = Counter()
+        for f in c.factions:
+            out[c.letter(f)] += RUNES_PER_FACTION
+        for colour in COLOURS:
+            for kind, n in POUCH.items():
+                out[f"{colour}{kind}"] += n
+            out[f"{colour}t"] += UNUSED_TRAPS
+        for group in (c.quarrels, c.legendary, c.heroes, c.minions):
+            out.update(list(group))
+        return out
+
+
+def _schema() -> dict[str, Any]:
+    strings = {"type": "array", "items": {"type": "string"}}
+    team = {"type": "object", "required": ["factions", "held", "pouch", "hand", "traps",
+                                           "deck", "quarrels", "discard", "armed",
+                                           "collection"],
+            "additionalProperties": False,
+            "properties": {**{k: strings for k in ("factions", "held", "pouch", "hand", "deck",
+                                                   "quarrels", "discard", "armed",
+                                                   "collection")},
+                           "traps": {"type": "integer", "minimum": 0}}}
+    minion = {"type": "object", "additionalProperties": False,
+              "required": ["team", "space", "upgraded", "exhausted", "acorn", "judo",
+                           "stunned"],
+              "properties": {"team": {"enum": [0, 1]}, "space": {"type": ["string", "null"]},
+                             "upgraded": {"type": "boolean"}, "exhausted": {"type": "boolean"},
+                             "acorn": {"type": ["string", "null"]}, "judo": {"type": "boolean"},
+                             "stunned": {"type": "boolean"}}}
+    return {
+        "type": "object",
+        "required": list(AlderQuestState._FIELDS),
+        "additionalProperties": False,
+        "properties": {
+            "phase": {"enum": ["faction", "hero", "play", "over"]},
+            "step": {"enum": [None, "set", "action", "draw"]},
+            "slot": {"type": "integer", "minimum": 0, "maximum": 3},
+            "turn": {"type": "integer", "minimum": 0},
+            "picks": {"type": "integer", "minimum": 0, "maximum": 8},
+            "teams": {"type": "array", "items": team, "minItems": 2, "maxItems": 2},
+            "box": strings, "hero_box": strings,
+            "heroes": {"type": "object", "additionalProperties": {
+                "type": "object", "additionalProperties": False,
+                "required": ["team", "slot", "column", "exhausted"],
+                "properties": {"team": {"enum": [0, 1]}, "slot": {"type": "integer"},
+                               "column": {"type": "string"}, "exhausted": {"type": "boolean"}}}},
+            "minion_decks": {"type": "object", "additionalProperties": strings},
+            "legend_deck": strings, "legend_discard": strings,
+            "minions": {"type": "object", "additionalProperties": minion},
+            "tiles": {"type": "object", "additionalProperties": {"type": "array", "items": {
+                "type": "array", "prefixItems": [{"type": "string"}, {"type": "boolean"}],
+                "minItems": 2, "maxItems": 2}}},
+            "board": {"type": "array", "items": strings},
+            "rune_pouch": strings, "rune_discard": strings, "revealed": strings,
+            "snowflakes": strings,
+            "exalted": {"type": ["string", "null"]},
+            "activation": {"type": ["object", "null"]},
+            "stack": {"type": "array", "items": {"type": "object", "required": ["kind"]}},
+            "winner_team": {"type": ["string", "null"]},
+            "end_reason": {"type": ["string", "null"]},
+        },
+    }
+
+
+AlderQuestState.state_schema = _schema()
+
+
+def default_names(players: int, lone: str = "blue") -> list[str]:
+    """The seat names for a player count (Red first).
+
+    >>> default_names(2), default_names(3), default_names(4)
+    (['Red', 'Blue'], ['Red 1', 'Blue', 'Red 2'], ['Red 1', 'Blue 1', 'Red 2', 'Blue 2'])
+    """
+    if players == 2:
+        return ["Red", "Blue"]
+    if players == 3:
+        return ["Red 1", "Blue", "Red 2"] if lone == "blue" else ["Red", "Blue 1", "Blue 2"]
+    return ["Red 1", "Blue 1", "Red 2", "Blue 2"]
+
+
+def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *,
+             cards: Any = None, boards: Any = None, lone: str = "blue") -> AlderQuestState:
+    """A new game of AlderQuest.
+
+    ``players``: 2 (head to head), 3 or 4 (two against two), or their names, Red's first
+    (in the team game the seat order is Red-left, Blue, Red-right, Blue). ``lone``: with
+    3 players, which team is played by one player ("blue" or "red"). ``cards`` and
+    ``boards``: a data file's path or parsed dict (None: the shipped reconstruction);
+    read and checked at once, and saved into the game as data.
+
+    >>> game = new_game(players=3, seed=1)
+    >>> game.players, game.slots
+    (('Red 1', 'Blue', 'Red 2'), [0, 1, 2, 1])
+    >>> new_game(players=5)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: players: this game is for 2 to 4 \
+players, not 5
+    """
+    if lone not in ("blue", "red"):
+        raise InvalidArgumentError(f"lone must be 'blue' or 'red', not {lone!r}")
+    if isinstance(players, int) and not isinstance(players, bool):
+        if not 2 <= players <= 4:
+            normalize_players(players, 2, 4)
+        players = default_names(players, lone)
+    _cards, cards_option = data_option("cards", cards)
+    _boards, boards_option = data_option("boards", boards)
+    options: dict[str, Any] = {"cards": cards_option, "boards": boards_option}
+    if not isinstance(players, int) and len(players) == 3:
+        options["lone"] = lone
+    return AlderQuestState(players, seed, **options)

@@ -1,0 +1,204 @@
+"""Adventure Land saves, data and edits: nothing malformed gets in, nothing is half-applied,
+undo never teaches what was hidden, and every view tells the truth at the end."""
+
+import json
+
+import pytest
+
+from dungeoncraft_widgets import adventure_land as al
+from dungeoncraft_widgets.adventure_land.rules import (
+    UNKNOWN,
+    empty_position,
+    give,
+    place_adventurer,
+    place_item,
+)
+from dungeoncraft_widgets.core.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    SaveFormatError,
+)
+from dungeoncraft_widgets.core.rng import Rng
+
+
+@pytest.fixture(scope="module")
+def saved():
+    game = al.new_game(["You", "Bot"], seed=3, adventure=2)
+    rng = Rng(3)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_actions()))
+    return game.to_json()
+
+
+def tampered(text, change):
+    doc = json.loads(text)
+    change(doc)
+    return json.dumps(doc)
+
+
+class state:  # noqa: N801 - reads as "the state(s) of the document"
+    """The saved position(s) a change is made to: both the start and the current one, so
+    that the change is seen whichever the engine restores first (a change of the current
+    position alone is caught by replaying the history too)."""
+
+    def __init__(self, doc):
+        self.parts = [doc["start"]["state"], doc["current"]["state"]]
+
+    def update(self, **values):
+        for part in self.parts:
+            part.update(values)
+
+    def pop(self, key):
+        for part in self.parts:
+            part.pop(key)
+
+    def __getitem__(self, key):
+        return _Both([part[key] for part in self.parts])
+
+
+class _Both:
+    def __init__(self, items):
+        self.items = items
+
+    def __getitem__(self, key):
+        return _Both([item[key] for item in self.items])
+
+    def update(self, *args, **values):
+        for item in self.items:
+            item.update(*args, **values)
+
+    def __setitem__(self, key, value):
+        for item in self.items:
+            item[key] = list(value) if isinstance(value, list) else value
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: state(d).update(is_over=True), "'is_over' was unexpected"),
+    (lambda d: state(d).update(legal_actions=1), "'legal_actions' was unexpected"),
+    (lambda d: state(d).update(rng=None), "'rng' was unexpected"),
+    (lambda d: state(d).pop("deck"), "'deck' is a required property"),
+    (lambda d: state(d).update(phase="setup"), "phase: 'setup' is not one of"),
+    (lambda d: state(d)["stock"][0].update(gold=5), "pieces do not add up"),
+    (lambda d: state(d)["stock"][0].update(gold="2"), r"stock\[0\].gold: '2' is not of type"),
+    (lambda d: state(d)["stock"][1].update(herbs=[7]), r"stock\[1\].herbs\[0\]: 7 is not one"),
+    (lambda d: state(d).update(sprite="A1"), "sprite: A1 is not a free river field"),
+    (lambda d: state(d)["board"].update(A1="F9"), "board.A1: 'F9' does not match"),
+    (lambda d: state(d)["adventurers"][0].__setitem__(0, ["row:5", 0]) or
+     state(d)["adventurers"][0].__setitem__(1, ["row:5", 0]), "not a free start lane"),
+    (lambda d: state(d).update(turn_player=3), "turn_player/retired"),
+    (lambda d: state(d).update(track=[5, 0]), "only Adventure 1 scores during the game"),
+    (lambda d: d["current"].update(state=[]) or d["start"].update(state=[]),
+     r"\[\] is not of type 'object'"),
+    (lambda d: d["options"].update(layout="/dev/zero"), "options.layout: a saved game holds"),
+    (lambda d: d["options"]["layout"].update(digest="0123456789abcdef"),
+     "another version of the shipped board.json"),
+    (lambda d: d["options"]["pieces"].update(digest="0123456789abcdef"),
+     "another version of the shipped pieces.json"),
+    (lambda d: d["options"].pop("pieces"), "options.pieces"),
+    (lambda d: d["options"].update(adventure=True), "options.adventure"),
+])
+def test_tampered_saves_are_refused_naming_what_is_wrong(saved, change, message):
+    with pytest.raises(SaveFormatError, match=message):
+        al.load_game(tampered(saved, change))
+
+
+def test_a_save_round_trips_and_holds_no_path(saved, tmp_path):
+    assert al.load_game(saved).to_json() == saved
+    data = json.loads((al.layout.DATA / "board.json").read_text())
+    rows = [list(r) for r in data["rows"]]
+    rows[0][0], rows[0][2] = "F", "M"
+    data["rows"] = ["".join(r) for r in rows]
+    path = tmp_path / "my_board.json"
+    path.write_text(json.dumps(data))
+    game = al.new_game(seed=5, layout=path)
+    text = game.to_json()
+    assert str(tmp_path) not in text and "my_board" not in text
+    assert json.loads(text)["options"]["layout"]["rows"][0].startswith("FMM")
+    path.unlink()                                   # the save does not need the file
+    assert al.load_game(text).layout.terrain["A1"] == "forest"
+    with pytest.raises(InvalidArgumentError, match="never a path"):
+        al.AdventureLandState(2, 1, layout=str(path))
+
+
+def test_give_is_all_or_nothing_and_names_the_problem():
+    s = empty_position()
+    before = s.to_json()
+    for call, message in [
+        (lambda: give(s, 9, gold=2), "player must be 0 to 1, not 9"),
+        (lambda: give(s, 0, gold=2, herbs=(9,)), "herbs: a value is one of 2, 3, 4, not 9"),
+        (lambda: give(s, 0, gold=10**9), "gold must be at most 18"),
+        (lambda: give(s, 0, herbs="34"), "herbs must be a list"),
+        (lambda: give(s, 0, swords=(True,)), "swords: a value is one of 0, 1, 2, 3, not True"),
+        (lambda: give(s, 0, herbs=[2] * 21), "the game has 20 herbs"),
+        (lambda: give(s, 0, herbs=(4,) * 7), "no 'H4' is left"),   # 6 herbs of 4 exist
+    ]:
+        with pytest.raises(InvalidArgumentError, match=message):
+            call()
+        assert s.to_json() == before
+
+
+def test_place_adventurer_keeps_one_adventurer_per_lane():
+    s = empty_position(3)
+    place_adventurer(s, 0, "E4", origin="row:2")
+    with pytest.raises(InvalidArgumentError, match="already waits at the start of row 1"):
+        place_adventurer(s, 0, "row:1")
+    with pytest.raises(InvalidArgumentError, match="no start lane with 3 players"):
+        place_adventurer(s, 0, "row:5")
+    place_adventurer(s, 0, "row:2", origin="E4")     # back to its own lane
+    place_adventurer(s, 1, "E4")
+    with pytest.raises(InvalidArgumentError, match="E4 is already taken"):
+        place_adventurer(s, 0, "E4")
+    with pytest.raises(InvalidArgumentError, match="player must be 0 to 2"):
+        place_adventurer(s, 3, "E5")
+    place_item(s, "E6", "C")
+    with pytest.raises(InvalidArgumentError, match="an adventurer stands on E4"):
+        place_item(s, "E4", "G")
+    assert al.load_game(s.to_json()).to_json() == s.to_json()
+
+
+def test_undo_never_goes_back_past_a_card_turned_over_or_a_tile_seen():
+    s = empty_position()
+    place_item(s, "C1", "S2")
+    s.apply("move row:1 B1")                   # nothing hidden seen: may be taken back
+    assert s.can_undo
+    s.undo()
+    s.apply("move row:1 C1")                   # the sword's value is now known to player 0
+    with pytest.raises(IllegalActionError, match="value of the sword taken on C1"):
+        s.undo()
+    s.apply("end")                             # player 1's terrain cards are turned over
+    with pytest.raises(IllegalActionError, match="terrain cards have been turned over"):
+        s.undo()
+
+
+@pytest.mark.parametrize("adventure", [1, 2, 3])
+def test_every_view_reports_the_engines_scores_at_the_end(adventure):
+    game = al.new_game(["You", "Bot 1", "Bot 2"], seed=21, adventure=adventure)
+    rng = Rng(21)
+    checked = False
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+        if adventure == 2 and not checked and any(game.stock[1]["herbs"]):
+            seen = game.view(0)
+            assert seen.scores_known()[1] is False and "face-down herb" in seen.score_note(1)
+            assert seen.scores()[1] <= game.scores()[1]
+            assert seen.scores_known()[0] is True        # your own tiles you know
+            checked = True
+    assert checked or adventure != 2
+    for viewer in (None, 0, 1, 2):
+        seen = game.view(viewer)
+        assert seen.scores() == game.scores() and all(seen.scores_known())
+        assert UNKNOWN not in seen.stock[1]["herbs"] + seen.stock[1]["swords"]
+    reveal = next(e for e in game.log if e.kind == "reveal")
+    assert reveal.visible_to is None and reveal.data["herbs"][1] == sorted(game.stock[1]["herbs"])
+
+
+def test_log_lines_read_as_english_with_you():
+    game = al.new_game(["You", "Bot"], seed=2)
+    rng = Rng(2)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    text = "\n".join(e.text for e in game.log)
+    for wrong in ("You moves", "You takes", "You's", "You has", "You uses", "You defeats",
+                  "You ends", "You puts", "You gives", "You turns"):
+        assert wrong not in text
+    assert "You move" in text and "Bot moves" in text and "Your turn." in text

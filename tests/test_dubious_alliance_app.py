@@ -1,0 +1,151 @@
+"""Dubious Alliance app: the questions in words, the buttons with exact odds, the summary,
+what you hold, the odds panel kept away from MathJax, and the end in words."""
+
+import re
+
+from dungeoncraft_widgets import dubious_alliance as da
+from dungeoncraft_widgets.dubious_alliance.app import DubiousAllianceApp
+from dungeoncraft_widgets.dubious_alliance.bots import TemperamentBot
+from dungeoncraft_widgets.dubious_alliance.odds import chance_reveal_hurts, claim_belief
+
+
+def offered_to_you(claim="fine, a trade then", names=("You", "Bot 1", "Bot 2", "Bot 3")):
+    """A game where Bot 3 has just offered You a trade, saying ``claim``."""
+    state = da.new_game(list(names), seed=11)
+    while state.phase == "choose":
+        state.apply(state.legal_actions()[0])
+    while state.current_player != 3:
+        state.apply("done")
+    state.apply(da.Offer(0, claim))
+    bots = {p: TemperamentBot("hoarder", seed=p) for p in (1, 2, 3)}
+    return DubiousAllianceApp(state=state, bots=bots)
+
+
+def test_an_incoming_offer_is_a_question_with_exact_odds_on_its_buttons():
+    app = offered_to_you()
+    view = app.view
+    assert app.question(view) == ("Bot 3 offers you a trade, saying: 'fine, a trade then'. "
+                                  "Accept or decline?")
+    accept, decline = app.choices(view)
+    belief = claim_belief(view, 3, "fine, a trade then", player=0)
+    assert accept.action == da.Accept() and accept.odds == 1 - belief.posterior_hurts
+    assert decline.action == da.Decline() and decline.odds == 1 - chance_reveal_hurts(view, 0)
+    assert accept.best != decline.best or accept.odds == decline.odds
+    assert re.fullmatch(r"(★ )?Accept — chance their card is harmless: \d+/\d+ ≈ \d+\.\d%",
+                        accept.text)
+    assert app.question_view.value == app.question(view)
+    assert [b.description for b in app.choice_box.children] == [accept.text, decline.text]
+    assert "Bayes' rule" in app.odds_view.value and "Can you trust" in app.odds_view.value
+    app.choice_box.children[1].click()
+    assert app.state.history[-1] == da.Decline() or app.state.history[-2] == da.Decline()
+
+
+def test_a_must_trade_player_is_told_and_only_offered_accept():
+    state = da.new_game(["You", "Bot", "Bot"], seed=3)
+    state.tracker[0] = "must_trade"
+    while state.phase == "choose":
+        state.apply(state.legal_actions()[0])
+    while state.current_player == 0 or state.pending:
+        state.apply("done")
+    state.apply(da.Offer(0, ""))
+    app = DubiousAllianceApp(state=state, bots={})
+    assert app.question(app.view).endswith("without a word. You are on Must Trade, so you "
+                                           "must accept.")
+    assert [c.action for c in app.choices(app.view)] == [da.Accept()]
+
+
+def test_powers_are_asked_in_words():
+    state = da.new_game(["You", "Bot", "Bot"], seed=2, characters=[
+        "uzga_bonewitch", "brokk_ironhide", "grishnak_the_sly"])
+    a, b, c = state.order()
+    cards = {q: state.hands[q][0] for q in range(3)}
+    if 0 != a:
+        hurting = next(x for x in state.deck if (state.card(x).survival or 0) < 0)
+        state.deck.remove(hurting)
+        state.deck.append(state.hands[a][0])
+        state.hands[a][0] = cards[a] = hurting
+    for _ in range(3):
+        state.apply(f"set {cards[state.current_player]}")
+    while state.phase == "trade":
+        state.apply("done")
+    assert state.current_player == 0
+    app = DubiousAllianceApp(state=state, bots={})
+    entry = app.view.revealed[app.view.window["entry"]]
+    name = state.card(entry["card"]).name
+    assert app.question(app.view).endswith(f"Use Uzga Bonewitch's power on {name}?")
+    labels = [c.text for c in app.choices(app.view)]
+    assert labels == [f"Use Uzga Bonewitch's power: Discard {name}",
+                      f"Pass: let {name} be Resolved"]
+
+
+def test_summary_holdings_and_grammar_with_you():
+    app = DubiousAllianceApp(players=["You", "Bot", "Bot", "Bot"], seed=2)
+    app.act(app.state.legal_actions()[0])
+    lines = app.summary_lines
+    assert lines and all(" You sets" not in x and "You is" not in x for x in lines)
+    assert any(re.search(r"set a card face down\.$", x) for x in lines)
+    rows = dict(app.holdings(app.view))
+    assert rows["Your Survival"].startswith(f"{app.view.survival(0)} (began with ")
+    assert rows["Your Prestige"] == f"{app.view.prestige(0)} (goal {app.view.goal(0)})"
+    assert set(rows) >= {"Your hand", "Your face-down card", "Your Active cards", "Bot 1"}
+    everyone = " ".join(e.text for e in app.view.log) + app.status.value
+    assert "You is" not in everyone and "You's" not in everyone and "You deals" not in everyone
+    you_deal = da.new_game(["You", "Bot", "Bot"], seed=3)
+    you_deal.dealer = 0
+    scene = DubiousAllianceApp(state=you_deal, bots={}).draw(you_deal.view(0))
+    assert scene.find("round").text.endswith("You deal") and "You deal;" in scene.description
+
+
+def test_data_text_never_reaches_mathjax_or_html():
+    app = offered_to_you(claim="shiny, <b>$x$</b> honest",
+                         names=("You", "$\\alpha$", "Bot 2", "<i>Ann</i>"))
+    value = app.odds_view.value
+    assert "<i>Ann</i>" not in value and "&lt;i&gt;Ann&lt;/i&gt;" in value
+    names = re.findall(r'<span class="mathjax_ignore tex2jax_ignore">([^<]*)</span>', value)
+    assert any("$\\alpha$" in n for n in names), "a $ in a name is kept from MathJax"
+    outside = re.sub(r'<span class="mathjax_ignore tex2jax_ignore">[^<]*</span>', "", value)
+    assert "alpha" not in outside and "$x$" not in outside
+    assert "$" in outside, "the exact fractions are still typeset"
+
+
+def test_a_claim_that_names_a_card_is_flagged_as_typed_and_refused():
+    app = DubiousAllianceApp(players=["You", "Bot", "Bot", "Bot"], seed=2)
+    app.claim.value = "it is the Cave Troll"
+    assert app.claim_note.value.startswith("✗ This claim cannot be said: it names a card")
+    app.claim.value = "a fine weapon"
+    assert app.claim_note.value == ""
+
+
+def test_the_end_names_the_winner_or_the_dead_in_words():
+    app = DubiousAllianceApp(players=["You", "Bot", "Bot"], seed=5)
+    while not app.state.is_over:
+        app.act(app.state.legal_actions()[-1])
+    final = app.final_summary(app.view)
+    out = app.state.outcome
+    if out["winner"] is not None:
+        name = app.state.players[out["winner"]]
+        assert final.headline.startswith(f"{name} {'win' if name == 'You' else 'wins'} with "
+                                         "Prestige")
+        assert final.rows[0][:2] == ("wins", name)
+    else:
+        assert final.headline.startswith("Nobody wins")
+    assert [r[4] for r in final.rows] == [app.state.prestige(app.state.players.index(r[1]))
+                                          for r in final.rows]
+    assert app.final_panel.layout.display == "" and "Final scores" in app.final_view.value
+
+
+def test_undo_says_a_trade_is_final():
+    app = offered_to_you()
+    app.act("accept")
+    assert app.undo_button.disabled
+    assert "Trade" in app.undo_button.tooltip and app.undo() is False
+
+
+def test_odds_panel_gives_each_chiefs_chance_to_reach_the_goal():
+    app = DubiousAllianceApp(players=["You", "Bot", "Bot", "Bot"], seed=2)
+    while app.view.phase != "trade":
+        app.act(app.state.legal_actions()[-1])
+    value = app.odds_view.value
+    assert "Each other chief reaches their goal this round" in value
+    assert value.count("<tr><td>") == 3 and "Assumes" in value and "Left out" in value
+    assert value.count("\\approx") >= 6  # exact fractions, typeset
