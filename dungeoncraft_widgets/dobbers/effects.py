@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core.english import count, listing, objective, possessive, says, verb_form
+from ..core.english import count, listing, objective, possessive, says, their, verb_form
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import DobbersState
@@ -161,7 +161,7 @@ class EffectsMixin:
             (self.hands if zone == "hand" else self.discards)[p].remove(card)
             self.destroyed.append(card)
             self.record("destroy", f"{says(name, 'destroy')} {self.cards.name(card)} from "
-                        f"{possessive(name, capital=False)} {zone}.", player=p)
+                        f"{their(name)} {zone}.", player=p)
             self._draw(p, 1)
         elif kind == "destroy_row":
             self._destroy_row_card(p, zone, card)
@@ -388,7 +388,7 @@ class EffectsMixin:
                 self.discards[player].clear()
                 self.rng.shuffle(deck)
                 self.record("shuffle", f"{says(self.players[player], 'shuffle')} "
-                            f"{possessive(self.players[player], capital=False)} discard pile "
+                            f"{their(self.players[player])} discard pile "
                             f"into a new deck of {count(len(deck), 'card')}.", player=player)
             drawn.append(deck.pop())
         self.hands[player] += drawn

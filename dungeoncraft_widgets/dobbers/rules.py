@@ -43,7 +43,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.data import check_schema
 from ..core.engine import GameState
-from ..core.english import count, listing, objective, possessive, says, verb_form
+from ..core.english import count, listing, objective, possessive, says, their, verb_form
 from ..core.errors import DataFormatError, IllegalActionError, InvalidArgumentError
 from ..core.rng import Rng
 from .actions import (
@@ -862,7 +862,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         stack.insert(len(stack) - 1, [card, False])
         kind = self.cards.type(card)
         self.record("arm", f"{says(self.players[p], 'put')} a {kind} from "
-                    f"{possessive(self.players[p], capital=False)} hand under the Location on "
+                    f"{their(self.players[p])} hand under the Location on "
                     f"{self.board.label(square)}.", player=p, square=square,
                     back=f"?{kind.lower()}")
         # Only the player who put it there knows which card it is.
