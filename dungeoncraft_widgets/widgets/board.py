@@ -144,10 +144,15 @@ class BoardView(anywidget.AnyWidget):
         # static SVG of the same scene is shown instead.
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
-        if data is not None and self.scene:
-            # drawn from the synced scene when shown, not on every update of the board
-            data["text/html"] = Scene.from_dict(self.scene).to_svg()
+        if data is not None and self._static_svg:
+            data["text/html"] = self._static_svg
         return bundle
+
+    @property
+    def _static_svg(self) -> str:
+        """The scene as a static SVG (for pages without a widget manager), drawn when it
+        is asked for, not on every update of the board."""
+        return Scene.from_dict(self.scene).to_svg() if self.scene else ""
 
 
 def _count_shapes(shapes: Any) -> int:
