@@ -86,6 +86,8 @@ PENDING_QUESTIONS = {
     "loot": "You beat the stack: where does its {card} go?",
     "solo_target": "A Solo card places a Creature: which Location gets it?",
 }
+# Log kinds whose runs (one player, one card each) the summary tells in one sentence.
+RUN_VERBS = {"play": "play", "use": "use", "equip": "equip", "buy": "acquire"}
 ZONE_WORDS = {"hand": "from your hand", "discard": "from your discard pile",
               "adventure": "from the Adventure row", "challenge": "from the Challenge row"}
 
@@ -592,18 +594,63 @@ class DobbersApp(GameApp):
         return f"Round {view.round + 1}. {text}"
 
     def summarize(self, events: list[Event], view: GameState) -> list[str]:
-        """The log's lines, a line repeated in a row said once with how many times."""
+        """The log's lines, told short: a run of one player's plays (uses, equips,
+        acquisitions, travels) is one sentence naming every card or square, a line repeated
+        in a row is said once with how many times; "Bot's turn." goes (every line names its
+        player), and so do the other players' reshuffles and your own "You end the turn"
+        when the cards you drew follow: a bot's whole turn fits above the board (the log
+        below keeps every line).
+
+        >>> app = DobbersApp(seed=14)
+        >>> bot = app.state.players.index("Bot")
+        >>> events = [Event("play", "Bot plays Bottle Cap: 1 Influence.", bot,
+        ...                 {"card": "bottle_cap"})] * 3 + [
+        ...     Event("play", "Bot plays Helpful: 1 red and 1 Influence.", bot,
+        ...           {"card": "helpful"}),
+        ...     Event("move", "Bot travels to square T1 (2 points).", bot, {"square": "T1"}),
+        ...     Event("move", "Bot travels to Encounter square 1 (1 point).", bot,
+        ...           {"square": "E1"})]
+        >>> app.summarize(events, app.view)
+        ['Bot plays Bottle Cap (×3) and Helpful.', 'Bot travels to square T1, then \
+Encounter square 1 (2 squares).']
+        """
+        assert isinstance(view, DobbersState)
+        runs: list[list[Event]] = []
+        for i, e in enumerate(events):
+            if e.kind == "turn" or e.kind == "shuffle" and e.player != self.seat:
+                continue
+            if e.kind == "end" and e.player == self.seat and any(
+                    later.kind == "draw" and later.data.get("cards") for later in events[i + 1:]):
+                continue  # "You draw Bottle Cap, ..." follows and says it
+            if runs and _joins(runs[-1][0], e):
+                runs[-1].append(e)
+            else:
+                runs.append([e])
         out: list[str] = []
         repeats: list[int] = []
-        for e in events:
-            if e.kind == "turn" and e.player == self.seat:
-                continue
-            if out and out[-1] == e.text:
+        for run in runs:
+            text = run[0].text if len(run) == 1 else self._run_sentence(view, run)
+            if out and out[-1] == text:
                 repeats[-1] += 1
                 continue
-            out.append(e.text)
+            out.append(text)
             repeats.append(1)
         return [t if n == 1 else f"{t} (×{n})" for t, n in zip(out, repeats, strict=True)]
+
+    def _run_sentence(self, view: DobbersState, run: list[Event]) -> str:
+        """One sentence for a run of the same player's plays, uses, ... or travels."""
+        name = view.players[run[0].player] if run[0].player is not None else "Someone"
+        if run[0].kind == "move":
+            squares = [view.board.label(e.data["square"]) for e in run]
+            return (f"{says(name, 'travel')} to {', then '.join(squares)} "
+                    f"({count(len(squares), 'square')}).")
+        seen: dict[str, int] = {}
+        for e in run:
+            card = view.cards.name(e.data["card"]) if e.data.get("card") in view.cards \
+                else str(e.data.get("card", "a card"))
+            seen[card] = seen.get(card, 0) + 1
+        names = [c if n == 1 else f"{c} (×{n})" for c, n in seen.items()]
+        return f"{says(name, RUN_VERBS[run[0].kind])} {listing(names)}."
 
     def moved_ids(self, events: list[Event], view: GameState) -> set[str]:
         ids: set[str] = set()
@@ -764,6 +811,15 @@ class DobbersApp(GameApp):
             if any(not isinstance(a, Pass) for a in state.legal_actions()):
                 return
             state.apply(Pass())
+
+
+def _joins(first: Event, event: Event) -> bool:
+    """Whether ``event`` continues the run that ``first`` began (see ``summarize``)."""
+    if event.kind != first.kind or event.player != first.player:
+        return False
+    what = "square" if event.kind == "move" else "card"
+    return (event.kind == "move" or event.kind in RUN_VERBS) and what in event.data \
+        and what in first.data
 
 
 def _ordinal(n: int) -> str:
