@@ -13,8 +13,8 @@ host), your tokens and hand, the Adventure row (costs; a card just destroyed fro
 marked on its replacement), the Challenge row (art sides only), and the other players'
 Heroes, Equipment and hand sizes.
 
-Text is large for the width (at least 12 units in a 560-unit board and a 236-unit table
-of two columns), so both read at 10 px from about 470 and 200 pixels wide. Every shape
+Text is large for the width (at least 16 units in a 560-unit board and 12 in a 236-unit
+table of two columns), so both read at 10 px from 350 and about 200 pixels wide. Every shape
 has a stable id:
 ``sq-E5`` (a square), ``stack-E5``, ``meeple-0``, ``shield-T3-E2``, ``path``;
 ``hand-2`` (the third card of the hand), ``adv-4``, ``row-L2``, ``slot-0-weapon``,
@@ -49,7 +49,10 @@ BOARD_WIDTH, CARDS_WIDTH = 560, 236
 COLUMNS = 2   # cards side by side: the table reads at 10 px from about 200 px wide
 SCALE = 0.54            # board.json coordinates -> scene units
 OFFSET_X, OFFSET_Y = 6, 4
-SMALL, NORMAL, LARGE = 12, 13, 15   # text sizes: never below 12 units
+SMALL, NORMAL, LARGE = 12, 13, 15   # the cards' text sizes: never below 12 units
+# The board's: at least 16 units in 560, so that it reads at 10 px from 350 px wide (a
+# notebook column at 800 px with JupyterLab's side panel open) without scrolling.
+B_SMALL, B_NORMAL, B_LARGE = 16, 17, 19
 PLAYER_COLOURS = ("#d84315", "#283593", "#2e7d32", "#6a1b9a")
 POINT_COLOURS = {"red": ("#c62828", "#ffffff"), "blue": ("#1565c0", "#ffffff"),
                  "gold": ("#f9a825", "#2b2000"), "influence": ("#6a1b9a", "#ffffff")}
@@ -171,7 +174,8 @@ def board_scene(view: DobbersState, *, seat: int | None = None,
     (560, 31)
     """
     board = view.board
-    height = max(info.get("y", 0) for info in board.squares.values()) * SCALE + 112
+    legend, height = _legend(view, seat,
+                             max(info.get("y", 0) for info in board.squares.values()) * SCALE + 54)
     scene = Scene(BOARD_WIDTH, round(height), title="Dobbers: the board")
     reach = dict(reach or {})
     targets = set(targets)
@@ -186,20 +190,21 @@ def board_scene(view: DobbersState, *, seat: int | None = None,
         scene.add(Path("path", d, classes=("line", "path"), stroke="#ef6c00", stroke_width=9,
                        opacity=0.7, label="your way to the Key: " + ", ".join(path[1:])))
     for sid, info in board.squares.items():
-        scene.add(_square(view, sid, info, reach, targets, selected))
+        scene.add(_square(view, sid, info, reach, targets, selected,
+                          on_path=bool(path) and sid in path[1:]))
     for a, b, shield in board.paths:
         key = frozenset((a, b))
         if key in drawn:
             continue
         drawn.add(key)
         mx, my = _between(view, a, b)
-        outline = [(mx - 10, my - 11), (mx + 10, my - 11), (mx + 10, my + 2), (mx, my + 12),
-                   (mx - 10, my + 2)]
+        outline = [(mx - 11, my - 13), (mx + 11, my - 13), (mx + 11, my + 3), (mx, my + 13),
+                   (mx - 11, my + 3)]
         words = f"a blue shield of {shield} between {_name(view, a)} and {_name(view, b)}"
         scene.add(Group(f"shield-{a}-{b}", [
             Polygon(f"shield-{a}-{b}-body", outline, fill="#1565c0", stroke="#ffffff",
                     stroke_width=1.5),
-            Text(f"shield-{a}-{b}-n", mx, my - 2, str(shield), size=NORMAL, weight="bold",
+            Text(f"shield-{a}-{b}-n", mx, my - 3, str(shield), size=B_NORMAL, weight="bold",
                  fill="#ffffff")], classes=("shield",), label=words, tooltip=words))
     for p, where in enumerate(view.position):
         if where is None:
@@ -207,7 +212,7 @@ def board_scene(view: DobbersState, *, seat: int | None = None,
         scene.add(_meeple(view, p, where, seat))
     clickable = set(reach) | targets
     scene.clickable |= {f"sq-{s}" for s in clickable}
-    scene.add(_legend(view, seat, height - 58))
+    scene.add(legend)
     scene.description = describe(view, seat)
     return scene
 
@@ -249,8 +254,12 @@ def _name(view: DobbersState, square: str) -> str:
 
 
 def _square(view: DobbersState, sid: str, info: Mapping[str, Any],
-            reach: Mapping[str, int], targets: set[str], selected: str | None) -> Group:
+            reach: Mapping[str, int], targets: set[str], selected: str | None,
+            on_path: bool = False) -> Group:
     x, y = _xy(view, sid)
+    # a square on your way to the Key is outlined in the way's orange (the line between
+    # squares is mostly hidden under them and their shields)
+    edge, edge_width = ("#ef6c00", 3) if on_path else ("#6d5a46", 2)
     kind = info["kind"]
     classes = ["square", f"square-{kind}"]
     words = [_name(view, sid)]
@@ -262,6 +271,8 @@ def _square(view: DobbersState, sid: str, info: Mapping[str, Any],
         classes.append("highlight")
         words.append(f"you can reach it for {count(reach[sid], 'point')}"
                      + (" (a Challenge)" if view.stacks.get(sid) else ""))
+    if on_path:
+        words.append("on your way to the Key")
     if sid in targets:
         classes.append("highlight-2")
         words.append("a place for the card you chose")
@@ -272,12 +283,12 @@ def _square(view: DobbersState, sid: str, info: Mapping[str, Any],
         key = sid == view.board.key
         fill = "#ffd54f" if key else "#efe6d2"
         children.append(Rect(f"sq-{sid}", x - 23, y - 23, 46, 46, rx=6, fill=fill,
-                             stroke="#6d5a46", stroke_width=2, classes=tuple(classes),
+                             stroke=edge, stroke_width=edge_width, classes=tuple(classes),
                              label="; ".join(words), tooltip="; ".join(words)))
         dx, dy = _free_side(view, sid, [(-1, -1), (1, -1), (-1, 1), (1, 1)])
         label = f"{info['number']} KEY" if key else str(info["number"])
-        children.append(Text(f"sq-{sid}-number", x + dx * 24, y + dy * 30, label,
-                             size=SMALL, anchor="end" if dx < 0 else "start", weight="bold",
+        children.append(Text(f"sq-{sid}-number", x + dx * 24, y + dy * 31, label,
+                             size=B_SMALL, anchor="end" if dx < 0 else "start", weight="bold",
                              fill="#b26a00" if key else "", classes=("square-number",)))
         if view.stacks.get(sid):
             children.append(_stack_shape(view, sid, x, y))
@@ -285,11 +296,11 @@ def _square(view: DobbersState, sid: str, info: Mapping[str, Any],
         children.append(Circle(f"sq-{sid}", x, y, 15, fill="#cfd8dc", stroke="#455a64",
                                stroke_width=2, classes=tuple(classes),
                                label="; ".join(words), tooltip="; ".join(words)))
-        children.append(Text(f"sq-{sid}-letter", x, y, info.get("letter", ""), size=LARGE,
+        children.append(Text(f"sq-{sid}-letter", x, y, info.get("letter", ""), size=B_LARGE,
                              weight="bold", fill=INK))
     else:
-        children.append(Circle(f"sq-{sid}", x, y, 11, fill="#d7ccb8", stroke="#6d5a46",
-                               stroke_width=2, classes=tuple(classes),
+        children.append(Circle(f"sq-{sid}", x, y, 11, fill="#d7ccb8", stroke=edge,
+                               stroke_width=edge_width, classes=tuple(classes),
                                label="; ".join(words), tooltip="; ".join(words)))
     return Group(f"square-{sid}", children)
 
@@ -307,12 +318,12 @@ def _stack_shape(view: DobbersState, sid: str, x: float, y: float) -> Group:
     capacity = _capacity(view, sid)
     up = big != "?"
     group = Group(f"stack-{sid}", classes=("stack", "face-up" if up else "face-down", "inert"))
-    group.add(Rect(f"stack-{sid}-card", x - 18, y - 18, 36, 36, rx=4,
+    group.add(Rect(f"stack-{sid}-card", x - 20, y - 20, 40, 40, rx=4,
                    fill="#fbe9e7" if up else "#5d4037", stroke="#3e2723", stroke_width=1))
-    group.add(Text(f"stack-{sid}-text", x, y - 6, big, size=LARGE, weight="bold",
+    group.add(Text(f"stack-{sid}-text", x, y - 7, big, size=B_LARGE, weight="bold",
                    fill=INK if up else "#ffffff"))
-    group.add(Text(f"stack-{sid}-icons", x, y + 9, "".join(icons) or f"≤{capacity}",
-                   size=SMALL, weight="bold", fill=INK if up else "#ffcc80"))
+    group.add(Text(f"stack-{sid}-icons", x, y + 10, "".join(icons) or f"≤{capacity}",
+                   size=B_SMALL, weight="bold", fill=INK if up else "#ffcc80"))
     return group
 
 
@@ -332,37 +343,58 @@ def _meeple(view: DobbersState, p: int, where: str, seat: int | None) -> Group:
     words = f"{possessive(name)} meeple ({hero}) on {_name(view, where)}"
     colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
     return Group(f"meeple-{p}", [
-        Circle(f"meeple-{p}-body", cx, cy, 11, fill=colour, stroke="#ffffff", stroke_width=2),
-        Text(f"meeple-{p}-initial", cx, cy, name[:1].upper(), size=SMALL, weight="bold",
+        Circle(f"meeple-{p}-body", cx, cy, 12, fill=colour, stroke="#ffffff", stroke_width=2),
+        Text(f"meeple-{p}-initial", cx, cy, _initial(view.players, p), size=B_SMALL, weight="bold",
              fill="#ffffff")], classes=("meeple", "you" if p == seat else "other", "inert"),
         label=words)
 
 
-def _legend(view: DobbersState, seat: int | None, y: float) -> Group:
+def _initial(players: Sequence[str], p: int) -> str:
+    """The letter on a meeple: the name's first, or its last digit when another name starts
+    with the same letter ("Bot 1" and "Bot 2" show 1 and 2).
+
+    >>> _initial(["You", "Bot 1", "Bot 2"], 2), _initial(["You", "Bot"], 0)
+    ('2', 'Y')
+    """
+    name = players[p]
+    first = name[:1].upper()
+    shared = sum(1 for other in players if other[:1].upper() == first) > 1
+    return name[-1] if shared and name[-1:].isdigit() else first
+
+
+def _legend(view: DobbersState, seat: int | None, top: float) -> tuple[Group, float]:
+    """The key to the board (players, shields, stacks, the way to the Key) from ``top``
+    down, one thing a row where the text is long; and where it ends (the board's height)."""
     legend = Group("legend", classes=("legend",))
-    x = 10.0
+    x, y = 10.0, top
     for p, name in enumerate(view.players):
         colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
         hero = view.cards.name(view.heroes[p]) if view.heroes[p] else ""
         text = f"{name}" + (f" ({hero})" if hero else "")
+        width = 34 + 0.6 * B_SMALL * len(text)
+        if x > 10 and x + width > BOARD_WIDTH:
+            x, y = 10.0, y + 24
         legend.add(Circle(f"legend-{p}", x + 8, y, 8, fill=colour))
-        legend.add(Text(f"legend-{p}-name", x + 20, y, text, size=SMALL, anchor="start"))
-        x += 34 + 6.8 * len(text)
-    y += 22
+        legend.add(Text(f"legend-{p}-name", x + 20, y, text, size=B_SMALL, anchor="start"))
+        x += width
+    y += 26
     legend.add(Polygon("legend-shield", [(14, y - 9), (28, y - 9), (28, y + 1), (21, y + 9),
                                          (14, y + 1)], fill="#1565c0"))
-    legend.add(Text("legend-shield-text", 34, y, "blue + red to cross", size=SMALL,
+    legend.add(Text("legend-shield-text", 34, y, "blue + red to cross", size=B_SMALL,
                     anchor="start"))
-    legend.add(Rect("legend-stack", 168, y - 9, 18, 18, rx=3, fill="#5d4037"))
-    legend.add(Text("legend-stack-text", 191, y, "stack: C Creature, W A I Equipment",
-                    size=SMALL, anchor="start"))
-    legend.add(Text("legend-capacity", 191, y + 18, "(≤2: room for 2 cards under it)",
-                    size=SMALL, anchor="start"))
     if seat is not None:
-        legend.add(Path("legend-path", f"M 418 {y} L 440 {y}", classes=("line",),
+        legend.add(Path("legend-path", f"M 228 {y} L 252 {y}", classes=("line",),
                         stroke="#ef6c00", stroke_width=8, opacity=0.55))
-        legend.add(Text("legend-path-text", 446, y, "way to Key", size=SMALL, anchor="start"))
-    return legend
+        legend.add(Text("legend-path-text", 258, y, "your way to the Key", size=B_SMALL,
+                        anchor="start"))
+    y += 24
+    legend.add(Rect("legend-stack", 12, y - 9, 18, 18, rx=3, fill="#5d4037"))
+    legend.add(Text("legend-stack-text", 34, y, "a stack: C Creature, W A I Equipment",
+                    size=B_SMALL, anchor="start"))
+    y += 22
+    legend.add(Text("legend-capacity", 34, y, "(≤2: room for 2 cards under it)",
+                    size=B_SMALL, anchor="start"))
+    return legend, y + 16
 
 
 # ---------------------------------------------------------------------------- the cards
