@@ -335,6 +335,10 @@ def _meeple(view: DobbersState, p: int, where: str, seat: int | None) -> Group:
     if kind == "encounter" and view.stacks.get(where):
         dx, _dy = _free_side(view, where, [(1, 0), (-1, 0)])   # beside the stack
         cx, cy = x + dx * 34, y - 11 + 22 * here.index(p)
+    elif kind == "encounter":   # inside the empty square: its number stays readable
+        i, n = here.index(p), len(here)   # one in the middle, or two a row
+        cx = x if n == 1 else x + (-11 if i % 2 == 0 else 11)
+        cy = y if n <= 2 else y + (-11 if i < 2 else 11)
     else:   # beside the square, off its paths: the letter and the shields stay readable
         dx, dy = _free_side(view, where, [(-1, -1), (1, -1), (-1, 1), (1, 1)])
         cx, cy = x + dx * 15 + shift, y + dy * 15
