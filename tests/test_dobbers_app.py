@@ -192,3 +192,36 @@ def test_a_three_player_duel_game_by_clicking():
     final = app.final_summary(app.view)
     assert len(final.rows) == 3 and final.rows[0][1] == state.players[state.winner]
     assert "wins the duel" in final.headline
+
+
+def test_what_just_happened_tells_a_bots_turn_in_a_few_sentences():
+    """Each run of the bot's plays (uses, equips, acquisitions, travels) is one sentence
+    naming every card or square; the log keeps every line."""
+    from dungeoncraft_widgets.dobbers.bots import RaceBot
+    app = DobbersApp(players=["You", "Bot"], seed=14)
+    me = RaceBot(seed=1)
+    turns, fits = 0, 0
+    while not app.state.is_over:
+        do(app, me.choose(app.state.view(0), app.state.legal_actions()))
+        events = app._events_since_mark()
+        if app.state.current_player != 0 or not any(e.player == 1 for e in events):
+            continue
+        turns += 1
+        lines = app.summarize(events, app.view)
+        fits += len(lines) <= 8
+        starts = [" ".join(line.split()[:2]) for line in lines]
+        for a, b in zip(starts, starts[1:], strict=False):  # a run is one line
+            assert a != b or a not in ("Bot plays", "Bot uses", "Bot travels",
+                                       "Bot acquires", "Bot equips"), lines
+        plays = [e.data["card"] for e in events if e.kind == "play" and e.player == 1]
+        for card in set(plays):
+            named = app.state.cards.name(card)
+            said = " ".join(t for t in lines if t.startswith("Bot plays"))
+            assert named in said, (said, plays)
+        if plays and len([t for t in lines if t.startswith("Bot plays")]) == 1:
+            said = next(t for t in lines if t.startswith("Bot plays"))
+            for card in set(plays):
+                n, named = plays.count(card), app.state.cards.name(card)
+                assert (f"{named} (×{n})" if n > 1 else named) in said, (said, plays)
+        assert not any(t == "Bot's turn." for t in lines)
+    assert turns >= 5 and fits >= turns - 1, (turns, fits)

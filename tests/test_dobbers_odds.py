@@ -108,20 +108,23 @@ def test_next_hand_is_the_brute_force_count(make, quantity):
                                                    equipped={"weapon": "ember"}),
                                   short_deck_game])
 def test_next_hand_agrees_with_the_engines_own_draw_phase(make):
+    """The hands the engine's own Draw Phase deals (1,500 seeded runs), each quantity."""
     game = make()
     p = game.turn_player
-    want = next_hand(game.view(p), p, "challenge")
+    want = {q: next_hand(game.view(p), p, q) for q in QUANTITIES}
     runs = 1500
-    seen = Counter()
+    seen = {q: Counter() for q in QUANTITIES}
     for seed in range(runs):
         run = game.copy()
         Rng(seed).shuffle(run.decks[p])  # the order the player does not know
         run.rng = Rng(10_000 + seed)      # the engine's reshuffle
         run.apply("end")
-        seen[points_of(run, p, run.hands[p], "challenge")] += 1
-    assert set(seen) <= set(want)
-    for value, chance in want.items():
-        assert proportion(seen[value], runs).agrees_with(chance), (value, chance, seen)
+        for q in QUANTITIES:
+            seen[q][points_of(run, p, run.hands[p], q)] += 1
+    for q in QUANTITIES:
+        assert set(seen[q]) <= set(want[q]), q
+        for value, chance in want[q].items():
+            assert proportion(seen[q][value], runs).agrees_with(chance), (q, value, chance)
 
 
 # ------------------------------------------------------------------ drawing mid-turn

@@ -77,6 +77,25 @@ def test_reach_and_the_way_to_the_key_are_drawn_and_clickable():
     stack = scene.find("stack-E2")
     assert "inert" in stack.classes, "a click on the stack reaches its square"
     assert "a Challenge stack" in scene.find("sq-E2").label
+    for square in way[1:]:   # outlined in the way's orange, and said
+        assert "on your way to the Key" in scene.find(f"sq-{square}").label
+    assert "on your way to the Key" not in scene.find(f"sq-{way[0]}").label
+
+
+def test_meeples_keep_clear_of_the_square_numbers():
+    game = position(["You", "Bot 1", "Bot 2"], heroes=["toby", "herb", "pip"], at="E10")
+    game.position[1] = game.position[2] = "E10"
+    scene = board_scene(game.view(0), seat=0)
+    number = scene.find("sq-E10-number")
+    width = 0.6 * number.size * len(number.text)
+    left = number.x - width if number.anchor == "end" else number.x
+    for p in range(3):
+        body = scene.find(f"meeple-{p}-body")
+        apart = (body.cx + body.r < left or body.cx - body.r > left + width
+                 or body.cy + body.r < number.y - number.size / 2
+                 or body.cy - body.r > number.y + number.size / 2)
+        assert apart, f"meeple {p} on the square's number"
+    assert [scene.find(f"meeple-{p}-initial").text for p in range(3)] == ["Y", "1", "2"]
 
 
 def test_a_face_down_stack_shows_its_art_side_and_icons_only():
@@ -143,11 +162,14 @@ def test_the_cards_show_points_apart_the_hero_equipment_forge_tokens_and_hand():
 
 
 def test_text_is_never_smaller_than_12_units_and_reads_at_10_px_narrow():
+    """The board reads at 10 px in 350 px (a notebook column at 800 px with JupyterLab's
+    side panel open), the cards in 200."""
     game = played(3, 120)
-    for scene in (board_scene(game.view(0), seat=0), cards_scene(game.view(0), seat=0)):
+    for scene, smallest in ((board_scene(game.view(0), seat=0), 16),
+                            (cards_scene(game.view(0), seat=0), 12)):
         sizes = [s.size for s in texts(scene) if getattr(s, "text", "").strip()]
-        assert min(sizes) >= 12
-    assert readable_width(board_scene(game.view(0), seat=0).to_dict(), 10) <= 470
+        assert min(sizes) >= smallest
+    assert readable_width(board_scene(game.view(0), seat=0).to_dict(), 10) <= 350
     assert readable_width(cards_scene(game.view(0), seat=0).to_dict(), 10) <= 200
 
 
