@@ -205,7 +205,9 @@ def board_scene(view: DobbersState, *, seat: int | None = None,
             Polygon(f"shield-{a}-{b}-body", outline, fill="#1565c0", stroke="#ffffff",
                     stroke_width=1.5),
             Text(f"shield-{a}-{b}-n", mx, my - 3, str(shield), size=B_NORMAL, weight="bold",
-                 fill="#ffffff")], classes=("shield",), label=words, tooltip=words))
+                 fill="#ffffff")], classes=("shield", "inert"), label=words))
+        # inert: where two squares are close the shield covers part of one, and a click
+        # there goes through to the square
     for p, where in enumerate(view.position):
         if where is None:
             continue
