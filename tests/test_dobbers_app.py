@@ -225,3 +225,47 @@ def test_what_just_happened_tells_a_bots_turn_in_a_few_sentences():
                 assert (f"{named} (×{n})" if n > 1 else named) in said, (said, plays)
         assert not any(t == "Bot's turn." for t in lines)
     assert turns >= 5 and fits >= turns - 1, (turns, fits)
+
+
+def test_a_buy_is_asked_first_with_what_it_does_to_the_next_hand():
+    """Before paying: a deck of 2 cards runs out at the Draw Phase, so the card bought may
+    come at once; the expected points of the next hand with it are exact, checked against
+    the engine's own Draw Phase after the buy (1,500 seeded runs)."""
+    import re
+
+    from dungeoncraft_widgets.core.rng import Rng
+    from dungeoncraft_widgets.dobbers.actions import Buy
+    from dungeoncraft_widgets.dobbers.odds import hand_points
+    from dungeoncraft_widgets.lessons.stats import sample_mean
+
+    game = first(heroes=["toby", "herb"], hand=["gold_coins", "gold_coins", "silver"],
+                 adventure_row=["forest_path", "helpful", "luck", "rot", "cull", "charm"])
+    deck = game.decks[0]
+    game.discards[0] += deck[2:]
+    del deck[2:]
+    app = DobbersApp(state=game)
+    for card in ("gold_coins", "gold_coins", "silver"):
+        assert app.act(f"play {card}")
+    history = len(app.state.history)
+    click(app.cards_board, "adv-0")               # Forest Path: asked, nothing paid yet
+    assert len(app.state.history) == history and app.selected is not None
+    question = app.question(app.view)
+    assert question.startswith("Buy Forest Path for 2 Influence, into your discard pile?")
+    now, then = (sympy.Rational(x) for x in
+                 re.search(r"goes from (\S+) .*to (\S+?)[ .]", question).groups())
+    assert then > now
+    runs, seen = 1500, []
+    for seed in range(runs):
+        run = app.state.copy()
+        run.apply(Buy("forest_path"))
+        while run.window is not None:   # the Bot could Outwit it: it has no Outwit card
+            run.apply("pass")
+        assert "forest_path" in run.discards[0]
+        Rng(seed).shuffle(run.decks[0])
+        run.rng = Rng(50_000 + seed)
+        run.apply("end")
+        seen.append(hand_points(run.cards, run.hands[0], "travel", hero="toby",
+                                equipped=run.equipped[0], forged=run.forged[0]))
+    assert sample_mean(seen).agrees_with(then), (float(then), sample_mean(seen))
+    press_label(app, "Buy Forest Path into your discard pile")
+    assert "forest_path" in app.state.discards[0]

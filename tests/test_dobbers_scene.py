@@ -78,7 +78,8 @@ def test_reach_and_the_way_to_the_key_are_drawn_and_clickable():
     assert "inert" in stack.classes, "a click on the stack reaches its square"
     assert "a Challenge stack" in scene.find("sq-E2").label
     shields = [i for i in scene.ids() if i.startswith("shield-") and i.count("-") == 2]
-    assert len(shields) == len(view.board.paths) and all("inert" in scene.find(i).classes for i in shields), \
+    assert len(shields) == len(view.board.paths)
+    assert all("inert" in scene.find(i).classes for i in shields), \
         "a click on a shield over a square reaches the square"
     for square in way[1:]:   # outlined in the way's orange, and said
         assert "on your way to the Key" in scene.find(f"sq-{square}").label

@@ -70,7 +70,7 @@ from .actions import (
 from .bots import RaceBot
 from .effects import SLOTS
 from .graph import board_graph, path_to_key, reachable
-from .odds import ChallengeOdds, challenge_odds, expected_turns, next_hand
+from .odds import ChallengeOdds, challenge_odds, expected_turns, next_hand, your_cards
 from .rules import SOLO_VERDICTS, DobbersState, new_game, verdict
 from .scene import board_scene, cards_scene
 
@@ -90,6 +90,13 @@ PENDING_QUESTIONS = {
 RUN_VERBS = {"play": "play", "use": "use", "equip": "equip", "buy": "acquire"}
 ZONE_WORDS = {"hand": "from your hand", "discard": "from your discard pile",
               "adventure": "from the Adventure row", "challenge": "from the Challenge row"}
+
+
+def _exact_words(value: sympy.Rational) -> str:
+    """An exact value and its decimal: '3', '17/5 = 3.40', '10/3 ≈ 3.33'."""
+    if value.q == 1:
+        return str(value)
+    return f"{value} {'=' if (value * 100).q == 1 else '≈'} {float(value):.2f}"
 
 
 def _odds_words(p: sympy.Rational) -> str:
@@ -343,8 +350,9 @@ class DobbersApp(GameApp):
             return None
         legal = [a for a in self.state.legal_actions() if isinstance(a, Buy) and a.card == card]
         into_stacks = {a.square: a for a in legal if a.square is not None}
-        if not into_stacks:
-            return Buy(card)
+        if not legal:
+            return Buy(card)   # refused: the engine says why
+        # asked first, with what the card does to your next hand (what you pay for)
         self._select(kind="adv", id=f"adv-{slot}", card=card, targets=sorted(into_stacks),
                      actions=into_stacks, options=legal)
         return None
@@ -443,9 +451,37 @@ class DobbersApp(GameApp):
                     f"{where}: click a lit square, or choose below.")
         name = view.cards.name(sel["card"])
         if sel["kind"] == "adv":
-            return (f"Buy {name} (cost {view.buy_cost(self.seat, sel['card'])}): into your "
-                    "discard pile, or under a Location with a Creature?")
+            where = ("into your discard pile, or under a Location with a Creature?"
+                     if sel["targets"] else "into your discard pile?")
+            return (f"Buy {name} for {view.buy_cost(self.seat, sel['card'])} Influence, "
+                    f"{where} {self._buy_preview(view, sel['card'])}")
         return f"What do you do with {name}?"
+
+    def _buy_preview(self, view: DobbersState, card: str) -> str:
+        """What buying ``card`` into the discard pile does to the next hand, exactly: the
+        expected points it brings of what the card gives most (``odds.next_hand`` with and
+        without the card in the discard pile)."""
+        mine = your_cards(view, self.seat)
+        deck = sum(mine.deck.values())
+        if deck >= mine.hand_size:
+            return (f"Your deck still holds {count(deck, 'card')}: a card bought now first "
+                    "reaches your hand after the next reshuffle.")
+        info = view.cards[card]
+        quantity, words = next(((q, w) for q, w, colours in (
+            ("travel", "blue + red", ("blue", "red")), ("challenge", "red + gold", ("gold",)),
+            ("influence", "Influence", ("influence",))) if any(info.get(c) for c in colours)),
+            ("travel", "blue + red"))
+
+        def mean(game: DobbersState) -> sympy.Rational:
+            dist = next_hand(game, self.seat, quantity)
+            return sum((v * p for v, p in dist.items()), sympy.Integer(0))
+
+        with_card = view.copy()
+        with_card.discards[self.seat].append(card)
+        now, then = self._memo("buy-now:" + quantity, lambda: mean(view)), mean(with_card)
+        return (f"Your deck runs out at the next Draw Phase, so it may come at once: your next "
+                f"hand's expected {words} goes from {_exact_words(now)} to "
+                f"{_exact_words(then)}.")
 
     def _challenge_odds(self, view: DobbersState, square: str) -> ChallengeOdds:
         return self._memo(f"odds:{square}", lambda: challenge_odds(view, self.seat, square))
