@@ -6,8 +6,9 @@ and beside it your cards: the points left this turn, each colour apart, your Her
 Equipment, your tokens and hand, the Adventure and Challenge rows and the other players.
 
 Play by clicking: a card of your hand plays it (Equipment: equip it, or more choices); a
-piece of your Equipment uses it; a token spends it; an Adventure card buys it (then where
-to put it, when it could go under a Location); a Challenge row card, then a lit square,
+piece of your Equipment uses it; a token spends it; an Adventure card asks first (what it
+does to your next hand, exactly), then buys it into your discard pile or under a Location
+on a lit square; a Challenge row card, then a lit square,
 places it; a lit square travels there, and a square with a stack asks first, with the
 exact chance of beating the stack (:func:`.odds.challenge_odds`). What the rules or a
 card ask (Cull, choices, loot, Outwit on another player's turn) is asked in words above
