@@ -50,13 +50,15 @@ def state_key(client) -> str:
 
 def click_steps(page, client, steps, shot=None) -> None:
     """Click each step in the browser, waiting for the kernel to take it in; ``shot(name)``
-    takes a screenshot before a commit to a Challenge (its exact chance on the button)."""
+    takes a screenshot before a commit to a Challenge (its exact chance on the button) and
+    before a buy (what it does to the next hand), the last of each kept."""
     app = page.locator(".dcw-app")
     for kind, what in steps:
         before = state_key(client)
-        if shot is not None and kind == "button" and "Commit to the Challenge" in what:
+        if shot is not None and kind == "button" and (
+                "Commit to the Challenge" in what or what.startswith("Buy ")):
             app.locator(".dcw-question").scroll_into_view_if_needed()
-            shot("commit")
+            shot("commit" if "Commit" in what else "buy")
         if kind == "shape":
             target = app.locator(f".dcw-board [data-id='{what}'].dcw-clickable")
         else:
@@ -101,7 +103,8 @@ def play(page, lab, artifacts, name: str, make: str, make_here, bot_seed: int,
         # Every click up to the seat's last turn: the Hero (a button), with others a lit
         # start letter, then cards, squares and buttons.
         for steps in moves[:last_turn]:
-            click_steps(page, client, steps)
+            click_steps(page, client, steps, shot=lambda what: page.screenshot(
+                path=str(artifacts / f"dobbers-{name}-{what}-1400-light.png")))
         page.wait_for_timeout(500)
         app.locator(".dcw-question-text").wait_for(timeout=20_000)
         screenshots(page, artifacts, f"{name}-last-turn", "light")
