@@ -117,6 +117,8 @@ def test_rounds_pass_final_option_and_carry_over():
     refused(game, "pass", "never answers his pass")    # the Hero must act or end
     game.apply("end")                                  # the Hero ends his turns
     assert game.current_player == game.guardian and game.hero_out
+    hero = game.players[0]
+    assert game.log[-1].text.startswith(f"{hero} ends their turns for this round")
     game.apply("draw dungeon")                         # the Guardian's final options...
     assert game.current_player == game.guardian and game.round_no == 1
     game.apply("pass")                                 # ...declined: the round ends

@@ -45,6 +45,7 @@ import sympy
 
 from ..core.actions import Action
 from ..core.dice import Distribution, dice_sum
+from ..core.display import ResultDisplay
 from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
 from .graph import state_reachable
@@ -225,8 +226,8 @@ def _cheapest_payment(deficit: int, herbs: tuple[int, ...], gold: int
 
 
 # ----- the odds before a fight ----------------------------------------------------------------
-@dataclass(frozen=True)
-class FightOdds:
+@dataclass(frozen=True, repr=False)
+class FightOdds(ResultDisplay):
     """The exact odds of one fight with optimal play (what :func:`fight_odds` returns).
 
     Fields (all plain values, for tables and widgets):
@@ -317,6 +318,12 @@ class FightOdds:
             ("Gold only as +1", f"{self.p_win_no_rerolls} ≈ {_percent(self.p_win_no_rerolls)}"),
         ]
         return rows
+
+    def summary(self) -> str:
+        """One line: the chance to win and the swords it takes (``repr`` shows it)."""
+        swords = ", ".join(f"+{v}" for v in self.swords_used) or "none"
+        return (f"P(win) = {self.p_win} ≈ {_percent(self.p_win)} against {self.creature}, "
+                f"swords {swords}")
 
     def __str__(self) -> str:
         rows = self._lines()
@@ -486,8 +493,8 @@ class FightOption:
         return "stop and win: " + (("pay " + " and ".join(paid)) if paid else "nothing to pay")
 
 
-@dataclass(frozen=True)
-class FightAdvice:
+@dataclass(frozen=True, repr=False)
+class FightAdvice(ResultDisplay):
     """What :func:`fight_advice` returns: ``best`` (a :class:`FightOption`), ``options`` (every
     option, best first), ``p_win`` (the best option's win chance), ``strength`` (now, before gold
     and herbs) and ``creature``."""
@@ -516,6 +523,11 @@ class FightAdvice:
 
         return {"creature": self.creature, "dice": list(self.dice), "strength": self.strength,
                 "best": option(self.best), "options": [option(o) for o in self.options]}
+
+    def summary(self) -> str:
+        """One line: the best next step and its chance (``repr`` shows it)."""
+        return (f"strength {self.strength} against {self.creature}: {self.best.describe()}, "
+                f"P(win) = {self.best.p_win} ≈ {_percent(self.best.p_win)}")
 
     def __str__(self) -> str:
         lines = [f"Strength {self.strength} against {self.creature} (dice "

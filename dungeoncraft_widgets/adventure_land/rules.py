@@ -1189,6 +1189,39 @@ class AdventureLandState(GameState):
                 stock["herbs"] = [UNKNOWN] * len(stock["herbs"])
                 stock["swords"] = [UNKNOWN] * len(stock["swords"])
 
+    def text_board(self) -> str:
+        """The board in text, for ``print(state)``: terrain in lower case (c city, f forest,
+        m mountain, r river, ~ fog), adventurers by player number, items by their code
+        (C companion, G gold, H herb, S sword, F fog creature; "?" hidden), W the sprite."""
+        terrain = {"city": "c", "forest": "f", "mountain": "m", "river": "r", "fog": "~"}
+        here: dict[str, str] = {}
+        lanes: dict[str, str] = {}
+        for p, team in enumerate(self.adventurers):
+            for where, _companions in team:
+                target = lanes if where.startswith(("row:", "col:")) else here
+                target[where] = target.get(where, "") + str(p + 1)
+        width = 5
+        lines = ["      " + "".join(c.ljust(width) for c in COLUMNS)
+                 + "  waiting (player numbers)"]
+        lines.append("      " + "".join(lanes.get(f"col:{c}", "").ljust(width)
+                                        for c in COLUMNS).rstrip())
+        for row in range(1, len(FIELDS) // len(COLUMNS) + 1):
+            cells = []
+            for column in COLUMNS:
+                field = f"{column}{row}"
+                mark = here.get(field, "") + self.board.get(field, "")
+                mark += "W" if self.sprite == field else ""
+                cells.append((terrain.get(self.layout.terrain[field], "?") + mark).ljust(width))
+            lines.append(f"{row:>3} {lanes.get(f'row:{row}', ''):>2}" + "".join(cells).rstrip())
+        lines.append("c city, f forest, m mountain, r river, ~ fog; 1-4 adventurers; C companion, "
+                     "G gold, H herb, S sword, F fog creature, W water sprite")
+        for p, name in enumerate(self.players):
+            stock = self.stock[p]
+            lines.append(f"{p + 1} {name}: {self.scores()[p]} points; gold {stock['gold']}, "
+                         f"herbs {len(stock['herbs'])}, swords {len(stock['swords'])}, "
+                         f"creatures {len(stock['creatures'])}")
+        return "\n".join(lines)
+
     def components(self) -> Counter:
         c: Counter = Counter()
         c.update(f"card {f}" for f in self.deck)

@@ -389,3 +389,15 @@ class GameState:
             status = f"{self.players[self.current_player]} to act"
         names = ", ".join(self.players)
         return f"<{type(self).__name__} {names}: {status}, {len(self.history)} actions>"
+
+    def text_board(self) -> str:
+        """The board in plain text, for ``print(state)``: games that can draw theirs
+        in text override this (default: nothing drawn)."""
+        return ""
+
+    def __str__(self) -> str:
+        """``print(state)``: the game, its board in text and whose turn it is, with the
+        number of legal actions (core/display.py)."""
+        from .display import state_text  # here: display needs nothing else of engine
+
+        return state_text(self)

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["count", "is_you", "listing", "objective", "possessive", "says", "verb_form"]
+__all__ = ["count", "is_you", "listing", "objective", "possessive", "says", "their",
+           "verb_form"]
 
 # Verbs whose third person singular is not the regular "-s" / "-es" / "-ies".
 _IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes", "were": "was",
@@ -73,6 +74,16 @@ def possessive(name: str, *, capital: bool = True) -> str:
     if is_you(name):
         return "Your" if capital else "your"
     return f"{name}'s"
+
+
+def their(name: str) -> str:
+    """The possessive pronoun for ``name`` after it was just named: "You end your turn",
+    "Bot ends their turn" (not "Bot ends Bot's turn").
+
+    >>> says("Bot", "end") + " " + their("Bot") + " turn", says("You", "end") + " " + their("You")
+    ('Bot ends their turn', 'You end your')
+    """
+    return "your" if is_you(name) else "their"
 
 
 def count(n: int, noun: str, plural: str | None = None) -> str:

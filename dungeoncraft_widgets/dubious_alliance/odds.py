@@ -213,7 +213,7 @@ def active_after(view: DubiousAllianceState, seat: int, card_id: str | None) -> 
     return active
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RoundModel:
     """What this round's odds rest on, from one player's view (see the module docstring).
 
@@ -237,6 +237,12 @@ class RoundModel:
     def unknown(self) -> tuple[int, ...]:
         """Seats whose card becomes Active and is unknown to the player, in check order."""
         return tuple(q for q in self.revealed if self.known[q] is None)
+
+    def __repr__(self) -> str:
+        unseen = sum(self.pool.values())
+        return (f"<RoundModel from seat {self.viewer}: {count(len(self.unknown), 'unknown card')}"
+                f" face down, drawn from {count(unseen, 'unseen card')}; "
+                f"{len(self.left_out)} not modelled (chance {self.chance_left_out})>")
 
     def note(self) -> str:
         """The assumptions and what is left out, as one paragraph.

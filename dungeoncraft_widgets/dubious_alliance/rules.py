@@ -1055,6 +1055,31 @@ class DubiousAllianceState(GameState):
         self.chosen = [c if p == player or c is None else UNKNOWN
                        for p, c in enumerate(self.chosen)]
 
+    def text_board(self) -> str:
+        """The table in text, for ``print(state)``: each chief's Survival, Prestige, hand
+        and cards; a view shows only what its player may see ("?")."""
+        from ..core.display import text_table
+
+        def named(card: str | None) -> str:
+            return "-" if card is None else "?" if card == UNKNOWN else self._name(card)
+
+        rows = [("D" if p == self.dealer else "", self._p(p), self._name(self.characters[p]),
+                 f"{self.survival(p)}", f"{self.prestige(p)}/{self.goal(p)}", len(self.hands[p]),
+                 named(self.unrevealed[p]), ", ".join(map(named, self.active[p])) or "-")
+                for p in range(self.n)]
+        lines = [f"Turn {self.turn}, round {self.round}: {self.phase}.",
+                 text_table(["", "player", "chief", "survival", "prestige", "hand", "face down",
+                             "active"], rows)]
+        if self.revealed:
+            lines.append("Revealed: " + "; ".join(
+                f"{self._p(e['holder'])}: {named(e['card'])} ({e['status']})"
+                for e in self.revealed) + ".")
+        for p in range(self.n):
+            if self.hands[p] and UNKNOWN not in self.hands[p]:
+                lines.append(f"{possessive(self._p(p))} hand: "
+                             f"{', '.join(map(named, self.hands[p]))}.")
+        return "\n".join(lines)
+
     def components(self) -> Counter:
         cards = list(self.deck) + list(self.discard) + self.characters + self.box
         cards += [c for h in self.hands for c in h] + [c for c in self.unrevealed if c]

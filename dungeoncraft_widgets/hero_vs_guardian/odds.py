@@ -88,6 +88,7 @@ from typing import Any
 import sympy
 
 from ..core.dice import Distribution
+from ..core.display import ResultDisplay
 from ..core.errors import InvalidArgumentError
 
 __all__ = [
@@ -222,8 +223,8 @@ def roll_odds(target: int, modifier: int | sympy.Expr) -> sympy.Expr:
     return sympy.Rational(reaching, 6)
 
 
-@dataclass(frozen=True)
-class RollOutcome:
+@dataclass(frozen=True, repr=False)
+class RollOutcome(ResultDisplay):
     """The three outcomes of one roll: success, failure with capture, failure without.
 
     ``kind`` is "scout", "venture" or "retreat"; ``modifier`` the total
@@ -236,6 +237,9 @@ class RollOutcome:
     success: sympy.Rational
     captured: sympy.Rational
     safe_failure: sympy.Rational
+
+    def summary(self) -> str:
+        return str(self)
 
     def __str__(self) -> str:
         return (f"{self.kind.capitalize()} {self.modifier:+d} (needs {TARGETS[self.kind]}+): "
@@ -401,8 +405,8 @@ def _ordinal(i: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(i, f"{i}th")
 
 
-@dataclass(frozen=True)
-class RetreatDecision:
+@dataclass(frozen=True, repr=False)
+class RetreatDecision(ResultDisplay):
     """The optimal choice of the Adventurer at ``adventurer_index`` (0-based, in
     order) when ``rooms_done`` rooms are done: ``choice`` is "retreat" or
     "venture"; ``venture_value`` and ``retreat_value`` are the expected net
@@ -416,6 +420,9 @@ class RetreatDecision:
     retreat_value: sympy.Rational
     reach_chance: sympy.Rational
 
+    def summary(self) -> str:
+        return str(self)
+
     def __str__(self) -> str:
         return (f"{_ordinal(self.adventurer_index + 1)} Adventurer, {self.rooms_done} room(s) "
                 f"done: {self.choice} (Venture {self.venture_value}, "
@@ -425,8 +432,8 @@ class RetreatDecision:
         return f"<p class='dcw-odds'>{html.escape(str(self))}</p>"
 
 
-@dataclass(frozen=True)
-class LocationOdds:
+@dataclass(frozen=True, repr=False)
+class LocationOdds(ResultDisplay):
     """Exact odds of one Scout or Venture of a location (all chances ``sympy.Rational``).
 
     Fields (tuples are indexed by Adventurer in order, 0-based, or by count):
@@ -504,6 +511,11 @@ class LocationOdds:
         head = (f"{self.action.capitalize()}: {len(self.capture_chance)} Adventurer(s), "
                 f"{len(self.rooms_done) - 1} room(s)")
         return head + (f", {self.assumption}" if self.assumption else "")
+
+    def summary(self) -> str:
+        """One line: every room done, and the Adventurers expected captured."""
+        return (f"{self._head()}: all done {self.p_all} ≈ {_percent(self.p_all)}, "
+                f"expected captured {self.expected_captured}")
 
     def __str__(self) -> str:
         return "\n".join([self._head()] + [f"  {name}: {text}" for name, text in self._lines()])
@@ -732,8 +744,8 @@ def location_odds(
 
 # ----- which Adventurers, in what order ------------------------------------------------------
 
-@dataclass(frozen=True)
-class OrderChoice:
+@dataclass(frozen=True, repr=False)
+class OrderChoice(ResultDisplay):
     """One way to go in: ``adventurers`` (names, in order), ``rooms`` (names, in
     the order attempted) and its exact ``odds`` (:class:`LocationOdds`)."""
 
@@ -757,8 +769,8 @@ class OrderChoice:
                f"{self.odds._repr_html_()}</div>"
 
 
-@dataclass(frozen=True)
-class BestOrder:
+@dataclass(frozen=True, repr=False)
+class BestOrder(ResultDisplay):
     """The answer of :func:`best_order`.
 
     - ``best``: the best :class:`OrderChoice`; ``runners_up``: the next best,
@@ -776,16 +788,28 @@ class BestOrder:
     room_order: str
     candidates: int
 
+    def summary(self) -> str:
+        """One line: the best order of those compared (``repr`` shows it)."""
+        return f"best of {self.candidates} orders (by {self.by}): {self.best.summary()}"
+
+    def _ranked(self) -> list[tuple[str, OrderChoice]]:
+        """(rank, choice) rows: the best, the runners-up, then the worst, which is named
+        once: as a rank when it is among them (two orders: the other one is the worst)."""
+        rows = [("best", self.best)]
+        for k, choice in enumerate(self.runners_up, 2):
+            last = choice == self.worst
+            rows.append((f"{k}, the worst" if last else str(k), choice))
+        if self.worst != self.best and all(c != self.worst for _, c in rows):
+            rows.append(("worst", self.worst))
+        return rows
+
     def __str__(self) -> str:
-        lines = [f"Best of {self.candidates} orders (ranked by {self.by}):",
-                 f"  best: {self.best.summary()}"]
-        lines += [f"  {k}: {choice.summary()}" for k, choice in enumerate(self.runners_up, 2)]
-        lines.append(f"  worst: {self.worst.summary()}")
+        lines = [f"Best of {self.candidates} orders (ranked by {self.by}):"]
+        lines += [f"  {rank}: {choice.summary()}" for rank, choice in self._ranked()]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        rows = [("best", self.best)] + [(str(k), c) for k, c in enumerate(self.runners_up, 2)]
-        rows.append(("worst", self.worst))
+        rows = self._ranked()
         cells = "".join(
             "<tr><th>{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>".format(
                 html.escape(rank), html.escape(" > ".join(c.adventurers)),

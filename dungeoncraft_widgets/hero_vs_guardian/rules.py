@@ -49,7 +49,7 @@ from typing import Any, ClassVar
 from ..core.actions import Action
 from ..core.data import check_schema
 from ..core.engine import GameState
-from ..core.english import count, possessive, says, subject, verb_form
+from ..core.english import count, says, subject, their, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError
 from .actions import (
     ACTION_TYPES,
@@ -264,6 +264,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
     """A game of Hero versus Guardian. See the module docstring."""
 
     game_name = "hero_vs_guardian"
+    display_name = "Hero versus Guardian"  # print(state)'s title
     action_types = ACTION_TYPES
     min_players, max_players = 2, 4
 
@@ -959,7 +960,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
     def _do_end(self, a: End) -> None:
         name = self.players[self.active]
         kept = min(CARRY_OVER, self.hero_stones)
-        self.record("end_turns", f"{says(name, 'end')} {possessive(name, capital=False)} turns "
+        self.record("end_turns", f"{says(name, 'end')} {their(name)} turns "
                     "for this round" + (" (1 stone carries over)." if kept else "."),
                     player=self.active)
         self.hero_out, self.passed = True, None
@@ -1190,6 +1191,40 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         self.treasure_deck = [HIDDEN] * len(self.treasure_deck)
         self.hands = [hand if h == player else [HIDDEN] * len(hand)
                       for h, hand in enumerate(self.hands)]
+
+    def text_board(self) -> str:
+        """The Dungeon in text, for ``print(state)``: each location's rooms ("??" face
+        down, else type and points), its token ([S] Scout, [M] Map), the Entries, and each
+        side's stones, party and points. A view shows only what its player may see."""
+        def room(card: str) -> str:
+            if card == HIDDEN:
+                return "??"
+            data = self.cards.by_id.get(card, {})
+            kind = data.get("room_type") or str(data.get("kind", card)).capitalize()
+            return f"{kind} {data['points']}" if data.get("points") else kind
+
+        width = 20
+        lines = [("   " + "".join(c.ljust(width) for c in COLUMNS)).rstrip()]
+        for row in ROWS:
+            cells = []
+            for column in COLUMNS:
+                loc = f"{column}{row}"
+                token = {"scout": "[S] ", "map": "[M] "}.get(self.tokens.get(loc, ""), "")
+                cells.append((token + " + ".join(map(room, self.grid[loc])) or "-")
+                             .ljust(width))
+            lines.append(f"{row}  " + "".join(cells).rstrip())
+        if self.entries:
+            lines.append("Entries: " + ", ".join(f"{loc} {side}" for loc, side in self.entries))
+        scores = self.scores()
+        for h in range(self.n_heroes):
+            party = ", ".join(self.cards.by_id[a]["name"] for a in self.party[h]) or "nobody"
+            lines.append(f"{self.players[h]} (Hero): {scores[h]} points; party {party}; "
+                         f"{len(self.hands[h])} cards in hand")
+        lines.append(f"{self.players[self.guardian]} (Guardian): {scores[-1]} points; "
+                     f"{len(self.guardian_hand)} cards in hand")
+        lines.append(f"Round {self.round_no} ({self.phase} phase); stones: Hero "
+                     f"{self.hero_stones}, Guardian {self.guardian_stones}")
+        return "\n".join(lines)
 
     def components(self) -> Counter:
         zones = [self.unplaced, self.dungeon_deck, self.opening,

@@ -68,6 +68,7 @@ from ..core.english import count, listing, objective, possessive, says, subject
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from .board import BoardEvent, BoardView, LogView
+from .fallback import StaticFallback
 from .panels import ERROR_MARK, message_label, text_label
 
 __all__ = ["Choice", "FinalSummary", "GameApp", "on_change"]
@@ -148,13 +149,15 @@ class FinalSummary:
     rows: tuple[tuple[Any, ...], ...] = ()
 
 
-class GameApp(w.VBox):
+class GameApp(StaticFallback, w.VBox):
     """Play ``state`` from ``seat`` against ``bots`` (a mapping seat -> Bot).
 
     ``new_state`` makes the game the *New game* button starts (default: the same
     game, players and options, with a fresh seed); the bots play again from a
     fresh copy of themselves as they were given. See the module docstring for
-    what is shown and the hooks that feed it.
+    what is shown and the hooks that feed it. Where no widget runs (GitHub, a
+    notebook saved without widget state) its output shows a still picture: the
+    status, what just happened, the board and the panels (``static_html``).
     """
 
     def __init__(self, state: GameState, *, seat: int = 0,

@@ -19,12 +19,15 @@ board never shrinks its smallest text below that size (it scrolls sideways).
 >>> board.flash({"sq"})                # marked for a moment in the browser
 >>> board.flash_ids["ids"]
 ['sq']
+>>> board                              # in a terminal
+<BoardView 'One square': 1 shape, 1 clickable>
 """
 
 from __future__ import annotations
 
 import math
 import pathlib
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -129,6 +132,15 @@ class BoardView(anywidget.AnyWidget):
         for callback in list(self._handlers[kind]):
             callback(event)
 
+    def __repr__(self) -> str:
+        """The title and the size of what is drawn, e.g.
+        ``<BoardView 'One square': 1 shape, 1 clickable>``."""
+        shapes = _count_shapes(self.scene.get("shapes", ()))
+        clickable = len(self.scene.get("clickable", ()))
+        title = self.scene.get("title", "")
+        return (f"<BoardView{' ' + repr(title) if title else ''}: "
+                f"{shapes} shape{'s' if shapes != 1 else ''}, {clickable} clickable>")
+
     def _repr_mimebundle_(self, **kwargs: Any):
         # Where no widget manager runs (GitHub, nbviewer, exported HTML) the
         # static SVG of the same scene is shown instead.
@@ -137,6 +149,10 @@ class BoardView(anywidget.AnyWidget):
         if data is not None and self._static_svg:
             data["text/html"] = self._static_svg
         return bundle
+
+
+def _count_shapes(shapes: Any) -> int:
+    return sum(1 + _count_shapes(s.get("children", ())) for s in shapes)
 
 
 def readable_width(scene: dict[str, Any], min_text_px: float) -> int:
@@ -178,16 +194,35 @@ class LogView(anywidget.AnyWidget):
     >>> log.set_lines([("A new game.", False)])  # not a continuation: sent whole
     >>> sent[-1]["type"], log.generation
     ('reset', 1)
+    >>> log.freeze()                            # kept in the saved widget state
+    >>> log.snapshot
+    [{'text': 'A new game.', 'private': False}]
     """
 
     _esm = STATIC / "log.js"
     _css = CSS
+
+    # The log as it was when :meth:`freeze` was last called, kept in the widget's state
+    # for pages saved with their widgets (an exported page has no kernel to ask).
+    snapshot = traitlets.List().tag(sync=True)
+    _open: weakref.WeakSet[LogView] = weakref.WeakSet()
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._lines: list[tuple[str, bool]] = []
         self.generation = 0  # changes when the log is replaced rather than extended
         self.on_msg(self._receive)
+        LogView._open.add(self)
+
+    def freeze(self) -> None:
+        """Keep the log as it is now in the widget's saved state (``snapshot``)."""
+        self.snapshot = self.lines
+
+    @classmethod
+    def freeze_all(cls) -> None:
+        """:meth:`freeze` every log shown in this kernel (before its widgets are saved)."""
+        for log in list(cls._open):
+            log.freeze()
 
     @property
     def lines(self) -> list[dict[str, Any]]:

@@ -33,6 +33,7 @@ import sympy
 
 from ..core.charts import percent
 from ..core.errors import DungeoncraftError, InvalidArgumentError
+from .fallback import StaticFallback
 
 ERROR_MARK = "✗ "  # a message starting with this is an error (drawn in the error colour)
 NOTE_MARK = "ℹ "   # a neutral note (a value clamped, a hint)
@@ -149,7 +150,7 @@ def _range_words(minimum: int | None, maximum: int | None) -> str:
     return f"a whole number, {maximum} or less"
 
 
-class LiveCalculator(w.VBox):
+class LiveCalculator(StaticFallback, w.VBox):
     """A panel whose answer follows its inputs as they change.
 
     Subclasses call ``super().__init__()`` first, then build their widgets (with
@@ -160,7 +161,8 @@ class LiveCalculator(w.VBox):
     watched control in it gets the class ``dcw-result``; the panel gets
     ``dcw-stale``) so they do not look like the answer to what is typed now.
     ``compute`` reads number fields with :meth:`number`, which refuses (or clamps,
-    and says so) values out of range.
+    and says so) values out of range. Where no widget runs, the output shows a
+    still picture: each input with its value, and the results (``static_html``).
 
     >>> class Doubler(LiveCalculator):
     ...     def __init__(self):

@@ -44,7 +44,9 @@ def test_calculators_answer_what_is_typed(page, lab, artifacts):
         page.wait_for_function("document.querySelector('.dcw-calculator').classList"
                                ".contains('dcw-stale')")
         headline = fight.locator(".dcw-result", has_text="Chance to win")
-        assert float(headline.evaluate("e => getComputedStyle(e).opacity")) < 0.5
+        # The greying fades in over 0.2 s (app.css): wait for it to finish, then read it.
+        page.wait_for_function("e => parseFloat(getComputedStyle(e).opacity) < 0.5",
+                               arg=headline.element_handle(), timeout=5_000)
         assert run_in_kernel(client, "print(fight.odds.p_win)").strip() == "13/18"  # unchanged
         fight.screenshot(path=str(artifacts / "fight-calculator-refused.png"))
         fight.get_by_placeholder("values, e.g. 3, 4").fill("")

@@ -153,9 +153,9 @@ print(app.final_summary(app.view).headline)""")
         calculator.get_by_placeholder("values, e.g. 3, 4").fill("3, x")
         calculator.get_by_text("herbs: 'x' is not a whole number").wait_for(timeout=20_000)
         chart = calculator.locator(".dcw-result", has=page.locator(".dcw-board"))
-        page.wait_for_function("getComputedStyle(document.querySelector("
-                               "'.dcw-calculator .dcw-result')).opacity < 0.5")
-        assert float(chart.evaluate("e => getComputedStyle(e).opacity")) < 0.5
+        # The greying fades in over 0.2 s (app.css): wait until this chart has faded.
+        page.wait_for_function("e => parseFloat(getComputedStyle(e).opacity) < 0.5",
+                               arg=chart.element_handle(), timeout=5_000)
         calculator.screenshot(path=str(artifacts / "calculator-invalid-input.png"))
         calculator.get_by_placeholder("values, e.g. 3, 4").fill("3")
         page.wait_for_function("!document.querySelector('.dcw-calculator.dcw-stale')")

@@ -45,6 +45,10 @@ function render({ model, el }) {
   }
 
   model.on("msg:custom", onMessage);
+  // A page saved with its widgets (an exported page) has no kernel to answer: it shows
+  // the log as it was saved; a kernel that answers replaces it with the live log.
+  const saved = model.get("snapshot");
+  if (Array.isArray(saved) && saved.length) add(saved);
   askForAll();
   return () => {
     model.off("msg:custom", onMessage);

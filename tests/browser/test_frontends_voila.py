@@ -1,0 +1,86 @@
+"""The calculators at the table: notebooks/table/ in Voila on a phone (390 x 844).
+
+Every input and result fits the screen's width, and typing changes the exact answer.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from labtools import REPO
+from playwright.sync_api import expect
+from servers import fits_width, free_port, running
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    port = free_port()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    command = [sys.executable, "-m", "voila", str(REPO / "notebooks" / "table"), "--no-browser",
+               f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
+    with running(command, f"http://127.0.0.1:{port}/", log) as url:
+        yield url
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def field(calculator, label: str):
+    return calculator.locator(".widget-inline-hbox", has_text=label).locator("input, textarea")
+
+
+def assert_fits(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert fits_width(page, ".dcw-calculator") == []
+
+
+def test_fog_fight_on_a_phone(phone, voila, artifacts):
+    phone.goto(voila + "voila/render/fog_fight.ipynb")
+    calculator = phone.locator(".dcw-calculator")
+    calculator.wait_for(timeout=90_000)
+    assert phone.get_by_text("from dungeoncraft_widgets").count() == 0  # no code shown
+    field(calculator, "Swords:").fill("2, 1")
+    field(calculator, "Swords:").press("Enter")
+    companions = field(calculator, "Companions:")
+    companions.fill("2")
+    companions.press("Enter")
+    # The exact answer, in the table of chances by number of swords.
+    row = calculator.locator("tbody tr").nth(2)  # two swords
+    # The row shows up with the swords typed; the answer follows the companions too.
+    expect(row).to_contain_text("13/18", timeout=30_000)
+    assert "72.2%" in row.inner_text()
+    calculator.locator("[data-id=bar-18]").wait_for(timeout=20_000)
+    phone.wait_for_timeout(500)
+    assert_fits(phone)
+    phone.screenshot(path=str(artifacts / "voila-phone-fog-fight.png"), full_page=True)
+
+
+def test_scout_and_venture_on_a_phone(phone, voila, artifacts):
+    phone.goto(voila + "voila/render/scout_venture.ipynb")
+    calculator = phone.locator(".dcw-calculator")
+    calculator.wait_for(timeout=90_000)
+    calculator.locator("select[multiple]").select_option(["Cleric (A01)", "Warrior (A05)"])
+    calculator.locator(".widget-dropdown", has_text="Room 1:").locator("select").select_option(
+        "Evil")
+    best = calculator.locator("tr", has_text="best")
+    best.wait_for(timeout=30_000)
+    phone.wait_for_function(
+        "() => [...document.querySelectorAll('.dcw-calculator tr')]"
+        ".some((r) => r.innerText.includes('best') && r.innerText.includes('11/12'))",
+        timeout=30_000)
+    assert "Cleric (A01) → Warrior (A05)" in best.inner_text()
+    phone.wait_for_timeout(500)
+    assert_fits(phone)
+    phone.screenshot(path=str(artifacts / "voila-phone-scout-venture.png"), full_page=True)

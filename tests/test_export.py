@@ -1,0 +1,88 @@
+"""dungeoncraft_widgets.export: a notebook as a page that works offline."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from export_notebook import write
+
+from dungeoncraft_widgets import export
+from dungeoncraft_widgets.export import ExportError
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    base = tmp_path_factory.mktemp("export")
+    assets = export.gather_assets(base / "assets")
+    notebook = write(base / "page.ipynb")
+    page = export.export(notebook, base / "out", assets=assets)
+    return page
+
+
+def test_every_script_the_page_loads_is_a_file_beside_it(exported):
+    html = exported.read_text()
+    sources = re.findall(r'<script[^>]+src="([^"]+)"', html)
+    assert sources, "the page loads no script at all"
+    for src in sources + [export.local_urls()["widget_renderer_url"]]:
+        assert not src.startswith(("http:", "https:", "//")), src
+        assert (exported.parent / src.split("?")[0]).is_file(), src
+    assert (exported.parent / "static" / "anywidget" / "index.js").is_file()
+    assert "cdn.jsdelivr" not in export.LOADER_CONFIG
+    assert export.LOADER_CONFIG in html
+
+
+def test_the_widget_state_is_in_the_page(exported):
+    html = exported.read_text()
+    found = re.search(r'<script type="application/vnd.jupyter.widget-state\+json">\s*(.+?)\s*'
+                      r"</script>", html, re.S)
+    assert found, "no widget state embedded"
+    state = json.loads(found.group(1))["state"]
+    boards = [m for m in state.values() if m["model_name"] == "AnyModel"
+              and "scene" in m["state"]]
+    assert len(boards) >= 2  # the game's board and the calculator's chart
+    assert any(m["state"].get("_esm") for m in state.values() if m["model_name"] == "AnyModel")
+    assert re.search(r"13\\?/18", html)  # the exact answer, in the saved state
+    logs = [m["state"]["snapshot"] for m in state.values() if "snapshot" in m["state"]]
+    assert logs and logs[0], "the game's log is not in the saved state"
+    assert all(line["text"] for line in logs[0]) and len(logs[0]) >= 5
+
+
+def test_without_widget_state_the_outputs_still_show_position_and_numbers(tmp_path):
+    import nbformat
+
+    notebook = nbformat.read(write(tmp_path / "page.ipynb"), as_version=4)
+    cells = len(notebook.cells)
+    export.execute(notebook, tmp_path)
+    assert len(notebook.cells) == cells  # the cell that keeps the logs is gone again
+    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs
+               if o.get("output_type") == "execute_result"]
+    app, calculator, _label = (o["data"] for o in outputs)
+    for data in (app, calculator):
+        assert "application/vnd.jupyter.widget-view+json" in data
+        assert "<svg" in data["text/html"]
+    assert "It is your turn." in app["text/html"]
+    assert "13/18 ≈ 72.2%" in calculator["text/html"]
+    assert "<b>Swords:</b> 2, 1" in calculator["text/html"]
+    assert calculator["text/plain"].startswith("<FightCalculator")
+
+
+def test_a_missing_notebook_is_a_clear_error(tmp_path, capsys):
+    with pytest.raises(ExportError, match="no such notebook"):
+        export.export(tmp_path / "nothing.ipynb", tmp_path / "out")
+    assert export.main([str(tmp_path / "nothing.ipynb"), str(tmp_path / "out")]) == 2
+    assert "export: " in capsys.readouterr().err
+    (tmp_path / "bad.ipynb").write_text("not json")
+    with pytest.raises(ExportError, match="not a notebook"):
+        export.export(tmp_path / "bad.ipynb", tmp_path / "out", run=False)
+
+
+def test_a_download_that_does_not_match_the_registry_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setenv("DCW_ASSET_CACHE", str(tmp_path))
+    meta = {"dist": {"tarball": "https://example.invalid/x.tgz", "integrity": "sha512-AAAA"}}
+    answers = iter([json.dumps(meta).encode(), b"tampered"])
+    monkeypatch.setattr(export, "_fetch", lambda url: next(answers))
+    with pytest.raises(ExportError, match="does not match"):
+        export.npm_tarball("requirejs", "0.0.0")
+    assert not any(tmp_path.rglob("*.tgz"))
