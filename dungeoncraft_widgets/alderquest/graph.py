@@ -319,7 +319,8 @@ def turns_to_tribute(state: AlderQuestState, minion: str) -> TributePlan | None:
 
     def activation(space: str, carry: bool, now: bool) -> Reach:
         saved = (m["space"], m["acorn"])
-        m["space"], m["acorn"] = space, ("?" if carry else None)
+        # a carried Acorn stays what it is (the tile counts in tile_odds must add up)
+        m["space"], m["acorn"] = space, ((saved[1] or "?") if carry else None)
         try:
             return minion_reach(state, minion, fresh=not now)
         finally:
