@@ -54,10 +54,12 @@ def test_set_up_by_buttons_then_a_drop_by_two_clicks():
 
 
 def _classes(scene, shape_id):
+    """A shape's classes, with its first shape's (where the scene puts a group's marks)."""
     def walk(shapes):
         for s in shapes:
             if s["id"] == shape_id:
-                return s.get("classes", [])
+                first = s.get("children", [{}])[0]
+                return s.get("classes", []) + first.get("classes", [])
             found = walk(s.get("children", []))
             if found is not None:
                 return found

@@ -200,6 +200,7 @@ class AlderQuestApp(GameApp):
         self.frames: list[dict[str, Any]] = []   # the last Board moves, step by step
         self.frame_index: int | None = None      # the frame shown (None: the Board now)
         self._snap: dict[str, Any] | None = None
+        self._frames_at = 0  # the history length the frames end at
         self._cache: dict[str, Any] = {}
         self.board_view = BoardView(min_text_px=10)   # the Matching Board
         self.hand_view = BoardView(min_text_px=10)
@@ -212,8 +213,9 @@ class AlderQuestApp(GameApp):
         self.prev_button.on_click(lambda _b: self.step_cascade(-1))
         self.next_button.on_click(lambda _b: self.step_cascade(1))
         self.now_button.on_click(lambda _b: self.step_cascade(None))
-        self.cascade_box = w.VBox([self.step_text, w.HBox([self.prev_button, self.next_button,
-                                                           self.now_button])])
+        buttons = w.HBox([self.prev_button, self.next_button, self.now_button],
+                         layout=w.Layout(flex_flow="row wrap"))
+        self.cascade_box = w.VBox([self.step_text, buttons])
         self.cascade_box.add_class("dcw-aq-cascade")
         self.odds_view = w.HTML()
         self.odds_view.add_class("dcw-aq-odds")
@@ -224,10 +226,15 @@ class AlderQuestApp(GameApp):
         pair = w.Box([self.board_view, self.board],
                      layout=w.Layout(display="flex", flex_flow="row wrap", width="100%",
                                      align_items="flex-start"))
-        self.board_view.layout = w.Layout(flex="1 1 300px", max_width="420px")
-        self.board.layout = w.Layout(flex="1 1 380px", max_width="520px")
+        # about the same scale for both: 296 and 472 units wide
+        self.board_view.layout = w.Layout(flex="2 1 260px", max_width="340px")
+        self.board.layout = w.Layout(flex="3 1 380px", max_width="540px")
         self._board_box.children = [pair]
-        self.side.children = [self.hand_view, self.cascade_box, self.odds_view]
+        self.side.children = [self.hand_view, self.odds_view]
+        # the replay goes right above the boards, where its steps are drawn
+        kids = list(self.children)
+        kids.insert(kids.index(self.message) + 1, self.cascade_box)
+        self.children = kids
         self.refresh()
 
     # ------------------------------------------------------------ small helpers
@@ -306,6 +313,8 @@ class AlderQuestApp(GameApp):
         if self._snap is not None and len(self.state.history) > self._snap["history"]:
             self._record(self._snap, self.state.history[self._snap["history"]])
         self._snap = None
+        # your own cascade is replayed at once; the bots' moves wait for Next step
+        own = any(f["marked"] for f in self.frames)
         s = self.state
         while not s.is_over:
             player = s.current_player
@@ -314,8 +323,9 @@ class AlderQuestApp(GameApp):
             snap = self._snapshot()
             s.apply(self.bots[player].choose(s.view(player), s.legal_actions()))
             self._record(snap, s.history[-1])
-        if self.frames:
+        if own:
             self.frame_index = 0
+        self._frames_at = len(s.history)
 
     def _record(self, snap: dict[str, Any], action: Action) -> None:
         """The frames of ``action``'s Board move, if it made one."""
@@ -429,7 +439,7 @@ class AlderQuestApp(GameApp):
             sel.get("kind", ""))
         if self.frame_index is not None and self.frames:
             f = self.frames[self.frame_index]
-            caption = f"Step {self.frame_index + 1} of {len(self.frames)}: replaying the Board"
+            caption = f"Replay: step {self.frame_index + 1} of {len(self.frames)}"
             return board_scene(view, cols=f["cols"], marked=f["marked"], fresh=f["fresh"],
                                caption=caption, clickable=clickable)
         return board_scene(view, selected=selected, targets=targets, clickable=clickable)
@@ -445,6 +455,8 @@ class AlderQuestApp(GameApp):
                           clickable=clickable if self._mine() else ())
 
     def refresh(self) -> None:
+        if getattr(self, "frames", None) and self._frames_at != len(self.state.history):
+            self.frames, self.frame_index = [], None  # the game moved on outside the app
         super().refresh()
         if not hasattr(self, "odds_view"):
             return
@@ -469,16 +481,15 @@ class AlderQuestApp(GameApp):
         self.cascade_box.layout.display = ""
         i = self.frame_index
         if i is None:
-            text = (f"The last Board moves took {count(len(self.frames), 'step')}: press "
-                    "Next step to replay them one at a time.")
+            text = (f"The Board moves since your last turn took "
+                    f"{count(len(self.frames), 'step')}: press Next step to replay them one "
+                    "at a time.")
         else:
             f = self.frames[i]
             text = f"Step {i + 1} of {len(self.frames)} ({f['who']}): {f['text']}"
         self.step_text.value = f"<b>Cascade, step by step.</b> {html.escape(text)}"
         self.prev_button.disabled = i is None or i == 0
         self.now_button.disabled = i is None
-        self.next_button.description = "Next step ▶" if i is None or i + 1 < len(self.frames) \
-            else "Done ▶"
 
     def moved_ids(self, events: list[Event], view: GameState) -> set[str]:
         assert isinstance(view, AlderQuestState)
@@ -940,7 +951,9 @@ class AlderQuestApp(GameApp):
             team = view.teams[t]
             who = "Your" if t == me else view.team_possessive(t)
             held = Counter(team["held"])
-            runes = listing([f"{n} {piece_words(view, r)}" for r, n in sorted(held.items())])
+            runes = listing([count(n, f"{view.faction_name(r)} rune") + f" ({r})"
+                             if len(r) == 1 else count(n, piece_words(view, r))
+                             for r, n in sorted(held.items())])
             rows.append((f"{who} runes", runes or "none"))
             if t == me:
                 names = [view.cards.name(q) for q in team["quarrels"]]

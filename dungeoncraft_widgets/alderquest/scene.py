@@ -47,6 +47,18 @@ KIND_WORDS = {"1": "1-point Acorn", "2": "2-point Acorn", "3": "3-point Acorn",
               "s": "Snowflake", "t": "trap tile", "?": "tile, face down"}
 
 
+def _marks_inside(group: Group) -> Group:
+    """Move a group's marks (``highlight``, ``highlight-2``, ``danger``) onto its first
+    shape: the board's CSS strokes a shape, and a group's children keep their own
+    strokes. ``selected`` and ``muted`` stay on the group (the CSS handles those)."""
+    move = tuple(c for c in group.classes if c in ("highlight", "highlight-2", "danger"))
+    if move and group.children:
+        first = group.children[0]
+        first.classes = tuple(first.classes) + move  # type: ignore[attr-defined]
+        group.classes = tuple(c for c in group.classes if c not in move)
+    return group
+
+
 def piece_words(view: AlderQuestState, code: str) -> str:
     """A rune or tile in words: ``'Thieves rune (T)'``, ``'red 2-point Acorn'``.
 
@@ -61,10 +73,12 @@ def piece_words(view: AlderQuestState, code: str) -> str:
 
 
 def _piece_glyph(view: AlderQuestState, pid: str, code: str, cx: float, cy: float,
-                 size: float, classes: tuple[str, ...] = (), label: str = "") -> Group:
-    """A rune (rounded square, letter) or a tile on the Board (round, points or ❄)."""
+                 size: float, classes: tuple[str, ...] = (), label: str | None = "") -> Group:
+    """A rune (rounded square, letter) or a tile on the Board (round, points or ❄).
+    ``label`` None: no name of its own (inside a clickable shape that names it, so a
+    click on it goes to that shape)."""
     half = size / 2
-    label = label or piece_words(view, code)
+    label = "" if label is None else label or piece_words(view, code)
     if len(code) == 1:
         fill, ink = FACTION_COLOURS.get(code, ("#9e9e9e", "#000000"))
         body = Rect(f"{pid}-body", cx - half, cy - half, size, size, rx=8, fill=fill,
@@ -79,7 +93,7 @@ def _piece_glyph(view: AlderQuestState, pid: str, code: str, cx: float, cy: floa
                       stroke=TEAM_COLOURS[code[0]], stroke_width=4)
         text = Text(f"{pid}-text", cx, cy, code, size=size * 0.4, weight="bold",
                     fill="#1b1b1b")
-    return Group(pid, [body, text], classes=classes, label=label)
+    return _marks_inside(Group(pid, [body, text], classes=classes, label=label))
 
 
 # ------------------------------------------------------------------ the Matching Board
@@ -116,6 +130,7 @@ def board_scene(view: AlderQuestState, *, cols: Sequence[Sequence[str]] | None =
                  fill="var(--jp-layout-color2, #eeeeee)", stroke="#9e9e9e", stroke_width=1),
             Text(f"{cid}-text", BOARD_X + c * CELL + CELL / 2, top + 14, f"▼ {letter}",
                  size=14, weight="bold")], classes=classes, label=f"column {letter}"))
+        _marks_inside(scene.shapes[-1])  # type: ignore[arg-type]
     for r in range(height):
         y = BOARD_Y + (height - 1 - r) * CELL
         scene.add(Text(f"row-{r + 1}", BOARD_X - 16, y + CELL / 2, str(r + 1), size=13))
@@ -139,14 +154,14 @@ def board_scene(view: AlderQuestState, *, cols: Sequence[Sequence[str]] | None =
                                     stroke_width=1)], classes=classes, label=words)
             if code:
                 cell.add(_piece_glyph(view, f"{cid}-piece", code, x + CELL / 2, y + CELL / 2,
-                                      CELL - 12, label=words))
+                                      CELL - 12, label=None))
             if name in marked:
                 cell.add(Text(f"{cid}-mark", x + CELL - 9, y + 10, "✓", size=13,
                               weight="bold", fill="#c62828"))
-            scene.add(cell)
+            scene.add(_marks_inside(cell))
     base = BOARD_Y + height * CELL + 8
-    scene.add(Text("snow-title", w / 2, base + 12, f"Snowflakes matched: {len(view.snowflakes)}"
-                   " of 4 (the 4th ends the game)", size=13))
+    scene.add(Text("snow-title", w / 2, base + 12, f"Snowflakes: {len(view.snowflakes)} of 4 "
+                   "matched", size=13))
     for i in range(4):
         x = BOARD_X + i * CELL + CELL / 2
         if i < len(view.snowflakes):
@@ -180,7 +195,7 @@ def _space_xy(view: AlderQuestState, space: str) -> tuple[float, float]:
         below = field.below(space)
         bx, by = _space_xy(view, below)
         sx, sy = _space_xy(view, field.stump)
-        return bx + (sx - bx) * 0.62, by + (sy - by) * 0.62
+        return bx + (sx - bx) * 0.66, by + (sy - by) * 0.66
     col = field.columns.index(space[0])
     row = int(space[1:])
     return (FIELD_X + col * SPACE + SPACE / 2,
@@ -203,21 +218,21 @@ def _minion_glyph(view: AlderQuestState, mid: str, m: Mapping[str, Any], cx: flo
         state.append(f"carrying a {piece_words(view, m['acorn'])}")
     words = (f"{view.team_possessive(m['team'])} {name} ({mid}) on {m['space']}"
              + (f": {', '.join(state)}" if state else ""))
-    if m["exhausted"]:
-        classes += ("muted",)
     g = Group(f"mn-{mid}", [
         Circle(f"mn-{mid}-body", cx, cy, r, fill=fill, stroke=TEAM_COLOURS[colour],
                stroke_width=5),
         Text(f"mn-{mid}-text", cx, cy, letter + ("★" if m["upgraded"] else ""),
-             size=r * 0.75, weight="bold", fill=ink)], classes=classes, label=words)
+             size=r * 0.75, weight="bold", fill=ink)], classes=classes, label=words,
+              opacity=0.6 if m["exhausted"] else 1)
     if m["acorn"]:
         g.add(Circle(f"mn-{mid}-acorn", cx - r * 0.8, cy + r * 0.8, 10, fill=ACORN_FILL,
                      stroke=TEAM_COLOURS[m["acorn"][0]], stroke_width=2))
         g.add(Text(f"mn-{mid}-acorn-text", cx - r * 0.8, cy + r * 0.8,
-                   m["acorn"][1] if m["acorn"][1] != "?" else "?", size=11, weight="bold"))
+                   m["acorn"][1] if m["acorn"][1] != "?" else "?", size=11, weight="bold",
+                   fill="#1b1b1b"))
     if m["exhausted"]:
-        g.add(Text(f"mn-{mid}-zz", cx + r * 0.9, cy + r * 0.85, "zz", size=11,
-                   weight="bold"))
+        g.add(Text(f"mn-{mid}-zz", cx + r * 0.95, cy - r * 0.9, "zz", size=12,
+                   weight="bold", fill="#1b1b1b"))
     return g
 
 
@@ -232,7 +247,7 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
     ``later``: spaces reachable later in the activation; ``danger``: threatened."""
     field = view.field
     w = FIELD_X + len(field.columns) * SPACE + 16
-    h = FIELD_Y + field.rows * SPACE + 84
+    h = FIELD_Y + field.rows * SPACE + 112
     scene = Scene(w, h, title="The Battlefield",
                   description="Ground spaces a1 to e5 around the Great Tree (its stump is "
                   f"{field.stump}); canopy spaces {', '.join(field.canopy)}.")
@@ -272,15 +287,14 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
                        stroke_width=3 if up else 1.5))
             g.add(Text(f"sp-{space}-tile-{i}-text", tx, ty,
                        (kind.upper() if kind in "st" else kind) if seen and kind != "?" else "?",
-                       size=12, weight="bold"))
+                       size=12, weight="bold", fill="#1b1b1b"))
         if len(tiles) > 3:
             g.add(Text(f"sp-{space}-more", x + 24, y - SPACE / 2 + 15, f"+{len(tiles) - 3}",
-                       size=11))
-        scene.add(g)
+                       size=11, fill="#1b1b1b"))
+        scene.add(_marks_inside(g))
     sx, sy = _space_xy(view, field.stump)
-    scene.add(Circle("stump", sx, sy, SPACE * 0.3, fill="#6d4c41", stroke="#3e2723",
+    scene.add(Circle("stump", sx, sy, SPACE * 0.2, fill="#6d4c41", stroke="#3e2723",
                      stroke_width=2, label="the Great Tree's stump (no space)"))
-    scene.add(Text("stump-text", sx, sy, "Tree", size=12, fill="#ffffff", weight="bold"))
     for space in field.canopy:
         x, y = _space_xy(view, space)
         scene.add(Circle(f"sp-{space}", x, y, 19, fill="#81c784", stroke="#1b5e20",
@@ -294,7 +308,8 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
         r = 17 if field.is_canopy(m["space"]) else 24
         classes = ("selected",) if f"mn-{mid}" == selected else \
             ("highlight",) if m["space"] in lit else ()
-        scene.add(_minion_glyph(view, mid, m, x, y + (0 if r == 17 else 6), r, classes))
+        scene.add(_marks_inside(_minion_glyph(view, mid, m, x, y + (0 if r == 17 else 6), r,
+                                              classes)))
     for hero, hd in sorted(view.heroes.items()):
         col = field.columns.index(hd["column"])
         team = hd["team"]
@@ -313,12 +328,20 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
         scene.add(Group(f"hero-{hero}", [
             Rect(f"hero-{hero}-bg", x - SPACE / 2 + 3, y - 24, SPACE - 6, 48, rx=8,
                  fill=TEAM_LIGHT["rb"[team]], stroke=TEAM_COLOURS["rb"[team]], stroke_width=3),
-            Rect(f"hero-{hero}-flag", x - SPACE / 2 + 7, y - 20, 18, 18, rx=3, fill=fill),
-            Text(f"hero-{hero}-letter", x - SPACE / 2 + 16, y - 11, letter, size=12,
+            Text(f"hero-{hero}-name", x, y - 10, card["name"], size=13, weight="bold",
+                 fill="#1b1b1b"),
+            Rect(f"hero-{hero}-flag", x - SPACE / 2 + 8, y + 2, 18, 18, rx=3, fill=fill),
+            Text(f"hero-{hero}-letter", x - SPACE / 2 + 17, y + 11, letter, size=12,
                  weight="bold", fill=ink),
-            Text(f"hero-{hero}-name", x + 8, y - 10, card["name"], size=13, weight="bold"),
-            Text(f"hero-{hero}-state", x, y + 11, "exhausted" if hd["exhausted"] else "ready",
-                 size=12)], classes=classes, label=words))
+            Text(f"hero-{hero}-state", x - SPACE / 2 + 30, y + 11,
+                 "exhausted" if hd["exhausted"] else "ready", size=11, anchor="start",
+                 fill="#1b1b1b")],
+            classes=classes, label=words))
+        _marks_inside(scene.shapes[-1])  # type: ignore[arg-type]
+    scene.add(Text("field-key", w / 2, h - 30, "Green discs round the Tree: its canopy, "
+                   "entered only from the space below.", size=12))
+    scene.add(Text("field-key-2", w / 2, h - 12, "Green frame: a move now; dashed: later; "
+                   "red: an enemy minion can reach it.", size=12))
     scene.clickable |= set(clickable)
     return scene
 
@@ -341,7 +364,7 @@ def hand_scene(view: AlderQuestState, team: int, *, selected: str | None = None,
     t = view.teams[team]
     quarrels = [q for q in t["quarrels"] if q != "?"]
     rows = 3 + (1 if t["armed"] else 0)
-    scene = Scene(340, 36 + rows * 66, title="Your hand",
+    scene = Scene(340, 36 + rows * 74, title="Your hand",
                   description="Runes held, Quarrels, armed Traps and tiles in hand.")
     y = 14
     scene.add(Text("held-title", 8, y, f"Runes held ({len(t['held'])}):", size=13,
@@ -350,16 +373,16 @@ def hand_scene(view: AlderQuestState, team: int, *, selected: str | None = None,
         scene.add(_piece_glyph(view, f"held-{i}", rune, 22 + i * 32, y + 28, 28))
     if not t["held"]:
         scene.add(Text("held-none", 8, y + 28, "none", size=13, anchor="start"))
-    y += 66
+    y += 74
     scene.add(Text("q-title", 8, y, f"Quarrels ({len(quarrels)}): click one to play it",
                    size=13, anchor="start", weight="bold"))
     _cards(view, scene, "q", quarrels, y + 12, selected)
-    y += 66
+    y += 74
     if t["armed"]:
         scene.add(Text("armed-title", 8, y, "Armed Traps:", size=13, anchor="start",
                        weight="bold"))
         _cards(view, scene, "armed", t["armed"], y + 12, selected)
-        y += 66
+        y += 74
     scene.add(Text("tile-title", 8, y, f"Tiles in hand ({len(t['hand'])}):", size=13,
                    anchor="start", weight="bold"))
     for i, code in enumerate(t["hand"][:8]):
@@ -369,7 +392,8 @@ def hand_scene(view: AlderQuestState, team: int, *, selected: str | None = None,
             Rect(f"{tid}-bg", 8 + i * 40, y + 12, 34, 34, rx=4, fill=TEAM_LIGHT[code[0]],
                  stroke=TEAM_COLOURS[code[0]], stroke_width=2),
             Text(f"{tid}-text", 25 + i * 40, y + 29,
-                 code[1].upper() if code[1] in "st" else code[1], size=14, weight="bold")],
+                 code[1].upper() if code[1] in "st" else code[1], size=14, weight="bold",
+                 fill="#1b1b1b")],
             classes=classes, label=f"tile in hand: {piece_words(view, code)}"))
     scene.clickable |= {i for i in clickable if scene.find(i) is not None}
     return scene
