@@ -314,8 +314,8 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
         col = field.columns.index(hd["column"])
         team = hd["team"]
         x = FIELD_X + col * SPACE + SPACE / 2
-        y = FIELD_Y - 30 if field.edge_row(team) == field.rows else \
-            FIELD_Y + field.rows * SPACE + 30
+        y = FIELD_Y - 29 if field.edge_row(team) == field.rows else \
+            FIELD_Y + field.rows * SPACE + 31
         card = view.cards.heroes[hero]
         letter = view.cards.letter(card["faction"])
         words = (f"{view.team_possessive(team)} Hero {card['name']} ({card['faction']}) at "
@@ -324,17 +324,17 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
             ("highlight",) if hero in lit else ()
         if hd["exhausted"]:
             classes += ("muted",)
-        fill, ink = FACTION_COLOURS.get(letter, ("#9e9e9e", "#000"))
+        fill, _ink = FACTION_COLOURS.get(letter, ("#9e9e9e", "#000"))
         scene.add(Group(f"hero-{hero}", [
-            Rect(f"hero-{hero}-bg", x - SPACE / 2 + 3, y - 24, SPACE - 6, 48, rx=8,
+            Rect(f"hero-{hero}-bg", x - SPACE / 2 + 3, y - 26, SPACE - 6, 52, rx=8,
                  fill=TEAM_LIGHT["rb"[team]], stroke=TEAM_COLOURS["rb"[team]], stroke_width=3),
-            Text(f"hero-{hero}-name", x, y - 10, card["name"], size=13, weight="bold",
+            Rect(f"hero-{hero}-flag", x - SPACE / 2 + 6, y - 22, 7, 44, rx=3, fill=fill),
+            Text(f"hero-{hero}-name", x + 4, y - 13, card["name"], size=12, weight="bold",
                  fill="#1b1b1b"),
-            Rect(f"hero-{hero}-flag", x - SPACE / 2 + 8, y + 2, 18, 18, rx=3, fill=fill),
-            Text(f"hero-{hero}-letter", x - SPACE / 2 + 17, y + 11, letter, size=12,
-                 weight="bold", fill=ink),
-            Text(f"hero-{hero}-state", x - SPACE / 2 + 30, y + 11,
-                 "exhausted" if hd["exhausted"] else "ready", size=11, anchor="start",
+            Text(f"hero-{hero}-faction", x + 4, y + 1, f"{card['faction']} ({letter})",
+                 size=10, fill="#1b1b1b"),
+            Text(f"hero-{hero}-state", x + 4, y + 15,
+                 "exhausted" if hd["exhausted"] else "ready", size=11, weight="bold",
                  fill="#1b1b1b")],
             classes=classes, label=words))
         _marks_inside(scene.shapes[-1])  # type: ignore[arg-type]
