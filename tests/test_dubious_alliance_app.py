@@ -24,7 +24,7 @@ def offered_to_you(claim="fine, a trade then", names=("You", "Bot 1", "Bot 2", "
 def test_an_incoming_offer_is_a_question_with_exact_odds_on_its_buttons():
     app = offered_to_you()
     view = app.view
-    assert app.question(view) == ("Bot 3 offers you a trade, saying: 'fine, a trade then'. "
+    assert app.question(view) == ("Bot 3 offers you a trade, saying: “fine, a trade then”. "
                                   "Accept or decline?")
     accept, decline = app.choices(view)
     belief = claim_belief(view, 3, "fine, a trade then", player=0)
@@ -126,11 +126,13 @@ def test_the_end_names_the_winner_or_the_dead_in_words():
         name = app.state.players[out["winner"]]
         assert final.headline.startswith(f"{name} {'win' if name == 'You' else 'wins'} with "
                                          "Prestige")
-        assert final.rows[0][:2] == ("wins", name)
+        assert final.rows[0][0] == f"{name} (wins)"
     else:
         assert final.headline.startswith("Nobody wins")
-    assert [r[4] for r in final.rows] == [app.state.prestige(app.state.players.index(r[1]))
-                                          for r in final.rows]
+    seats = [app.state.players.index(r[0].removesuffix(" (wins)").removesuffix(" (died)"))
+             for r in final.rows]
+    assert [r[3] for r in final.rows] == [f"{app.state.prestige(q)} of {app.state.goal(q)}"
+                                          for q in seats]
     assert app.final_panel.layout.display == "" and "Final scores" in app.final_view.value
 
 
@@ -148,4 +150,61 @@ def test_odds_panel_gives_each_chiefs_chance_to_reach_the_goal():
     value = app.odds_view.value
     assert "Each other chief reaches their goal this round" in value
     assert value.count("<tr><td>") == 3 and "Assumes" in value and "Left out" in value
-    assert value.count("\\approx") >= 6  # exact fractions, typeset
+    # exact fractions, typeset: "≈" beside a rounded percentage, "=" beside an exact one
+    assert value.count("\\approx") + value.count(" = ") >= 6
+    assert "0 \\approx" not in value and "$1 \\approx" not in value
+
+
+def test_an_offer_carries_its_odds_and_its_claim_is_cleared_once_said():
+    app = DubiousAllianceApp(players=["You", "Bot 1", "Bot 2"], seed=7)
+    app.act(app.state.legal_actions()[0])                   # set a card: Trading begins
+    while app.state.current_player == 0 and app.view.phase == "trade" and app.view.pending:
+        app.act("decline")
+    offers = [c for c in app.choices(app.view) if c.label.startswith("Offer ")]
+    assert offers, [c.label for c in app.choices(app.view)]
+    for choice in offers:                                   # the odds before the trade
+        to = int(re.search(r"Bot (\d)", choice.label).group(1))
+        said = next((c["claim"] for c in reversed(app.view.claims) if c["from"] == to), "")
+        expected = 1 - claim_belief(app.view, to, said, player=0).posterior_hurts
+        assert choice.odds == expected and "chance their card is harmless" in choice.label
+    app.claim.value = "a fine weapon"
+    offers[0].action()                                      # the bots answer, and play on
+    assert isinstance(app.state.history[app._turn_starts[-1][0]], da.Offer)
+    assert app.claim.value == ""                            # said once, not twice
+
+
+def test_must_trade_is_said_in_colour_not_smeared_by_a_stroke():
+    state = da.new_game(["You", "Bot", "Bot"], seed=3)
+    state.tracker[1] = "must_trade"
+    scene = DubiousAllianceApp(state=state, bots={}).draw(state.view(0))
+    tracker = scene.find("tracker-1")
+    assert "danger" not in tracker.classes and tracker.weight == "bold"  # a text, no outline
+    assert tracker.text.endswith("Tracker: Must Trade")
+
+
+def test_a_new_game_says_so_however_long_its_opening():
+    """The opening (chiefs, the Dealer's draws) is longer than the summary: "A new game has
+    begun." stays first, above the pointer to the log (GameApp)."""
+    app = DubiousAllianceApp(players=["You", "Bot 1", "Bot 2"], seed=7)
+    app.new_game()
+    assert len(app.summary_lines) > 8 and app.summary_lines[0] == "A new game has begun."
+    shown = re.findall(r"<li>(.*?)</li>", app.summary_view.value)
+    assert len(shown) == 8 and shown[0] == "A new game has begun."
+    assert shown[1].startswith("… ") and shown[1].endswith("earlier lines: see the log below.")
+
+
+def test_a_forced_trade_carries_its_odds_too():
+    state = da.new_game(["You", "Bot 1", "Bot 2"], seed=2, characters=[
+        "grishnak_the_sly", "brokk_ironhide", "uzga_bonewitch"])
+    app = DubiousAllianceApp(state=state, bots={1: TemperamentBot("honest", seed=1),
+                                                2: TemperamentBot("liar", seed=2)})
+    while app.view.phase != "trade" or app.state.current_player != 0 or app.view.pending:
+        app.act(app.state.legal_actions()[0])
+    forces = [c for c in app.choices(app.view) if isinstance(c.action, da.Force)]
+    assert forces, [c.label for c in app.choices(app.view)]
+    for choice in forces:
+        said = next((c["claim"] for c in reversed(app.view.claims)
+                     if c["from"] == choice.action.target), "")
+        belief = claim_belief(app.view, choice.action.target, said, player=0)
+        assert choice.odds == 1 - belief.posterior_hurts
+        assert choice.label.endswith("— chance their card is harmless")

@@ -600,3 +600,9 @@ def test_log_sentences_read_as_english_with_a_player_called_you():
     for text in texts:
         assert not any(w in text for w in wrong), text
         assert not any(f"{w} You " in text for w in ("offers", "with", "from", "of", "and")), text
+        # Lists of players and cards: "your Gas Cloud", "Traded for you", not "You Gas Cloud".
+        assert not (text.startswith(("Revealed:", "Trade Trackers:")) and "You " in text), text
+    reveal = next(t for t in texts if t.startswith("Revealed:"))
+    assert "your " in reveal and "'s " in reveal, reveal
+    tracker = next(t for t in texts if t.startswith("Trade Trackers:"))
+    assert " for " in tracker and "you" in tracker, tracker

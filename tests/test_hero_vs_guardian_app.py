@@ -36,13 +36,15 @@ def test_the_sacrifice_question_and_its_buttons_in_words():
                                       "Sacrifice the Cleric to save the Warrior, or lose "
                                       "the Warrior?")
     labels = [c.label for c in app.choices(app.view)]
-    assert labels == ["Sacrifice the Cleric to save the Warrior", "Lose the Warrior"]
+    assert labels == ["Sacrifice the Cleric to save the Warrior (the Guardian scores 4 points)",
+                      "Lose the Warrior (the Guardian scores 1 point)"]     # what each costs
     assert app.act("save A01")                                  # the Cleric stands in...
     assert app.question(app.view) == ("The Cleric stands in for the Warrior and is about to "
                                       "be captured. Use the Cleric's Armor to save the "
                                       "Cleric, or lose the Cleric?")
     assert [c.label for c in app.choices(app.view)] == [
-        "Let the Armor be captured to save the Cleric", "Lose the Cleric"]
+        "Use the Armor to save the Cleric (the Guardian scores 2 points)",
+        "Lose the Cleric (the Guardian scores 4 points)"]
 
 
 def test_the_guardian_restocks_and_rebuilds_by_clicking():
@@ -58,7 +60,7 @@ def test_the_guardian_restocks_and_rebuilds_by_clicking():
     game.apply("draw treasure")                                 # the Hero acts: our option
     app = HeroVsGuardianApp(role="guardian", state=game, bots={})
     assert app.question(app.view).startswith("Your option")
-    assert any(t for t in app.board.scene["shapes"] if t["id"].startswith("chance-"))
+    assert any(i.startswith("note-") for i in app.draw(app.view).ids())  # the Hero's chances
     assert app.act("restock")
     app.cards_board.simulate("click", f"hand-{room}")           # the room from the hand...
     assert app.picked == room

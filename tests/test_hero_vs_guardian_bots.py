@@ -74,3 +74,22 @@ def test_bots_play_a_three_player_game():
     game = new_game(players=3, seed=9)
     play_bots(game, {0: HeroBot(seed=1), 1: HeroBot(seed=2), 2: GuardianBot(seed=3)})
     assert game.is_over and game.winner() in ("heroes", "guardian", "tie")
+
+
+def test_a_vault_not_worth_venturing_does_not_hide_a_good_venture():
+    """Seen in play: the Vault's location, sorted first, was below the bar, and the Hero bot
+    then ended its turns round after round with 7 stones and a good known location."""
+    from test_hero_vs_guardian_rules import started
+
+    game = started(seed=3)
+    # A1: a Trap room with the Vault behind it (poor odds); D1: an Evil room for the Cleric.
+    game.grid["A1"], game.grid["C1"], game.grid["D1"], game.grid["D2"] = (
+        ["D05", "D01"], ["D04"], ["D11"], ["D10"])
+    game.face_up.extend(["D05", "D01", "D11"])          # both locations known to the Hero
+    game.ventured[0].append("D13")                      # the Heroes have scored: the Vault
+    game.grid["A3"] = []                                # would win the game
+    bot, view = HeroBot(seed=0), game.view(0)
+    assert bot._vault_wins(view, 0)
+    vault_value, _ = bot._best_order(view, "venture", "A1", view.party[0], ["D05", "D01"])
+    assert vault_value < bot.venture_at
+    assert str(bot.choose(view, game.legal_actions())) == "venture D1"

@@ -49,7 +49,9 @@ def refused(game, action, *words):
 
 
 def started(seed=0, players=2, method="random"):
+    """A game past its set-up; ``players``: how many, or their names."""
     game = new_game(players=players, seed=seed)
+    players = len(game.players)
     game.apply("deal")
     game.apply("entry A1 west")
     game.apply("entry D1 east")
@@ -369,6 +371,21 @@ def test_freeze_and_dreadful_feeling():
     game.apply("pass")
     game.apply(f"play D34 {adv}")
     assert adv in game.captured
+
+
+def test_log_sentences_read_as_english_with_a_player_called_you():
+    game = started(seed=10, players=["Hero", "You"])   # "You" is the Guardian
+    game.guardian_hand[:] = ["D31"]                     # Petrify (test set-up)
+    game.dungeon_deck[:] = [d for d in game.dungeon_deck if d != "D31"]
+    adv = game.party[0][0]
+    game.apply("take " + game.tavern[0])
+    game.apply(f"play D31 {adv}")
+    assert game.log[-2].text.startswith("You play Petrify: ")   # not "You plays"
+    game.apply("end")
+    assert game.log[-1].text == "Hero ends their turns for this round (1 stone carries over)."
+    hero = started(seed=10, players=["You", "Guardian"])
+    hero.apply("end")
+    assert hero.log[-1].text.startswith("You end your turns for this round")
 
 
 # ---------------------------------------------------------------- Guardian building

@@ -89,7 +89,7 @@ class DubiousAllianceApp(GameApp):
         self.claim = w.Text(description="Your claim:",
                             placeholder="said with your next offer, e.g. 'a fine weapon'",
                             style={"description_width": "initial"},
-                            layout=w.Layout(width="100%"))
+                            layout=w.Layout(width="calc(100% - 4px)"))
         self.claim_note = w.Label()
         self.claim_note.add_class("dcw-message")
         self.claim.observe(lambda _change: self._check_claim(), names="value")
@@ -115,7 +115,7 @@ class DubiousAllianceApp(GameApp):
 
     def act(self, action: Action | str | None) -> bool:
         done = super().act(action)
-        if done and isinstance(self.state.history[-1] if self.state.history else None, Offer):
+        if done and isinstance(self._last_action, Offer):  # said: the box is free again
             self.claim.value = ""
         return done
 
@@ -178,7 +178,7 @@ class DubiousAllianceApp(GameApp):
         if view.phase == "trade" and view.pending:
             offer = view.pending
             who = view.players[offer["from"]]
-            said = (f"saying: '{offer['claim']}'" if offer["claim"] else "without a word")
+            said = (f"saying: “{offer['claim']}”" if offer["claim"] else "without a word")
             text = f"{who} offers you a trade, {said}. "
             if self._must_accept(view):
                 return text + "You are on Must Trade, so you must accept."
@@ -199,6 +199,12 @@ class DubiousAllianceApp(GameApp):
             return (f"{whose[0].upper() + whose[1:]} Revealed {card.name} ({values_text(card)}) "
                     f"is being Resolved. Use {power} on {card.name}?")
         return None
+
+    def _harmless(self, view: DubiousAllianceState, other: int) -> Any:
+        """The exact chance that ``other``'s face-down card does not lower Survival, from
+        what the seat has seen, ``other``'s latest claim this round and record (Bayes)."""
+        said = next((c["claim"] for c in reversed(view.claims) if c["from"] == other), "")
+        return 1 - claim_belief(view, other, said, player=self.seat).posterior_hurts
 
     def _must_accept(self, view: DubiousAllianceState) -> bool:
         return view.tracker[self.seat] == "must_trade" and not view.traded[self.seat]
@@ -232,10 +238,19 @@ class DubiousAllianceApp(GameApp):
             out = []
             for a in legal:
                 if isinstance(a, Offer):
-                    out.append(Choice(f"Offer {objective(view.players[a.to])} a trade",
-                                      lambda to=a.to: self.act(self._offer(to)),
+                    who = view.players[a.to]
+                    out.append(Choice(f"Offer {objective(who)} a trade — chance their card is "
+                                      "harmless", lambda to=a.to: self.act(self._offer(to)),
+                                      odds=self._harmless(view, a.to),
                                       tooltip="Your claim (the box beside the table) goes "
-                                      "with the offer."))
+                                      f"with the offer. The chance is for the card "
+                                      f"{subject(who)} would give you if they accept, from what "
+                                      "you have seen, their claims and their record."))
+                elif isinstance(a, Force):
+                    out.append(Choice(f"{self.action_label(a)} — chance their card is harmless",
+                                      a, odds=self._harmless(view, a.target),
+                                      tooltip="The chance is for the card you take, from what "
+                                      "you have seen, their claims and their record."))
                 else:
                     out.append(Choice(self.action_label(a), a))
             return out
@@ -348,11 +363,12 @@ class DubiousAllianceApp(GameApp):
         else:
             headline = f"Nobody wins: {out.get('reason', 'the game is over.')}"
         seats = sorted(range(view.n), key=lambda q: (q != winner, -view.prestige(q), q))
-        rows = tuple(("wins" if q == winner else "died" if q == dead else "",
-                      view.players[q], view.card(view.characters[q]).name, view.survival(q),
-                      view.prestige(q), view.goal(q)) for q in seats)
-        return FinalSummary(headline, ("", "Player", "Chief", "Survival", "Prestige", "Goal"),
-                            rows)
+        # Four columns, so the table fits a narrow window: who won (or died) beside the name.
+        mark = {winner: " (wins)", dead: " (died)"}
+        rows = tuple((view.players[q] + mark.get(q, ""), view.card(view.characters[q]).name,
+                      view.survival(q), f"{view.prestige(q)} of {view.goal(q)}")
+                     for q in seats)
+        return FinalSummary(headline, ("Player", "Chief", "Survival", "Prestige of goal"), rows)
 
     # -------------------------------------------------------------------- odds
     def _refresh_odds(self) -> None:

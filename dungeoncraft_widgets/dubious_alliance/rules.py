@@ -39,7 +39,7 @@ from typing import Any
 
 from ..core import Action, GameState, IllegalActionError, InvalidArgumentError
 from ..core.data import check_schema
-from ..core.english import objective, possessive, says, subject, verb_form
+from ..core.english import listing, objective, possessive, says, subject, verb_form
 from ..core.errors import SaveFormatError
 from .cards import Card, Deck, PlayerCard, deck_from_option, deck_option, name_words
 
@@ -801,16 +801,20 @@ class DubiousAllianceState(GameState):
                 self.tracker[p] = "traded"
             else:
                 self.tracker[p] = LEVELS[min(LEVELS.index(old) + 1, 2)]
-        self.record("tracker", "Trade Trackers: " + ", ".join(
-            f"{self._p(p)} {LEVEL_NAMES[t]}" for p, t in enumerate(self.tracker)) + ".",
-            levels=list(self.tracker))
+        # "Trade Trackers: Traded for you and Bot 2; Must Trade for Bot 3." (never "You Traded")
+        groups = {level: [objective(self._p(p)) for p, t in enumerate(self.tracker) if t == level]
+                  for level in LEVEL_NAMES}
+        self.record("tracker", "Trade Trackers: " + "; ".join(
+            f"{LEVEL_NAMES[level]} for {listing(who)}" for level, who in groups.items() if who)
+            + ".", levels=list(self.tracker))
         all_traded = all(self.traded)
         self.revealed = []
         cards = [self.unrevealed[p] for p in self.order()]
         pairs = zip(self.order(), cards, strict=True)
         self._final("the Unrevealed cards have been Revealed")
         self.record("reveal", "Revealed: " + ", ".join(
-            f"{self._p(p)} {self._name(c)}" for p, c in pairs) + ".", cards=cards,
+            f"{possessive(self._p(p), capital=False)} {self._name(c)}" for p, c in pairs) + ".",
+            cards=cards,
             seats=self.order())
         for claim in self.claims:  # every claim's card is known now: the record is public
             self.claim_history.append({k: claim[k] for k in ("round", "from", "to", "claim")}

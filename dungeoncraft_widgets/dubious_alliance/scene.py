@@ -183,8 +183,8 @@ def _seat(state: DubiousAllianceState, q: int, viewer: int | None) -> Group:
     level = LEVEL_TEXT[state.tracker[q]]
     g.add(Text(f"tracker-{q}", x + 10, y + 34,
                fit(f"{order} · Tracker: {level}", SEAT_W - 20, SMALL), size=SMALL,
-               anchor="start", classes=("tracker", "danger") if state.tracker[q] == "must_trade"
-               else ("tracker",),
+               anchor="start", classes=("tracker",),
+               weight="bold" if state.tracker[q] == "must_trade" else "normal",
                label=f"{'the Dealer, who resolves last' if dealer else order}; Trade Tracker: "
                f"{level}",
                fill=SURVIVAL_COLOUR if state.tracker[q] == "must_trade" else ""))

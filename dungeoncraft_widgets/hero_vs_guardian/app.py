@@ -65,7 +65,7 @@ import sympy
 from ..core.bots import Bot
 from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, possessive, says
+from ..core.english import count, listing, objective, possessive, says
 from ..core.errors import DungeoncraftError, IllegalActionError, InvalidArgumentError
 from ..core.scene import Path, Rect, Scene, Text
 from ..widgets.app import Choice, FinalSummary, GameApp
@@ -126,6 +126,11 @@ CARDS_W = 300  # the card panel's width (its own board beside or below the dunge
 
 #: Choices asked in the question panel above the board; the others (cards to play, take
 #: or draw, rooms to remove) are grouped under their headings in the side panel.
+#: What each Adventurer Power does, short enough for a card line (the rulebook's Powers).
+POWER_WORDS = {"Sacrifice": "captured in place of another", "Scouting": "+1 to its Scout rolls",
+               "Venturing": "+1 to its Venture rolls",
+               "Spell Casting": "a Spell a round costs 0"}
+
 MAIN_GROUPS = ("", "Confirm", "Your turn", "Roll", "Save", "Which room first", "Build")
 GROUP_ORDER = (*MAIN_GROUPS, "Pick a room", "Play a card", "Take a card (1 stone)",
                "Draw (1 stone)")
@@ -175,8 +180,9 @@ def _card_lines(view: HeroVsGuardianState, card: str) -> list[str]:
     info = c[card]
     if card in c.adventurers:
         mods = info["modifiers"]
-        powers = ", ".join(info.get("powers", ())) or "no Power"
-        lines = [f"{info['class']} · {count(info['points'], 'point')} · {powers}",
+        powers = [f"{p}: {POWER_WORDS[p]}" if p in POWER_WORDS else p
+                  for p in info.get("powers", ())] or ["no Power"]
+        lines = [f"{info['class']} · {count(info['points'], 'point')} if captured", *powers,
                  " · ".join(f"{t} {mods[t]:+d}" for t in ROOM_TYPES)]
         extra = []
         items = view.items.get(card, ())
@@ -238,9 +244,10 @@ class HeroVsGuardianApp(GameApp):
         self.odds_view = w.HTMLMath()
         self.cards_board = BoardView(min_text_px=10)  # scrolls rather than shrink its text
         self.cards_board.layout.max_width = "520px"
-        self.route_to = w.Dropdown(options=[("-", None), *((loc, loc) for loc in LOCATIONS)],
+        self.route_to = w.Dropdown(options=[("none", None), *((loc, loc) for loc in LOCATIONS)],
                                    description="Likeliest route to:",
-                                   style={"description_width": "initial"})
+                                   style={"description_width": "initial"},
+                                   layout=w.Layout(width="auto", max_width="100%"))
         self.route_view = w.HTMLMath()
         self._route: tuple[int, str, Route | str] | None = None
         self.route_to.observe(lambda _change: self.refresh(), names="value")
@@ -257,8 +264,16 @@ class HeroVsGuardianApp(GameApp):
         """What happened since your last action, one sentence per event you may see (the
         small steps of set-up and of a build are left to the log)."""
         skip = {"order", "place", "set", "lift", "keep", "shuffle"}
-        return [e.text for e in events if e.kind not in skip] or [
-            e.text for e in events[-1:]]
+        keeps = sum(e.kind == "keep" for e in events)
+        lines = []
+        for e in events:
+            if e.kind == "keep" and keeps:  # "Guardian keeps 2 cards.", where the first was
+                lines.append(f"{says(view.players[view.guardian], 'keep')} "
+                             f"{count(keeps, 'Dungeon card')}.")
+                keeps = 0
+            elif e.kind not in skip:
+                lines.append(e.text)
+        return lines or [e.text for e in events[-1:]]
 
     def moved_ids(self, events: list[Event], view: GameState) -> set[str]:
         """The locations where something happened: rooms revealed, rolled against, set,
@@ -279,7 +294,26 @@ class HeroVsGuardianApp(GameApp):
             if action in labels[1]:
                 return labels[1][action]
         name = self.state.cards.name
-        words = {Order: lambda a: f"Put the next Order Token on {name(a.adventurer)}",
+        words = {Scout: lambda a: f"Scout {a.loc}", Venture: lambda a: f"Venture {a.loc}",
+                 Recruit: lambda a: ("Draw 3 Adventurers at random" if a.method == "random"
+                                     else "Pick 3 Adventurers worth 2 points"),
+                 Enter: lambda a: "Enter the Dungeon", Roll: lambda a: "Roll",
+                 Retreat: lambda a: "Roll to Retreat", Continue: lambda a: "Let the roll happen",
+                 Pass: lambda a: "Pass", End: lambda a: "End your turns this round",
+                 Deal: lambda a: "Deal the rooms at random", Rebuild: lambda a: "Rebuild",
+                 Restock: lambda a: "Restock", Arrange: lambda a: "Put the lifted rooms back",
+                 Done: lambda a: "Done restocking", Lose: lambda a: "Lose the Adventurer",
+                 Save: lambda a: f"Save the Adventurer with {name(a.card)}",
+                 First: lambda a: f"Attempt {name(a.room)} first",
+                 Stow: lambda a: f"Put {name(a.item)} back in your hand",
+                 Take: lambda a: f"Take {name(a.card)}",
+                 Draw: lambda a: f"Draw from the {a.deck} deck",
+                 Discard: lambda a: f"Remove {name(a.card)} from the Dungeon",
+                 Play: lambda a: f"Play {name(a.card)}" + (f" on {name(a.target)}"
+                                                          if a.target else ""),
+                 Cast: lambda a: f"Play {name(a.card)}" + (f" on {name(a.target)}"
+                                                          if a.target else ""),
+                 Order: lambda a: f"Put the next Order Token on {name(a.adventurer)}",
                  Lift: lambda a: f"Lift the rooms of {a.loc}",
                  SetRoom: lambda a: f"Put {name(a.card)} at {a.loc}",
                  Shift: lambda a: f"Move {name(a.card)} to {a.loc}",
@@ -303,9 +337,12 @@ class HeroVsGuardianApp(GameApp):
                     f"({count(len(view.unplaced), 'room')} to place), or deal the rest at random.")
         if view.phase == "entry":
             if not view.entries:
-                return "Place the first Entry Token: choose an outside edge of the Dungeon."
+                return ("Place the first Entry Token on an outside edge of the Dungeon: click a "
+                        "location on the edge (for a corner, the buttons beside the board say "
+                        "which edge).")
             return ("Place the second Entry Token on one of the four locations on the "
-                    f"{OPPOSITE[view.entries[0][1]]} side.")
+                    f"{OPPOSITE[view.entries[0][1]]} side: click one (or use the buttons "
+                    "beside the board).")
         if view.phase == "keep":
             return f"Keep {2 - len(view.guardian_hand)} of the Dungeon cards you drew (click one)."
         if view.phase == "recruit":
@@ -332,6 +369,10 @@ class HeroVsGuardianApp(GameApp):
             return (f"Your option ({stones}): Rebuild, Restock, draw or play a card - or pass "
                     "and let the Hero act.")
         stones = count(view.hero_stones, "Action Stone")
+        if not view.party[self.seat]:
+            return (f"Your turn ({stones}). You have no Adventurer in play, so you cannot Scout "
+                    "or Venture: take one from the Tavern or draw one (1 stone each), then put "
+                    "it into play from your hand; or end your turns.")
         if self.selected is not None:
             word = "Scout" if self.mode.value == "scout" else "Venture"
             return (f"{word} {self.selected}? The odds are below; confirm to spend "
@@ -355,28 +396,30 @@ class HeroVsGuardianApp(GameApp):
             return "Which room do you attempt first? Click it, or use a button."
         if stage == "roll":
             adv, room = at["order"][at["next"]], at["current"]
-            text = (f"{c[adv]['name']} ({adv}) is next, facing {c[room]['name']}: roll to "
-                    f"{word} (needs {TARGET[at['kind']]}+)")
+            needs = {kind: _needs(kind, view.roll_modifier(kind, adv, room, loc))
+                     for kind in (at["kind"], "retreat")}
+            text = (f"{_adv_name(view, adv)} is next, facing {c[room]['name']}: roll to {word} "
+                    f"({needs[at['kind']]})")
             if Retreat() in self._my_legal():
-                text += ", or roll to Retreat (needs 4+)"
+                text += f", or roll to Retreat ({needs['retreat']})"
             return text + "."
         if stage == "window":
             return (f"The Hero announced a {at['pending']} roll: play a Combat card against it, "
                     "or let it happen.")
         if stage == "stow":
             adv = at["victim_stow"]
-            return (f"{c[at['cursed']]['name']} attaches itself to {c[adv]['name']}, who "
+            return (f"{c[at['cursed']]['name']} attaches itself to {_adv_name(view, adv)}, who "
                     "already holds 2 Items: which Item goes back to your hand?")
-        victim = c[at["victim"]]["name"]
+        victim = _adv_name(view, at["victim"])
         if at.get("stand_in"):
-            saved = c[at["stand_in"]]["name"]
+            saved = _adv_name(view, at["stand_in"])
             return (f"The {victim} stands in for the {saved} and is about to be captured. Use "
                     f"the {victim}'s Armor to save the {victim}, or lose the {victim}?")
-        helpers = [c[x]["name"] for x in view._save_options(at["victim"])]
-        return (f"The {victim} failed and is about to be captured. "
-                + " or ".join(f"Sacrifice the {h} to save the {victim}" if h != "Armor" else
-                              f"use the Armor to save the {victim}" for h in helpers)
-                + f", or lose the {victim}?")
+        helpers = [_adv_name(view, x) for x in view._save_options(at["victim"])]
+        ways = [f"sacrifice the {h}" if h != "Armor" else "use the Armor" for h in helpers]
+        ways[0] = ways[0][0].upper() + ways[0][1:]
+        return (f"The {victim} failed and is about to be captured. {listing(ways, 'or')} to save "
+                f"the {victim}, or lose the {victim}?")
 
     def choices(self, view: HeroVsGuardianState) -> list[Choice]:
         """The buttons of the decision asked in the question panel (the main ones)."""
@@ -389,10 +432,9 @@ class HeroVsGuardianApp(GameApp):
 
     def holdings(self, view: HeroVsGuardianState) -> list[tuple[str, str]]:
         """What each side holds that the others may see (the card panel draws yours)."""
-        c = view.cards
         out = []
         for h in range(view.n_heroes):
-            party = ", ".join(c[a]["name"] for a in view.party[h]) or "none"
+            party = ", ".join(_adv_name(view, a) for a in view.party[h]) or "none"
             out.append((f"{possessive(view.players[h])} Adventurers", party))
             out.append((f"{possessive(view.players[h])} hand",
                         count(len(view.hands[h]), "card")))
@@ -403,8 +445,9 @@ class HeroVsGuardianApp(GameApp):
     def final_summary(self, view: HeroVsGuardianState) -> FinalSummary:
         """The winner in words (the Heroes win or lose as a team) and the final scores."""
         heroes, _guardian = view.team_scores()
+        drew = "you" if self.seat == view.guardian else "the Guardian"
         reason = {"vault": "the Treasure Vault was Ventured",
-                  "deck": "the Guardian drew from an empty Dungeon deck",
+                  "deck": f"{drew} drew from an empty Dungeon deck",
                   "stalemate": "nobody acted for a whole round"}.get(view.end_reason or "", "")
         rows = [("Guardian" if p == view.guardian else "Hero", name, points)
                 for p, (name, points) in enumerate(zip(view.players, view.scores(),
@@ -417,7 +460,12 @@ class HeroVsGuardianApp(GameApp):
     # ------------------------------------------------------------ drawing
     def draw(self, view: GameState) -> Scene:
         assert isinstance(view, HeroVsGuardianState)
-        scene = dungeon_scene(view, selected=self.selected or self.preview)
+        notes = {}
+        if self.seat == view.guardian and view.phase == "round" and not view.is_over:
+            notes = {loc: (_map_note(chance), f"the Hero Maps {loc} with his next Venture with "
+                           f"chance {chance} ({percent(chance)})")
+                     for loc, chance in self._map_chances(view).items()}
+        scene = dungeon_scene(view, selected=self.selected or self.preview, notes=notes)
         legal = self._my_legal()
         clicks: dict[str, Any] = {}
         at, b = view.attempt, view.build
@@ -441,14 +489,12 @@ class HeroVsGuardianApp(GameApp):
                     loc = next(x for x in LOCATIONS if action.card in view.grid[x])
                     clicks[f"room-{loc}-{view.grid[loc].index(action.card)}"] = (
                         "pick", action.card)
-        if self.seat == view.guardian and view.phase == "round" and not view.is_over:
-            self._draw_map_chances(scene, view)
         # A room or a label drawn over a location answers a click as the location does.
         for loc in LOCATIONS:
             what = clicks.get(f"loc-{loc}")
             if what is not None:
                 for shape in [f"room-{loc}-{i}" for i in range(len(view.grid[loc]))] + [
-                        f"chance-{loc}-bg"]:
+                        f"note-{loc}-bg"]:
                     if scene.find(shape) is not None:
                         clicks.setdefault(shape, what)
         scene.clickable = set(clicks)
@@ -456,16 +502,6 @@ class HeroVsGuardianApp(GameApp):
         self._draw_route(scene, view)
         self.cards_board.show(self._cards_scene(view))
         return scene
-
-    def _draw_map_chances(self, scene: Scene, view: HeroVsGuardianState) -> None:
-        for loc, chance in self._map_chances(view).items():
-            x, y = _xy(loc)
-            scene.add(Rect(f"chance-{loc}-bg", x + 8, y + CELL - 22, CELL - 16, 16, rx=3,
-                           fill="#fff3e0", stroke="#e65100", stroke_width=1,
-                           label=f"the Hero maps {loc} next Venture with chance {chance}"))
-            text, font = fit(f"Hero maps {chance}", CELL - 20, 10)
-            scene.add(Text(f"chance-{loc}", x + CELL / 2, y + CELL - 14, text, size=font,
-                           fill="#8a3b00"))
 
     def _map_chances(self, view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
         self._forget_old()
@@ -594,13 +630,14 @@ class HeroVsGuardianApp(GameApp):
         assert isinstance(view, HeroVsGuardianState)
         heroes, guardian = view.team_scores()
         side = "Heroes" if view.n_heroes > 1 else view.players[0]
-        score = f"{side} {heroes}, {view.players[view.guardian]} {guardian}"
+        warden = objective(view.players[view.guardian])  # after a comma: "you", not "You"
+        score = f"{side} {heroes}, {warden} {guardian}"
         if view.is_over:
             return f"Game over. {score}: {_verdict(view)}."
         if view.phase == "round":
             hero = view.players[view.active]
             return (f"Round {view.round_no}: {says(hero, 'have')} "
-                    f"{count(view.hero_stones, 'stone')}, {view.players[view.guardian]} "
+                    f"{count(view.hero_stones, 'stone')}, {warden} "
                     f"{count(view.guardian_stones, 'stone')}. Score: {score}. "
                     + super().describe(view))
         return super().describe(view)
@@ -692,6 +729,8 @@ class HeroVsGuardianApp(GameApp):
         hero_side = self.seat != view.guardian
         for widget in (self.mode, self.route_to, self.route_view):
             widget.layout.display = "" if hero_side and not view.is_over else "none"
+        choosing = any(isinstance(a, (Scout, Venture)) for a in self._my_legal())
+        self.mode.layout.display = "" if choosing else "none"  # no toggle without its use
         self.score_view.value = self._score_html(view)
         self.odds_view.value = self._odds_html()
         route = self._route_answer(view)
@@ -775,7 +814,7 @@ class HeroVsGuardianApp(GameApp):
             elif isinstance(a, Order):
                 pass  # clicked on the cards
             elif isinstance(a, Enter):
-                team = " → ".join(c[x]["name"] for x in at["order"])
+                team = " → ".join(_adv_name(view, x) for x in at["order"])
                 add("", f"Enter {at['loc']} with {team}", a, best=True)
             elif isinstance(a, First):
                 label = (f"Make the Hero face {name(a.room)} first" if self.seat == view.guardian
@@ -786,32 +825,38 @@ class HeroVsGuardianApp(GameApp):
                 word = "Scout" if at["kind"] == "scout" else "Venture"
                 chance = roll_outcome(at["kind"],
                                       view.roll_modifier(at["kind"], adv, room, at["loc"]))
-                add("Roll", f"Roll: the {c[adv]['name']} tries to {word} {c[room]['name']}",
+                add("Roll", f"Roll: the {_adv_name(view, adv)} tries to {word} {c[room]['name']}",
                     a, odds=chance.success, best=True,
                     tooltip=f"captured with chance {chance.captured}")
             elif isinstance(a, Retreat):
                 adv, room = at["order"][at["next"]], at["current"]
                 chance = roll_outcome("retreat", view.roll_modifier("retreat", adv, room,
                                                                     at["loc"]))
-                add("Roll", f"Retreat: the {c[adv]['name']} rolls to leave", a,
+                add("Roll", f"Retreat: the {_adv_name(view, adv)} rolls to leave", a,
                     odds=chance.success, tooltip=f"captured with chance {chance.captured}")
             elif isinstance(a, Continue):
                 add("", "Let the roll happen", a)
             elif isinstance(a, Save):
-                victim = c[at["victim"]]["name"]
+                victim = _adv_name(view, at["victim"])
                 cheapest = a.card == self._cheapest_loss(view, at["victim"])
                 if a.card in view.items.get(at["victim"], ()):
-                    add("Save", f"Let the {c[a.card]['name']} be captured to save the {victim}",
-                        a, best=cheapest, tooltip=f"the Guardian scores {c.points(a.card)}")
+                    scores = _guardian_scores(c.points(a.card))
+                    add("Save", f"Use the {c[a.card]['name']} to save the {victim} ({scores})",
+                        a, best=cheapest, tooltip=f"The {c[a.card]['name']} is captured in "
+                        f"place of the {victim}.")
                 else:
-                    add("Save", f"Sacrifice the {c[a.card]['name']} to save the {victim}", a,
-                        best=cheapest, tooltip=f"the Guardian scores {self._loss(view, a.card)}")
+                    scores = _guardian_scores(self._loss(view, a.card))
+                    helper = _adv_name(view, a.card)
+                    add("Save", f"Sacrifice the {helper} to save the {victim} ({scores})", a,
+                        best=cheapest, tooltip=f"The {helper} is captured in place of the "
+                        f"{victim}.")
             elif isinstance(a, Lose):
                 victim = at["victim"]
                 groups.setdefault("Save", [])
-                losing = Choice(f"Lose the {c[victim]['name']}", a,
-                                best=self._cheapest_loss(view, victim) == victim,
-                                tooltip=f"the Guardian scores {self._loss(view, victim)}")
+                who = _adv_name(view, victim)
+                losing = Choice(f"Lose the {who} ({_guardian_scores(self._loss(view, victim))})",
+                                a, best=self._cheapest_loss(view, victim) == victim,
+                                tooltip=f"The {who} is captured, with its Items.")
                 lose_choice.append(losing)
             elif isinstance(a, Stow):
                 add("", f"Put {c[a.item]['name']} back in your hand", a)
@@ -867,7 +912,7 @@ class HeroVsGuardianApp(GameApp):
     def _play_label(self, view: HeroVsGuardianState, a: Play | Cast) -> str:
         c = view.cards
         card, target = c[a.card], getattr(a, "target", None)
-        free = f" free with the {c[a.caster]['name']}'s Spell Casting" \
+        free = f" free with the {_adv_name(view, a.caster)}'s Spell Casting" \
             if isinstance(a, Cast) else ""
         if a.card in c.adventurers:
             return f"Put {c.name(a.card)} into play"
@@ -905,7 +950,8 @@ class HeroVsGuardianApp(GameApp):
                   + (f", the Vault ({c.points(c.vault)})" if vault else ""))
         parts.append(f"{html.escape(view.players[view.guardian])} "
                      f"<b>{view.guardian_points()}</b> ({html.escape(detail)})")
-        return "<div class='dcw-score'><b>Score</b>: " + " · ".join(parts) + "</div>"
+        return ("<div class='dcw-score' style='line-height: 1.4; margin: 4px 0'><b>Score</b>: "
+                + " · ".join(parts) + "</div>")
 
     # ---------------------------------------------------------------- odds
     def _forget_old(self) -> None:
@@ -973,7 +1019,7 @@ class HeroVsGuardianApp(GameApp):
             except DungeoncraftError as exc:
                 return f"<i>{html.escape(str(exc))}</i>"
             whose = "the order chosen"
-        names = " → ".join(view.cards[a]["name"] for a in team)
+        names = " → ".join(_adv_name(view, a) for a in team)
         belief = room_belief(view, loc)
         head = (f"<b>{word} {html.escape(loc)}</b> with {whose} ({html.escape(names)}): "
                 f"every room done {probability_latex(odds.p_all)}")
@@ -1014,10 +1060,47 @@ class HeroVsGuardianApp(GameApp):
             rooms.sort(key=lambda r: r != at["current"])
         table = [[view.roll_modifier(kind, a, r, loc) for r in rooms] for a in team[:4]]
         odds = location_odds(kind, table)
-        risk = ", ".join(f"{view.cards[a]['name']} {p}"
+        risk = ", ".join(f"{_adv_name(view, a)} {p}" + (f" ({percent(p)})" if p else "")
                          for a, p in zip(team, odds.capture_chance, strict=False))
         return (f"<b>{kind.capitalize()} {html.escape(loc)}</b>: every room left done "
                 f"{probability_latex(odds.p_all)}<br>Capture risk: {html.escape(risk)}")
+
+
+def _adv_name(view: HeroVsGuardianState, adv: str) -> str:
+    """An Adventurer's class ("Cleric"), with its code when another in play shares it
+    ("Cleric (A02)"), so that "Cleric → Wizard → Cleric" never leaves a doubt."""
+    c = view.cards
+    if adv not in c.adventurers:
+        return c[adv]["name"] if adv in c else adv
+    in_play = [a for side in (*view.party, *view.frozen) for a in side]
+    same = [a for a in in_play if a in c and c[a]["name"] == c[adv]["name"]]
+    return c.name(adv) if len(same) > 1 else c[adv]["name"]
+
+
+def _map_note(chance: sympy.Rational) -> str:
+    """The Hero's chance to Map a location, short enough for its foot ("Hero maps 47/81").
+
+    >>> _map_note(sympy.Rational(47, 81)), _map_note(sympy.Rational(1157, 1296))
+    ('Hero maps 47/81', 'maps 1157/1296')
+    """
+    for text in (f"Hero maps {chance}", f"maps {chance}"):
+        if fit(text, CELL - 20, 10) == (text, 10):
+            return text
+    return f"maps {percent(chance)}"
+
+
+def _needs(kind: str, modifier: int) -> str:
+    """What a roll needs, in words that match the odds on its button.
+
+    >>> _needs("scout", 4), _needs("venture", 0)
+    ('the die +4 must reach 5; a 1 always fails', 'the die must reach 6; a 1 always fails')
+    """
+    die = "the die" if modifier == 0 else f"the die {modifier:+d}"
+    return f"{die} must reach {TARGET[kind]}; a 1 always fails"
+
+
+def _guardian_scores(points: int) -> str:
+    return f"the Guardian scores {count(points, 'point')}"
 
 
 def _verdict(view: HeroVsGuardianState) -> str:

@@ -228,9 +228,11 @@ class HeroBot:
             value, order = self._best_order(view, "venture", a.loc, party, rooms)
             scored.append((c.vault in rooms, value, a, order))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        if scored and scored[0][1] >= self.venture_at:
-            self.plan = scored[0][3]
-            return scored[0][2]
+        # The Vault first when it is worth it; a Vault below the bar must not hide the rest.
+        worth = [t for t in scored if t[1] >= self.venture_at]
+        if worth:
+            self.plan = worth[0][3]
+            return worth[0][2]
         # 2. Scout a location not known yet (nearest the middle: the Vault is rarely at an
         #    Entry).
         scouts = [a for a in legal if isinstance(a, Scout)

@@ -896,9 +896,9 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         if not first:
             self.idle_rounds = 0 if self.acted else self.idle_rounds + 1
             if self.idle_rounds >= self.n_heroes:  # every Hero's round idle: RULE_NOTES
-                rounds = count(self.idle_rounds, "round")
-                self.record("stalemate", f"Nobody acted in the last {rounds}: the game cannot "
-                            "change any more, so it ends (RULE_NOTES).")
+                rounds = "round" if self.idle_rounds == 1 else f"{self.idle_rounds} rounds"
+                self.record("stalemate", f"Nobody acted in the last {rounds}, so the game ends "
+                            "(waiting longer would change nothing).")
                 self._end_game("stalemate")
                 return
             self.carry[self.active] = min(CARRY_OVER, self.hero_stones)
@@ -1061,7 +1061,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         info = self.cards[card]
         effect = info["effect"]
         self.out_of_game.append(card)
-        who = self.players[player]
+        plays = f"{says(self.players[player], 'play')} {info['name']}"  # "You play Petrify"
         if effect == "level_or_unfreeze":
             assert target is not None
             owner = self.owner_of(target)
@@ -1069,12 +1069,12 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             if target in self.frozen[owner]:
                 self.frozen[owner].remove(target)
                 self.party[owner].append(target)
-                self.record("play", f"{who} plays {info['name']}: {self.name(target)} is no "
+                self.record("play", f"{plays}: {self.name(target)} is no "
                             "longer Frozen.", player=player, card=card, target=target)
             else:
                 self.level_supply -= 1
                 self.levels[target] = self.levels.get(target, 0) + 1
-                self.record("play", f"{who} plays {info['name']}: a Level Token on "
+                self.record("play", f"{plays}: a Level Token on "
                             f"{self.name(target)} (+1 to its Scout and Venture rolls).",
                             player=player, card=card, target=target)
         elif effect == "freeze":
@@ -1085,25 +1085,25 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             self._strip(target, "market")
             self.frozen[owner].append(target)
             self.rng.shuffle(self.treasure_deck)
-            self.record("play", f"{who} plays {info['name']}: {self.name(target)} is Frozen; its "
+            self.record("play", f"{plays}: {self.name(target)} is Frozen; its "
                         "Treasure Items are shuffled into the Market deck.", player=player,
                         card=card, target=target)
             self.record("shuffle", "The Market deck is shuffled.", visible_to=(),
                         order=list(self.treasure_deck))
         elif effect == "capture_frozen":
             assert target is not None
-            self.record("play", f"{who} plays {info['name']}.", player=player, card=card,
+            self.record("play", f"{plays}.", player=player, card=card,
                         target=target)
             self._capture(target)
         elif effect == "next_roll":
             assert self.attempt is not None
             self.attempt["bonus"] += info["amount"]
-            self.record("play", f"{who} plays {info['name']}: the next roll is at "
+            self.record("play", f"{plays}: the next roll is at "
                         f"{info['amount']:+d}.", player=player, card=card)
         elif effect == "next_retreat":
             assert self.attempt is not None
             self.attempt["retreat_bonus"] += info["amount"]
-            self.record("play", f"{who} plays {info['name']}: the next Retreat roll is at "
+            self.record("play", f"{plays}: the next Retreat roll is at "
                         f"{info['amount']:+d}.", player=player, card=card)
 
     def _do_take(self, a: Take) -> None:

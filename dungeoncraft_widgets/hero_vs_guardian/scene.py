@@ -17,6 +17,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core.english import count
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Group, Polygon, Rect, Scene, Text
@@ -85,14 +87,25 @@ def describe(state: HeroVsGuardianState) -> str:
     return " ".join(parts)
 
 
-def dungeon_scene(state: HeroVsGuardianState, *, selected: str | None = None) -> Scene:
+def dungeon_scene(state: HeroVsGuardianState, *, selected: str | None = None,
+                  notes: Mapping[str, tuple[str, str]] | None = None) -> Scene:
     """The dungeon of ``state`` (best: a seat's view) as a :class:`~core.scene.Scene`;
-    ``selected``: a location to mark (the one whose odds are shown)."""
+    ``selected``: a location to mark (the one whose odds are shown); ``notes``: a short
+    line (and its tooltip) written at the foot of some locations, below their rooms
+    (ids ``note-A1``, ``note-A1-bg``), e.g. the Hero's chance to Map them.
+
+    >>> from dungeoncraft_widgets.hero_vs_guardian import new_game
+    >>> scene = dungeon_scene(new_game(seed=2), notes={"A1": ("maps 1/2", "one in two")})
+    >>> scene.find("note-A1").text
+    'maps 1/2'
+    """
+    notes = notes or {}
     if not isinstance(state, HeroVsGuardianState):
         raise InvalidArgumentError("state must be a Hero versus Guardian game or view")
     size = 2 * MARGIN + 4 * CELL
     scene = Scene(size, size + PANEL, title="Hero versus Guardian: the dungeon")
-    reach = state.targetable() if len(state.entries) == 2 else set()
+    # Lit: where the Hero may Scout or Venture (nowhere once the game is over).
+    reach = state.targetable() if len(state.entries) == 2 and not state.is_over else set()
     # Legal actions are known only where the hand of the player to act is visible.
     seen = state.phase == "round" and not state.is_over and state.current_player is not None \
         and (state.current_player == state.guardian or HIDDEN not in state.hands[state.active])
@@ -124,6 +137,8 @@ def dungeon_scene(state: HeroVsGuardianState, *, selected: str | None = None) ->
         grid.add(Text(f"loc-{loc}-name", x + 12, y + 13, loc, size=11, weight="bold",
                       fill="#333333"))
         strip = 38 if len(rooms) <= 2 else 26
+        if loc in notes and len(rooms) <= 2:
+            strip = 33  # the rooms make room for the note at the foot
         for i, card in enumerate(rooms):
             rx, ry, rw = x + 7, y + 24 + i * (strip + 3), CELL - 14
             known = card in state.cards
@@ -143,16 +158,28 @@ def dungeon_scene(state: HeroVsGuardianState, *, selected: str | None = None) ->
                 continue
             name, font = fit(info["name"], rw - 6, 11)
             if strip > 30:
-                grid.add(Text(f"room-{loc}-{i}-text", rx + rw / 2, ry + 13, name, size=font,
-                              fill="#ffffff", weight="bold"))
-                grid.add(Text(f"room-{loc}-{i}-kind", rx + rw / 2, ry + 28,
+                grid.add(Text(f"room-{loc}-{i}-text", rx + rw / 2, ry + (13 if strip > 35
+                                                                          else 11.5),
+                              name, size=font, fill="#ffffff", weight="bold"))
+                grid.add(Text(f"room-{loc}-{i}-kind", rx + rw / 2, ry + strip - 10,
                               f"{_room_kind(info)} · {info['points']} pt"
                               + ("s" if info["points"] != 1 else ""), size=9.5,
                               fill="#ffffff"))
             else:
                 grid.add(Text(f"room-{loc}-{i}-text", rx + rw / 2, ry + strip / 2, name,
                               size=min(font, 10), fill="#ffffff", weight="bold"))
+        if loc in notes:
+            text, tip = notes[loc]
+            grid.add(Rect(f"note-{loc}-bg", x + 8, y + CELL - 19, CELL - 16, 16, rx=3,
+                          fill="#fff3e0", stroke="#e65100", stroke_width=1, label=tip,
+                          tooltip=tip))
+            text, font = fit(text, CELL - 20, 10)
+            grid.add(Text(f"note-{loc}", x + CELL / 2, y + CELL - 11, text, size=font,
+                          fill="#8a3b00"))
         if token:
+            # The token, and what it means in a word (a newcomer cannot guess the discs).
+            grid.add(Text(f"token-{loc}-word", x + CELL - 30, y + 13, status, size=10,
+                          anchor="end", fill="#333333"))
             grid.add(Circle(f"token-{loc}", x + CELL - 16, y + 16, 9,
                             classes=("token", token), label=f"{status} token on {loc}",
                             fill="#f5deb3" if token == "map" else "#222222",

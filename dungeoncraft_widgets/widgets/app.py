@@ -82,8 +82,9 @@ class Choice:
     """One button of a decision: what it does in words, and what it does.
 
     ``label`` says what the button does ("Sacrifice the Cleric to save the
-    Warrior"); ``action`` is an Action (or its text) applied for the seat, or a
-    callable run with no argument for a choice that only changes the app (e.g.
+    Warrior"); ``action`` is an Action (or its text) applied for the seat, a tuple
+    of them applied in order as one choice ("Win now: use the herb of 3 and 2 gold"),
+    or a callable run with no argument for a choice that only changes the app (e.g.
     "Cancel"); ``odds`` an exact chance (a sympy Rational or an integer, never a
     float) shown on the button as a fraction and a percentage; ``best`` marks the
     recommended choice; ``tooltip`` explains more.
@@ -99,7 +100,7 @@ class Choice:
     """
 
     label: str
-    action: Action | str | Callable[[], Any]
+    action: Action | str | tuple[Action | str, ...] | Callable[[], Any]
     odds: sympy.Rational | None = None
     best: bool = False
     tooltip: str = ""
@@ -213,12 +214,21 @@ class GameApp(StaticFallback, w.VBox):
         self.side = w.VBox()  # game apps put odds panels and controls here
         controls = w.HBox([self.action_menu, self.play_button, self.undo_button])
         controls.add_class("dcw-controls")
+        controls.layout.overflow = "visible"  # it wraps; no scrollbar for a 2px margin
         # The board takes the width it needs to be read; the side panel goes beside it
         # on a wide screen and below it on a narrow one (a phone). The board scrolls
         # sideways rather than shrink its text below a readable size.
-        self._board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0"))
+        # The board scrolls sideways itself: its box never shows a scrollbar of its own (a
+        # rounding pixel of height would draw one).
+        self._board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0",
+                                                             overflow="auto hidden"))
+        # The side column grows with what it holds: its panels never shrink into a small
+        # scrolling box beside a shorter board, nor show a scrollbar for a rounding pixel.
+        self.holdings_view.layout.flex = self.side.layout.flex = "0 0 auto"
+        self.side.layout.overflow = "visible"
         side_box = w.VBox([self.holdings_view, self.side],
-                          layout=w.Layout(flex="1 1 260px", min_width="0"))
+                          layout=w.Layout(flex="1 1 260px", min_width="0",
+                                          overflow="auto hidden"))
         main = w.HBox([self._board_box, side_box],
                       layout=w.Layout(flex_flow="row wrap", width="100%"))
         super().__init__([self.status, self.summary_view, self.final_panel, self.question_panel,
@@ -297,8 +307,9 @@ class GameApp(StaticFallback, w.VBox):
         return str(action)
 
     # ------------------------------------------------------------------ acting
-    def act(self, action: Action | str | None) -> bool:
-        """Apply the seat's action; on refusal show why and change nothing."""
+    def act(self, action: Action | str | Sequence[Action | str] | None) -> bool:
+        """Apply the seat's action (or a tuple of actions, in order, as one choice); on
+        refusal show why and change nothing."""
         if action is None:
             return False
         if self.state.is_over:
@@ -308,20 +319,35 @@ class GameApp(StaticFallback, w.VBox):
             self.show_error("it is not your turn")
             return False
         start, mark = len(self.state.history), len(self.state.log)
-        try:
-            self.state.apply(action)
-        except DungeoncraftError as exc:
-            self.show_error(str(exc))
+        steps: list[tuple[int, int]] = []
+        refused = None
+        for one in (action if isinstance(action, (tuple, list)) else (action,)):
+            before = (len(self.state.history), len(self.state.log))
+            try:
+                self.state.apply(one)
+            except DungeoncraftError as exc:
+                refused = str(exc)
+                # A refused step takes back the ones before it, as far as the engine allows.
+                while len(self.state.history) > start and self.state.can_undo:
+                    self.state.undo()
+                break
+            steps.append(before)
+        steps = [step for step in steps if step[0] < len(self.state.history)]
+        if not steps:
+            if refused is not None:
+                self.show_error(refused)
             return False
         self.version += 1
-        self._turn_starts.append((start, mark))
+        self._turn_starts.extend(steps)
         self._mark, self._notice = mark, []
         self._last_action = self.state.history[start]
         self.message.value = ""
         self._run_bots()
         self.refresh()
+        if refused is not None:
+            self.show_error(refused)
         self._flash()
-        return True
+        return refused is None
 
     def undo(self) -> bool:
         """Take back the seat's last turn (and the others' turns after it) through
@@ -338,7 +364,7 @@ class GameApp(StaticFallback, w.VBox):
         self.version += 1
         sentence = f"You took back {self._taken_back(taken, others)}."
         if kept:
-            sentence += f" {self._quoted_actions(kept)} stays: {self.state.undo_reason}."
+            sentence += f" {self._quoted_actions(kept)} {_stays(kept)}: {self.state.undo_reason}."
         self._turn_starts = [s for s in self._turn_starts if s[0] < target]
         self._mark, self._notice, self._last_action = len(self.state.log), [sentence], None
         self.message.value = ""
@@ -464,14 +490,17 @@ class GameApp(StaticFallback, w.VBox):
         return [e for e in self.state.log[self._mark:] if self._visible(e)]
 
     def _show_summary(self, view: GameState) -> None:
-        lines = self._notice + self.summarize(self._events_since_mark(), view)
-        if not lines and self._last_action is not None:  # the game logged nothing of it
+        notice = list(self._notice)
+        lines = self.summarize(self._events_since_mark(), view)
+        if not notice and not lines and self._last_action is not None:  # nothing logged
             lines = [f"You chose “{self.action_label(self._last_action)}”."]
-        self.summary_lines = lines
-        if len(lines) > MAX_SUMMARY_LINES:
-            hidden = len(lines) - (MAX_SUMMARY_LINES - 1)
+        self.summary_lines = notice + lines
+        room = MAX_SUMMARY_LINES - len(notice)  # a notice (a new game, an undo) always shows
+        if len(lines) > room:
+            hidden = len(lines) - (room - 1)
             lines = [f"… {count(hidden, 'earlier line')}: see the log below."] + \
-                lines[-(MAX_SUMMARY_LINES - 1):]
+                lines[-(room - 1):]
+        lines = notice + lines
         if not lines:
             self.summary_view.value = ""
             self.summary_view.layout.display = "none"
@@ -537,7 +566,7 @@ class GameApp(StaticFallback, w.VBox):
         _target, mark, taken, kept = plan
         tip = f"Take back {self._taken_back(taken, self._others_in(self.state.log[mark:]))}"
         if kept:
-            tip += f" ({self._quoted_actions(kept)} stays: {self.state.undo_reason})"
+            tip += f" ({self._quoted_actions(kept)} {_stays(kept)}: {self.state.undo_reason})"
         self.undo_button.disabled = False
         self.undo_button.tooltip = tip + "."
 
@@ -545,6 +574,10 @@ class GameApp(StaticFallback, w.VBox):
         ids = self.moved_ids(self._events_since_mark(), self.view)
         if ids:
             self.board.flash(ids)
+
+
+def _stays(kept: Sequence[Action]) -> str:
+    return "stays" if len(kept) == 1 else "stay"
 
 
 def _odds_words(p: sympy.Rational) -> str:

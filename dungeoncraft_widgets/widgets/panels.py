@@ -33,7 +33,7 @@ import sympy
 
 from ..core.charts import percent
 from ..core.errors import DungeoncraftError, InvalidArgumentError
-from .fallback import StaticFallback
+from .fallback import StaticFallback, plain_math, static_text
 
 ERROR_MARK = "✗ "  # a message starting with this is an error (drawn in the error colour)
 NOTE_MARK = "ℹ "   # a neutral note (a value clamped, a hint)
@@ -41,8 +41,15 @@ _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # ASCII digits only, and not ab
 
 
 def probability_latex(p: sympy.Rational | int) -> str:
-    """An exact probability typeset as a fraction with its percentage beside it."""
-    return f"${sympy.latex(sympy.Rational(p))} \\approx {percent(p)[:-1]}\\%$"
+    """An exact probability typeset as a fraction with its percentage beside it ("=" when
+    the percentage is exact, as for 0, 1 or 1/2; else "≈").
+
+    >>> probability_latex(0), probability_latex(sympy.Rational(1, 8))
+    ('$0 = 0.0\\\\%$', '$\\\\frac{1}{8} = 12.5\\\\%$')
+    """
+    p = sympy.Rational(p)
+    sign = "=" if (p * 1000).q == 1 else "\\approx"
+    return f"${sympy.latex(p)} {sign} {percent(p)[:-1]}\\%$"
 
 
 def checked_number(value: Any, name: str, *, minimum: int | None = None,
@@ -247,6 +254,19 @@ class LiveCalculator(StaticFallback, w.VBox):
         for child in self.children:
             mark(child)
         self.add_class("dcw-stale")
+
+    def __repr__(self) -> str:
+        # A calculator with a ``headline`` (its main answer) is summed up by it, not by
+        # the introduction above its inputs.
+        headline = getattr(self, "headline", None)
+        if headline is None:
+            return super().__repr__()
+        first = plain_math(static_text(headline)).strip().split("\n")[0]
+        if self.message.value:
+            first = f"{self.message.value} (last answer: {first})"
+        if len(first) > 100:
+            first = first[:99] + "…"
+        return f"<{type(self).__name__}: {first}>"
 
 
 def text_label(value: str = "") -> w.Label:

@@ -96,3 +96,22 @@ def show_side_panel(page, shown: bool) -> None:
     if panel.is_visible() != shown:
         page.locator(".jp-SideBar.jp-mod-left [data-id=filebrowser]").click()
     panel.wait_for(state="visible" if shown else "hidden", timeout=10_000)
+
+
+# Boxes that show a scrollbar of their own: a board scrolling sideways (it never shrinks its
+# text) and the log are meant to; any other is a layout slip (a panel squeezed into a small
+# scrolling box, a pixel of rounding, a field wider than its column).
+_STRAY_SCROLLBARS = """(root) => [...root.querySelectorAll('*')].filter((e) => {
+  if (e.closest('.dcw-board-scroll, .dcw-log')) return false;
+  const style = getComputedStyle(e), box = e.getBoundingClientRect();
+  if (!box.width || !box.height) return false;
+  const x = ['auto', 'scroll'].includes(style.overflowX) && e.scrollWidth > e.clientWidth;
+  const y = ['auto', 'scroll'].includes(style.overflowY) && e.scrollHeight > e.clientHeight;
+  return x || y;
+}).map((e) => `${e.className} (${e.scrollWidth}x${e.scrollHeight} in `
+              + `${e.clientWidth}x${e.clientHeight})`)"""
+
+
+def stray_scrollbars(locator) -> list[str]:
+    """The boxes inside ``locator`` (e.g. a ``.dcw-app``) showing a scrollbar they should not."""
+    return locator.evaluate(_STRAY_SCROLLBARS)

@@ -10,7 +10,14 @@ panel open and at a 390 px phone width. Screenshots at 1400, 800 and 390 px.
 
 from __future__ import annotations
 
-from labtools import open_and_run, run_in_kernel, set_theme, show_side_panel, write_notebook
+from labtools import (
+    open_and_run,
+    run_in_kernel,
+    set_theme,
+    show_side_panel,
+    stray_scrollbars,
+    write_notebook,
+)
 
 NOTEBOOK = "dubious_alliance_app.ipynb"
 PLAYERS = ["You", "Bot 1", "Bot 2", "Bot $3$"]
@@ -33,6 +40,7 @@ def shot(page, artifacts, name: str, width: int) -> None:
     page.wait_for_timeout(500)
     page.evaluate("document.querySelector('.dcw-app .dcw-status').scrollIntoView()")
     page.screenshot(path=str(artifacts / f"dubious-alliance-{name}-{width}.png"))
+    assert stray_scrollbars(page.locator(".dcw-app")) == [], (name, width)
 
 
 def test_a_round_played_by_clicking(page, lab, artifacts):
@@ -53,13 +61,20 @@ def test_a_round_played_by_clicking(page, lab, artifacts):
         question.get_by_text("Trading: offer another chief a trade").wait_for(timeout=20_000)
         assert kernel(client, "print(app.state.chosen[0])") == first
 
+        # The odds of an offer before it is made, on its button.
+        offer = app.locator(".dcw-choice", has_text="Offer Bot 2 a trade — chance their card "
+                                                    "is harmless: ")
+        assert "/" in offer.text_content() and "%" in offer.text_content()
         # Offer Bot 2 a trade by clicking their face-down card, a claim typed first.
-        app.get_by_placeholder("said with your next offer").fill("a fine weapon")
+        claim = app.get_by_placeholder("said with your next offer")
+        claim.fill("a fine weapon")
         page.wait_for_timeout(300)                       # the claim reaches the kernel
         board.locator("[data-id=unrevealed-2].dcw-clickable").click()
+        page.wait_for_function("(box) => box.value === ''", arg=claim.element_handle(),
+                               timeout=20_000)           # said once: the box is free again
 
         # The bot's answer, then its own offer: a question in words with two buttons.
-        asked = "Bot 2 offers you a trade, saying: 'a safe place to rest'. Accept or decline?"
+        asked = "Bot 2 offers you a trade, saying: “a safe place to rest”. Accept or decline?"
         question.get_by_text(asked, exact=True).wait_for(timeout=20_000)
         expected = eval(kernel(client, "print([c.text for c in app.choices(app.view)])"))  # noqa: S307
         buttons = app.locator(".dcw-choice")
@@ -111,7 +126,9 @@ def test_a_round_played_by_clicking(page, lab, artifacts):
                 break
             app.locator(".dcw-choice", has_text="Done").click()
             page.wait_for_timeout(800)
-        log.locator("li", has_text="Revealed:").first.wait_for(timeout=20_000)
+        revealed = log.locator("li", has_text="Revealed:").first
+        revealed.wait_for(timeout=20_000)
+        assert "your " in revealed.text_content() and "You " not in revealed.text_content()
         assert kernel(client, "print(app.state.phase != 'trade')") == "True"
         shot(page, artifacts, "revealed", 1400)
         set_theme(page, "JupyterLab Dark")

@@ -4,7 +4,14 @@ dungeon by clicking; screenshots at 1400, 800 and 390 px (looked at by the devel
 
 from __future__ import annotations
 
-from labtools import open_and_run, run_in_kernel, set_theme, show_side_panel, write_notebook
+from labtools import (
+    open_and_run,
+    run_in_kernel,
+    set_theme,
+    show_side_panel,
+    stray_scrollbars,
+    write_notebook,
+)
 
 NOTEBOOK = "hero_vs_guardian_app.ipynb"
 CELLS = [
@@ -46,6 +53,7 @@ def shoot(page, app, artifacts, name: str) -> None:
             page.screenshot(path=str(artifacts / f"hvg-{name}-{width}-{part}.png"))
         smallest = app.evaluate(SMALLEST_TEXT)   # the boards scroll rather than shrink text
         assert smallest >= 9.9, (name, width, smallest)
+        assert stray_scrollbars(app) == [], (name, width)  # no panel squeezed into a box
     page.set_viewport_size({"width": 1400, "height": 900})
     show_side_panel(page, False)
 
@@ -81,9 +89,13 @@ def test_hero_and_guardian_by_clicking(page, lab, artifacts):
         first = hero.locator(".dcw-board [data-id^=adv-].dcw-clickable").first
         first.wait_for(timeout=20_000)
         assert kernel(client, "print(hero.state.hero_stones)") == "4"
+        undo = hero.get_by_role("button", name="Undo")        # what Undo takes back, in words
+        assert undo.get_attribute("title").startswith(f"Take back “Scout {where}”")
         first.click()                                         # Order Token 1
         hero.locator(".dcw-board text", has_text="Order 1").wait_for(timeout=20_000)
         hero.get_by_role("button", name=f"Enter {where} with").click()
+        hero.locator(".dcw-question-text", has_text="a 1 always fails").wait_for(
+            timeout=20_000)                                   # what the roll needs, in words
         for _ in range(6):                                    # roll until the Scout ends
             page.wait_for_timeout(500)
             if kernel(client, "print(hero.state.attempt is None)") == "True":
@@ -112,6 +124,8 @@ def test_hero_and_guardian_by_clicking(page, lab, artifacts):
         save = sacrifice.locator(".dcw-choice", has_text="Sacrifice the Cleric to save the Warrior")
         lose = sacrifice.locator(".dcw-choice", has_text="Lose the Warrior")
         assert lose.is_visible() and "★" in lose.text_content()   # the Warrior is worth less
+        assert "(the Guardian scores 1 point)" in lose.text_content()      # the cost, shown
+        assert "(the Guardian scores 2 points)" in save.text_content()
         shoot(page, sacrifice, artifacts, "sacrifice-question")
         save.click()
         sacrifice.locator(".dcw-summary li", has_text="captured in place of").wait_for(
@@ -138,11 +152,20 @@ def test_hero_and_guardian_by_clicking(page, lab, artifacts):
             card = guardian.locator(".dcw-board [data-id^=keep-].dcw-clickable").first
             card.click()
             page.wait_for_timeout(500)
-        guardian.locator(".dcw-board text", has_text="Hero maps").first.wait_for(
+        guardian.locator(".dcw-board [data-id^=note-]").first.wait_for(
             timeout=60_000)                                   # the Hero bot has played
         assert kernel(client, "print(guardian.state.phase, guardian.state.current_player)") \
             == "round 1"
         assert guardian.locator(".widget-htmlmath", has_text="chance to Map").is_visible()
+        # Each location's chance is written below its rooms, never over them.
+        for note in guardian.locator(".dcw-board [data-id^=note-][data-id$=-bg]").all():
+            loc = note.get_attribute("data-id")[len("note-"):-len("-bg")]
+            under = note.bounding_box()
+            for room in guardian.locator(f".dcw-board [data-id^=room-{loc}-]").all():
+                if room.get_attribute("data-id").count("-") != 2:
+                    continue                                  # the room's texts
+                box = room.bounding_box()
+                assert box["y"] + box["height"] <= under["y"] + 0.5, (loc, box, under)
         shoot(page, guardian, artifacts, "guardian-option")
         set_theme(page, "JupyterLab Dark")                    # and in a dark theme
         guardian.locator(".dcw-board").first.evaluate("e => e.scrollIntoView()")
