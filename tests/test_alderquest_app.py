@@ -11,7 +11,7 @@ from dungeoncraft_widgets.alderquest.app import AlderQuestApp, cascade_frames
 from dungeoncraft_widgets.alderquest.board import MatchRules, cascade
 from dungeoncraft_widgets.alderquest.bots import MatchBot, TributeBot
 from dungeoncraft_widgets.alderquest.odds import Position, best_drops, move_odds
-from dungeoncraft_widgets.alderquest.rules import Choose, Drop, Move, Swap
+from dungeoncraft_widgets.alderquest.rules import Choose, Drop, Move, Play, Swap
 
 
 def click(app, shape_id):
@@ -221,3 +221,24 @@ def test_team_game_seats_four():
     app = AlderQuestApp(seed=2, team=True)
     assert app.state.players == ("You", "Bot 1", "Partner", "Bot 2")
     assert set(app.bots) == {1, 2, 3} and app.state.current_player == 0
+
+
+def test_a_hero_and_a_quarrel_by_clicking():
+    app = position(revealed=["G", "H", "T"], held=(["T", "B"], []), quarrels=(["QT01"], []))
+    click(app, "hero-lily")
+    assert app.question(app.view) == ("What does Lily do? A Hero acts once a turn, then is "
+                                      "exhausted.")
+    labels = [c.label for c in app.choices(app.view)]
+    assert "Lily: drop a new line" in labels and labels[-1] == "Cancel"
+    click(app, "q-QT01")
+    assert app.state.history[-1] == Play("QT01", "T")
+    assert "T" not in app.state.teams[0]["held"]
+    click(app, "hero-wren")
+    assert app.message.value.startswith("✗ Wren is an enemy Hero")
+
+
+def test_the_trap_chance_says_what_it_assumes():
+    app = position(revealed=["G", "H", "T"], minions={"T01": {"team": 0, "space": "a1"}},
+                   tiles={"a2": [("bt", False)]}, armed=([], ["QB01"]))
+    assert "as if each tile were set without regard to what it is" in app.odds_view.value
+    assert "Bot has armed Traps" in app.odds_view.value

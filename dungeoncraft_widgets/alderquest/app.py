@@ -55,6 +55,7 @@ from .odds import DropPlan, Position, best_drops, move_odds, snowflake_race, til
 from .rules import (
     COLOURS,
     TEAMS,
+    UNUSED_TRAPS,
     AlderQuestState,
     Carry,
     Choose,
@@ -888,7 +889,7 @@ class AlderQuestApp(GameApp):
                     tip = f"Exalted: {ex['name']}: {ex['text']}"
                 if isinstance(a, Reveal) and p_trap is not None:
                     out.append(Choice("Reveal it; the chance it is a trap", a, odds=p_trap,
-                                      tooltip="From the enemy's 19 tiles less every one seen"))
+                                      tooltip=self._trap_caveat(view)))
                     continue
                 out.append(Choice(self.action_label(a), a, tooltip=tip))
             return out
@@ -993,6 +994,17 @@ class AlderQuestApp(GameApp):
                       len(view.teams[t]["collection"])) for i, t in enumerate(order))
         return FinalSummary(headline, ("Place", "Team", "Points", "Acorns"), rows)
 
+    def _trap_caveat(self, view: AlderQuestState) -> str:
+        """What the trap chance assumes, and when the table knows better."""
+        enemy = view.teams[1 - self.team]
+        text = ("Counted from the enemy's 19 tiles less every one seen, as if each tile were "
+                "set without regard to what it is.")
+        if enemy["armed"] or enemy["traps"] < UNUSED_TRAPS:
+            text += (f" {view.team_says(1 - self.team, 'have')} armed Traps: each put a trap "
+                     "tile in the hand, set straight onto the Battlefield, so a face-down tile "
+                     "there is likelier a trap than this count says.")
+        return text
+
     # ------------------------------------------------------------ the odds panel
     def _show_odds(self) -> None:
         view = self.view
@@ -1017,7 +1029,7 @@ class AlderQuestApp(GameApp):
             parts.append(f"<b>An unknown enemy tile</b> is a trap with chance "
                          f"{html.escape(_odds_words(odds.p_trap))}, an Acorn worth "
                          f"{html.escape(_number(odds.expected_points))} points on average "
-                         f"({odds.unknown} unknown).")
+                         f"({odds.unknown} unknown). {html.escape(self._trap_caveat(view))}")
         sel = self._sel() or {}
         if sel.get("kind") == "minion" and sel["mid"] in view.minions:
             reach = self._reach(sel["mid"])
