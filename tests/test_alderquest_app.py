@@ -242,3 +242,22 @@ def test_the_trap_chance_says_what_it_assumes():
                    tiles={"a2": [("bt", False)]}, armed=([], ["QB01"]))
     assert "as if each tile were set without regard to what it is" in app.odds_view.value
     assert "Bot has armed Traps" in app.odds_view.value
+
+
+def test_the_best_plan_is_drawn_before_it_is_played():
+    app = position(board=[["H", "H"], ["T"], ["G"], []], revealed=["H", "B", "B"])
+    before = app.state.to_json()
+    preview = next(b for b in app.choice_box.children if "cascade first" in b.description)
+    preview.click()
+    assert app.state.to_json() == before, "a preview plays nothing"
+    assert app.frame_index == 0 and app.frames
+    assert all(f["who"].startswith("Preview of the best plan") for f in app.frames)
+    assert "Preview: step 1 of" in str(app.board_view.scene)
+    assert app._plans()[0].words() == "B in D, then B in D, then H in A"
+    assert [f["text"] for f in app.frames][2:] == [
+        "The rune drops into column A.",
+        "3 Hunters runes match (A1, A2 and A3): an enemy match, discarded, a new line follows.",
+        "The matched runes go; those above fall.",
+        "Here a new line is drawn from the Rune Pouch: which runes come is chance (the odds "
+        "count every possible line)."]
+    assert app.frames[-1]["random"] and app.frames[3]["marked"] == {"A1", "A2", "A3"}

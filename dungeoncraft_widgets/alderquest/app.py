@@ -105,11 +105,23 @@ def _number(x: sympy.Rational) -> str:
 
 
 # ------------------------------------------------------------------ cascades, step by step
+class _LineNeeded(Exception):
+    """A preview reached a new line: what it brings is chance."""
+
+
+def _unknown_line() -> str:
+    raise _LineNeeded
+
+
 def cascade_frames(before: list[list[str]], move: tuple[str, ...], rules: MatchRules,
-                   lines: list[str], height: int) -> list[dict[str, Any]]:
+                   lines: list[str] | None, height: int,
+                   names: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The frames of one Board move as the engine resolved it: the Board after the move,
     then for each round the matched cells ringed, the Board after they go and the runes
     fall, and each new line (``lines``: the new runes in the order they were drawn).
+    ``lines`` None: a preview, which stops where a new line would be drawn (its last
+    frame has ``random`` set). ``names``: faction letter -> name (default: the shipped
+    factions').
 
     Each frame: ``cols`` (the Board), ``marked`` (cells matched), ``fresh`` (cells just
     filled), ``text`` (what happens, in words).
@@ -120,8 +132,10 @@ def cascade_frames(before: list[list[str]], move: tuple[str, ...], rules: MatchR
     ['The rune drops into column A.', '3 Guardians runes match (A1, A2 and A3): collected.', \
 'The matched runes go; those above fall.']
     """
+    faction = (names or _FACTION_NAMES).get
     board = Board(len(before), height, before)
-    runes = iter(lines)
+    runes = iter(lines or ())
+    draw = _unknown_line if lines is None else (lambda: next(runes, None))
     result = CascadeResult(exalted=rules.exalted)
     frames: list[dict[str, Any]] = []
     shown = [c[:] for c in before]
@@ -139,10 +153,6 @@ def cascade_frames(before: list[list[str]], move: tuple[str, ...], rules: MatchR
         frame(f"The runes at {move[1]} and {move[2]} swap.", fresh={move[1], move[2]})
     elif kind == "slide":
         frame(f"The rune at {move[1]} slides into column {move[2]} and falls.")
-    elif kind == "line":
-        line, _ = drop_line(board, lambda: next(runes, None))
-        result.steps.append({"matches": [], "lines": [line]})
-        frame("A new line drops.", fresh=_line_cells(board, line))
     shown = [c[:] for c in board.cols]
 
     def report(what: str, data: Any) -> None:
@@ -151,15 +161,16 @@ def cascade_frames(before: list[list[str]], move: tuple[str, ...], rules: MatchR
             cells = {cell for m in data for cell in m["cells"]}
             words = []
             for m in data:
-                names = listing(m["cells"])
+                cells_named = listing(m["cells"])
                 if m["kind"] == "acorn":
-                    words.append(f"Acorns and Snowflakes match ({names})")
+                    words.append(f"Acorns and Snowflakes match ({cells_named})")
                 elif m["kind"] in rules.ally_factions:
-                    words.append(f"{len(m['cells'])} {_faction(m['kind'])} runes match "
-                                 f"({names}): collected")
+                    words.append(f"{len(m['cells'])} {faction(m['kind'])} runes match "
+                                 f"({cells_named}): collected")
                 else:
-                    words.append(f"{len(m['cells'])} {_faction(m['kind'])} runes match "
-                                 f"({names}): an enemy match, discarded, a new line follows")
+                    words.append(f"{len(m['cells'])} {faction(m['kind'])} runes match "
+                                 f"({cells_named}): an enemy match, discarded, a new line "
+                                 "follows")
             frames.append({"cols": shown, "marked": cells, "fresh": set(),
                            "text": "; ".join(words) + "."})
             frame("The matched runes go; those above fall.")
@@ -167,15 +178,25 @@ def cascade_frames(before: list[list[str]], move: tuple[str, ...], rules: MatchR
             frame("A new line drops.", fresh=_line_cells(board, data))
         shown = [c[:] for c in board.cols]
 
-    resolve(board, rules, lambda: next(runes, None), result, report)
+    try:
+        if kind == "line":
+            line, _ = drop_line(board, draw)
+            result.steps.append({"matches": [], "lines": [line]})
+            frame("A new line drops.", fresh=_line_cells(board, line))
+            shown = [c[:] for c in board.cols]
+        resolve(board, rules, draw, result, report)
+    except _LineNeeded:
+        frames.append({"cols": shown, "marked": set(), "fresh": set(), "random": True,
+                       "text": "Here a new line is drawn from the Rune Pouch: which runes "
+                               "come is chance (the odds count every possible line)."})
     return frames
 
 
 _FACTION_NAMES = {"B": "Bards", "G": "Guardians", "H": "Hunters", "T": "Thieves"}
 
 
-def _faction(letter: str) -> str:
-    return _FACTION_NAMES.get(letter, letter)
+def _faction_names(state: AlderQuestState) -> dict[str, str]:
+    return {state.cards.letter(f): f for f in state.cards.factions}
 
 
 def _line_cells(board: Board, line: list[str | None]) -> set[str]:
@@ -358,7 +379,7 @@ class AlderQuestApp(GameApp):
             rules = MatchRules(letters, COLOURS[team], snap["snowflakes"], exalted)
             try:
                 frames = cascade_frames(snap["board"], move, rules, lines,
-                                        s.boards.board_rows)
+                                        s.boards.board_rows, _faction_names(s))
             except DungeoncraftError:
                 frames = []
             if frames and frames[-1]["cols"] != s.board:
@@ -372,6 +393,33 @@ class AlderQuestApp(GameApp):
         for f in frames:
             f["who"] = f"{who}: {title}"
         self.frames.extend(frames)
+
+    def preview_best(self) -> None:
+        """Draw the best plan's drops and their cascades step by step, before committing
+        (up to the first new line, whose runes are chance)."""
+        plans = self._plans()
+        if not plans:
+            raise InvalidArgumentError("there are no revealed runes to drop")
+        view = self.view
+        team = view.teams[self.team]
+        letters = "".join(view.cards.letter(f) for f in team["factions"])
+        exalted = None if view.exalted is None else view.cards.letter(view.exalted)
+        rules = MatchRules(letters, COLOURS[self.team], len(view.snowflakes), exalted)
+        cols = [c[:] for c in view.board]
+        frames: list[dict[str, Any]] = []
+        for rune, column in plans[0].steps:
+            if len(cols[ord(column) - 65]) >= view.boards.board_rows and not all(
+                    len(c) >= view.boards.board_rows for c in cols):
+                break
+            step = cascade_frames(cols, ("drop", column, rune), rules, None,
+                                  view.boards.board_rows, _faction_names(view))
+            for f in step:
+                f["who"] = f"Preview of the best plan, {rune} in {column}"
+            frames += step
+            if step[-1].get("random"):
+                break
+            cols = step[-1]["cols"]
+        self.frames, self.frame_index, self._frames_at = frames, 0, len(self.state.history)
 
     def step_cascade(self, delta: int | None) -> None:
         """Show the next (1) or previous (-1) step of the last Board moves, or the Board
@@ -440,7 +488,8 @@ class AlderQuestApp(GameApp):
             sel.get("kind", ""))
         if self.frame_index is not None and self.frames:
             f = self.frames[self.frame_index]
-            caption = f"Replay: step {self.frame_index + 1} of {len(self.frames)}"
+            kind = "Preview" if f["who"].startswith("Preview") else "Replay"
+            caption = f"{kind}: step {self.frame_index + 1} of {len(self.frames)}"
             return board_scene(view, cols=f["cols"], marked=f["marked"], fresh=f["fresh"],
                                caption=caption, clickable=clickable)
         return board_scene(view, selected=selected, targets=targets, clickable=clickable)
@@ -778,7 +827,8 @@ class AlderQuestApp(GameApp):
         if isinstance(action, DropLine):
             return f"{hname}: drop a new line"
         if isinstance(action, Summon):
-            return f"{hname}: summon a {_faction(action.rune)} minion (pay a {action.rune} rune)"
+            return (f"{hname}: summon a {s.faction_name(action.rune)} minion "
+                    f"(pay a {action.rune} rune)")
         if isinstance(action, UseAbility):
             ab = c.heroes[action.hero]["ability"]
             return f"{hname}: {ab['name']} ({count(ab['cost'], 'rune')}): {ab['text']}"
@@ -921,6 +971,10 @@ class AlderQuestApp(GameApp):
                                   best=plan.best,
                                   tooltip=f"Drops {step[0]} into {step[1]} now; the rest of "
                                           "the plan is yours to follow."))
+            if out:
+                out.append(Choice("Show the best plan's cascade first", self.preview_best,
+                                  tooltip="Draws the plan's drops and what they set off, "
+                                          "step by step, on the Board; nothing is played"))
             return out
         if any(isinstance(a, Draw) for a in legal):
             return [Choice(self.action_label(Draw()), Draw())]

@@ -97,6 +97,12 @@ def test_a_game_against_the_bot_by_clicking(page, lab, artifacts):
                                       "app.state.history[-1])")
                 assert done.startswith("Choose") and pair in done, done
                 clicked["swap"] += 1
+            if turn == 0:  # the best plan drawn before it is played
+                app.locator(".dcw-choice", has_text="cascade first").click()
+                app.locator(".dcw-aq-cascade").get_by_text("Preview of the best plan").wait_for(
+                    timeout=20_000)
+                shot(page, artifacts, "preview")
+                app.get_by_role("button", name="Show the Board now").click()
             # drop every revealed rune: the best plan's rune, then its column (clicked)
             for _drop in range(3):
                 step = kernel(client, "s = app.state\nplans = app._plans()\n"
