@@ -261,3 +261,36 @@ def test_the_best_plan_is_drawn_before_it_is_played():
         "Here a new line is drawn from the Rune Pouch: which runes come is chance (the odds "
         "count every possible line)."]
     assert app.frames[-1]["random"] and app.frames[3]["marked"] == {"A1", "A2", "A3"}
+
+
+def test_random_clicks_in_the_team_game_never_break_it():
+    """Clicks anywhere (and the odd undo) in the team game: every click either acts, changes
+    a selection, or is refused in words with the game unchanged."""
+    from dungeoncraft_widgets.core.rng import Rng
+
+    app = AlderQuestApp(seed=3, team=True)
+    rng = Rng(4)
+    acted = refused = 0
+    for step in range(250):
+        if app.state.is_over:
+            break
+        if step % 40 == 39 and not app.undo_button.disabled:
+            assert app.undo()
+            continue
+        boards = [b for b in (app.board_view, app.board, app.hand_view)
+                  if b.scene.get("clickable")]
+        if not boards or rng.random() < 0.25:  # a button, when clicks have nothing to do
+            buttons = list(app.choice_box.children)
+            if buttons:
+                rng.choice(buttons).click()
+            else:
+                assert app.act(rng.choice(app.state.legal_actions()))
+            continue
+        board = rng.choice(boards)
+        before, history = app.state.to_json(), len(app.state.history)
+        board.simulate("click", rng.choice(sorted(board.scene["clickable"])))
+        if app.message.value.startswith("✗"):
+            refused += 1
+            assert app.state.to_json() == before, app.message.value
+        acted += len(app.state.history) > history
+    assert acted >= 5 and refused >= 20, (acted, refused)
