@@ -51,6 +51,8 @@ def test_set_up_by_buttons_then_a_drop_by_two_clicks():
     click(app, "col-B")
     assert app.state.history[before] == Drop(rune, "B")
     assert app.frames and app.frames[0]["text"] == "The rune drops into column B."
+    still = app.static_html()  # where no widget runs: both boards and the hand as pictures
+    assert "Matching Board" in still and "Battlefield" in still and "Runes held" in still
 
 
 def _classes(scene, shape_id):

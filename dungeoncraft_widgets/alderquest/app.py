@@ -537,7 +537,8 @@ class AlderQuestApp(GameApp):
         else:
             f = self.frames[i]
             text = f"Step {i + 1} of {len(self.frames)} ({f['who']}): {f['text']}"
-        self.step_text.value = f"<b>Cascade, step by step.</b> {html.escape(text)}"
+        self.step_text.value = (f"<div style='line-height:1.4'><b>Cascade, step by step.</b> "
+                                f"{html.escape(text)}</div>")
         self.prev_button.disabled = i is None or i == 0
         self.now_button.disabled = i is None
 
@@ -1105,8 +1106,8 @@ class AlderQuestApp(GameApp):
             parts.append(html.escape(race.sentence((view.team_name(0), view.team_name(1)))))
         except DungeoncraftError:
             pass
-        self.odds_view.value = "".join(f"<div class='dcw-aq-odds-part'>{p}</div>"
-                                       for p in parts)
+        self.odds_view.value = "".join(f"<div class='dcw-aq-odds-part' style='line-height:1.4;"
+                                       f"margin-bottom:0.5em'>{p}</div>" for p in parts)
 
 
 def _pair(a: str, b: str) -> str | None:
