@@ -109,6 +109,7 @@ def test_two_runes_clicked_swap_them_through_a_hero():
     done = app.state.history[start:]
     assert isinstance(done[0], Swap) and done[1] == Choose("A1:B1")
     assert app.state.heroes[done[0].hero]["exhausted"]
+    assert app.frames[0]["who"].endswith("swaps A1 and B1")
 
 
 def test_cascade_frames_follow_the_engine_and_the_buttons_step_through_them():

@@ -390,6 +390,10 @@ class AlderQuestApp(GameApp):
                       {"cols": [c[:] for c in s.board], "marked": set(), "fresh": set(),
                        "text": "The Board after."}]
         title = self.action_label(action)
+        if move is not None and move[0] in ("swap", "slide"):
+            hero = s.cards.heroes.get(top.get("hero", ""), {}).get("name", "a Hero")
+            title = (f"{hero} swaps {move[1]} and {move[2]}" if move[0] == "swap" else
+                     f"{hero} slides {move[1]} into column {move[2]}")
         for f in frames:
             f["who"] = f"{who}: {title}"
         self.frames.extend(frames)
@@ -844,7 +848,9 @@ class AlderQuestApp(GameApp):
         if isinstance(action, Stop):
             return "Stop the moving minion (its activation ends)"
         if isinstance(action, Give):
-            return f"{action.giver} passes its Acorn to {action.taker}"
+            giver = s.minion_label(action.giver)
+            return (f"{giver[0].upper()}{giver[1:]} passes its Acorn to "
+                    f"{s.minion_label(action.taker)}")
         if isinstance(action, Discard):
             return f"Discard {c.name(action.card)}"
         if isinstance(action, Draw):
@@ -872,8 +878,25 @@ class AlderQuestApp(GameApp):
         if isinstance(action, Decline):
             return "Decline it"
         if isinstance(action, Choose):
-            return f"Choose {action.target}"
+            return self._choose_label(action.target)
         return str(action)
+
+    def _choose_label(self, target: str) -> str:
+        """A choice in words, from the decision it answers."""
+        s = self.state
+        kind = s.stack[-1]["kind"] if s.stack else ""
+        if kind == "swap" and ":" in target:
+            a, b = target.split(":")
+            return f"Swap the runes at {a} and {b}"
+        if kind == "slide" and ":" in target:
+            a, b = target.split(":")
+            return f"Slide the rune at {a} into the empty space {b}"
+        if kind == "pay" and len(target) == 1:
+            return f"Pay with a {s.faction_name(target)} rune ({target})"
+        if target in s.minions:
+            label = s.minion_label(target)
+            return f"Choose {label}"
+        return f"Choose {target}"
 
     def question(self, view: GameState) -> str | None:  # noqa: C901 - one question a moment
         assert isinstance(view, AlderQuestState)
