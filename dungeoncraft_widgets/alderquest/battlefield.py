@@ -43,9 +43,18 @@ class Field:
             if f"{c}{r}" != boards.stump)
         self.canopy: tuple[str, ...] = tuple(f"^{s}" for s in boards.canopy)
         self._ground_set = frozenset(self.ground)
+        self._canopy_set = frozenset(self.canopy)
+        # Every question below is asked thousands of times a game (legal actions list each
+        # minion's moves), so each answer is worked out once here. The lists handed out are
+        # shared: callers must not change them.
         self._adjacent = {s: self._around(s, DIRECTIONS) for s in self.ground}
         self._diagonal = {s: self._around(s, DIAGONALS) for s in self.ground}
         self._surrounding = {s: self._around(s, DIRECTIONS + DIAGONALS) for s in self.ground}
+        self._normal = {s: self._adjacent[s] + ([f"^{s}"] if f"^{s}" in self._canopy_set
+                                                else []) for s in self.ground}
+        self._normal.update({c: [self.below(c)] for c in self.canopy})
+        self._flights = {s: self._flights_from(s) for s in self.ground}
+        self._rays = {s: [self._ray_from(s, d) for d in DIRECTIONS] for s in self.ground}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Field:
         return self  # read-only: copies of a game (views, undo) share it
@@ -69,14 +78,15 @@ class Field:
         return space in self._ground_set
 
     def is_canopy(self, space: str) -> bool:
-        return space in self.canopy
+        return space in self._canopy_set
 
     def below(self, canopy: str) -> str:
         """The ground space under a canopy space (``'^b3'`` -> ``'b3'``)."""
         return canopy[1:]
 
     def canopy_above(self, space: str) -> str | None:
-        return f"^{space}" if f"^{space}" in self.canopy else None
+        up = f"^{space}"
+        return up if up in self._canopy_set else None
 
     def adjacent(self, space: str) -> list[str]:
         """Orthogonally adjacent ground spaces (the stump is not a space)."""
@@ -91,10 +101,7 @@ class Field:
     def normal_moves(self, space: str) -> list[str]:
         """Where a normal move goes: an adjacent ground space, or into the canopy above
         (only from directly beneath); out of the canopy only downwards (L174)."""
-        if self.is_canopy(space):
-            return [self.below(space)]
-        up = self.canopy_above(space)
-        return self._adjacent[space] + ([up] if up else [])
+        return self._normal[space]
 
     def sneaks(self, space: str) -> list[str]:
         """Sneak: a diagonally adjacent ground space (never into or out of the canopy)."""
@@ -102,8 +109,9 @@ class Field:
 
     def flights(self, space: str) -> list[str]:
         """Flight: two spaces in one direction, over whatever lies between (the stump too)."""
-        if self.is_canopy(space):
-            return []
+        return [] if self.is_canopy(space) else self._flights[space]
+
+    def _flights_from(self, space: str) -> list[str]:
         x, y = self._xy(space)
         found = (self._at(x + 2 * dx, y + 2 * dy) for dx, dy in DIRECTIONS)
         return sorted((s for s in found if s), key=self.ground.index)
@@ -111,6 +119,13 @@ class Field:
     def ray(self, space: str, direction: tuple[int, int]) -> list[str]:
         """The ground spaces from ``space`` (excluded) straight on until the edge or the
         stump (what a Charge passes over)."""
+        return self._rays[space][DIRECTIONS.index(direction)]
+
+    def rays(self, space: str) -> list[list[str]]:
+        """:meth:`ray` in each of the :data:`DIRECTIONS`, in that order."""
+        return self._rays[space]
+
+    def _ray_from(self, space: str, direction: tuple[int, int]) -> list[str]:
         x, y = self._xy(space)
         out = []
         while True:
@@ -212,8 +227,7 @@ class BattlefieldRules:
         else:
             candidates = []
             if not self.field.is_canopy(space):
-                for direction in DIRECTIONS:
-                    path = self.field.ray(space, direction)
+                for path in self.field.rays(space):
                     hit = next((i for i, s in enumerate(path) if s in occupied), None)
                     # a Charge must end in a squabble with an enemy minion; one space is a
                     # normal move, so a Charge covers two or more
@@ -224,9 +238,11 @@ class BattlefieldRules:
                 out[s] = kind
         return out
 
-    def summon_space_ok(self, team: int, space: str) -> bool:
-        """A minion may be summoned onto a ground space without an ally minion (L186)."""
-        other = self.minion_at(space)
+    def summon_space_ok(self, team: int, space: str,
+                        occupied: dict[str, str] | None = None) -> bool:
+        """A minion may be summoned onto a ground space without an ally minion (L186)
+        (``occupied``: :meth:`occupancy`, when the caller has it already)."""
+        other = self.minion_at(space) if occupied is None else occupied.get(space)
         return self.field.is_ground(space) and (
             other is None or self.minions[other]["team"] != team)
 

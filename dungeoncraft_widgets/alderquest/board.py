@@ -151,6 +151,21 @@ class Board:
         board = cls(width, height, cols)
         return board
 
+    @classmethod
+    def over(cls, width: int, height: int, cols: list[list[str]]) -> Board:
+        """A Board that works on ``cols`` itself: no copy and no check (the engine's own
+        Board, whose size was checked when the game was made or loaded; changing this
+        Board changes those lists).
+
+        >>> cols = [["G"], [], ["T"], []]
+        >>> Board.over(4, 6, cols).drop(1, "B")
+        >>> cols
+        [['G'], ['B'], ['T'], []]
+        """
+        board = cls.__new__(cls)
+        board.width, board.height, board.cols = width, height, cols
+        return board
+
     def copy(self) -> Board:
         return Board(self.width, self.height, self.cols)
 
@@ -291,11 +306,17 @@ def _runs(cells: list[tuple[int, int]], pieces: list[str | None],
 
 def _may_match(pieces: Sequence[str | None]) -> bool:
     """A quick look for three in a row (most lines have none): equal runes, or three
-    tiles side by side (the colour rule is checked properly by :func:`_runs`)."""
-    for a, b, c in zip(pieces, pieces[1:], pieces[2:], strict=False):
-        if a is not None and b is not None and c is not None and (
-                a == b == c or len(a) == len(b) == len(c) == 2):
+    tiles side by side (the colour rule is checked properly by :func:`_runs`).
+
+    Every drop looks at several lines, so this is written for speed: one pass keeping the
+    two pieces before (pieces are 1 or 2 characters, so three lengths adding up to 6 are
+    three tiles)."""
+    a = b = None
+    for c in pieces:
+        if c is not None and b is not None and a is not None and (
+                a == b == c or len(a) + len(b) + len(c) == 6):
             return True
+        a, b = b, c
     return False
 
 
@@ -313,10 +334,10 @@ def find_matches(board: Board) -> list[Match]:
     for c, col in enumerate(cols):
         if len(col) >= 3 and _may_match(col):
             _runs([(c, r) for r in range(len(col))], list(col), runs)
-    for r in range(max((len(col) for col in cols), default=0)):
-        pieces = [col[r] if r < len(col) else None for col in cols]
+    # the rows, with None for an empty cell, in one call (quicker than cell by cell)
+    for r, pieces in enumerate(itertools.zip_longest(*cols)):
         if _may_match(pieces):
-            _runs([(c, r) for c in range(board.width)], pieces, runs)
+            _runs([(c, r) for c in range(board.width)], list(pieces), runs)
     if not runs:
         return []
     groups: list[tuple[str, set[tuple[int, int]]]] = []

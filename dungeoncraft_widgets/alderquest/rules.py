@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -397,6 +398,15 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Fire, Dodge, Stand, Tribute, UseTrigger, Decline, Choose)
 
 
+@functools.cache
+def _act(kind: type[Action], *fields: str) -> Action:
+    """The action ``kind(*fields)``, made once and shared: actions are frozen values, and
+    a random game lists some 10 legal actions at each of its thousands of steps, so
+    building (and checking) each anew was a good part of the cost of ``legal_actions``.
+    Apply's check then finds the very object it listed (see ``_check``)."""
+    return kind(*fields)
+
+
 #: What each decision asks, completing "You must ...".
 DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
              "carry": "carry the Acorn or leave it",
@@ -500,12 +510,13 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         return self.players[player].strip().lower() == "you"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> AlderQuestState:
-        # A copy (a view, undo) is not handed the remembered legal actions of this state.
+        # A copy (a view, undo) is not handed what this state remembers (its legal
+        # actions, its Heroes by slot): it works them out again.
         new = type(self).__new__(type(self))
         memo[id(self)] = new
         fields = set(self._FIELDS)
         for key, value in self.__dict__.items():
-            if key == "_legal":
+            if key in ("_legal", "_slot_heroes"):
                 value = None
             elif key in fields:
                 value = _clone(value)  # plain JSON-like data: a quick copy
@@ -569,7 +580,17 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         self.record("secret", text, visible_to=self.team_players[team], **data)
 
     def hero_slot_heroes(self, slot: int) -> list[str]:
-        return sorted(h for h, d in self.heroes.items() if d["slot"] == slot)
+        """The Heroes of a seat's slot, by id (a new list each call)."""
+        # Asked at every step of the Action Phase; Heroes are only ever added (set-up), so
+        # the answer is kept while the same dict holds as many Heroes.
+        cached = self.__dict__.get("_slot_heroes")
+        if cached is None or cached[0] is not self.heroes or cached[1] != len(self.heroes):
+            by_slot: dict[int, list[str]] = {}
+            for h in sorted(self.heroes):
+                by_slot.setdefault(self.heroes[h]["slot"], []).append(h)
+            cached = (self.heroes, len(self.heroes), by_slot)
+            self._slot_heroes = cached
+        return list(cached[2].get(slot, ()))
 
     # ------------------------------------------------------------ protocol
     @property
@@ -665,9 +686,10 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     # ------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
         legal = self._compute_legal()
-        # apply's check right after this call reuses the answer (see _check)
-        self._legal = (len(self.history), set(legal))
-        return legal
+        # apply's check right after this call reuses the answer (see _check); the shared
+        # action objects (_act) are found by identity, quicker than hashing each one
+        self._legal = (len(self.history), legal, {id(a) for a in legal})
+        return list(legal)
 
     def _compute_legal(self, only: Action | None = None) -> list[Action]:
         """The legal actions; with ``only``, at least those of its kind (apply's check
@@ -676,15 +698,15 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             return self._decision_actions(self.stack[-1])
         if self.phase == "faction":
             taken = {f for t in self.teams for f in t["factions"]}
-            return [ChooseFaction(f) for f in self.cards.factions if f not in taken]
+            return [_act(ChooseFaction, f) for f in self.cards.factions if f not in taken]
         if self.phase == "hero":
-            return [ChooseHero(h) for h in self._hero_choices()]
+            return [_act(ChooseHero, h) for h in self._hero_choices()]
         team = self.teams[self.current_team]
         if self.step == "set":
             spaces = self._tile_spaces()
-            return [SetTile(t, s) for t in sorted(set(team["hand"])) for s in spaces]
+            return [_act(SetTile, t, s) for t in sorted(set(team["hand"])) for s in spaces]
         if self.step == "draw":
-            return [*(Discard(q) for q in sorted(set(team["quarrels"]))), Draw()]
+            return [*(_act(Discard, q) for q in sorted(set(team["quarrels"]))), _act(Draw)]
         return self._action_phase_actions(only)
 
     def _hero_choices(self) -> list[str]:
@@ -706,13 +728,13 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         occupied = self.occupancy()
         if act is not None:
             mid = act["minion"]
-            out += [Move(mid, d) for d in self.destinations(mid, occupied)]
-            out.append(Stop())
+            out += [_act(Move, mid, d) for d in self.destinations(mid, occupied)]
+            out.append(_act(Stop))
             return out + self._gives(team_no)
         if verb in (None, "drop"):
             columns = self._open_columns()
             for rune in sorted(set(self.revealed)):
-                out += [Drop(rune, col) for col in columns]
+                out += [_act(Drop, rune, col) for col in columns]
         held = team["held"]
         if verb in ("drop", "play", "move", "give", "discard", "draw"):
             return out + self._late_actions(team_no, verb, only, occupied)
@@ -726,18 +748,18 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             if h["exhausted"] or (only is not None and getattr(only, "hero", hero) != hero):
                 continue
             if can_swap:
-                out.append(Swap(hero))
+                out.append(_act(Swap, hero))
             if can_slide:
-                out.append(Slide(hero))
-            out.append(DropLine(hero))
+                out.append(_act(Slide, hero))
+            out.append(_act(DropLine, hero))
             front = self.field.front(team_no, h["column"])
-            if self.summon_space_ok(team_no, front):
+            if self.summon_space_ok(team_no, front, occupied):
                 for f in team["factions"]:
                     letter = self.cards.letter(f)
                     if letter in held and self.minion_decks[f]:
-                        out.append(Summon(hero, letter))
+                        out.append(_act(Summon, hero, letter))
             if len(held) >= self.cards.heroes[hero]["ability"]["cost"]:
-                out.append(UseAbility(hero))
+                out.append(_act(UseAbility, hero))
         return out + self._late_actions(team_no, verb, only, occupied)
 
     def _late_actions(self, team_no: int, verb: str | None, only: Action | None,
@@ -748,22 +770,22 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         out: list[Action] = []
         for card in sorted(set(team["quarrels"])) if verb in (None, "play") else ():
             if card in self.cards.legendary:
-                out += [Play(card, r) for r in sorted(set(held))]
+                out += [_act(Play, card, r) for r in sorted(set(held))]
             else:
                 letter = self.cards.letter(self.cards.quarrels[card]["faction"])
                 if letter in held:
-                    out.append(Play(card, letter))
+                    out.append(_act(Play, card, letter))
         for mid in sorted(self.minions) if verb in (None, "move") else ():
             m = self.minions[mid]
             if isinstance(only, Move) and only.minion != mid:
                 continue
             if m["team"] == team_no and not m["exhausted"] and m["space"] is not None:
-                out += [Move(mid, d) for d in self.destinations(mid, occupied)]
+                out += [_act(Move, mid, d) for d in self.destinations(mid, occupied)]
         if verb in (None, "give"):
             out += self._gives(team_no)
         if not self.revealed and verb in (None, "discard", "draw"):
             # the Draw phase may begin (L74, L225)
-            out += [*(Discard(q) for q in sorted(set(team["quarrels"]))), Draw()]
+            out += [*(_act(Discard, q) for q in sorted(set(team["quarrels"]))), _act(Draw)]
         return out
 
     def slides(self) -> list[str]:
@@ -788,46 +810,47 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                     [up] if (up := self.field.canopy_above(space)) else []):
                 taker = where.get(other)
                 if taker is not None and self.minions[taker]["acorn"] is None:
-                    out.append(Give(mid, taker))
+                    out.append(_act(Give, mid, taker))
         return out
 
     def _decision_actions(self, frame: dict[str, Any]) -> list[Action]:
         kind = frame["kind"]
         if kind == "encounter":
-            return [Reveal(), Dismiss()]
+            return [_act(Reveal), _act(Dismiss)]
         if kind == "carry":
             m = self.minions[frame["minion"]]
-            return [*(Carry(t) for t in sorted(set(self.enemy_acorns_face_up(
-                m["team"], frame["space"])))), Leave()]
+            return [*(_act(Carry, t) for t in sorted(set(self.enemy_acorns_face_up(
+                m["team"], frame["space"])))), _act(Leave)]
         if kind == "trap":
             armed = self.teams[frame["team"]]["armed"]
-            return [DestroyMinion(), *(Fire(c) for c in sorted(set(armed)))]
+            return [_act(DestroyMinion), *(_act(Fire, c) for c in sorted(set(armed)))]
         if kind == "judo":
             space = self.minions[frame["minion"]]["space"]
             occupied = self.occupancy()
             dodges = [s for s in self.field.adjacent(space) if s not in occupied]
-            return [*(Dodge(s) for s in dodges), Stand()]
+            return [*(_act(Dodge, s) for s in dodges), _act(Stand)]
         if kind == "tribute":
-            return [Tribute(c) for c in self._open_columns()]
+            return [_act(Tribute, c) for c in self._open_columns()]
         if kind == "trigger":
-            return [UseTrigger(), Decline()]
+            return [_act(UseTrigger), _act(Decline)]
         if kind == "target":
-            return [Choose(t) for t in self.effect_targets(frame["effect"], frame["ctx"]) or ()]
+            targets = self.effect_targets(frame["effect"], frame["ctx"]) or ()
+            return [_act(Choose, t) for t in targets]
         if kind == "swap":
-            return [Choose(p) for p in self.swap_pairs()]
+            return [_act(Choose, p) for p in self.swap_pairs()]
         if kind == "slide":
-            return [Choose(p) for p in self.slides()]
+            return [_act(Choose, p) for p in self.slides()]
         if kind == "pay":
-            return [Choose(r) for r in sorted(set(self.teams[frame["team"]]["held"]))]
+            return [_act(Choose, r) for r in sorted(set(self.teams[frame["team"]]["held"]))]
         if kind == "discard_quarrel":
-            return [Discard(q) for q in sorted(set(self.teams[frame["team"]]["quarrels"]))]
+            return [_act(Discard, q) for q in sorted(set(self.teams[frame["team"]]["quarrels"]))]
         raise AssertionError(f"no decision {kind!r}")
 
     # ------------------------------------------------------------ checking
     def _check(self, action: Action) -> None:
         cached = self.__dict__.get("_legal")
         if cached is not None and cached[0] == len(self.history):
-            if action in cached[1]:
+            if id(action) in cached[2] or action in cached[1]:
                 return
         elif action in self._compute_legal(only=action):
             return
@@ -971,8 +994,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         if self.stack:
             self._decide(self.stack.pop(), action)
         else:
-            handler = getattr(self, f"_do_{type(action).__name__.lower()}")
-            handler(action)
+            getattr(self, _HANDLERS[type(action)])(action)
         self._run()
 
     def _push(self, frame: dict[str, Any]) -> None:
@@ -1251,7 +1273,10 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     def _board_move(self, team_no: int, move: tuple[str, ...], text: str | None) -> None:
         """A player's move on the Matching Board and the cascade after it (the matches
         are ``team_no``'s)."""
-        board = self.board_obj()  # between actions it holds no match (so `changed` holds)
+        # The cascade works on the game's own columns in place (no copy: a failed action is
+        # put back by the engine). Between actions the Board holds no match, so only the
+        # lines through the `changed` cells need a look at first.
+        board = Board.over(self.boards.board_columns, self.boards.board_rows, self.board)
         result = CascadeResult()
         changed = play_onto(board, move, result)
         if result.discarded:
@@ -1283,7 +1308,6 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                 lambda kind, what: self._log_step(team_no, kind, what), changed)
         self.rune_discard.extend(result.discarded[flushed[0]:])
         self.rune_discard.sort()
-        self.board = board.to_data()
         self._apply_cascade(team_no, result)
 
     def _log_line(self, line: list[str | None]) -> None:
@@ -1604,6 +1628,9 @@ def _schema() -> dict[str, Any]:
 
 
 AlderQuestState.state_schema = _schema()
+#: The method that performs each kind of action outside a decision (named once here, not
+#: at every action).
+_HANDLERS = {kind: f"_do_{kind.__name__.lower()}" for kind in ACTION_TYPES}
 
 
 def default_names(players: int, lone: str = "blue") -> list[str]:
