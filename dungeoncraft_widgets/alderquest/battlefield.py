@@ -55,6 +55,7 @@ class Field:
         self._normal.update({c: [self.below(c)] for c in self.canopy})
         self._flights = {s: self._flights_from(s) for s in self.ground}
         self._rays = {s: [self._ray_from(s, d) for d in DIRECTIONS] for s in self.ground}
+        self._rows = {s: int(s[1:]) for s in self.ground}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Field:
         return self  # read-only: copies of a game (views, undo) share it
@@ -135,6 +136,10 @@ class Field:
                 return out
             out.append(nxt)
 
+    def row(self, space: str) -> int:
+        """A ground space's row (1 at Red's edge); 0 for a canopy space (on no row)."""
+        return self._rows.get(space, 0)
+
     def front(self, team: int, column: str) -> str:
         """The space in front of a Hero of ``team`` standing at ``column`` (Red: row 1)."""
         return f"{column}{1 if team == 0 else self.rows}"
@@ -199,25 +204,30 @@ class BattlefieldRules:
     def destinations(self, mid: str, occupied: dict[str, str] | None = None) -> dict[str, str]:
         """Where ``mid`` may move next in its activation: destination -> kind of move
         (``normal``, ``confront``, ``sneak``, ``flight``, ``charge``)."""
-        m = self.minions[mid]
+        minions = self.minions
+        m = minions[mid]
         space, team = m["space"], m["team"]
-        act = self.activation
-        special_used = act is not None and act["minion"] == mid and act["special"]
         occupied = self.occupancy() if occupied is None else occupied
 
         def open_to(s: str) -> bool:
             other = occupied.get(s)
-            return other is None or self.minions[other]["team"] != team
+            return other is None or minions[other]["team"] != team
 
+        # (called for every ready minion at every step: open_to is written out here)
         out: dict[str, str] = {}
         for s in self.field.normal_moves(space):
-            if open_to(s):
+            other = occupied.get(s)
+            if other is None or minions[other]["team"] != team:
                 out[s] = "normal"
-        if self.field.is_ground(space) and int(space[1:]) == self.field.edge_row(1 - team):
+        if self.field.row(space) == self.field.edge_row(1 - team):
             for hero, h in self.heroes.items():
                 if h["team"] != team and h["column"] == space[0]:
                     out[hero] = "confront"
+        if not m["upgraded"]:
+            return out  # a basic minion has no special movement
         kind = self.movement(mid)
+        act = self.activation
+        special_used = act is not None and act["minion"] == mid and act["special"]
         if special_used or kind not in ("sneak", "flight", "charge"):
             return out
         if kind == "sneak":

@@ -477,13 +477,36 @@ def _process(match: Match, rules: MatchRules, result: CascadeResult) -> int:
 
 
 def _may_match_at(board: Board, cells: Iterable[tuple[int, int]]) -> bool:
-    """Whether a row or column through ``cells`` may hold a match (see :func:`_may_match`)."""
+    """Whether a row or column through ``cells`` may hold a match (see :func:`_may_match`);
+    each line is looked at once."""
+    cols = board.cols
+    columns_seen: set[int] = set()
+    rows_seen: set[int] = set()
     for c, r in cells:
-        if _may_match(board.cols[c]):
-            return True
-        if _may_match([col[r] if r < len(col) else None for col in board.cols]):
-            return True
+        if c not in columns_seen:
+            columns_seen.add(c)
+            if _may_match(cols[c]):
+                return True
+        if r not in rows_seen:
+            rows_seen.add(r)
+            if _may_match([col[r] if r < len(col) else None for col in cols]):
+                return True
     return False
+
+
+def _fallen(board: Board, cells: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The cells whose rune changed when ``cells`` were just removed: in each column, from
+    the lowest removed one up (what was above fell). An emptied cell cannot make a match."""
+    lowest: dict[int, int] = {}
+    for c, r in cells:
+        if r < lowest.get(c, r + 1):
+            lowest[c] = r
+    return [(c, r) for c, low in lowest.items() for r in range(low, len(board.cols[c]))]
+
+
+def line_cells(board: Board, line: Sequence[str | None]) -> list[tuple[int, int]]:
+    """The cells a new line (just dropped, see :func:`drop_line`) filled."""
+    return [(c, len(board.cols[c]) - 1) for c, rune in enumerate(line) if rune is not None]
 
 
 def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
@@ -519,6 +542,10 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
             break
         cells = {cell for m in matches for cell in m.cells}
         board.remove(cells)
+        # Matches were looked for on the whole Board, and every one found is now removed,
+        # so the next round needs to look only along the lines through what fell and what
+        # the new lines bring (it looks at the whole Board again if one of those may match).
+        changed = _fallen(board, cells)
         lines_needed = 0
         for m in matches:
             # A rune in two matches of different kinds cannot happen (a cell has one kind);
@@ -534,6 +561,7 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
             break
         for _ in range(lines_needed):
             line, starved = drop_line(board, draw)
+            changed += line_cells(board, line)
             step["lines"].append(line)
             tell("line", line)
             if starved:
@@ -548,7 +576,7 @@ def play_onto(board: Board, move: tuple[str, ...],
     CELL)``, ``("slide", CELL, COL)``, ``("destroy", CELL)`` or ``("line",)`` (the new
     line itself is drawn by the caller's ``draw``). A drop onto a full Board first
     destroys the bottom row (L80, L295). Returns the cells changed when they are few
-    (a drop, a swap), else None."""
+    (a drop, a swap), else None (the whole Board is looked at)."""
     kind = move[0]
     if kind == "drop":
         col = ord(move[1]) - 65

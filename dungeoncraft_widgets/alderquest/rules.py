@@ -70,6 +70,7 @@ from .board import (
     CascadeResult,
     MatchRules,
     acorn_points,
+    cell_name,
     drop_line,
     play_onto,
     resolve,
@@ -418,6 +419,32 @@ DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
              "pay": "choose a rune to pay with", "discard_quarrel": "discard a Quarrel"}
 
 
+# Which runes can be swapped or slid depends only on the columns' heights: a swap or slide
+# decision lists them (some 30 cell pairs), so each shape of Board is worked out once.
+@functools.cache
+def _swap_pairs(heights: tuple[int, ...]) -> tuple[str, ...]:
+    out = []
+    for c, height in enumerate(heights):
+        for r in range(height):
+            here = cell_name(c, r)
+            if r + 1 < height:
+                out.append(f"{here}:{cell_name(c, r + 1)}")
+            if c + 1 < len(heights) and r < heights[c + 1]:
+                out.append(f"{here}:{cell_name(c + 1, r)}")
+    return tuple(out)
+
+
+@functools.cache
+def _slides(heights: tuple[int, ...]) -> tuple[str, ...]:
+    out = []
+    for c, height in enumerate(heights):
+        for r in range(height):
+            for dc in (-1, 1):
+                if 0 <= c + dc < len(heights) and heights[c + dc] <= r:
+                    out.append(f"{cell_name(c, r)}:{cell_name(c + dc, r)}")
+    return tuple(out)
+
+
 def _tile_text(code: str) -> str:
     colour = {"r": "red", "b": "blue"}.get(code[0], "")
     kind = code[1:]
@@ -656,15 +683,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
 
     def swap_pairs(self) -> list[str]:
         """Every pair of adjacent runes on the Board, as ``'A1:A2'``."""
-        out = []
-        for c, col in enumerate(self.board):
-            for r in range(len(col)):
-                here = f"{chr(65 + c)}{r + 1}"
-                if r + 1 < len(col):
-                    out.append(f"{here}:{chr(65 + c)}{r + 2}")
-                if c + 1 < len(self.board) and r < len(self.board[c + 1]):
-                    out.append(f"{here}:{chr(66 + c)}{r + 1}")
-        return out
+        return list(_swap_pairs(tuple(len(col) for col in self.board)))
 
     def _open_columns(self) -> list[str]:
         """Columns a player may drop into (any, once the Board is full: the bottom row
@@ -738,13 +757,19 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         held = team["held"]
         if verb in ("drop", "play", "move", "give", "discard", "draw"):
             return out + self._late_actions(team_no, verb, only, occupied)
-        heights = [len(col) for col in self.board]
-        pairs = list(zip(heights, heights[1:], strict=False))
         # a Swap needs two adjacent runes, a Slide a rune beside an empty space
-        can_swap = any(h >= 2 for h in heights) or any(a and b for a, b in pairs)
-        can_slide = any(a != b for a, b in pairs)
+        can_swap = can_slide = False
+        below = None  # the height of the column to the left
+        for col in self.board:
+            height = len(col)
+            if height >= 2 or (below and height):
+                can_swap = True
+            if below is not None and below != height:
+                can_slide = True
+            below = height
+        heroes = self.heroes
         for hero in self.hero_slot_heroes(self.slot):
-            h = self.heroes[hero]
+            h = heroes[hero]
             if h["exhausted"] or (only is not None and getattr(only, "hero", hero) != hero):
                 continue
             if can_swap:
@@ -752,12 +777,13 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             if can_slide:
                 out.append(_act(Slide, hero))
             out.append(_act(DropLine, hero))
-            front = self.field.front(team_no, h["column"])
-            if self.summon_space_ok(team_no, front, occupied):
-                for f in team["factions"]:
-                    letter = self.cards.letter(f)
-                    if letter in held and self.minion_decks[f]:
-                        out.append(_act(Summon, hero, letter))
+            if held:
+                front = self.field.front(team_no, h["column"])
+                if self.summon_space_ok(team_no, front, occupied):
+                    for f in team["factions"]:
+                        letter = self.cards.letter(f)
+                        if letter in held and self.minion_decks[f]:
+                            out.append(_act(Summon, hero, letter))
             if len(held) >= self.cards.heroes[hero]["ability"]["cost"]:
                 out.append(_act(UseAbility, hero))
         return out + self._late_actions(team_no, verb, only, occupied)
@@ -775,8 +801,9 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                 letter = self.cards.letter(self.cards.quarrels[card]["faction"])
                 if letter in held:
                     out.append(_act(Play, card, letter))
-        for mid in sorted(self.minions) if verb in (None, "move") else ():
-            m = self.minions[mid]
+        minions = self.minions
+        for mid in sorted(minions) if verb in (None, "move") and minions else ():
+            m = minions[mid]
             if isinstance(only, Move) and only.minion != mid:
                 continue
             if m["team"] == team_no and not m["exhausted"] and m["space"] is not None:
@@ -791,16 +818,14 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     def slides(self) -> list[str]:
         """Every Slide on the Board: ``'B2:C2'``, the rune and the empty space beside it
         (it then falls as far as it can)."""
-        out = []
-        for c, col in enumerate(self.board):
-            for r in range(len(col)):
-                for dc in (-1, 1):
-                    if 0 <= c + dc < len(self.board) and len(self.board[c + dc]) <= r:
-                        out.append(f"{chr(65 + c)}{r + 1}:{chr(65 + c + dc)}{r + 1}")
-        return out
+        return list(_slides(tuple(len(col) for col in self.board)))
 
     def _gives(self, team: int) -> list[Action]:
         out: list[Action] = []
+        # most of the time no minion of the team carries an Acorn: nothing to pass
+        if not any(m["acorn"] is not None and m["team"] == team
+                   for m in self.minions.values()):
+            return out
         where = {m["space"]: mid for mid, m in self.minions.items()
                  if m["team"] == team and m["space"] is not None}
         for space, mid in sorted(where.items()):
@@ -1290,8 +1315,9 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             pending = result.discarded[flushed[0]:]
             flushed[0] = len(result.discarded)
             if self.rune_pouch:
-                self.rune_discard.extend(pending)
-                self.rune_discard.sort()
+                if pending:
+                    self.rune_discard.extend(pending)
+                    self.rune_discard.sort()
                 pending = []
             return self._draw_rune(pending)
 
