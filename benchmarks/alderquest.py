@@ -85,7 +85,7 @@ for players in counts:
     out[players] = rows
 print(json.dumps(out))
 """
-BASELINE = "d0d8c40"  # main before issue 14's engine speed-up
+BASELINE = "f34a40c"  # main (with the new core) before issue 14's engine speed-up
 
 
 def random_games(games: int, counts: Sequence[int], package_root: Path) -> dict[str, list]:

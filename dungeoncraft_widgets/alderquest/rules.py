@@ -419,6 +419,9 @@ DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
              "pay": "choose a rune to pay with", "discard_quarrel": "discard a Quarrel"}
 
 
+_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the Board's column letters
+
+
 # Which runes can be swapped or slid depends only on the columns' heights: a swap or slide
 # decision lists them (some 30 cell pairs), so each shape of Board is worked out once.
 @functools.cache
@@ -689,8 +692,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         """Columns a player may drop into (any, once the Board is full: the bottom row
         goes first)."""
         rows = self.boards.board_rows
-        full = all(len(col) >= rows for col in self.board)
-        return [chr(65 + c) for c, col in enumerate(self.board) if full or len(col) < rows]
+        open_ = [_COLUMNS[c] for c, col in enumerate(self.board) if len(col) < rows]
+        return open_ if open_ else [_COLUMNS[c] for c in range(len(self.board))]
 
     def _tile_spaces(self) -> list[str]:
         """Where a tile may be set (L70): spaces with no minion and no tile, else those with
@@ -794,7 +797,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         team = self.teams[team_no]
         held = team["held"]
         out: list[Action] = []
-        for card in sorted(set(team["quarrels"])) if verb in (None, "play") else ():
+        quarrels = sorted(set(team["quarrels"]))
+        for card in quarrels if held and verb in (None, "play") else ():
             if card in self.cards.legendary:
                 out += [_act(Play, card, r) for r in sorted(set(held))]
             else:
@@ -804,15 +808,15 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         minions = self.minions
         for mid in sorted(minions) if verb in (None, "move") and minions else ():
             m = minions[mid]
-            if isinstance(only, Move) and only.minion != mid:
+            if m["team"] != team_no or m["exhausted"] or m["space"] is None or (
+                    isinstance(only, Move) and only.minion != mid):
                 continue
-            if m["team"] == team_no and not m["exhausted"] and m["space"] is not None:
-                out += [_act(Move, mid, d) for d in self.destinations(mid, occupied)]
+            out += [_act(Move, mid, d) for d in self.destinations(mid, occupied)]
         if verb in (None, "give"):
             out += self._gives(team_no)
         if not self.revealed and verb in (None, "discard", "draw"):
             # the Draw phase may begin (L74, L225)
-            out += [*(_act(Discard, q) for q in sorted(set(team["quarrels"]))), _act(Draw)]
+            out += [*(_act(Discard, q) for q in quarrels), _act(Draw)]
         return out
 
     def slides(self) -> list[str]:
