@@ -460,12 +460,24 @@ def _tile_text(code: str) -> str:
     return f"a {colour} tile"
 
 
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
 def _clone(value: Any) -> Any:
-    """A copy of JSON-like data (lists, dicts, strings, numbers), quicker than deepcopy."""
-    if isinstance(value, list):
-        return [_clone(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
+    """A copy of JSON-like data (lists, dicts, strings, numbers), quicker than deepcopy.
+
+    Every view copies the whole state, and most of it is lists of strings: an item that
+    is a string or a number is taken as it is, without a call for it.
+
+    >>> data = {"a": [1, "x", {"b": [None]}]}
+    >>> copied = _clone(data)
+    >>> copied == data, copied["a"][2] is data["a"][2]
+    (True, False)
+    """
+    if type(value) is list:
+        return [v if type(v) in _ATOMS else _clone(v) for v in value]
+    if type(value) is dict:
+        return {k: v if type(v) in _ATOMS else _clone(v) for k, v in value.items()}
     return value
 
 
@@ -540,8 +552,11 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         return self.players[player].strip().lower() == "you"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> AlderQuestState:
-        # A copy (a view, undo) is not handed what this state remembers (its legal
-        # actions, its Heroes by slot): it works them out again.
+        # A copy (``copy()``, a view) is not handed what this state remembers (its legal
+        # actions, its Heroes by slot): it works them out again. As in the engine's own
+        # copy, the start, the checkpoints, the log's events and the actions are never
+        # changed in place, so they are shared (a long game's log was most of the cost of
+        # copying it: 47 ms at 1,500 actions, deep-copied event by event).
         new = type(self).__new__(type(self))
         memo[id(self)] = new
         fields = set(self._FIELDS)
@@ -550,6 +565,10 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                 value = None
             elif key in fields:
                 value = _clone(value)  # plain JSON-like data: a quick copy
+            elif key in ("_start", "_checkpoints"):
+                pass
+            elif key in ("log", "history"):
+                value = memo[id(value)] if id(value) in memo else list(value)
             else:
                 value = copy.deepcopy(value, memo)
             new.__dict__[key] = value
