@@ -80,8 +80,14 @@ for players in counts:
             state.apply(rng.choice(state.legal_actions()))
         took = time.process_time() - start
         text = "\\n".join(map(str, state.history)) + repr(state.scores())
+        copies = []
+        for work in (state.copy, lambda: state.view(0)):  # the finished game, long log
+            start = time.process_time()
+            for _ in range(3):
+                work()
+            copies.append((time.process_time() - start) / 3)
         rows.append([took, len(state.history), state.turn,
-                     hashlib.sha256(text.encode()).hexdigest()])
+                     hashlib.sha256(text.encode()).hexdigest(), *copies])
     out[players] = rows
 print(json.dumps(out))
 """
@@ -89,8 +95,9 @@ BASELINE = "f34a40c"  # main (with the new core) before issue 14's engine speed-
 
 
 def random_games(games: int, counts: Sequence[int], package_root: Path) -> dict[str, list]:
-    """Per player count: (seconds, actions, turns, digest) of random games on seeds
-    0..games-1, played in a new process on the package under ``package_root``."""
+    """Per player count: (seconds, actions, turns, digest, seconds to copy and to view the
+    finished game) of random games on seeds 0..games-1, played in a new process on the
+    package under ``package_root``."""
     done = subprocess.run([sys.executable, "-c", GAMES_SCRIPT, str(games), *map(str, counts)],
                           env={**os.environ, "PYTHONPATH": str(package_root)},
                           cwd=package_root,  # `python -c` imports from its cwd first
@@ -143,11 +150,24 @@ def games_table(games: int, baseline: str | None) -> None:
         if before:
             old = before[str(players)]
             old_took = sum(r[0] for r in old)
-            same = all(a[1:] == b[1:] for a, b in zip(rows, old, strict=True))
+            same = all(a[1:4] == b[1:4] for a, b in zip(rows, old, strict=True))
             line += (f" | {len(old) / old_took:>10.2f} "
                      f"{old_took / sum(r[1] for r in old) * 1e6:>10.1f} "
                      f"{old_took / took:>8.2f}x {'yes' if same else 'NO':>11}")
         print(line)
+    print("\nCopying the finished games (median; several thousand actions, a long log): "
+          "state.copy() and state.view(0)")
+    for players in counts:
+        line = f"{players:>7} players: copy {_median_ms(ours, players, 4):>8.2f} ms, view " \
+               f"{_median_ms(ours, players, 5):>6.2f} ms"
+        if before:
+            line += (f" | before: copy {_median_ms(before, players, 4):>8.2f} ms, view "
+                     f"{_median_ms(before, players, 5):>6.2f} ms")
+        print(line)
+
+
+def _median_ms(results: dict[str, list], players: int, column: int) -> float:
+    return statistics.median(r[column] for r in results[str(players)]) * 1000
 
 
 def viewed_actions(actions: int, players: int) -> float:
