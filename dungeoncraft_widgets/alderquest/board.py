@@ -51,7 +51,7 @@ MAX_WIDTH, MAX_HEIGHT = 26, 20
 
 __all__ = ["Board", "CascadeResult", "Match", "acorn_points", "cascade", "cell_name",
            "cells_by_definition", "find_matches", "is_acorn", "is_rune", "is_snowflake",
-           "parse_cell", "resolve"]
+           "may_match_at", "parse_cell", "resolve"]
 
 
 # ------------------------------------------------------------------ pieces
@@ -476,9 +476,17 @@ def _process(match: Match, rules: MatchRules, result: CascadeResult) -> int:
     return 1
 
 
-def _may_match_at(board: Board, cells: Iterable[tuple[int, int]]) -> bool:
+def may_match_at(board: Board, cells: Iterable[tuple[int, int]]) -> bool:
     """Whether a row or column through ``cells`` may hold a match (see :func:`_may_match`);
-    each line is looked at once."""
+    each line is looked at once. False says for sure that no line through them matches.
+
+    >>> board = Board.from_rows(["G---", "GBT-"])
+    >>> may_match_at(board, [(0, 1)]), may_match_at(board, [(1, 0)])
+    (False, False)
+    >>> board.drop(0, "G")
+    >>> may_match_at(board, [(0, 2)])
+    True
+    """
     cols = board.cols
     columns_seen: set[int] = set()
     rows_seen: set[int] = set()
@@ -526,7 +534,7 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
         result = CascadeResult(exalted=rules.exalted)
     tell = report or (lambda kind, what: None)
     for _ in range(MAX_CASCADE_STEPS):
-        if changed is not None and not _may_match_at(board, changed):
+        if changed is not None and not may_match_at(board, changed):
             matches = []
         else:
             matches = find_matches(board)

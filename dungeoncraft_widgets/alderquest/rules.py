@@ -72,6 +72,7 @@ from .board import (
     acorn_points,
     cell_name,
     drop_line,
+    may_match_at,
     play_onto,
     resolve,
 )
@@ -1332,6 +1333,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                         f"({listing(result.discarded)}).", runes=list(result.discarded))
         if text:
             self.record("board", f"{text[0].upper()}{text[1:]}.")
+        if changed is not None and not may_match_at(board, changed) and not board.is_empty():
+            return  # no match (most drops and swaps): no cascade, nothing else changes
         flushed = [0]
 
         def draw() -> str | None:
