@@ -847,8 +847,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     def _gives(self, team: int) -> list[Action]:
         out: list[Action] = []
         # most of the time no minion of the team carries an Acorn: nothing to pass
-        if not any(m["acorn"] is not None and m["team"] == team
-                   for m in self.minions.values()):
+        if not [m for m in self.minions.values() if m["acorn"] is not None and m["team"] == team]:
             return out
         where = {m["space"]: mid for mid, m in self.minions.items()
                  if m["team"] == team and m["space"] is not None}
