@@ -782,14 +782,14 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             return out + self._late_actions(team_no, verb, only, occupied)
         # a Swap needs two adjacent runes, a Slide a rune beside an empty space
         can_swap = can_slide = False
-        below = None  # the height of the column to the left
+        left = None  # the height of the column to the left
         for col in self.board:
             height = len(col)
-            if height >= 2 or (below and height):
+            if height >= 2 or (left and height):
                 can_swap = True
-            if below is not None and below != height:
+            if left is not None and left != height:
                 can_slide = True
-            below = height
+            left = height
         heroes = self.heroes
         for hero in self.hero_slot_heroes(self.slot):
             h = heroes[hero]
