@@ -423,6 +423,21 @@ DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
 _COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the Board's column letters
 
 
+# The Action Phase lists the same few groups of actions step after step: each group is
+# made once (a tuple of shared actions) for each of its few forms.
+@functools.cache
+def _drops(runes: tuple[str, ...], columns: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every revealed rune into every open column."""
+    return tuple(_act(Drop, rune, column) for rune in runes for column in columns)
+
+
+@functools.cache
+def _board_actions(hero: str, can_swap: bool, can_slide: bool) -> tuple[Action, ...]:
+    """A ready Hero's Board actions: Swap and Slide when the Board allows, Drop a Line."""
+    return ((_act(Swap, hero),) * can_swap + (_act(Slide, hero),) * can_slide
+            + (_act(DropLine, hero),))
+
+
 # Which runes can be swapped or slid depends only on the columns' heights: a swap or slide
 # decision lists them (some 30 cell pairs), so each shape of Board is worked out once.
 @functools.cache
@@ -773,10 +788,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             out += [_act(Move, mid, d) for d in self.destinations(mid, occupied)]
             out.append(_act(Stop))
             return out + self._gives(team_no)
-        if verb in (None, "drop"):
-            columns = self._open_columns()
-            for rune in sorted(set(self.revealed)):
-                out += [_act(Drop, rune, col) for col in columns]
+        if verb in (None, "drop") and self.revealed:
+            out += _drops(tuple(sorted(set(self.revealed))), tuple(self._open_columns()))
         held = team["held"]
         if verb in ("drop", "play", "move", "give", "discard", "draw"):
             return out + self._late_actions(team_no, verb, only, occupied)
@@ -795,11 +808,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             h = heroes[hero]
             if h["exhausted"] or (only is not None and getattr(only, "hero", hero) != hero):
                 continue
-            if can_swap:
-                out.append(_act(Swap, hero))
-            if can_slide:
-                out.append(_act(Slide, hero))
-            out.append(_act(DropLine, hero))
+            out += _board_actions(hero, can_swap, can_slide)
             if held:
                 front = self.field.front(team_no, h["column"])
                 if self.summon_space_ok(team_no, front, occupied):
