@@ -502,6 +502,9 @@ def may_match_at(board: Board, cells: Iterable[tuple[int, int]]) -> bool:
     return False
 
 
+_may_match_at = may_match_at  # its name before it was public (odds.py imports it so)
+
+
 def _fallen(board: Board, cells: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     """The cells whose rune changed when ``cells`` were just removed: in each column, from
     the lowest removed one up (what was above fell). An emptied cell cannot make a match."""
