@@ -463,3 +463,27 @@ def test_saved_states_and_views_follow_the_state_schema():
     bad["current"]["state"]["minions"] = {"Z99": {}}
     with pytest.raises(DataFormatError, match="Z99"):
         check_schema(bad["current"]["state"], AlderQuestState.state_schema, "state")
+
+
+def test_a_copy_is_independent_and_shares_only_what_never_changes():
+    from dungeoncraft_widgets.core.bots import RandomBot, play_bots
+
+    game = new_game(seed=8)
+    play_bots(game, {0: RandomBot(1), 1: RandomBot(2)}, max_actions=300)
+    copied = game.copy()
+    assert copied.to_json() == game.to_json()
+    assert copied.legal_actions() == game.legal_actions()
+    assert copied.log[5] is game.log[5] and copied.log is not game.log  # events shared
+    before = game.to_json()
+    copied.apply(copied.legal_actions()[-1])
+    assert game.to_json() == before  # the original is untouched
+    assert len(copied.history) == len(game.history) + 1
+
+
+def test_an_action_made_anew_is_as_legal_as_the_listed_one():
+    game = new_game(seed=3)
+    listed = game.legal_actions()[0]
+    again = game.parse_action(str(listed))  # equal, but not the very object listed
+    assert again == listed and again is not listed
+    game.apply(again)
+    assert game.history[-1] == listed
