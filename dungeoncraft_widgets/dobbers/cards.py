@@ -48,7 +48,7 @@ import os
 import pathlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..core.data import check_schema, digest, read_json
@@ -295,6 +295,29 @@ class CardSet:
         {'red': 1, 'blue': 0, 'gold': 0, 'influence': 4}
         """
         return {c: sum(int(self.by_id[card].get(c, 0)) for card in card_ids) for c in POINTS}
+
+    @cached_property
+    def cheapest(self) -> int:
+        """The lowest printed cost of an Adventure, Location or Creature card: with less
+        Influence (after discounts) nothing can be acquired, which the legal actions check
+        first.
+
+        >>> load_cards().cheapest
+        2
+        """
+        return min(self.by_id[c]["cost"] for c in (*self.adventure, *self.locations,
+                                                   *self.creatures) if "cost" in self.by_id[c])
+
+    @cached_property
+    def outwits(self) -> frozenset[str]:
+        """The cards that can be played as an Outwit (an ``outwit`` effect): a player
+        holding none of them is only asked to pass.
+
+        >>> sorted(load_cards().outwits)
+        ['outwit']
+        """
+        return frozenset(c for c, info in self.by_id.items()
+                         if any(e["do"] == "outwit" for e in info.get("effects", ())))
 
     def token_value(self, token: str) -> int:
         return int(self.by_id[token]["value"])

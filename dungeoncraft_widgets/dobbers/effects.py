@@ -48,6 +48,8 @@ class EffectsMixin:
             self.pending = self.window = None
 
     def _condition_holds(self: DobbersState, item: dict[str, Any]) -> bool:
+        if "unless_item" not in item and "if_item" not in item:  # most effects: no condition
+            return True
         types = self.item_types(item.get("p", self.turn_player))
         if "unless_item" in item and item["unless_item"] in types:
             self.record("effect", f"{possessive(self.players[item['p']])} "

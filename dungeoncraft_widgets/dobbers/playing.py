@@ -39,21 +39,19 @@ class PlayingMixin:
     def _bonuses(self: DobbersState, player: int) -> list[dict[str, Any]]:
         """Apply every alignment bonus that has just become active; returns their effects."""
         cards, turn = self.cards, self.turn
-        keys = self._in_play_keys(player)
-        waiting = []  # cards in play whose bonus has not applied yet this turn
-        for key in keys:
-            if key in turn["bonus"]:
-                continue
-            if key[0] == "p":
-                card = turn["played"][int(key[1:])]
-            else:
-                card = self.equipped[player][key[1:]]
-                if turn["used"].get(key[1:]) != card:
-                    continue
-            if "aligned" in cards[card]:
-                waiting.append((key, card))
+        # Called after every card played, equipped or used: first the cards with a bonus
+        # still to come (usually none), in the order of _in_play_keys, before anything else.
+        by_id, bonus, equipped, used = cards.by_id, turn["bonus"], self.equipped[player], \
+            turn["used"]
+        waiting = [(f"e{slot}", card) for slot in SLOTS
+                   if (card := equipped.get(slot)) is not None and used.get(slot) == card
+                   and "aligned" in by_id[card] and f"e{slot}" not in bonus]
+        if player == self.turn_player:
+            waiting += [(f"p{i}", card) for i, card in enumerate(turn["played"])
+                        if card and "aligned" in by_id[card] and f"p{i}" not in bonus]
         if not waiting:
             return []
+        keys = self._in_play_keys(player)
         ability = cards[self.heroes[player]].get("ability") or {}
         hero_alignment = {ability["alignment"]} if ability.get("kind") == "counts_as" else set()
         alignments = {k: self._card_alignments(player, k) for k in keys}
@@ -135,9 +133,11 @@ class PlayingMixin:
         forge = self.forged[p].get(slot)
         if forge is not None:
             parts.append(self.cards[forge]["forge"])
-        points = {c: sum(part.get(c, 0) for part in parts)
-                  for c in ("red", "blue", "gold", "influence")}
-        points = {c: n for c, n in points.items() if n}
+        points = {}
+        for c in ("red", "blue", "gold", "influence"):
+            n = sum([part.get(c, 0) for part in parts])
+            if n:
+                points[c] = n
         for colour, n in points.items():
             self.turn[colour] += n
         self.turn["used"][slot] = card

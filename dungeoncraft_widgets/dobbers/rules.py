@@ -71,7 +71,7 @@ from .actions import (
     shared,
 )
 from .board import Board, board_from_option, board_option, load_board
-from .cards import CardSet, cards_from_option, cards_option, load_cards
+from .cards import EQUIPMENT_TYPES, CardSet, cards_from_option, cards_option, load_cards
 from .challenge import ChallengeMixin
 from .deal import ADVENTURE_ROW, SetupMixin
 from .effects import HAND_SIZE, SLOTS, EffectsMixin
@@ -513,55 +513,70 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             q = self.window["asked"][self.window["at"]]
             return [*(shared(Outwit, pay) for pay in self.outwit_payments(q)), shared(Pass)]
         p = self.turn_player
-        acts = self._card_actions(p)
+        hand = sorted(set(self.hands[p]))
+        acts = self._card_actions(p, hand)
         if self.phase == "duel":
             return [*acts, shared(End)]
         if self.challenge is not None:
             return [*acts, shared(Fight)]
-        acts += self._acquire_actions(p)
+        acts += self._acquire_actions(p, hand)
         acts += self._travel_actions(p)
         acts.append(shared(End))
         return acts
 
-    def _card_actions(self, p: int) -> list[Action]:
-        """Playing, equipping, forging, using, tokens, the Hero's power and Destroy."""
+    # The legal actions are worked out after every action (about 25,000 times in a random
+    # 4-player game), so the three functions below read the card data from ``by_id``
+    # directly, work out what every card or square has in common once (the Hero's ability,
+    # the tokens, what each stack still takes), and look at the rarer parts (forging,
+    # tokens, Destroy, arming) only when something could come of them.
+    def _card_actions(self, p: int, hand: list[str]) -> list[Action]:
+        """Playing, equipping, forging, using, tokens, the Hero's power and Destroy
+        (``hand``: the different cards in the hand, sorted)."""
         acts: list[Action] = []
-        cards, equipped, forged, turn = self.cards, self.equipped[p], self.forged[p], self.turn
-        for card in sorted(set(self.hands[p])):
-            info = cards[card]
+        by_id, equipped, turn = self.cards.by_id, self.equipped[p], self.turn
+        for card in hand:
+            info = by_id[card]
             if info["type"] == "Effect":
                 acts.append(shared(Play, card))
                 continue
             acts.append(shared(Equip, card))
-            if "forge" in info:
+            if "forge" in info and equipped:
+                forged = self.forged[p]
                 acts += [shared(Forge, card, slot) for slot in SLOTS
                          if slot in equipped and slot not in forged]
-        used = turn["used"]
-        acts += [shared(Use, slot) for slot in SLOTS if slot in equipped and slot not in used]
+        if equipped:
+            used = turn["used"]
+            acts += [shared(Use, slot) for slot in SLOTS if slot in equipped and slot not in used]
         if self.tokens[p]:
             acts += [shared(Token, t) for t in sorted(set(self.tokens[p]))
-                     if cards.token_value(t) > 0]
-        ability = cards[self.heroes[p]].get("ability")
+                     if self.cards.token_value(t) > 0]
+        ability = by_id[self.heroes[p]].get("ability")
         if ability and ability["kind"] == "power" and not turn["power"]:
             acts.append(shared(Power))
-        destroyable = {c for c in turn["played"] if c and "destroy" in cards[c]}
-        if turn["equipped_now"]:
+        if turn["played"] or turn["equipped_now"]:
+            destroyable = {c for c in turn["played"] if c and "destroy" in by_id[c]}
             destroyable |= {c for s, c in turn["equipped_now"].items()
-                            if equipped.get(s) == c and "destroy" in cards[c]}
-        if destroyable:
+                            if equipped.get(s) == c and "destroy" in by_id[c]}
             acts += [shared(Destroy, c) for c in sorted(destroyable)]
         return acts
 
-    def _acquire_actions(self, p: int) -> list[Action]:
-        acts: list[Action] = []
-        cards, influence = self.cards, self.turn["influence"]
-        extra = self.penalty(p, "influence") if self.tokens[p] else 0
-        stacks = sorted(self.stacks)
-        ability = cards[self.heroes[p]].get("ability")
+    def _acquire_actions(self, p: int, hand: list[str]) -> list[Action]:
+        """Acquiring from the rows, and arming a stack from the hand (``hand``: the
+        different cards in the hand, sorted)."""
+        by_id, influence = self.cards.by_id, self.turn["influence"]
+        extra = self.penalty(p, "influence")
+        ability = by_id[self.heroes[p]].get("ability")
         discount = ability if ability and ability["kind"] == "discount" \
             and ability["type"] not in self.turn["discount"] else None
+        lowest = self.cards.cheapest - (discount["n"] if discount else 0) + extra
+        if influence < lowest:  # most of the time: nothing to acquire (arming is free)
+            return self._arm_actions(hand, None) if self.stacks else []
+        acts: list[Action] = []
+        # The stacks Equipment may still go under, with the types already under them
+        # (stack_takes_equipment for every stack at once), worked out when first needed.
+        armable: list[tuple[str, list[str]]] | None = None
         for card in sorted({c for c in self.adventure_row if c}):
-            info = cards[card]
+            info = by_id[card]
             kind = info["type"]
             cost = info["cost"] + extra
             if discount is not None and discount["type"] == (
@@ -570,14 +585,15 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             if cost > influence:
                 continue
             acts.append(shared(Buy, card))
-            if kind != "Effect" and stacks:
-                acts += [shared(Buy, card, s) for s in stacks
-                         if self.stack_takes_equipment(s, kind)]
+            if kind != "Effect" and self.stacks:
+                if armable is None:
+                    armable = self._armable()
+                acts += [shared(Buy, card, s) for s, types in armable if kind not in types]
         open_squares: list[str] | None = None
         creature_squares: list[str] | None = None
         for letter, row in (("L", self.location_row), ("C", self.creature_row)):
             for i, card in enumerate(row):
-                if card is None or cards[card]["cost"] + extra > influence:
+                if card is None or by_id[card]["cost"] + extra > influence:
                     continue
                 if letter == "L":
                     if open_squares is None:
@@ -585,33 +601,53 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                     squares = open_squares
                 else:
                     if creature_squares is None:
-                        creature_squares = [s for s in stacks if len(self.stacks[s]) == 1]
+                        creature_squares = [s for s in sorted(self.stacks)
+                                            if len(self.stacks[s]) == 1]
                     squares = creature_squares
                 slot = f"{letter}{i + 1}"
                 acts += [shared(Place, slot, s) for s in squares]
-        if stacks:
-            for card in sorted({c for c in self.hands[p] if cards.is_equipment(c)}):
-                kind = cards.type(card)
-                acts += [shared(Arm, card, s) for s in stacks
-                         if self.stack_takes_equipment(s, kind)]
+        if self.stacks:
+            acts += self._arm_actions(hand, armable)
         return acts
+
+    def _arm_actions(self, hand: list[str],
+                     armable: list[tuple[str, list[str]]] | None) -> list[Action]:
+        """Equipment from the hand under a Location (free)."""
+        by_id = self.cards.by_id
+        equipment = [c for c in hand if by_id[c]["type"] in EQUIPMENT_TYPES]
+        if not equipment:
+            return []
+        if armable is None:
+            armable = self._armable()
+        acts: list[Action] = []
+        for card in equipment:
+            kind = by_id[card]["type"]
+            acts += [shared(Arm, card, s) for s, types in armable if kind not in types]
+        return acts
+
+    def _armable(self) -> list[tuple[str, list[str]]]:
+        """The squares Equipment may still go under, in order, with the types under them."""
+        return [(s, types) for s, types in ((s, self._stack_types(s)) for s in sorted(self.stacks))
+                if types is not None]
 
     def _travel_actions(self, p: int) -> list[Action]:
         if p in self.arrivals:
             return []
-        here = self.position[p]
-        points = self.turn["blue"] + self.turn["red"]
-        acts: list[Action] = []
-        for there in self.board.neighbours[here]:
-            if self.travel_cost(p, here, there) <= points:
-                acts.append(shared(Challenge if there in self.stacks else Move, there))
-        return acts
+        lower, extra = self.travel_modifiers(p)  # travel_cost's terms, the same for every move
+        # travel_cost <= blue + red, that is max(0, shield - lower) <= budget:
+        budget = self.turn["blue"] + self.turn["red"] - extra
+        if budget < 0:
+            return []
+        stacks = self.stacks
+        return [shared(Challenge if there in stacks else Move, there)
+                for there, shield in self.board.neighbours[self.position[p]].items()
+                if shield - lower <= budget]
 
     def outwit_payments(self, player: int) -> list[tuple[str, ...]]:
         """The ways ``player`` can pay for an Outwit now: an Outwit card and just enough
         Influence cards from the hand (no card could be left out)."""
-        if self.window is None:
-            return []
+        if self.window is None or self.cards.outwits.isdisjoint(self.hands[player]):
+            return []  # (most of the time: no Outwit in the hand, nothing to work out)
         cost = self.cards[self.window["card"]]["cost"] + self.penalty(player, "influence")
         hand = Counter(c for c in self.hands[player]
                        if self.cards.type(c) == "Effect" and self.cards.point(c, "influence"))
