@@ -308,6 +308,18 @@ class CardSet:
         return min(self.by_id[c]["cost"] for c in (*self.adventure, *self.locations,
                                                    *self.creatures) if "cost" in self.by_id[c])
 
+    # Sets of card ids with a property, which the legal actions check a hand or a turn's
+    # cards against at once (``isdisjoint``) before looking at any card.
+    @cached_property
+    def equipment(self) -> frozenset[str]:
+        """The Weapon, Armor and Item cards."""
+        return frozenset(c for c in self.by_id if self.is_equipment(c))
+
+    @cached_property
+    def destroyers(self) -> frozenset[str]:
+        """The cards with a Destroy ability."""
+        return frozenset(c for c, info in self.by_id.items() if "destroy" in info)
+
     @cached_property
     def outwits(self) -> frozenset[str]:
         """The cards that can be played as an Outwit (an ``outwit`` effect): a player

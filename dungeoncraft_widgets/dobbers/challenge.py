@@ -38,10 +38,10 @@ class ChallengeMixin:
         if not stack or len(stack) < 2:
             return None
         by_id = self.cards.by_id
-        types = [by_id[card]["type"] for card, _ in stack[1:]]
-        if "Creature" not in types or len(types) >= by_id[stack[0][0]]["capacity"]:
+        if len(stack) - 1 >= by_id[stack[0][0]]["capacity"]:  # full
             return None
-        return types
+        types = [by_id[card]["type"] for card, _ in stack[1:]]
+        return types if "Creature" in types else None
 
     def open_encounter_squares(self: DobbersState) -> list[str]:
         """Encounter squares with no Location: where an acquired Location may go."""

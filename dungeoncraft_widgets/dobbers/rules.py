@@ -533,7 +533,8 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         """Playing, equipping, forging, using, tokens, the Hero's power and Destroy
         (``hand``: the different cards in the hand, sorted)."""
         acts: list[Action] = []
-        by_id, equipped, turn = self.cards.by_id, self.equipped[p], self.turn
+        cards, equipped, turn = self.cards, self.equipped[p], self.turn
+        by_id = cards.by_id
         for card in hand:
             info = by_id[card]
             if info["type"] == "Effect":
@@ -546,17 +547,21 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                          if slot in equipped and slot not in forged]
         if equipped:
             used = turn["used"]
-            acts += [shared(Use, slot) for slot in SLOTS if slot in equipped and slot not in used]
+            for slot in SLOTS:
+                if slot in equipped and slot not in used:
+                    acts.append(shared(Use, slot))
         if self.tokens[p]:
             acts += [shared(Token, t) for t in sorted(set(self.tokens[p]))
-                     if self.cards.token_value(t) > 0]
+                     if cards.token_value(t) > 0]
         ability = by_id[self.heroes[p]].get("ability")
         if ability and ability["kind"] == "power" and not turn["power"]:
             acts.append(shared(Power))
-        if turn["played"] or turn["equipped_now"]:
-            destroyable = {c for c in turn["played"] if c and "destroy" in by_id[c]}
-            destroyable |= {c for s, c in turn["equipped_now"].items()
-                            if equipped.get(s) == c and "destroy" in by_id[c]}
+        played, now = turn["played"], turn["equipped_now"]
+        if not cards.destroyers.isdisjoint(played) or not cards.destroyers.isdisjoint(
+                now.values()):
+            destroyable = {c for c in played if c in cards.destroyers}
+            destroyable |= {c for s, c in now.items()
+                            if equipped.get(s) == c and c in cards.destroyers}
             acts += [shared(Destroy, c) for c in sorted(destroyable)]
         return acts
 
@@ -613,16 +618,15 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
     def _arm_actions(self, hand: list[str],
                      armable: list[tuple[str, list[str]]] | None) -> list[Action]:
         """Equipment from the hand under a Location (free)."""
-        by_id = self.cards.by_id
-        equipment = [c for c in hand if by_id[c]["type"] in EQUIPMENT_TYPES]
-        if not equipment:
+        if self.cards.equipment.isdisjoint(hand):
             return []
         if armable is None:
             armable = self._armable()
-        acts: list[Action] = []
-        for card in equipment:
+        by_id, acts = self.cards.by_id, []
+        for card in hand:
             kind = by_id[card]["type"]
-            acts += [shared(Arm, card, s) for s, types in armable if kind not in types]
+            if kind in EQUIPMENT_TYPES:
+                acts += [shared(Arm, card, s) for s, types in armable if kind not in types]
         return acts
 
     def _armable(self) -> list[tuple[str, list[str]]]:
@@ -638,10 +642,11 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         budget = self.turn["blue"] + self.turn["red"] - extra
         if budget < 0:
             return []
-        stacks = self.stacks
-        return [shared(Challenge if there in stacks else Move, there)
-                for there, shield in self.board.neighbours[self.position[p]].items()
-                if shield - lower <= budget]
+        stacks, acts = self.stacks, []
+        for there, shield in self.board.neighbours[self.position[p]].items():
+            if shield - lower <= budget:
+                acts.append(shared(Challenge if there in stacks else Move, there))
+        return acts
 
     def outwit_payments(self, player: int) -> list[tuple[str, ...]]:
         """The ways ``player`` can pay for an Outwit now: an Outwit card and just enough
