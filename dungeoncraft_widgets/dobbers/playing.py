@@ -18,29 +18,29 @@ POOL = {"action": "red", "travel": "blue", "challenge": "gold", "influence": "in
 class PlayingMixin:
     """How :class:`~.rules.DobbersState` plays cards (see the module docstring)."""
 
-    def _card_alignments(self: DobbersState, player: int, key: str) -> set[str]:
-        if key.startswith("p"):
-            card = self.turn["played"][int(key[1:])]
-            return {self.cards[card]["alignment"]} if card and "alignment" in self.cards[card] \
-                else set()
-        slot = key[1:]
-        out = set()
-        for card in (self.equipped[player].get(slot), self.forged[player].get(slot)):
-            if card is not None and "alignment" in self.cards[card]:
-                out.add(self.cards[card]["alignment"])
-        return out
-
-    def _in_play_keys(self: DobbersState, player: int) -> list[str]:
-        keys = [f"e{slot}" for slot in SLOTS if slot in self.equipped[player]]
+    def _alignments_in_play(self: DobbersState, player: int) -> dict[str, set[str]]:
+        """The alignments of every card in play that can trigger a bonus, by key: each
+        equipped slot (``eweapon``: the card and its Forge card) in slot order, then, on the
+        player's turn, each card played this turn (``p2``: the third)."""
+        by_id, equipped, forged = self.cards.by_id, self.equipped[player], self.forged[player]
+        out: dict[str, set[str]] = {}
+        for slot in SLOTS:
+            if slot in equipped:
+                out[f"e{slot}"] = {by_id[c]["alignment"] for c in (equipped[slot],
+                                                                     forged.get(slot))
+                                   if c is not None and "alignment" in by_id[c]}
         if player == self.turn_player:
-            keys += [f"p{i}" for i, c in enumerate(self.turn["played"]) if c]
-        return keys
+            for i, card in enumerate(self.turn["played"]):
+                if card:
+                    info = by_id[card]
+                    out[f"p{i}"] = {info["alignment"]} if "alignment" in info else set()
+        return out
 
     def _bonuses(self: DobbersState, player: int) -> list[dict[str, Any]]:
         """Apply every alignment bonus that has just become active; returns their effects."""
         cards, turn = self.cards, self.turn
         # Called after every card played, equipped or used: first the cards with a bonus
-        # still to come (usually none), in the order of _in_play_keys, before anything else.
+        # still to come (usually none), in the order of _alignments_in_play.
         by_id, bonus, equipped, used = cards.by_id, turn["bonus"], self.equipped[player], \
             turn["used"]
         waiting = [(f"e{slot}", card) for slot in SLOTS
@@ -51,17 +51,16 @@ class PlayingMixin:
                         if card and "aligned" in by_id[card] and f"p{i}" not in bonus]
         if not waiting:
             return []
-        keys = self._in_play_keys(player)
         ability = cards[self.heroes[player]].get("ability") or {}
         hero_alignment = {ability["alignment"]} if ability.get("kind") == "counts_as" else set()
-        alignments = {k: self._card_alignments(player, k) for k in keys}
+        alignments = self._alignments_in_play(player)
         items: list[dict[str, Any]] = []
         for key, card in waiting:
             aligned = cards[card]["aligned"]
             others = set(hero_alignment)
-            for other in keys:
+            for other, kinds in alignments.items():
                 if other != key:
-                    others |= alignments[other]
+                    others |= kinds
             if not alignments[key] & others:
                 continue
             self.turn["bonus"].append(key)
@@ -133,9 +132,10 @@ class PlayingMixin:
         forge = self.forged[p].get(slot)
         if forge is not None:
             parts.append(self.cards[forge]["forge"])
+        forged = parts[1] if forge is not None else {}
         points = {}
         for c in ("red", "blue", "gold", "influence"):
-            n = sum([part.get(c, 0) for part in parts])
+            n = parts[0].get(c, 0) + forged.get(c, 0)
             if n:
                 points[c] = n
         for colour, n in points.items():

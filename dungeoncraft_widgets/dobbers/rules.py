@@ -678,8 +678,16 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
 
     # ------------------------------------------------------------ checking
     def _check(self, action: Action) -> None:
-        self._legal_actions()
-        if action in self._legal:
+        legal = self.__dict__.get("_legal")
+        if legal is None:
+            self._legal_actions()
+            legal = self._legal
+        # An action chosen from legal_actions() is one of its shared instances: found by
+        # identity, without comparing fields (as ``in`` does with every action before it).
+        for each in legal:
+            if each is action:
+                return
+        if action in legal:  # an equal action made elsewhere (parsed from text, say)
             return
         raise IllegalActionError(self._explain(action))
 
@@ -805,47 +813,47 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         self._legal = None
         p = self.current_player
         assert p is not None
-        match action:
-            case HeroChoice(hero=hero):
-                self._choose_hero(hero)
-            case StartChoice(letter=letter):
-                self._choose_start(letter)
+        match action:  # the most frequent first (random play: Play, End, Use, Move, Pass)
+            case Play(card=card):
+                self._play(p, card)
+            case End():
+                self._end_duel_turn() if self.phase == "duel" else self._end_turn()
+            case Use(slot=slot):
+                self._use(p, slot)
+            case Move(square=square):
+                self._do_move(p, square)
+            case Pass():
+                self._pass_window()
+            case Equip(card=card):
+                self._equip(p, card)
+            case Buy(card=card, square=square):
+                self._buy(p, card, square)
+            case Place(row=row, square=square):
+                self._place(p, row, square)
+            case Challenge(square=square):
+                self._begin_challenge(p, square)
+            case Fight():
+                self._fight(p)
             case Choose(zone=zone, card=card):
                 self._resolve_choice(zone, card)
             case Skip():
                 self._skip_choice()
             case Outwit(payment=payment):
                 self._outwit(p, payment)
-            case Pass():
-                self._pass_window()
-            case Play(card=card):
-                self._play(p, card)
-            case Equip(card=card):
-                self._equip(p, card)
             case Forge(card=card, slot=slot):
                 self._forge(p, card, slot)
-            case Use(slot=slot):
-                self._use(p, slot)
             case Token(token=token):
                 self._spend_token(p, token)
             case Power():
                 self._power(p)
             case Destroy(card=card):
                 self._destroy(p, card)
-            case Buy(card=card, square=square):
-                self._buy(p, card, square)
-            case Place(row=row, square=square):
-                self._place(p, row, square)
             case Arm(card=card, square=square):
                 self._arm(p, card, square)
-            case Move(square=square):
-                self._do_move(p, square)
-            case Challenge(square=square):
-                self._begin_challenge(p, square)
-            case Fight():
-                self._fight(p)
-            case End():
-                self._end_duel_turn() if self.phase == "duel" else self._end_turn()
+            case HeroChoice(hero=hero):
+                self._choose_hero(hero)
+            case StartChoice(letter=letter):
+                self._choose_start(letter)
         self._run_queue()
 
     def _pay_influence(self, p: int, cost: int) -> None:
