@@ -321,6 +321,16 @@ class CardSet:
         return frozenset(c for c, info in self.by_id.items() if "destroy" in info)
 
     @cached_property
+    def printed_points(self) -> Mapping[str, dict[str, int]]:
+        """Each card's red, blue, gold and Influence, only those it has (what playing it
+        gives before any bonus), in that order; read-only.
+
+        >>> load_cards().printed_points["rally"]
+        {'red': 2}
+        """
+        return {c: {p: info[p] for p in POINTS if info.get(p)} for c, info in self.by_id.items()}
+
+    @cached_property
     def outwits(self) -> frozenset[str]:
         """The cards that can be played as an Outwit (an ``outwit`` effect): a player
         holding none of them is only asked to pass.

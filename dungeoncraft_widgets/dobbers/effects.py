@@ -13,6 +13,7 @@ queued so that they wait for every choice before them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.english import count, listing, objective, possessive, says, verb_form
@@ -22,6 +23,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SLOTS = ("weapon", "armor", "item")
 HAND_SIZE = 5
+_POINT_WORDS = {"red": "red", "blue": "blue", "gold": "gold", "influence": "Influence"}
+
+
+@lru_cache(maxsize=1024)
+def _points_text(points: tuple[tuple[str, int], ...]) -> str:
+    # Remembered: every card played or used is logged with the few sums cards give.
+    return listing([f"{n} {_POINT_WORDS[c]}" for c, n in points if n]) or "nothing"
 
 
 class EffectsMixin:
@@ -365,8 +373,7 @@ class EffectsMixin:
     # ------------------------------------------------------------ helpers
     def describe_points(self: DobbersState, points: dict[str, int]) -> str:
         """``{"red": 2, "influence": 1}`` as ``'2 red and 1 Influence'``."""
-        words = {"red": "red", "blue": "blue", "gold": "gold", "influence": "Influence"}
-        return listing([f"{n} {words[c]}" for c, n in points.items() if n]) or "nothing"
+        return _points_text(tuple(points.items()))
 
     def _objective(self: DobbersState, player: int) -> str:
         return objective(self.players[player])

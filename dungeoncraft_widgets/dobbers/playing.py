@@ -91,7 +91,7 @@ class PlayingMixin:
         self.hands[p].remove(card)
         self.turn["played"].append(card)
         info = self.cards[card]
-        points = {c: info[c] for c in ("red", "blue", "gold", "influence") if info.get(c)}
+        points = self.cards.printed_points[card]
         for colour, n in points.items():
             self.turn[colour] += n
         gives = f": {self.describe_points(points)}" if points else ""

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..core.actions import Action
@@ -223,6 +224,13 @@ def _plain_copy(value: Any) -> Any:
     if type(value) is dict:
         return {k: _plain_copy(v) if type(v) in (list, dict) else v for k, v in value.items()}
     return value
+
+
+@lru_cache(maxsize=4096)
+def _placements(row: str, squares: tuple[str, ...]) -> tuple[Action, ...]:
+    """``place ROW SQUARE`` for each square: an affordable Location may go on any of up to
+    a dozen open squares, and the same lists come up turn after turn."""
+    return tuple(shared(Place, row, square) for square in squares)
 
 
 def verdict(turns: int) -> str:
@@ -602,15 +610,14 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                     continue
                 if letter == "L":
                     if open_squares is None:
-                        open_squares = self.open_encounter_squares()
+                        open_squares = tuple(self.open_encounter_squares())
                     squares = open_squares
                 else:
                     if creature_squares is None:
-                        creature_squares = [s for s in sorted(self.stacks)
-                                            if len(self.stacks[s]) == 1]
+                        creature_squares = tuple(s for s in sorted(self.stacks)
+                                                 if len(self.stacks[s]) == 1)
                     squares = creature_squares
-                slot = f"{letter}{i + 1}"
-                acts += [shared(Place, slot, s) for s in squares]
+                acts += _placements(f"{letter}{i + 1}", squares)
         if self.stacks:
             acts += self._arm_actions(hand, armable)
         return acts
@@ -631,8 +638,12 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
 
     def _armable(self) -> list[tuple[str, list[str]]]:
         """The squares Equipment may still go under, in order, with the types under them."""
-        return [(s, types) for s, types in ((s, self._stack_types(s)) for s in sorted(self.stacks))
-                if types is not None]
+        out = []
+        for square in sorted(self.stacks):
+            types = self._stack_types(square)
+            if types is not None:
+                out.append((square, types))
+        return out
 
     def _travel_actions(self, p: int) -> list[Action]:
         if p in self.arrivals:
