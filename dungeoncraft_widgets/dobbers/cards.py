@@ -316,6 +316,11 @@ class CardSet:
         return frozenset(c for c in self.by_id if self.is_equipment(c))
 
     @cached_property
+    def aligned(self) -> frozenset[str]:
+        """The cards with an alignment bonus."""
+        return frozenset(c for c, info in self.by_id.items() if "aligned" in info)
+
+    @cached_property
     def destroyers(self) -> frozenset[str]:
         """The cards with a Destroy ability."""
         return frozenset(c for c, info in self.by_id.items() if "destroy" in info)

@@ -43,6 +43,9 @@ class PlayingMixin:
         # still to come (usually none), in the order of _alignments_in_play.
         by_id, bonus, equipped, used = cards.by_id, turn["bonus"], self.equipped[player], \
             turn["used"]
+        if cards.aligned.isdisjoint(equipped.values()) and (
+                player != self.turn_player or cards.aligned.isdisjoint(turn["played"])):
+            return []
         waiting = [(f"e{slot}", card) for slot in SLOTS
                    if (card := equipped.get(slot)) is not None and used.get(slot) == card
                    and "aligned" in by_id[card] and f"e{slot}" not in bonus]
