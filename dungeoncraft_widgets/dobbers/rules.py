@@ -78,6 +78,10 @@ from .deal import ADVENTURE_ROW, SetupMixin
 from .effects import HAND_SIZE, SLOTS, EffectsMixin
 from .playing import PlayingMixin
 
+# Sentence helpers that remember their answers (see effects.py).
+count, possessive, says, verb_form = map(lru_cache(maxsize=1024),
+                                         (count, possessive, says, verb_form))
+
 __all__ = ["DEFAULT_ROUND_LIMIT", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "DobbersState",
            "new_game", "position", "verdict"]
 
