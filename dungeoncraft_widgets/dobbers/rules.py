@@ -981,8 +981,13 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         new.__dict__.update(self.__dict__)
         for name in self._FIELDS:
             new.__dict__[name] = _plain_copy(self.__dict__[name])
-        new.log, new.history = list(self.log), list(self.history)
-        if self.rng is not None:
+        # A view hands in memo what it replaces (its own log, no history, no RNG): the
+        # whole log and history are not copied for nothing at every view.
+        new.log = memo[id(self.log)] if id(self.log) in memo else list(self.log)
+        new.history = memo[id(self.history)] if id(self.history) in memo else list(self.history)
+        if id(self.rng) in memo:
+            new.rng = memo[id(self.rng)]
+        elif self.rng is not None:
             new.rng = Rng(0)
             new.rng.state = self.rng.state
         return new
