@@ -148,7 +148,7 @@ class ChallengeMixin:
         ability = self.cards[self.heroes[player]].get("ability")
         lower = ability["n"] if ability and ability["kind"] == "first_shield" \
             and not self.turn["first_shield"] else 0
-        return lower, self.penalty(player, "travel")
+        return lower, self.penalty(player, "travel") if self.tokens[player] else 0
 
     def _pay_travel(self: DobbersState, player: int, cost: int) -> None:
         blue = min(self.turn["blue"], cost)

@@ -525,7 +525,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             q = self.window["asked"][self.window["at"]]
             return [*(shared(Outwit, pay) for pay in self.outwit_payments(q)), shared(Pass)]
         p = self.turn_player
-        hand = tuple(sorted(set(self.hands[p])))
+        hand = sorted(set(self.hands[p]))
         acts = self._card_actions(p, hand)
         if self.phase == "duel":
             return [*acts, shared(End)]
@@ -541,7 +541,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
     # directly, work out what every card or square has in common once (the Hero's ability,
     # the tokens, what each stack still takes), and look at the rarer parts (forging,
     # tokens, Destroy, arming) only when something could come of them.
-    def _card_actions(self, p: int, hand: tuple[str, ...]) -> list[Action]:
+    def _card_actions(self, p: int, hand: list[str]) -> list[Action]:
         """Playing, equipping, forging, using, tokens, the Hero's power and Destroy
         (``hand``: the different cards in the hand, sorted)."""
         acts: list[Action] = []
@@ -577,11 +577,11 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             acts += [shared(Destroy, c) for c in sorted(destroyable)]
         return acts
 
-    def _acquire_actions(self, p: int, hand: tuple[str, ...]) -> list[Action]:
+    def _acquire_actions(self, p: int, hand: list[str]) -> list[Action]:
         """Acquiring from the rows, and arming a stack from the hand (``hand``: the
         different cards in the hand, sorted)."""
         by_id, influence = self.cards.by_id, self.turn["influence"]
-        extra = self.penalty(p, "influence")
+        extra = self.penalty(p, "influence") if self.tokens[p] else 0
         ability = by_id[self.heroes[p]].get("ability")
         discount = ability if ability and ability["kind"] == "discount" \
             and ability["type"] not in self.turn["discount"] else None
@@ -626,7 +626,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             acts += self._arm_actions(hand, armable)
         return acts
 
-    def _arm_actions(self, hand: tuple[str, ...],
+    def _arm_actions(self, hand: list[str],
                      armable: list[tuple[str, list[str]]] | None) -> list[Action]:
         """Equipment from the hand under a Location (free)."""
         if self.cards.equipment.isdisjoint(hand):
