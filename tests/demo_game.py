@@ -4,6 +4,10 @@ Nine cards numbered 1-9 are shuffled into a deck. On a turn a player either
 draws the top card into their hidden hand, or plays a card from their hand
 onto the table for its value in points. The game ends when the deck and every
 hand are empty. Face-down cards (deck, hands) are hidden in views.
+
+It shows what a game provides for saves: ``state_schema``, the JSON Schema of
+what ``_dump`` returns (core checks a save's positions against it before
+``_restore`` sees them), and a ``_restore`` that checks what a schema cannot.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from dungeoncraft_widgets.core import Action, GameState, IllegalActionError
+from dungeoncraft_widgets.core import Action, GameState, IllegalActionError, SaveFormatError
 from dungeoncraft_widgets.core.english import count, listing, possessive, says
 from dungeoncraft_widgets.core.scene import Rect, Scene, Text
 from dungeoncraft_widgets.widgets.app import Choice, GameApp
@@ -21,6 +25,9 @@ from dungeoncraft_widgets.widgets.app import Choice, GameApp
 PLAYER_COUNTS = (2, 3)
 MAX_ACTIONS = 40
 UNKNOWN = 0
+
+_CARDS = {"type": "array", "items": {"type": "integer", "minimum": UNKNOWN, "maximum": 9},
+          "maxItems": 9}
 
 
 @dataclass(frozen=True)
@@ -43,6 +50,17 @@ class DemoState(GameState):
     game_name = "demo"
     action_types = (Draw, Play, Pass)
     min_players, max_players = 2, 3
+    state_schema = {
+        "type": "object",
+        "required": ["deck", "hands", "table", "turn"],
+        "additionalProperties": False,
+        "properties": {
+            "deck": _CARDS,
+            "hands": {"type": "array", "items": _CARDS, "minItems": 2, "maxItems": 3},
+            "table": {"type": "array", "items": _CARDS, "minItems": 2, "maxItems": 3},
+            "turn": {"type": "integer", "minimum": 0, "maximum": 10 * MAX_ACTIONS},
+        },
+    }
 
     def _setup(self) -> None:
         self.deck = list(range(1, 10))
@@ -102,6 +120,11 @@ class DemoState(GameState):
     def _restore(self, data: dict) -> None:
         self.deck, self.hands = data["deck"], data["hands"]
         self.table, self.turn = data["table"], data["turn"]
+        if len(self.hands) != len(self.players) or len(self.table) != len(self.players):
+            raise SaveFormatError("demo: one hand and one table row per player")
+        cards = [c for c in self.components().elements() if c != f"card {UNKNOWN}"]
+        if len(cards) != len(set(cards)):
+            raise SaveFormatError("demo: a card is in two places")
 
     def _hide(self, player: int | None) -> None:
         self.deck = [UNKNOWN] * len(self.deck)

@@ -20,6 +20,7 @@ from dungeoncraft_widgets.adventure_land.rules import (
     place_adventurer,
     place_item,
     place_sprite,
+    score_breakdown,
 )
 
 FIELD_INDEX = {f: i for i, f in enumerate(FIELDS)}
@@ -123,14 +124,58 @@ def test_a_battle_is_a_question_with_buttons_carrying_exact_odds():
     expected = odds.fight_odds(14, companions=1, swords=(2, 1, 0), herbs=(2,), gold=2)
     assert expected.p_win == sympy.Rational(323, 324) and expected.swords_used == (2, 1, 0)
     app.choice_box.children[-1].click()                 # dice 2, 1, 4: strength 12
-    assert app.question_view.value == ("Strength 12 against 14 (dice: 2, 1, 4): 2 more points "
-                                       "to win. What do you do?")
+    assert app.summary_lines == [
+        "Black fought with +2, +1 and +0 and rolled 2, 1 and 4: strength 12."]
+    assert app.question_view.value == (
+        "Strength 12 against 14 (dice 2, 1 and 4): 2 more points to win. You can still add "
+        "your herb of 2 and 2 gold (+1 each, or a die rerolled). What do you do?")
     assert [b.description for b in app.choice_box.children] == [
         "★ Win now: use the herb of 2: 1 = 100.0%", "Pay a gold to reroll the 1: 1 = 100.0%",
         "Pay a gold to reroll the 2: 1 = 100.0%", "Pay a gold to reroll the 4: 31/36 ≈ 86.1%"]
     app.choice_box.children[0].click()
     assert state.fight is None and state.stock[0]["creatures"] == [14]
-    assert app.summary_lines[-1] == "Black beat the fog creature of 14 on D7 (+7 points)."
+    assert app.summary_lines == [
+        "Black used the herb of 2: strength 14.",
+        "Black beat the fog creature of 14 on D7 (+7 points)."]
+
+
+def test_a_creature_appearing_under_your_adventurer_in_the_bots_turn_is_asked_about():
+    s = quiet_table(top=("D7", "A1", "A2"))             # the bot turns over D7 first
+    place_adventurer(s, 0, "D7", 1)
+    give(s, 0, gold=1)
+    app = AdventureLandApp(state=s, bots={1: Scripted()})
+    app.act("end")
+    assert s.current_player == 0 and s.fight["field"] == "D7" and s.turn_player == 1
+    strength = s.fight["strength"]
+    assert app.question_view.value.startswith(
+        f"A fog creature of strength {strength} appeared under your adventurer on D7 (Bot "
+        f"turned over its card): it must fight now. Your adventurer has strength 2 (1 + 1 "
+        f"companion).")
+    assert f"Bot turned over D7 (a fog creature of {strength})." in app.summary_lines
+    assert app.summary_lines[-1] == (f"A fog creature of {strength} appeared under your "
+                                     "adventurer on D7.")
+    assert app.choice_box.children and app.status.value == "It is your turn."
+
+
+def test_win_now_pays_everything_in_one_click_even_after_herbs_were_used():
+    """Herbs already used count beyond the swords' +9 (this once stopped the app in the
+    middle of a battle), and 'Win now' pays the rest at once; Undo takes the payments back
+    but never the roll."""
+    state = fight_position(16, swords=(3,), herbs=(4, 4, 2), gold=2, seed=0)
+    app = AdventureLandApp(state=state, bots={})
+    for action in ("swords 3", "herb 4", "herb 4"):     # a die of 1: strength 13
+        assert app.act(action), app.message.value
+    assert state.fight["bonus"] + sum(state.fight["swords"]) == 11
+    assert [b.description for b in app.choice_box.children] == [
+        "★ Win now: use the herb of 2 and 1 gold piece as +1: 1 = 100.0%",
+        "Pay a gold to reroll the 1: 1 = 100.0%"]
+    app.choice_box.children[0].click()
+    assert state.fight is None and state.stock[0]["creatures"] == [16]
+    assert app.summary_lines == ["Black used the herb of 2 and 1 gold piece as +1: strength 16.",
+                                 "Black beat the fog creature of 16 on D7 (+8 points)."]
+    assert app.undo()
+    assert state.fight["dice"] == [1] and sorted(state.stock[0]["herbs"]) == [2, 4, 4]
+    assert "“Fight with +3” stays" in app.summary_lines[0]
 
 
 def test_holdings_show_yours_exactly_and_the_others_as_counts():
@@ -138,10 +183,11 @@ def test_holdings_show_yours_exactly_and_the_others_as_counts():
     give(s, 0, swords=(2,), herbs=(3,), gold=1, creatures=(10,))
     give(s, 1, swords=(0, 3), herbs=(4,))
     app = AdventureLandApp(state=s, bots={1: Scripted()})
-    rows = dict(app.holdings(app.view))
-    assert rows["Your tiles"] == "sword +2; herb 3"
-    assert rows["Bot's tiles"] == "2 swords and 1 herb (face down)"
-    assert rows["Your gold"] == "1" and rows["Your fog creatures"] == "10 (5 laurels)"
+    rows = app.holdings(app.view)
+    assert [name for name, _ in rows] == ["You (black)", "Bot (green)"]  # one row each
+    assert rows[0][1] == ("0 points · 1 gold · sword +2, herb 3 · fog creature 10 (5 laurels)\n"
+                          "adventurers: 10 at the start")
+    assert rows[1][1].startswith("0 points · 0 gold · 2 swords and 1 herb, face down · no fog")
     assert "What you hold" in app.holdings_view.value and "+3" not in app.holdings_view.value
 
 
@@ -171,6 +217,22 @@ def test_whole_game_against_the_bot_through_the_app():
     assert app.status.value.startswith("Game over")
     final = app.final_summary(app.view)
     assert [row[2] for row in final.rows] == sorted(app.state.scores(), reverse=True)
+    # Adventure 2 is scored at the end: each name comes with what its score is made of.
+    for _place, cell, points in final.rows:
+        name, made_of = cell.split("\n")
+        player = app.state.players.index(name)
+        lines = score_breakdown(app.state, player)
+        assert sum(lines.values()) == points
+        assert made_of == "; ".join(f"{k}: {v}" for k, v in lines.items() if v) or "nothing"
+    assert app.final_summary(app.view).headline.endswith(" points.")
+
+
+def test_players_given_as_a_number_are_you_and_the_bots():
+    app = AdventureLandApp(players=3, seed=2)
+    assert app.state.players == ("You", "Bot 1", "Bot 2")
+    assert all(line.startswith(("Bot 1 ", "Bot 2 ", "You ", "The set-up"))
+               for line in app.summary_lines)
+    assert "Adventure 1, The Fellowship" in app.aim_view.value
 
 
 def test_summary_sentences_of_a_whole_game_read_as_english():

@@ -235,6 +235,54 @@ def test_move_advisor_ranks_by_exact_expected_points():
     assert odds.advise_moves(s, 1) == []                   # not player 1's move
 
 
+def test_a_move_onto_a_fog_creature_risks_the_battle_first():
+    """The advisor once called a move onto a creature that cannot be beaten 'lost 0': the
+    battle on arriving is the first risk, at its exact odds."""
+    s = empty_position(adventure=1)
+    place_item(s, "F7", "F12")
+    place_item(s, "D7", "F8")
+    place_adventurer(s, 0, "F5", 1, origin="row:5")
+    place_adventurer(s, 0, "D3", 2, origin="row:3")
+    give(s, 0, swords=(2,), gold=1)
+    advice = {str(a.action): a for a in odds.advise_moves(s, 0)}
+    hopeless = advice["move F5 F7"].risk                   # strength 2 + d6 + 2 + 1 < 12
+    assert hopeless.p_battle_won == 0 and hopeless.p_lost == 1
+    fair = advice["move D3 D7"].risk
+    win = odds.fight_odds(8, companions=2, swords=(2,), gold=1).p_win
+    assert fair.p_battle_won == win and fair.p_lost == 1 - win   # then safe on a drawn fog field
+    assert advice["move F5 F6"].risk.p_battle_won is None
+    ranked = [str(a.action) for a in odds.advise_moves(s, 0)]
+    assert ranked.index("move F5 F7") > ranked.index("move F5 F6")  # equal points: safer first
+    assert "the battle here lost 1" in hopeless.describe()
+    assert odds.risk_map(s, 0).fields["F7"].risk.p_lost == 1
+
+
+def test_among_equal_points_the_advisor_first_takes_an_adventurer_out_of_danger():
+    s = empty_position(adventure=1)
+    place_sprite(s, "K4")
+    place_adventurer(s, 0, "A7")                          # on the river, west of the sprite
+    advice = odds.advise_moves(s, 0)
+    best = advice[0]
+    assert best.expected_points == 0 and best.action.origin == "A7"
+    assert best.risk_now.p_lost > 0 and best.risk.p_lost < best.risk_now.p_lost
+    lane = next(a for a in advice if a.action.origin.startswith("row:"))
+    assert lane.risk_now is None                          # nothing happens in the start area
+    assert best.risk_now == odds.risk_map(s, 0).adventurers["A7"]
+
+
+def test_fight_advice_counts_herbs_already_used_beyond_the_swords_limit():
+    """sword_bonus is capped at the swords' +9; what herbs and gold already added is
+    ``paid`` (the app passed both as sword_bonus and failed mid-battle)."""
+    advice = odds.fight_advice(16, (1,), sword_bonus=3, paid=8, herbs=(2,), gold=2)
+    assert advice.strength == 13
+    assert advice.best.kind == "stop" and advice.best.herbs_spent == (2,)
+    assert advice.best.gold_spent == 1
+    same = odds.fight_advice(16 - 8, (1,), sword_bonus=3, herbs=(2,), gold=2)
+    assert [o.p_win for o in advice.options] == [o.p_win for o in same.options]
+    with pytest.raises(ValueError, match="paid must be at least 0"):
+        odds.fight_advice(16, (1,), paid=-1)
+
+
 def test_risk_map_fields_in_reach_say_what_a_move_there_risks(position):
     risk = odds.risk_map(position, 1)
     k4 = risk.fields["K4"]                        # K3 can step onto K4, on the river

@@ -220,8 +220,11 @@ def test_creature_appearing_under_an_adventurer_owner_decides_then_turn_continue
     s.apply("end")
     assert s.turn_player == 1 and s.current_player == 2     # player 2 decides the battle
     assert s.board["D7"][0] == "F"
-    drawn = [e.data["field"] for e in s.log if e.kind == "draw"]
-    assert drawn[-1] == "D7"                        # the extra draw waits for the battle
+    drawn = [e for e in s.log if e.kind == "draw"]
+    assert drawn[-1].data["field"] == "D7"          # the extra draw waits for the battle
+    strength = int(s.board["D7"][1:])               # placed face up: the log names it
+    assert drawn[-1].data["creature"] == strength
+    assert drawn[-1].text.endswith(f"D7 (fog: a fog creature of strength {strength}).")
     refused(s, "end", "has to finish the battle on D7 first")
     s.apply("swords -")
     while s.fight is not None:

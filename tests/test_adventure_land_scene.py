@@ -127,5 +127,27 @@ def test_legend_explains_every_token():
     scene = board_scene(position())
     labels = {scene.find(i).text for i in scene.ids() if i.endswith("-label")}
     for word in ("companion", "gold", "herb", "sword", "fog creature", "water sprite",
-                 "an adventurer with 2 companions"):
+                 "adventurer + 2 companions", "waiting at the start"):
         assert any(word in label for label in labels), word
+
+
+def test_the_board_is_readable_from_600_px():
+    """Every text is at least 10 units in a 600-unit scene: at 10 px the board fits in
+    600 px (an 800 px window with the notebook's margins), and scrolls only below."""
+    from dungeoncraft_widgets.adventure_land.odds import risk_map
+    from dungeoncraft_widgets.widgets.board import readable_width
+
+    s = empty_position()
+    place_sprite(s, "A7")
+    place_adventurer(s, 0, "C8", 5)
+    scene = board_scene(s, risk=risk_map(s, 0), drawn=True)
+    assert scene.width == 600 and readable_width(scene.to_dict(), 10) == 600
+    legend_right = max(shape_right(c) for c in scene.find("legend").children)
+    assert legend_right <= scene.width, "the legend fits across the board"
+
+
+def shape_right(shape):
+    """A rough right edge of a legend shape (text: about 0.6 of its size per character)."""
+    if hasattr(shape, "text"):
+        return shape.x + 0.6 * shape.size * len(shape.text)
+    return getattr(shape, "x", 0) + getattr(shape, "width", 0)

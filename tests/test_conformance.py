@@ -1,10 +1,13 @@
 """Every registered game (and the demo game) passes the generic checks."""
 
+import json
+
 import demo_game
 import pytest
 from conformance import check_playouts, check_view
 
 import dungeoncraft_widgets
+from dungeoncraft_widgets.core import Rng
 
 GAMES = {"demo": demo_game, **dungeoncraft_widgets.GAMES}
 CASES = [(name, n) for name, module in GAMES.items() for n in module.PLAYER_COUNTS]
@@ -44,3 +47,29 @@ def test_conformance_catches_a_broken_game():
 
     with pytest.raises(AssertionError, match="pieces changed"):
         check_playouts(Module, range(3), 2)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_state_schema_describes_saved_positions(name):
+    """Every game declares ``state_schema`` (PROTOCOL_CHANGES.md item 2), a valid JSON Schema
+    that the positions of its saves and of its players' views satisfy."""
+    from jsonschema import Draft202012Validator
+
+    game = GAMES[name]
+    state = game.new_game(players=game.PLAYER_COUNTS[-1], seed=5)
+    schema = type(state).state_schema
+    assert schema is not None, f"{name}: no state_schema on {type(state).__name__}"
+    Draft202012Validator.check_schema(schema)
+    rng = Rng(5)
+    for step in range(80):
+        if state.is_over:
+            break
+        if step % 10 == 0:
+            for seen in (state, state.view(0), state.view(None)):
+                doc = json.loads(seen.to_json())
+                for key in ("start", "current"):
+                    if doc[key] is not None:
+                        errors = sorted(Draft202012Validator(schema).iter_errors(doc[key]["state"]),
+                                        key=str)
+                        assert not errors, f"{name} {key}: {errors[0].message}"
+        state.apply(rng.choice(state.legal_actions()))

@@ -82,7 +82,10 @@ def test_plain_math_writes_the_library_formulas_plainly():
 
 
 def test_reprs_are_short_and_readable(app, calculator):
-    assert repr(calculator) == "<FightCalculator: Creature: 12>"
+    # A calculator is summed up by its answer, a refused input by its message.
+    assert repr(calculator) == "<FightCalculator: Chance to win with swords +2, +1: 13/18 ≈ 72.2%>"
+    calculator.herbs.value = "x"
+    assert repr(calculator).startswith("<FightCalculator: ✗ herbs: 'x' is not a whole number")
     assert repr(app).startswith("<AdventureLandApp: It is your turn.")
     assert len(repr(app)) < 120
     assert bundle(app)["text/plain"] == repr(app)
@@ -159,7 +162,7 @@ def test_each_marimo_example_runs_and_shows_anywidgets(name):
     assert "Jupyter widgets are not supported" not in html
 
 
-@pytest.mark.parametrize("name", ["fog_fight", "scout_venture"])
+@pytest.mark.parametrize("name", ["fog_fight", "scout_venture", "dubious_alliance_round"])
 def test_table_notebooks_hold_one_calculator_and_no_other_code(name):
     notebook = json.loads((REPO / "notebooks" / "table" / f"{name}.ipynb").read_text())
     code = [c for c in notebook["cells"] if c["cell_type"] == "code"]

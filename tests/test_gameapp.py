@@ -166,6 +166,24 @@ def test_a_choice_can_run_app_code_instead_of_an_action():
     assert calls == ["rules"] and app.state.history == []
 
 
+def test_a_choice_can_apply_several_actions_as_one_or_none_of_them():
+    """'Win now: use the herb of 3 and 2 gold' is one click: a tuple of actions applied in
+    order (said together, and taken back together: see the Adventure Land app's tests); a
+    refused step leaves the game as it was."""
+    app = DemoApp(TwoStepState(["You", "Bot"], seed=4), bots={1: HoarderBot()})
+    app.act(Draw())
+    app.act(Draw())                                  # the bot's turn, then ours again
+    a, b = sorted(app.state.hands[0])[:2]
+    before, history = app.state.to_json(), len(app.state.history)
+    assert app.act((Play(a), Play(99))) is False
+    assert app.message.value == "✗ play: card 99 is not in your hand"
+    assert app.state.to_json() == before and len(app.state.history) == history
+    app._choose(Choice(f"Play the {a} and the {b}", (Play(a), Play(b))))
+    assert [str(x) for x in app.state.history[history:history + 2]] == [f"play {a}",
+                                                                        f"play {b}"]
+    assert app.summary_lines[:2] == [f"You play the {a}.", f"You play the {b}."]
+
+
 def test_choice_shows_its_odds_exactly_and_says_when_the_percentage_is_rounded():
     assert Choice("Go", "draw", odds=sympy.Rational(1, 2)).text == "Go: 1/2 = 50.0%"
     assert Choice("Go", "draw", odds=sympy.Rational(1, 8)).text == "Go: 1/8 = 12.5%"

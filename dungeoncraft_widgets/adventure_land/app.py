@@ -35,10 +35,10 @@ import networkx as nx
 from ..core.bots import Bot
 from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, listing, possessive
+from ..core.english import count, listing, possessive, subject
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
-from ..widgets.app import Choice, GameApp
+from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.board import BoardEvent, BoardView
 from ..widgets.panels import ERROR_MARK, message_label
 from . import odds
@@ -46,6 +46,8 @@ from .bots import GreedyBot
 from .graph import movement_graph, state_reachable
 from .layout import FIELDS
 from .rules import (
+    COLOURS,
+    PLAYER_COUNTS,
     UNKNOWN,
     AdventureLandState,
     End,
@@ -56,6 +58,7 @@ from .rules import (
     Reroll,
     Swords,
     _laurel,
+    _pieces,
     _rebase,
     empty_position,
     new_game,
@@ -64,6 +67,7 @@ from .rules import (
     place_name,
     place_sprite,
     remove_item,
+    score_breakdown,
     set_card_drawn,
 )
 from .scene import board_scene, clickable_fields, target_of
@@ -71,6 +75,8 @@ from .scene import board_scene, clickable_fields, target_of
 __all__ = ["AdventureLandApp", "PositionEditor", "action_words"]
 
 ADVISED_MOVES = 4  # the move advisor shows this many moves (the menu has them all)
+# Wider than this the board grows only taller than a window: the panels beside it get the room.
+BOARD_MAX_WIDTH = "760px"
 
 
 def action_words(action: Action) -> str:
@@ -107,8 +113,8 @@ class AdventureLandApp(GameApp):
                  seed: int | None = None, *, bots: Mapping[int, Bot] | None = None,
                  state: AdventureLandState | None = None, **kwargs: Any) -> None:
         if state is None:
-            state = new_game(list(players) if not isinstance(players, int) else players,
-                             seed=seed, adventure=adventure)
+            state = new_game(default_names(players) if isinstance(players, int)
+                             else list(players), seed=seed, adventure=adventure)
         if bots is None:
             bots = {p: GreedyBot(seed=p) for p in range(1, len(state.players))}
         self.selected: str | None = None
@@ -121,8 +127,12 @@ class AdventureLandApp(GameApp):
         self.advisor_title = w.HTML()
         self.advisor_box = w.VBox()
         self.advisor_box.add_class("dcw-choices")
+        self.aim_view = w.HTML()
+        self.aim_view.add_class("dcw-aim")
         super().__init__(state, seat=0, bots=bots, **kwargs)
-        self.side.children = [self.risk_toggle, self.advisor_title, self.advisor_box]
+        self.board.layout.max_width = BOARD_MAX_WIDTH
+        self.side.children = [self.aim_view, self.risk_toggle, self.advisor_title,
+                              self.advisor_box]
         self.risk_toggle.observe(lambda _change: self.refresh(), names="value")
         self.refresh()
 
@@ -196,16 +206,7 @@ class AdventureLandApp(GameApp):
         f = view.fight
         if f is None or f["player"] != self.seat:
             return None
-        comps = view.adventurers[self.seat][f["adventurer"]][1]
-        if f["phase"] == "swords":
-            return (f"A fog creature of strength {f['strength']} stands on {f['field']}. Your "
-                    f"adventurer has strength {1 + comps} (1 + {count(comps, 'companion')}). "
-                    f"Which swords do you fight with? Each sword rolls a die and adds its "
-                    f"extra value; gold and herbs can be added after the roll.")
-        now = view.fight_strength()
-        dice = ", ".join(map(str, f["dice"])) or "no dice"
-        return (f"Strength {now} against {f['strength']} (dice: {dice}): "
-                f"{count(f['strength'] - now, 'more point')} to win. What do you do?")
+        return fight_question(view, self.seat)
 
     def choices(self, view: GameState) -> list[Choice]:
         assert isinstance(view, AdventureLandState)
@@ -218,9 +219,26 @@ class AdventureLandApp(GameApp):
         assert isinstance(view, AdventureLandState)
         return holdings_rows(view, self.seat)
 
+    def final_summary(self, view: GameState) -> FinalSummary:
+        """The winner and the scores; in Adventures 2 and 3, scored at the end, also what
+        each score is made of (on a second line under the player's name: a fourth column
+        would not fit a phone)."""
+        assert isinstance(view, AdventureLandState)
+        final = super().final_summary(view)
+        if view.adventure == 1:
+            return final
+        scores = view.scores()
+        order = sorted(range(len(view.players)), key=lambda q: -scores[q])  # as the rows
+        rows = tuple((place, f"{name}\n{score_made_of(view, q)}", points)
+                     for (place, name, points), q in zip(final.rows, order, strict=True))
+        return FinalSummary(final.headline, final.headers, rows)
+
     def refresh(self) -> None:
         super().refresh()
         if getattr(self, "advisor_box", None) is not None:
+            self.aim_view.value = (f'<div class="dcw-holdings-title">How to score</div>'
+                                   f"<div style='line-height:1.4'>"
+                                   f"{html.escape(aim(self.view))}</div>")
             self._show_advisor(self.view)
 
     # ----------------------------------------------------------------- actions
@@ -264,12 +282,12 @@ class AdventureLandApp(GameApp):
         advice = odds.advise_moves(view, self.seat)[:ADVISED_MOVES]
         self.advisor_title.value = (
             '<div class="dcw-holdings-title">Move advisor</div>'
-            "<div>Your moves by the points they bring now (exact), with the chance of "
-            "losing that adventurer before your next turn:</div>")
+            "<div style='line-height:1.4'>Your best moves by the points they bring now, "
+            "then by the exact chance of losing that adventurer before your next turn "
+            "(where it stands now in brackets). Click one to make it.</div>")
         buttons = []
         for item in advice:
-            label = (f"{'★ ' if item.best else ''}{item.action.origin} → {item.action.to}: "
-                     f"+{_points(item.expected_points)}, risk {percent(item.risk.p_lost)}")
+            label = (f"{'★ ' if item.best else ''}{advisor_words(item)}")
             tip = (f"{action_words(item.action)}. Expected points: {item.expected_points}. "
                    f"Before your next turn: {item.risk.describe()}.")
             button = w.Button(description=label, tooltip=tip,
@@ -283,22 +301,156 @@ class AdventureLandApp(GameApp):
 
 def _points(p) -> str:
     """Expected points for a button: whole numbers as they are, else one decimal."""
-    return str(p) if p.q == 1 else f"{float(p):.1f}"
+    return str(p) if p.q == 1 else f"≈ {float(p):.1f}"
+
+
+def _chance_words(p) -> str:
+    """An exact chance with its percentage ('459/3160 ≈ 14.5%'), or '0'."""
+    if not p:
+        return "0"
+    return f"{p} {'=' if (p * 1000).q == 1 else '≈'} {percent(p)}"
+
+
+def advisor_words(advice: odds.MoveAdvice) -> str:
+    """A move of the advisor in a few words: where from and to, the points it brings and
+    the exact chance of losing the adventurer before the next turn (and where it is now).
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_sprite
+    >>> s = empty_position(); place_sprite(s, "K4"); place_adventurer(s, 0, "A7")
+    >>> advisor_words(odds.advise_moves(s)[0])
+    'A7 → A10: +0 points; risk 0 (now 2/95 ≈ 2.1%)'
+    """
+    where = place_name(advice.action.origin).removeprefix("the ")
+    text = (f"{where} → {advice.action.to}: +{_points(advice.expected_points)} "
+            f"point{'' if advice.expected_points == 1 else 's'}; "
+            f"risk {_chance_words(advice.risk.p_lost)}")
+    now = advice.risk_now
+    if now is not None and now.p_lost != advice.risk.p_lost:
+        text += f" (now {_chance_words(now.p_lost)})"
+    return text
 
 
 # ------------------------------------------------------------- what the app says
+def default_names(players: int) -> list[str] | int:
+    """Names for a game against bots given only the number of players: "You" and the bots
+    (a count the engine refuses is passed on as it is, for its error message).
+
+    >>> default_names(2), default_names(4)
+    (['You', 'Bot'], ['You', 'Bot 1', 'Bot 2', 'Bot 3'])
+    """
+    if players not in PLAYER_COUNTS:
+        return players
+    return ["You", "Bot"] if players == 2 else ["You"] + [f"Bot {i}" for i in range(1, players)]
+
+
+def aim(view: AdventureLandState) -> str:
+    """What scores in the adventure being played, in a few sentences (numbers from the
+    pieces data, like the rules).
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position
+    >>> print(aim(empty_position(adventure=1)))
+    Adventure 1, The Fellowship: points come at once. 2 for each gold; for a companion \
+joining, as many as that adventurer then has companions; for a fog creature beaten, its \
+laurels (half its strength). The game ends when the swords and the companions run out.
+    """
+    rules = _pieces()["adventures"][str(view.adventure)]
+    head = f"Adventure {view.adventure}, {view.adventure_name}: "
+    end = " The game ends when the swords and the companions run out."
+    laurels = "laurels (half its strength)"
+    if view.adventure == 1:
+        return (head + f"points come at once. {rules['gold_at_once']} for each gold; for a "
+                "companion joining, as many as that adventurer then has companions; for a "
+                f"fog creature beaten, its {laurels}." + end)
+    if view.adventure == 2:
+        return (head + "points are counted at the end. Each fog creature beaten scores its "
+                f"{laurels} × {rules['laurel_factor']}; your largest group of adventurers on "
+                f"side-by-side fields scores {rules['group_factor']} per figure (adventurers "
+                f"and companions); each gold {rules['gold_each']}; each herb and sword its "
+                "value." + end)
+    most, second = rules["most_creatures"]
+    gold_most, gold_second = rules["most_gold"]
+    return (head + "points are counted at the end. Each fog creature beaten scores its "
+            f"{laurels}; the most fog creatures {most} (second most {second}); each gold "
+            f"{rules['gold_each']}; the most gold {gold_most} (second most {gold_second}); in "
+            "each city, the most figures (adventurers and companions) score the city's size, "
+            "the second most half of it. Each figure outside the cities loses 1 point per fog "
+            "creature still on the board." + end)
+
+
+def _held(stock: dict[str, Any], *, dice: bool = True) -> str:
+    """What a battle can still use after the roll: 'your herbs of 4 and 3 and 2 gold (+1
+    each, or a die rerolled)', or "" for nothing."""
+    parts = []
+    if stock["herbs"]:
+        herbs = sorted(stock["herbs"], reverse=True)
+        parts.append(f"your herb{'s' * (len(herbs) > 1)} of {listing(map(str, herbs))}")
+    if stock["gold"]:
+        parts.append(f"{stock['gold']} gold (+1 each" + (", or a die rerolled)" if dice else ")"))
+    return listing(parts)
+
+
+def fight_question(view: AdventureLandState, player: int) -> str:
+    """The battle ``player`` decides now, as a question: the creature, the strength so far
+    and what can still be added.
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import fight_position
+    >>> s = fight_position(12, companions=2, swords=(2, 1), gold=1, seed=3)
+    >>> print(fight_question(s, 0))
+    A fog creature of strength 12 stands on D7. Your adventurer has strength 3 (1 + 2 \
+companions). Which swords do you fight with (at most 3)? Each rolls a die and adds its \
+extra value; after the roll you can add 1 gold (+1 each, or a die rerolled).
+    >>> s = fight_position(12, companions=2, swords=(2, 1), gold=1, seed=2)
+    >>> _ = s.apply("swords 2,1")
+    >>> print(fight_question(s, 0))
+    Strength 9 against 12 (dice 1 and 2): 3 more points to win. You can still add 1 gold \
+(+1 each, or a die rerolled). What do you do?
+    """
+    f = view.fight
+    stock = view.stock[player]
+    comps = view.adventurers[player][f["adventurer"]][1]
+    creature, field = f["strength"], f["field"]
+    held = _held(stock, dice=f["phase"] == "swords" or bool(f["dice"]))
+    if f["phase"] == "swords":
+        if view.turn_player != player:
+            turner = subject(view.players[view.turn_player])
+            where = (f"A fog creature of strength {creature} appeared under your adventurer "
+                     f"on {field} ({turner} turned over its card): it must fight now.")
+        else:
+            where = f"A fog creature of strength {creature} stands on {field}."
+        own = f" (1 + {count(comps, 'companion')})" if comps else " (no companions)"
+        if stock["swords"]:
+            ask = ("Which swords do you fight with (at most 3)? Each rolls a die and adds its "
+                   "extra value; ")
+        else:
+            ask = "You have no swords, so no dice to roll; "
+        after = (f"after the roll you can add {held}." if held else
+                 "you have no herbs or gold to add after the roll.")
+        return f"{where} Your adventurer has strength {1 + comps}{own}. {ask}{after}"
+    now = view.fight_strength()
+    dice = f" (dice {listing(map(str, f['dice']))})" if f["dice"] else ""
+    left = f" You can still add {held}." if held else ""
+    return (f"Strength {now} against {creature}{dice}: {count(creature - now, 'more point')} "
+            f"to win.{left} What do you do?")
+
+
 def fight_choices(view: AdventureLandState, player: int) -> list[Choice]:
     """The buttons of the battle the player decides now, each with its exact chance to win
     (optimal play after it), the best one marked.
 
     Before the dice: the best choice of swords for each number of swords. After: every
-    option of :func:`~.odds.fight_advice` (win now by paying, reroll a die, give up).
+    option of :func:`~.odds.fight_advice`: win now by paying what is missing (one button
+    pays it all), reroll a die, or give up when nothing can win any more.
 
     >>> from dungeoncraft_widgets.adventure_land.rules import fight_position
     >>> s = fight_position(12, companions=2, swords=(2, 1), gold=1, seed=3)
     >>> [c.text for c in fight_choices(s, 0)]
     ['Fight with no swords: 0 = 0.0%', 'Fight with +2: 1/6 ≈ 16.7%', \
 '★ Fight with +2 and +1: 199/216 ≈ 92.1%']
+    >>> s = fight_position(10, swords=(3,), herbs=(4, 3, 2), seed=2)
+    >>> _ = s.apply("swords 3"); [c.text for c in fight_choices(s, 0)]
+    ['★ Win now: use the herbs of 3 and 2: 1 = 100.0%']
+    >>> fight_choices(s, 0)[0].action
+    (Herb(value=3), Herb(value=2))
     """
     f = view.fight
     stock = view.stock[player]
@@ -318,75 +470,95 @@ def fight_choices(view: AdventureLandState, player: int) -> list[Choice]:
                               tooltip=tip))
         return out
     advice = odds.fight_advice(f["strength"], tuple(f["dice"]), companions=comps,
-                               sword_bonus=sum(f["swords"]) + f["bonus"],
+                               sword_bonus=sum(f["swords"]), paid=f["bonus"],
                                herbs=tuple(stock["herbs"]), gold=stock["gold"])
     out = []
     for option in advice.options:
         if option.kind == "stop":
-            paid = [f"the herb of {h}" for h in option.herbs_spent]
+            herbs = sorted(option.herbs_spent, reverse=True)
+            paid = [f"the herb{'s' * (len(herbs) > 1)} of {listing(map(str, herbs))}"] \
+                if herbs else []
             if option.gold_spent:
                 paid.append(count(option.gold_spent, "gold piece") + " as +1")
             label = f"Win now: use {listing(paid)}" if paid else "Win now"
-            action: Action = (Herb(option.herbs_spent[0]) if option.herbs_spent else Gold())
-            tip = ("Pays what is missing, the cheapest way" +
-                   (" (one step at a time: this button pays the first)" if
-                    len(option.herbs_spent) + option.gold_spent > 1 else "") + ".")
+            steps = tuple(Herb(h) for h in herbs) + (Gold(),) * option.gold_spent
+            action: Action | tuple[Action, ...] = steps[0] if len(steps) == 1 else steps
+            tip = "Pays what is missing, the cheapest way, and wins the battle."
+            out.append(Choice(label, action, odds=option.p_win, best=option is advice.best,
+                              tooltip=tip))
         elif option.kind == "reroll":
-            label = f"Pay a gold to reroll the {option.die}"
-            action = Reroll(option.die)
-            tip = "The new roll replaces the old one; then play on as well as possible."
-        else:
-            label = "Give up (the adventurer and its companions are lost)"
-            action = GiveUp()
-            tip = "Nothing you hold can win this battle now."
-        out.append(Choice(label, action, odds=option.p_win, best=option is advice.best,
-                          tooltip=tip))
+            out.append(Choice(f"Pay a gold to reroll the {option.die}", Reroll(option.die),
+                              odds=option.p_win, best=option is advice.best,
+                              tooltip="The new roll replaces the old one; then play on as "
+                              "well as possible."))
+        else:  # nothing can win any more: no odds to show, and nothing to recommend
+            out.append(Choice("Give up: the adventurer and its companions are lost",
+                              GiveUp(), tooltip="Nothing you hold can win this battle now."))
     return out
 
 
 def holdings_rows(view: AdventureLandState, seat: int) -> list[tuple[str, str]]:
-    """What the seat holds (exact values) and what is public of the others (their
-    face-down swords and herbs as counts), with everyone's points so far.
+    """One row per player, the seat first: their points, gold, swords and herbs (the seat's
+    values; the others' face-down tiles as counts), the fog creatures they beat, and where
+    their adventurers are (with their companions).
 
     >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, give
     >>> s = empty_position(["You", "Bot"]); give(s, 0, swords=(2,), gold=1); give(s, 1, herbs=(3,))
     >>> rows = dict(holdings_rows(s.view(0), 0))
-    >>> rows["Your tiles"], rows["Bot's tiles"]
-    ('sword +2', '1 herb (face down)')
+    >>> print(rows["You (black)"])
+    0 points · 1 gold · sword +2 · no fog creatures
+    adventurers: 10 at the start
+    >>> print(rows["Bot (green)"])
+    0 points · 0 gold · 1 herb, face down · no fog creatures
+    adventurers: 10 at the start
     """
     rows = []
     order = [seat] + [p for p in range(len(view.players)) if p != seat]
     scores = view.scores()
     for p in order:
-        name = view.players[p]
         stock = view.stock[p]
-        own = possessive(name)
-        swords, herbs = stock["swords"], stock["herbs"]
+        swords, herbs = sorted(stock["swords"], reverse=True), sorted(stock["herbs"],
+                                                                      reverse=True)
         if UNKNOWN in swords or UNKNOWN in herbs:
             tiles = listing([t for t in (count(len(swords), "sword") if swords else "",
                                          count(len(herbs), "herb") if herbs else "") if t])
-            tiles += " (face down)"
+            tiles += ", face down"
         else:
-            tiles = "; ".join(t for t in (
-                (("sword " if len(swords) == 1 else "swords ")
-                 + ", ".join(f"+{v}" for v in sorted(swords))) if swords else "",
-                (("herb " if len(herbs) == 1 else "herbs ")
-                 + ", ".join(map(str, sorted(herbs)))) if herbs else "") if t)
-        creatures = stock["creatures"]
-        beaten = (f"{', '.join(map(str, sorted(creatures)))} "
+            tiles = ", ".join(t for t in (
+                f"sword{'s' * (len(swords) > 1)} {listing([f'+{v}' for v in swords])}"
+                if swords else "",
+                f"herb{'s' * (len(herbs) > 1)} {listing(map(str, herbs))}" if herbs else "")
+                if t) or "no swords or herbs"
+        creatures = sorted(stock["creatures"])
+        beaten = (f"fog creature{'s' * (len(creatures) > 1)} {listing(map(str, creatures))} "
                   f"({count(sum(_laurel(c) for c in creatures), 'laurel')})"
-                  if creatures else "none")
+                  if creatures else "no fog creatures")
+        # Adventure 2 scores face-down tiles too: the count says so (the tiles follow).
+        points = count(scores[p], "point") + (" + face-down tiles" if view.score_note(p) else "")
         on_board = [where + (f" ({count(c, 'companion')})" if c else "")
                     for where, c in view.adventurers[p] if where in view.layout.terrain]
         waiting = sum(1 for where, _c in view.adventurers[p] if ":" in where)
-        parts = on_board + ([f"{waiting} at the start"] if waiting else [])
-        note = view.score_note(p)
-        rows += [(f"{own} tiles", tiles or "none"),
-                 (f"{own} gold", str(stock["gold"])),
-                 (f"{own} fog creatures", beaten),
-                 (f"{own} adventurers", ", ".join(parts) or "none left"),
-                 (f"{own} points", str(scores[p]) + (f" ({note})" if note else ""))]
+        places = ([f"on {listing(on_board)}"] if on_board else []) + (
+            [f"{waiting} at the start"] if waiting else [])
+        where = f"adventurers: {'; '.join(places)}" if places else "no adventurer left"
+        name, colour = view.players[p], COLOURS[p]
+        rows.append((name if name.lower() == colour else f"{name} ({colour})",
+                     f"{points} · {stock['gold']} gold · {tiles} · {beaten}\n{where}"))
     return rows
+
+
+def score_made_of(view: AdventureLandState, player: int) -> str:
+    """What ``player``'s score is made of, in the adventure's own terms (the lines that
+    are not zero).
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, give
+    >>> s = empty_position(["You", "Bot"], adventure=2); give(s, 0, gold=2, herbs=(3,))
+    >>> score_made_of(s, 0), score_made_of(s, 1)
+    ('gold: 4; herbs: 3', 'nothing')
+    """
+    parts = [f"{label}: {value}" for label, value in score_breakdown(view, player).items()
+             if value]
+    return "; ".join(parts) or "nothing"
 
 
 def summary_sentences(events: Sequence[Event], view: AdventureLandState, seat: int) -> list[str]:
@@ -407,8 +579,18 @@ def summary_sentences(events: Sequence[Event], view: AdventureLandState, seat: i
     who: int | None = None
     last_to: str | None = None
     moved = False
+    paid: dict[str, Any] = {"herbs": [], "gold": 0}  # the seat's battle: herbs and gold paid
 
     def flush() -> None:
+        if paid["herbs"] or paid["gold"]:
+            used = [f"the herb{'s' * (len(paid['herbs']) > 1)} of "
+                    f"{listing(map(str, paid['herbs']))}"] if paid["herbs"] else []
+            if paid["gold"]:
+                used.append(f"{count(paid['gold'], 'gold piece')} as +1")
+            out.append(f"{subject(names[seat])} used {listing(used)}"
+                       + (f": strength {paid['strength']}." if "strength" in paid else "."))
+            paid.clear()
+            paid.update(herbs=[], gold=0)
         if cards:
             drawer = names[who] if who is not None else "The set-up"
             out.append(f"{drawer} turned over {listing(cards)}.")
@@ -435,7 +617,7 @@ def summary_sentences(events: Sequence[Event], view: AdventureLandState, seat: i
         elif e.kind == "draw":
             if clauses:
                 flush()
-            cards.append(_card_words(d["field"], d["terrain"], view))
+            cards.append(_card_words(d["field"], d["terrain"], d.get("creature")))
         elif e.kind == "move":
             if cards:
                 flush()
@@ -456,7 +638,7 @@ def summary_sentences(events: Sequence[Event], view: AdventureLandState, seat: i
             # Your own tile's value, which only you see.
             shown = d["value"] if d["tile"] == "herb" else f"+{d['value']}"
             if clauses and clauses[-1].endswith(f"took a {d['tile']}"):
-                clauses[-1] += f" ({shown})"
+                clauses[-1] += f" (value {shown})"
         elif e.kind == "won":
             points = f" (+{count(d['points'], 'point')})" if d.get("points") else ""
             text = f"beat the fog creature of {d['strength']} on {d['field']}{points}"
@@ -468,8 +650,28 @@ def summary_sentences(events: Sequence[Event], view: AdventureLandState, seat: i
                     f"{d['field']} ({lost} went back in the box)")
             after_move(e.player, d["field"], text.replace("lost", "then lost", 1),
                        f"{names[e.player]} {text}.")
-        elif e.kind in ("roll", "boost") and e.player == seat:
-            say(e.text)  # your own battle, step by step
+        elif e.kind == "battle" and (e.player != who or d["field"] != last_to):
+            # A fog card turned over under an adventurer: a battle out of its owner's turn.
+            say(f"A fog creature of {d['strength']} appeared under "
+                f"{possessive(names[e.player], capital=False)} adventurer on {d['field']}.")
+        elif e.kind == "roll" and e.player == seat:  # your own battle, step by step
+            if "dice" in d:
+                rolled = (f"fought with {_swords_words(d['swords'])} and rolled "
+                          f"{listing(map(str, d['dice']))}" if d["swords"] else
+                          "fought with no swords")
+            else:
+                rolled = f"paid a gold to reroll the {d['old']} and rolled {d['new']}"
+            strength = f": strength {d['strength']}" if "strength" in d else ""
+            say(f"{subject(names[seat])} {rolled}{strength}.")
+        elif e.kind == "boost" and e.player == seat:
+            if clauses or cards:
+                flush()
+            if "value" in d:
+                paid["herbs"].append(d["value"])
+            else:
+                paid["gold"] += 1
+            if "strength" in d:
+                paid["strength"] = d["strength"]
         elif e.kind == "swept":
             comps = f" and {count(d['companions'], 'companion')}" if d.get("companions") else ""
             say(f"The water sprite swept {possessive(names[e.player], capital=False)} "
@@ -482,12 +684,11 @@ def summary_sentences(events: Sequence[Event], view: AdventureLandState, seat: i
     return [line[0].upper() + line[1:] for line in out if line]
 
 
-def _card_words(field: str, terrain: str, view: AdventureLandState) -> str:
+def _card_words(field: str, terrain: str, creature: int | None) -> str:
     item = {"city": "a companion", "forest": "a herb", "mountain": "a sword",
             "river": "gold", "fog": "a fog creature"}[terrain]
-    on = view.board.get(field)
-    if terrain == "fog" and on is not None and on[0] == "F":
-        item = f"a fog creature of {on[1:]}"
+    if creature:
+        item = f"a fog creature of {creature}"
     return f"{field} ({item})"
 
 
@@ -513,31 +714,52 @@ class PositionEditor(w.VBox):
     TOOLS = ("select", "creature 8", "creature 10", "creature 12", "creature 14",
              "creature 16", "gold", "companion", "herb", "sword", "sprite", "card turned over",
              "erase")
+    #: What the tools are called in the menu (the values above stay short, for scripts).
+    TOOL_WORDS = {"select": "select an adventurer: where can it go?", "herb": "herb (face down)",
+                  "sword": "sword (face down)", "sprite": "water sprite",
+                  "card turned over": "terrain card turned over (or back)",
+                  "erase": "erase (take away what is on a field)"}
 
     def __init__(self, players: int = 2, **kwargs: Any) -> None:
         self.state = empty_position(players)
         self.reach: dict[str, int] = {}
-        self.tool = w.Dropdown(options=self.TOOLS + tuple(
-            f"adventurer {p + 1}" for p in range(players)), description="Tool:")
-        self.companions = w.BoundedIntText(value=0, min=0, max=28, description="Companions:")
-        self.moves = w.BoundedIntText(value=2, min=1, max=4, description="Moves:")
-        self.to_move = w.Dropdown(options=[(f"player {p + 1}", p) for p in range(players)],
+        names = self.state.players
+        self.tool = w.Dropdown(options=[
+            (self.TOOL_WORDS.get(t, t.replace("creature", "fog creature")), t)
+            for t in self.TOOLS] + [(f"{possessive(names[p])} adventurer", f"adventurer {p + 1}")
+                                    for p in range(players)], description="Tool:")
+        self.companions = w.BoundedIntText(
+            value=0, min=0, max=28, description="Companions:",
+            tooltip="how many companions an adventurer placed now brings along")
+        self.moves = w.BoundedIntText(value=2, min=1, max=4, description="Moves:",
+                                      tooltip="how many moves 'select' looks ahead")
+        self.to_move = w.Dropdown(options=[(names[p], p) for p in range(players)],
                                   description="To move:")
         self.risk_toggle = w.Checkbox(False, description="Show risks and the best moves",
                                       indent=False, layout=w.Layout(width="auto"))
         self.message = message_label()
         self.advice = w.HTML()
-        self.board = BoardView()
+        help_text = w.HTML(
+            "<div class='dcw-editor-help' style='line-height:1.4'>Set up your table: "
+            "choose in <b>Tool</b> what to "
+            "place, then click fields (an adventurer brings the <b>Companions</b> number "
+            "along; mark each field whose terrain card is already turned over, since what the "
+            "next cards can bring depends on it). <b>select</b> shows where an adventurer "
+            "can go; <b>Show risks</b> gives the exact risks of the next cards and the best "
+            "moves for the player <b>To move</b>.</div>")
+        # Never shrunk below readable text (10 px): it scrolls sideways on a phone instead.
+        self.board = BoardView(min_text_px=10)
+        self.board.layout.max_width = BOARD_MAX_WIDTH
         self.board.on_click(self._on_click)
         for control in (self.tool, self.companions, self.moves, self.to_move):
             control.style.description_width = "initial"
         self.to_move.observe(lambda _c: self._set_player(), names="value")
         self.risk_toggle.observe(lambda _c: self.refresh(), names="value")
-        super().__init__([w.HBox([self.tool, self.companions, self.moves],
-                                 layout=w.Layout(flex_flow="row wrap")),
+        super().__init__([help_text, w.HBox([self.tool, self.companions, self.moves],
+                                            layout=w.Layout(flex_flow="row wrap")),
                           w.HBox([self.to_move, self.risk_toggle],
                                  layout=w.Layout(flex_flow="row wrap")),
-                          self.board, self.message, self.advice], **kwargs)
+                          self.message, self.board, self.advice], **kwargs)
         self.refresh()
 
     def _set_player(self) -> None:
@@ -619,12 +841,14 @@ class PositionEditor(w.VBox):
 def _advice_html(advice: list, name: str) -> str:
     if not advice:
         return ""
+    left = "style='text-align:left'"
     rows = "".join(
-        f"<tr><td>{'★ ' if a.best else ''}{html.escape(action_words(a.action))}</td>"
-        f"<td>{html.escape(str(a.expected_points))}</td>"
-        f"<td>{html.escape(str(a.risk.p_lost))} ({html.escape(percent(a.risk.p_lost))})</td></tr>"
-        for a in advice[:8])
+        f"<tr><td {left}>{'★ ' if a.best else ''}{html.escape(action_words(a.action))}</td>"
+        f"<td>{html.escape(_points(a.expected_points))}</td>"
+        f"<td>{html.escape(_chance_words(a.risk.p_lost))}</td>"
+        f"<td>{html.escape(_chance_words(a.risk_now.p_lost) if a.risk_now else '-')}</td>"
+        "</tr>" for a in advice[:8])
     return (f"<div class='dcw-holdings-title'>Best moves for {html.escape(name)}</div>"
-            "<table class='dcw-table'><thead><tr><th>move</th><th>points expected</th>"
-            "<th>lost before the next turn</th></tr></thead>"
+            f"<table class='dcw-table'><thead><tr><th {left}>move</th><th>points expected</th>"
+            "<th>lost before the next turn</th><th>lost where it stands now</th></tr></thead>"
             f"<tbody>{rows}</tbody></table>")

@@ -36,8 +36,10 @@ import html
 from typing import Any
 
 import ipywidgets as w
+import sympy
 
 from ..core.charts import bar_chart, percent
+from ..core.english import count
 from ..core.errors import DungeoncraftError
 from ..widgets.board import BoardView
 from ..widgets.panels import (
@@ -86,15 +88,22 @@ class FightCalculator(LiveCalculator):
         self.dice = w.Text("", description="Dice rolled:",
                            placeholder="after rolling, e.g. 2, 5")
         self.headline = w.HTMLMath()
-        self.chart = BoardView()
+        # Its text is never drawn below 10 px: on a phone the chart scrolls sideways instead.
+        self.chart = BoardView(min_text_px=10)
         self.by_swords = w.HTML()
         self.gold_line = w.HTMLMath()
         self.advice_box = w.HTML()
+        intro = w.HTML("<div style='line-height:1.4'>Type what your adventurer has and the "
+                       "fog creature's strength: the exact odds of winning with the best "
+                       "swords; then, once the dice are rolled, the best next step.</div>")
         self.children = [
-            w.HBox([self.creature, self.companions, self.gold]),
-            w.HBox([self.swords, self.herbs]), self.choose,
+            intro,
+            w.HBox([self.creature, self.companions, self.gold],
+                   layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.swords, self.herbs], layout=w.Layout(flex_flow="row wrap")),
+            self.choose,
             self.message, self.headline,
-            w.HBox([w.Box([self.chart], layout=w.Layout(width="440px")),
+            w.HBox([w.Box([self.chart], layout=w.Layout(width="440px", max_width="100%")),
                     w.VBox([self.by_swords, self.gold_line])],
                    layout=w.Layout(flex_flow="row wrap")),
             self.dice, self.advice_box,
@@ -128,7 +137,7 @@ class FightCalculator(LiveCalculator):
         self.odds, self.advice = odds, advice
         used = ", ".join(f"+{v}" for v in odds.swords_used) or "none"
         self.headline.value = (f"<b>Chance to win</b> with swords {used}: "
-                               f"{probability_latex(odds.p_win)}")
+                               f"{_chance(odds.p_win)}")
         self.chart.show(bar_chart(
             odds.strength.pmf(), target=creature, width=420, height=200,
             title="Strength before gold and herbs", x_label="strength"))
@@ -136,9 +145,14 @@ class FightCalculator(LiveCalculator):
                 for k, p in sorted(odds.p_win_by_swords.items())]
         self.by_swords.value = "<b>By number of swords</b>" + table_html(
             ["swords", "which", "P(win)", "%"], rows)
-        self.gold_line.value = (
-            f"Gold is worth {probability_latex(odds.gold_worth)}; "
-            f"rerolls add {probability_latex(odds.reroll_worth)} over +1 only.")
+        if not odds.gold:
+            self.gold_line.value = "No gold: a gold piece would add +1 or reroll a die."
+        else:
+            self.gold_line.value = (
+                f"Your {count(odds.gold, 'gold piece')} "
+                f"add{'s' * (odds.gold == 1)} {_chance(odds.gold_worth)} to the chance "
+                f"(without gold: {_chance(odds.p_win_no_gold)}); of that, rerolling rather "
+                f"than only +1 adds {_chance(odds.reroll_worth)}.")
         if advice is None:
             self.advice_box.value = "<i>Enter the dice you rolled for advice.</i>"
         else:
@@ -146,4 +160,16 @@ class FightCalculator(LiveCalculator):
             best = html.escape(advice.best.describe())
             self.advice_box.value = (
                 f"<b>Best next step</b> (strength now {advice.strength}, swords' extra "
-                f"{bonus}): {best}" + table_html(["option", "P(win)", "%"], rows))
+                f"{bonus}): {best}" + table_html(["option", "P(win)", "%"], rows).replace(
+                    "<td>", "<td style='text-align:left'>", 1).replace(
+                    "<th>", "<th style='text-align:left'>", 1))
+
+
+def _chance(p: sympy.Rational) -> str:
+    r"""An exact chance typeset with its percentage: '=' when the percentage is exact.
+
+    >>> _chance(sympy.Rational(1, 2)), _chance(sympy.Rational(1, 3))
+    ('$\\frac{1}{2} = 50.0\\%$', '$\\frac{1}{3} \\approx 33.3\\%$')
+    """
+    text = probability_latex(p)
+    return text.replace("\\approx", "=") if (sympy.Rational(p) * 1000).q == 1 else text

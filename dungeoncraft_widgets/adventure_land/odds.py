@@ -34,7 +34,7 @@ from __future__ import annotations
 import html
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -568,14 +568,16 @@ def _ranked_moves(dice: tuple[int, ...], gold: int, herbs: tuple[int, ...], cert
 
 
 def fight_advice(creature: int, dice: Iterable[int], *, companions: int = 0,
-                 sword_bonus: int = 0, herbs: Iterable[int] = (), gold: int = 0
-                 ) -> FightAdvice:
+                 sword_bonus: int = 0, herbs: Iterable[int] = (), gold: int = 0,
+                 paid: int = 0) -> FightAdvice:
     """The best next step mid-fight, with the dice already rolled, and every option's odds.
 
     ``dice``: the values showing (one die per sword used, at most 3); ``sword_bonus``: the sum
-    of the used swords' extra values. If the fight can be won now, the advice is to stop and pay
-    the cheapest way (fewest points, then fewest tiles, then keeping gold); otherwise to reroll
-    the die that gives the best chance (ties: the lowest die), or to give up when nothing helps.
+    of the used swords' extra values; ``herbs`` and ``gold``: what is left to add; ``paid``: the
+    points already added in this fight with herbs and gold as +1. If the fight can be won now,
+    the advice is to stop and pay the cheapest way (fewest points, then fewest tiles, then
+    keeping gold); otherwise to reroll the die that gives the best chance (ties: the lowest
+    die), or to give up when nothing helps.
 
     >>> advice = fight_advice(12, (3, 2), companions=2, sword_bonus=3, gold=1, herbs=(4,))
     >>> advice.best.describe()
@@ -583,6 +585,11 @@ def fight_advice(creature: int, dice: Iterable[int], *, companions: int = 0,
     >>> [(o.kind, o.die, o.p_win) for o in fight_advice(12, (2, 1), companions=2,
     ...                                                  sword_bonus=3, gold=2).options]
     [('reroll', 1, 5/6), ('reroll', 2, 3/4), ('give up', None, 0)]
+
+    Herbs already used count in ``paid``, not in ``sword_bonus`` (whose limit is the swords'):
+
+    >>> fight_advice(14, (1,), sword_bonus=3, paid=7, herbs=(2,)).best.describe()
+    'stop and win: pay herb 2'
     """
     _int_arg("creature", creature, 1, MAX_CREATURE)
     dice = _int_tuple("dice", dice, 1, SIDES, most=MAX_SWORDS)
@@ -590,7 +597,8 @@ def fight_advice(creature: int, dice: Iterable[int], *, companions: int = 0,
     _int_arg("sword_bonus", sword_bonus, 0, MAX_SWORDS * SWORD_VALUES[1])
     herbs = _int_tuple("herbs", herbs, *HERB_VALUES, most=MAX_HERB_TILES)
     _int_arg("gold", gold, 0, MAX_GOLD)
-    certain = 1 + companions + sword_bonus
+    _int_arg("paid", paid, 0)
+    certain = 1 + companions + sword_bonus + paid
     options = tuple(
         FightOption(kind, sympy.Rational(scaled, _SCALE), die=die, gold_spent=spent,
                     herbs_spent=herbs_spent)
@@ -1032,7 +1040,10 @@ class PlaceRisk:
       ``p_win_forced``: the chance of winning that forced fight with what its owner holds now
       (None when no creature can appear);
     - ``p_blocked``: it is still there but has no move at all (the sprite in its way);
-    - ``p_lost``: it is out of the game (swept, or the forced fight lost).
+    - ``p_battle_won``: for a move ending on a fog creature, the chance of winning that
+      battle first (the other chances then apply to the winner); None without a battle;
+    - ``p_lost``: it is out of the game (the battle on arriving lost, swept, or the forced
+      fight lost).
     """
 
     where: str
@@ -1041,15 +1052,21 @@ class PlaceRisk:
     p_creature: sympy.Rational
     p_win_forced: sympy.Rational | None
     p_blocked: sympy.Rational
+    p_battle_won: sympy.Rational | None = None
 
     @property
     def p_lost(self) -> sympy.Rational:
         win = self.p_win_forced if self.p_win_forced is not None else sympy.Integer(1)
-        return self.p_swept + self.p_creature * (1 - win)
+        later = self.p_swept + self.p_creature * (1 - win)
+        if self.p_battle_won is None:
+            return later
+        return 1 - self.p_battle_won + self.p_battle_won * later
 
     def describe(self) -> str:
         """The risk in a short sentence (exact fractions)."""
         parts = []
+        if self.p_battle_won is not None:
+            parts.append(f"the battle here lost {1 - self.p_battle_won}")
         if self.p_swept:
             parts.append(f"swept away {self.p_swept}")
         if self.p_creature:
@@ -1246,6 +1263,16 @@ class _Position:
                            self.occupied if occupied is None else occupied, self.deck,
                            self.rivers, self.creature, self.p_fog)
 
+    def arrival_risk(self, to: str, companions: int, occupied: set[str]) -> PlaceRisk:
+        """The risk of an adventurer with ``companions`` ending a move on ``to`` (the fields
+        then ``occupied``): the battle there first if a fog creature stands on it, then the
+        cards; a companion there joins it."""
+        item = self.view.board.get(to)
+        risk = self.risk(to, companions + (item == "C"), occupied)
+        if item is not None and item[0] == "F":
+            risk = replace(risk, p_battle_won=_r(self.win(int(item[1:]), companions)))
+        return risk
+
     def p_item(self, field: str) -> Fraction:
         if field in self.view.board:
             return Fraction(1)
@@ -1380,7 +1407,7 @@ def risk_map(state, player: int | None = None, origin: str | None = None) -> Ris
                 field=f, moves=d, origin=where, item=view.board.get(f),
                 p_item=_r(position.p_item(f)),
                 expected_points=_r(position.gain(where, f)),
-                risk=position.risk(f, comps + (view.board.get(f) == "C"), occupied))
+                risk=position.arrival_risk(f, comps, occupied))
     return RiskMap(player=player, turns=position.deck.turns_before + position.deck.turns_after,
                    adventurers=adventurers, fields=fields)
 
@@ -1391,13 +1418,15 @@ def _reach(view, where: str, moves: int | None) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class MoveAdvice:
-    """One legal move (``action``) with the ``expected_points`` it brings now (exact) and the
-    ``risk`` of the adventurer where it ends; ``best`` marks the advised one."""
+    """One legal move (``action``) with the ``expected_points`` it brings now (exact), the
+    ``risk`` of the adventurer where it ends and ``risk_now`` where it stands (None in the
+    start area, where nothing can happen to it); ``best`` marks the advised one."""
 
     action: Action
     expected_points: sympy.Rational
     risk: PlaceRisk
     best: bool = False
+    risk_now: PlaceRisk | None = None
 
     def describe(self) -> str:
         return (f"{self.action.origin} to {self.action.to}: {self.expected_points} points "
@@ -1407,9 +1436,10 @@ class MoveAdvice:
 def advise_moves(state, player: int | None = None) -> list[MoveAdvice]:
     """The player's legal moves now, ranked by the exact expected points they bring (the
     change of the player's score as if the game ended now: an item taken, a battle at its
-    exact odds, a city entered in Adventure 3, ...); among equals, the one whose adventurer
-    is least likely to be lost before the player's next turn first. Empty when the player
-    has no move now.
+    exact odds, a city entered in Adventure 3, ...); among equals, the one that most lowers
+    the chance of losing the adventurer moved before the player's next turn first (taking
+    one off the river before the sprite passes, say). Empty when the player has no move
+    now.
 
     >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_item
     >>> s = empty_position(); place_item(s, "C1", "G"); place_item(s, "C2", "C")
@@ -1422,16 +1452,21 @@ def advise_moves(state, player: int | None = None) -> list[MoveAdvice]:
     if view.current_player != position.player or view.fight is not None:
         return []
     out = []
+    now: dict[str, PlaceRisk | None] = {}
     for action in view.legal_actions():
         if not isinstance(action, Move):
             continue
         k = next(i for i, (w, _c) in enumerate(view.adventurers[position.player])
                  if w == action.origin)
         comps = view.adventurers[position.player][k][1]
+        if action.origin not in now:
+            now[action.origin] = (position.risk(action.origin, comps)
+                                  if action.origin in view.layout.terrain else None)
+        before = now[action.origin]
         occupied = (position.occupied - {action.origin}) | {action.to}
-        item = view.board.get(action.to)
-        risk = position.risk(action.to, comps + (item == "C"), occupied)
-        out.append((position.gain(action.origin, action.to), risk, action))
-    out.sort(key=lambda m: (-m[0], float(m[1].p_lost), str(m[2])))
-    return [MoveAdvice(action=a, expected_points=_r(g), risk=r, best=i == 0)
-            for i, (g, r, a) in enumerate(out)]
+        risk = position.arrival_risk(action.to, comps, occupied)
+        change = risk.p_lost - (before.p_lost if before is not None else 0)
+        out.append((position.gain(action.origin, action.to), change, risk, before, action))
+    out.sort(key=lambda m: (-m[0], m[1], str(m[4])))
+    return [MoveAdvice(action=a, expected_points=_r(g), risk=r, best=i == 0, risk_now=b)
+            for i, (g, _change, r, b, a) in enumerate(out)]

@@ -836,14 +836,14 @@ class AdventureLandState(GameState):
                 used = f"{says(name, 'use')} no swords"
             self.record("roll", f"{used}: strength {self.fight_strength()} against "
                         f"{f['strength']}.", player=p, swords=list(action.values),
-                        dice=list(dice))
+                        dice=list(dice), strength=self.fight_strength())
         elif isinstance(action, Gold):
             stock["gold"] -= 1
             self.gold_supply += 1
             f["bonus"] += 1
             f["gold"] += 1
             self.record("boost", f"{says(name, 'put')} back a gold for +1: strength "
-                        f"{self.fight_strength()}.", player=p)
+                        f"{self.fight_strength()}.", player=p, strength=self.fight_strength())
         elif isinstance(action, Reroll):
             stock["gold"] -= 1
             self.gold_supply += 1
@@ -853,13 +853,14 @@ class AdventureLandState(GameState):
             f["dice"][i] = new
             self.record("roll", f"{says(name, 'put')} back a gold to roll the {action.die} "
                         f"again: {new}; strength {self.fight_strength()}.", player=p,
-                        old=action.die, new=new)
+                        old=action.die, new=new, strength=self.fight_strength())
         elif isinstance(action, Herb):
             stock["herbs"].remove(action.value)
             f["herbs"].append(action.value)
             f["bonus"] += action.value
             self.record("boost", f"{says(name, 'use')} a herb of {action.value}: strength "
-                        f"{self.fight_strength()}.", player=p, value=action.value)
+                        f"{self.fight_strength()}.", player=p, value=action.value,
+                        strength=self.fight_strength())
         elif isinstance(action, GiveUp):
             self._lose_fight(f"{says(name, 'give')} up")
             return
@@ -950,12 +951,16 @@ class AdventureLandState(GameState):
         # hidden: undoing must not let anyone choose again knowing it.
         self.mark_irreversible("terrain cards have been turned over since")
         terrain = self.layout.terrain[field]
+        # A fog creature is placed face up: the card's line names its strength.
+        creature = self.creature_stack[-1] if terrain == "fog" and self.creature_stack else None
+        what = f"{terrain}" + (f": a fog creature of strength {creature}" if creature else "")
         if self.phase == "setup":
-            text = f"Set-up: terrain card {field} ({terrain})."
+            text = f"Set-up: terrain card {field} ({what})."
         else:
             text = f"{says(self.players[self.turn_player], 'turn')} over terrain card {field} " \
-                   f"({terrain})."
-        self.record("draw", text, field=field, terrain=terrain)
+                   f"({what})."
+        data = {"creature": creature} if creature else {}
+        self.record("draw", text, field=field, terrain=terrain, **data)
         item: str | None = None
         if terrain == "city":
             if self.companion_supply:

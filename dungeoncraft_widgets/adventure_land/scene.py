@@ -36,7 +36,7 @@ from ..core.english import count, possessive
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Ellipse, Group, Path, Polygon, Rect, Scene, Text
 from .graph import state_reachable
-from .layout import COLUMNS, FIELDS, column_of, row_of
+from .layout import COLUMNS, FIELDS, column_of, lanes_for, row_of
 from .rules import COLOURS, UNKNOWN, AdventureLandState, place_name
 
 __all__ = ["CELL", "board_scene", "clickable_fields", "field_centre", "risk_tint", "target_of"]
@@ -44,7 +44,10 @@ __all__ = ["CELL", "board_scene", "clickable_fields", "field_centre", "risk_tint
 CELL = 48
 LEFT = 64   # room for the row lanes of the start area
 TOP = 64    # room for the column lanes
-LEGEND = 114  # room below the board for the legend (terrains, two rows of tokens, players)
+LEGEND = 138  # room below the board for the legend (terrains, tokens, the start, players)
+# The smallest text of the board, in scene units: the app never draws text below 10 px, so
+# the board is readable from SMALLEST_TEXT / 10 of its width (600 px) and scrolls below it.
+SMALLEST_TEXT = 10
 RISK_LEGEND = 22  # one more legend row when the risk overlay is drawn
 TERRAIN_FILL = {
     "city": "#d9c9a3", "forest": "#7fae6a", "river": "#7fb3d9", "mountain": "#b3a89a",
@@ -107,9 +110,9 @@ def _item_shape(field: str, item: str) -> Group:
                   ((0, -11), (10, -3), (7, 9), (-7, 9), (-10, -3))]
         body = Polygon(f"{sid}-body", points, fill="#b8322e", stroke="#5c1210", stroke_width=1)
     else:
-        body = Rect(f"{sid}-body", x + 1, y - 19, 22, 17, rx=3,
+        body = Rect(f"{sid}-body", x, y - 19, 24, 18, rx=3,
                     fill="#2f6b2a" if kind == "H" else "#55606e", stroke="#222", stroke_width=1)
-    text = Text(f"{sid}-text", x + 12, y - 10, short, size=9, weight="bold",
+    text = Text(f"{sid}-text", x + 12, y - 10, short, size=SMALLEST_TEXT, weight="bold",
                 fill="#ffffff" if kind in "FHS" else "#3d2e00")
     classes = ("item", {"G": "gold", "F": "creature", "H": "herb", "S": "sword"}[kind])
     return Group(sid, [body, text], classes=classes, **style)
@@ -144,7 +147,7 @@ def _companion_tokens(sid: str, x: float, y: float, comps: int) -> list:
                        stroke=COMPANION_STROKE, stroke_width=1.2) for i in range(comps)]
     return [Circle(f"{sid}-comp-0", x + 15, y - 2, 7.5, fill=COMPANION_FILL,
                    stroke=COMPANION_STROKE, stroke_width=1.2),
-            Text(f"{sid}-count", x + 15, y - 2, str(comps), size=9, weight="bold",
+            Text(f"{sid}-count", x + 15, y - 2, str(comps), size=SMALLEST_TEXT, weight="bold",
                  fill="#3d2e00")]
 
 
@@ -220,17 +223,20 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
             classes.append("risk")
             tip += "\n" + _field_risk_text(outlook)
             if lost:
-                marks.add(Text(f"risk-{f}", x + CELL - 3, y + CELL - 7, _percent(lost), size=9,
+                marks.add(Text(f"risk-{f}", x + CELL - 3, y + CELL - 7, _percent(lost),
+                               size=SMALLEST_TEXT,
                                anchor="end", weight="bold", fill="#8e1b1b"))
         tips[f] = tip
         terrain_group.add(Rect(f"field-{f}", x, y, CELL, CELL, classes=tuple(classes),
                                label=f"{f}: {terrain}", tooltip=tip,
                                fill=fill, stroke="#ffffff", stroke_width=1))
-        terrain_group.add(Text(f"field-{f}-name", x + 3, y + 7, f, size=8, anchor="start",
-                               classes=("field-name", "muted"), fill="#333333"))
+        terrain_group.add(Text(f"field-{f}-name", x + 3, y + 8, f, size=SMALLEST_TEXT,
+                               anchor="start",
+                               classes=("field-name",), fill="#3d3d3d", opacity=0.8))
         if turned:
             terrain_group.add(Text(f"field-{f}-drawn", x + 5, y + CELL - 8, "✓", size=10,
                                    anchor="start", weight="bold", fill="#555555"))
+    scene.add(_start_area(len(state.players)))
     scene.add(terrain_group)
     scene.add(_river(layout.river, tips))
     for f in sorted(state.board, key=FIELDS.index):
@@ -281,6 +287,25 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
     return scene
 
 
+def _start_area(players: int) -> Group:
+    """The start area beside the board (west of its rows, north of its columns) as one
+    light strip with its name in the corner: the waiting adventurers stand on it, and keep
+    their colours on a dark theme."""
+    lanes = lanes_for(players)
+    rows = sum(1 for lane in lanes if lane.startswith("row:"))
+    cols = len(lanes) - rows
+    inner_x, inner_y = LEFT - 4, TOP - 4
+    points = [(4, 4), (LEFT + cols * CELL - 2, 4), (LEFT + cols * CELL - 2, inner_y),
+              (inner_x, inner_y), (inner_x, TOP + rows * CELL - 2), (4, TOP + rows * CELL - 2)]
+    tip = ("The start area: adventurers wait here, each in its lane, and enter the board "
+           "along their row or column.")
+    return Group("start-area", [
+        Polygon("start-area-strip", points, fill="#efe8d8", stroke="#c8bda3", stroke_width=1),
+        Text("start-area-name", LEFT / 2 - 2, TOP / 2 - 8, "start", size=11, weight="bold",
+             fill="#6b5d3f"),
+    ], classes=("start-area",), label="the start area", tooltip=tip)
+
+
 def _river(river: tuple[str, ...], tips: dict[str, str]) -> Group:
     """The river's course as a line through its fields, one piece per field (from the
     midpoint with the field before to the midpoint with the field after), so that a
@@ -319,6 +344,8 @@ def _place_risk_text(risk) -> str:
     if not risk.p_lost and not risk.p_blocked:
         return "Before your next turn: safe from the cards."
     lines = [f"Before your next turn: lost {risk.p_lost} ({_percent(risk.p_lost)})"]
+    if risk.p_battle_won is not None:
+        lines.append(f"the battle here lost: {1 - risk.p_battle_won}")
     if risk.p_swept:
         lines.append(f"swept away by the water sprite: {risk.p_swept}")
     if risk.p_creature:
@@ -349,7 +376,8 @@ def _field_risk_text(outlook) -> str:
 def _legend(state: AdventureLandState, y: float, risk: bool = False,
             drawn: bool = False) -> Group:
     """What the colours and tokens mean: the terrains, the tokens (items, the water sprite,
-    an adventurer with its companions), each player's colour and name, and the risk tint."""
+    an adventurer with its companions, one waiting at the start), each player's colour and
+    name, and the risk tint."""
     legend = Group("legend", classes=("legend",))
     x = float(LEFT)
     for terrain, fill in TERRAIN_FILL.items():
@@ -359,8 +387,10 @@ def _legend(state: AdventureLandState, y: float, risk: bool = False,
         x += 26 + 7 * len(terrain)
     rows = [[("companion", "companion"), ("gold", "gold"), ("herb", "herb (2 to 4)"),
              ("sword", "sword (+0 to +3)")],
-            [("creature", "fog creature (its strength)"), ("sprite", "water sprite"),
-             ("adventurer", "an adventurer with 2 companions")]]
+            [("creature", "fog creature (strength)"), ("sprite", "water sprite"),
+             ("adventurer", "adventurer + 2 companions")],
+            [("waiting", "beside the board: waiting at the start, enters along its row or "
+              "column")]]
     for row in rows:
         x, y = float(LEFT), y + 24
         for kind, text in row:
@@ -371,10 +401,13 @@ def _legend(state: AdventureLandState, y: float, risk: bool = False,
     x, y = float(LEFT), y + 24
     for p, name in enumerate(state.players):
         colour = COLOURS[p]
-        legend.add(Circle(f"legend-player-{p}", x + 7, y + 7, 7, fill=PLAYER_FILL[colour]))
-        legend.add(Text(f"legend-player-{p}-text", x + 18, y + 7, f"{name} ({colour})",
-                        size=11, anchor="start"))
-        x += 40 + 7 * len(name) + 6 * len(colour)
+        # A grey ring: a black disc stays visible on a dark theme's background.
+        legend.add(Circle(f"legend-player-{p}", x + 7, y + 7, 7, fill=PLAYER_FILL[colour],
+                          stroke="#999999", stroke_width=1))
+        text = name if name.lower() == colour else f"{name} ({colour})"
+        legend.add(Text(f"legend-player-{p}-text", x + 18, y + 7, text, size=11,
+                        anchor="start"))
+        x += 40 + 7 * len(text)
     if risk:
         x, y = float(LEFT), y + 24
         for i, p in enumerate((0.1, 0.5, 1.0)):
@@ -401,17 +434,22 @@ def _legend_token(legend: Group, kind: str, cx: float, cy: float) -> None:
                           stroke_width=1.5))
     elif kind == "gold":
         legend.add(Circle(sid, cx, cy, 7, fill="#f2c12e", stroke="#8a6d00", stroke_width=1))
-        legend.add(Text(f"{sid}-text", cx, cy, "G", size=8, weight="bold", fill="#3d2e00"))
+        legend.add(Text(f"{sid}-text", cx, cy, "G", size=SMALLEST_TEXT, weight="bold",
+                        fill="#3d2e00"))
     elif kind in ("herb", "sword"):
         legend.add(Rect(sid, cx - 9, cy - 7, 18, 14, rx=3,
                         fill="#2f6b2a" if kind == "herb" else "#55606e", stroke="#222"))
-        legend.add(Text(f"{sid}-text", cx, cy, "H" if kind == "herb" else "S", size=8,
+        legend.add(Text(f"{sid}-text", cx, cy, "H" if kind == "herb" else "S",
+                        size=SMALLEST_TEXT,
                         weight="bold", fill="#ffffff"))
     elif kind == "creature":
         points = [(cx + dx * 0.8, cy + dy * 0.8) for dx, dy in
                   ((0, -11), (10, -3), (7, 9), (-7, 9), (-10, -3))]
         legend.add(Polygon(sid, points, fill="#b8322e", stroke="#5c1210"))
-        legend.add(Text(f"{sid}-text", cx, cy + 1, "8", size=8, weight="bold", fill="#ffffff"))
+        legend.add(Text(f"{sid}-text", cx, cy + 1, "8", size=SMALLEST_TEXT, weight="bold",
+                        fill="#ffffff"))
+    elif kind == "waiting":  # as in a start lane: a small disc
+        legend.add(Circle(sid, cx, cy, 6, fill="#777777", stroke="#ffffff", stroke_width=1.5))
     elif kind == "sprite":
         legend.add(Ellipse(sid, cx, cy, 8, 5.5, fill="#1f8fd6", stroke="#0b3d66",
                            stroke_width=1.5))

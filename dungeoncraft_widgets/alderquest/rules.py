@@ -1644,6 +1644,8 @@ players, not 5
         if not 2 <= players <= 4:
             normalize_players(players, 2, 4)
         players = default_names(players, lone)
+    else:
+        normalize_players(players, 2, 4)  # refuses what is neither a count nor a list of names
     _cards, cards_option = data_option("cards", cards)
     _boards, boards_option = data_option("boards", boards)
     options: dict[str, Any] = {"cards": cards_option, "boards": boards_option}

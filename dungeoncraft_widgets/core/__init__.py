@@ -3,6 +3,7 @@
 from .actions import Action, parse_action
 from .engine import Event, GameState, normalize_players
 from .errors import (
+    ActionFailedError,
     DataFormatError,
     DungeoncraftError,
     IllegalActionError,
@@ -12,6 +13,7 @@ from .errors import (
 from .rng import Rng
 
 __all__ = [
-    "Action", "DataFormatError", "DungeoncraftError", "Event", "GameState", "IllegalActionError",
-    "InvalidArgumentError", "Rng", "SaveFormatError", "normalize_players", "parse_action",
+    "Action", "ActionFailedError", "DataFormatError", "DungeoncraftError", "Event", "GameState",
+    "IllegalActionError", "InvalidArgumentError", "Rng", "SaveFormatError", "normalize_players",
+    "parse_action",
 ]

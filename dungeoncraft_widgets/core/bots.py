@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from .engine import Action, GameState
+from .errors import InvalidArgumentError
 from .rng import Rng
 
 
@@ -32,7 +33,10 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
-        return self.rng.choice(list(legal))
+        choices = list(legal)
+        if not choices:
+            raise InvalidArgumentError("legal: there is no legal action to choose from")
+        return self.rng.choice(choices)
 
 
 def play_bots(state: GameState, bots: Mapping[int, Bot], max_actions: int = 100_000) -> int:
@@ -40,6 +44,8 @@ def play_bots(state: GameState, bots: Mapping[int, Bot], max_actions: int = 100_
 
     Stops when the game is over or a seat without a bot (a person) is to act.
     """
+    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 0:
+        raise InvalidArgumentError(f"max_actions must be a whole number >= 0, not {max_actions!r}")
     done = 0
     while not state.is_over and done < max_actions:
         player = state.current_player

@@ -22,6 +22,10 @@ import sympy
 from .errors import InvalidArgumentError
 from .scene import Circle, Group, Path, Polygon, Rect, Scene, Text
 
+#: The most bars (values from the lowest to the highest) a chart draws: more would be
+#: thinner than a pixel at the usual width, and a scene of millions of shapes.
+MAX_BARS = 400
+
 WIN_FILL = "var(--jp-success-color1, #2e7d32)"
 LOSE_FILL = "var(--jp-brand-color2, #64b5f6)"
 TARGET_STROKE = "var(--jp-error-color1, #c62828)"
@@ -36,7 +40,11 @@ def bar_chart(probabilities: Mapping[int, sympy.Rational], *, target: int | None
               title: str = "", x_label: str = "", target_label: str = "needed",
               width: float = 480,
               height: float = 220) -> Scene:
-    """A scene: one bar per value, height by probability; values >= ``target`` marked."""
+    """A scene: one bar per value, height by probability; values >= ``target`` marked.
+
+    The values are whole numbers at most ``MAX_BARS`` (400) apart.
+    """
+    _check_bars(probabilities, target)
     values = sorted(probabilities)
     scene = Scene(width, height, title=title or "bar chart",
                   description=_describe(probabilities, target, title))
@@ -75,6 +83,20 @@ def bar_chart(probabilities: Mapping[int, sympy.Rational], *, target: int | None
     if x_label:
         scene.add(Text("x-label", width / 2, height - 10, x_label, size=11))
     return scene
+
+
+def _check_bars(probabilities: Mapping[int, sympy.Rational], target: int | None) -> None:
+    if not isinstance(probabilities, Mapping):
+        raise InvalidArgumentError("probabilities must be a mapping value -> probability, "
+                                   f"not {type(probabilities).__name__}")
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in probabilities):
+        raise InvalidArgumentError("probabilities: the values charted are whole numbers")
+    if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
+        raise InvalidArgumentError(f"target must be a whole number or None, not {target!r}")
+    if probabilities and max(probabilities) - min(probabilities) >= MAX_BARS:
+        raise InvalidArgumentError(
+            f"probabilities: the values span {max(probabilities) - min(probabilities) + 1:,} "
+            f"bars; a chart draws at most {MAX_BARS} (more would be thinner than a pixel)")
 
 
 def _describe(probabilities: Mapping[int, sympy.Rational], target: int | None,

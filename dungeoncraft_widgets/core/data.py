@@ -12,7 +12,10 @@ place in it and what is wrong, and never a ``KeyError`` in the middle of a game:
 - :func:`check_schema` validates against a JSON Schema (draft 2020-12, with
   ``jsonschema``) and reports the first error with its path (``cards[3].amount``);
 - :func:`digest` is a short fingerprint of a document, so a save can name the
-  shipped data set it was played with and notice when that data has changed.
+  shipped data set it was played with and notice when that data has changed;
+- :func:`no_files` forbids opening files (but the library's own and Python's)
+  while it is active: loading a saved game runs inside it, so a save naming
+  ``/dev/zero`` or a file of the user's is refused, whichever game reads it.
 
 >>> schema = {"type": "object", "properties": {"cards": {"type": "array", "items": {
 ...     "type": "object", "properties": {"amount": {"type": "integer"}}}}}}
@@ -27,6 +30,12 @@ Traceback (most recent call last):
 dungeoncraft_widgets.core.errors.DataFormatError: cards: /dev/zero is not a regular file
 >>> digest({"b": 1, "a": [1, 2]}) == digest({"a": [1, 2], "b": 1})
 True
+>>> try:
+...     with no_files("saved game"):
+...         read_json("/etc/hostname", "layout")
+... except DataFormatError as error:
+...     print(error)  # doctest: +ELLIPSIS
+layout: saved game: may not open /etc/hostname (a saved game holds its data, ...)
 """
 
 from __future__ import annotations
@@ -35,15 +44,23 @@ import hashlib
 import json
 import os
 import pathlib
-from collections.abc import Mapping
+import re
+import site
+import sys
+import sysconfig
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
+from itertools import accumulate
 from typing import Any
 
 from .errors import DataFormatError
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "check_schema", "digest", "read_json"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "check_schema", "digest", "no_files", "parse_json",
+           "read_json"]
 
-MAX_BYTES = 5_000_000  # far above any real card list or board; a save of a long game fits
+MAX_BYTES = 5_000_000  # far above any real card list or board (saves: saves.MAX_SAVE_BYTES)
 MAX_DEPTH = 32  # no data of any game nests deeper than about 6
 
 
@@ -63,6 +80,7 @@ def read_json(source: str | os.PathLike[str] | Mapping[str, Any], what: str) -> 
         raise DataFormatError(
             f"{what}: expected a file path or a dict, not {type(source).__name__}")
     path = pathlib.Path(source)
+    _check_may_open(os.fspath(path), what)
     try:
         if not path.is_file():
             raise DataFormatError(f"{what}: {path} is not a regular file"
@@ -80,21 +98,32 @@ def read_json(source: str | os.PathLike[str] | Mapping[str, Any], what: str) -> 
     return parse_json(text, what)
 
 
-def parse_json(text: str | bytes, what: str) -> dict[str, Any]:
-    """``text`` parsed as a JSON object, with the same limits as :func:`read_json`."""
+def parse_json(text: str | bytes, what: str, *, max_bytes: int = MAX_BYTES) -> dict[str, Any]:
+    """``text`` parsed as a JSON object, with the same limits as :func:`read_json`
+    (``max_bytes`` characters at most; saved games allow more than data files).
+
+    >>> parse_json('{"a": [1, 2]}', "example")
+    {'a': [1, 2]}
+    >>> parse_json("[" * 100 + "]" * 100, "example")
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.DataFormatError: example: nested deeper than 32 levels
+    """
     if isinstance(text, bytes):
+        if len(text) > 4 * max_bytes:  # four bytes at most per character
+            raise DataFormatError(f"{what}: longer than {max_bytes:,} characters")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             raise DataFormatError(f"{what}: not UTF-8 text") from None
     if not isinstance(text, str):
         raise DataFormatError(f"{what}: expected JSON text, not {type(text).__name__}")
-    if len(text) > MAX_BYTES:
-        raise DataFormatError(f"{what}: longer than {MAX_BYTES:,} characters")
+    if len(text) > max_bytes:
+        raise DataFormatError(f"{what}: longer than {max_bytes:,} characters")
     _check_depth(text, what)
     try:
         doc = json.loads(text, parse_constant=_no_constant)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # ValueError: also a number of 4,300+ digits
         raise DataFormatError(f"{what}: not valid JSON ({exc})") from None
     if not isinstance(doc, dict):
         raise DataFormatError(f"{what}: expected a JSON object at the top, "
@@ -106,28 +135,19 @@ def _no_constant(name: str) -> Any:
     raise DataFormatError(f"JSON {name} is not a number this library accepts")
 
 
+# A string (to its end even if unterminated, so the scan stays linear), and what is not a bracket.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*+(?:"|\\?\Z)', re.DOTALL)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
 def _check_depth(text: str, what: str) -> None:
     # A cheap scan before parsing: deep nesting would otherwise end in RecursionError.
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_DEPTH:
-                    raise DataFormatError(f"{what}: nested deeper than {MAX_DEPTH} levels")
-        elif ch in "]}":
-            depth -= 1
+    # Strings (which may hold brackets) and everything else are dropped by regular
+    # expressions; what is left is the brackets, whose running count is the depth.
+    brackets = _NOT_BRACKETS.sub("", _STRING.sub("", text))
+    if max(accumulate(map(_STEP.__getitem__, brackets)), default=0) > MAX_DEPTH:
+        raise DataFormatError(f"{what}: nested deeper than {MAX_DEPTH} levels")
 
 
 @lru_cache(maxsize=64)
@@ -161,3 +181,60 @@ def digest(doc: Any) -> str:
     """A 16-hex-digit fingerprint of a JSON document (key order does not matter)."""
     text = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# ------------------------------------------------------------------ no files
+_FORBIDDEN: ContextVar[str | None] = ContextVar("dungeoncraft_no_files", default=None)
+_HOOKED = False
+
+
+def _allowed_roots(path_entries: tuple[str, ...]) -> tuple[str, ...]:
+    # The library's own folder (its shipped data) and Python's: where modules imported on
+    # first use come from (the working directory excepted: a save could name a file there).
+    paths = sysconfig.get_paths()
+    roots = {str(pathlib.Path(__file__).resolve().parents[1]), sys.prefix, sys.base_prefix,
+             sys.exec_prefix, site.getusersitepackages(),
+             *(paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib") if k in paths),
+             *(p for p in path_entries if p not in ("", ".") and os.path.isdir(p)
+               and os.path.abspath(p) != os.getcwd())}
+    return tuple(os.path.normpath(os.path.abspath(r)) for r in roots)
+
+
+_roots_for = lru_cache(maxsize=8)(_allowed_roots)
+
+
+def _check_may_open(path: str, what: str) -> None:
+    reason = _FORBIDDEN.get()
+    if reason is None:
+        return
+    full = os.path.normpath(os.path.abspath(path))
+    roots = _roots_for(tuple(sys.path))
+    if not any(full == root or full.startswith(root + os.sep) for root in roots):
+        where = f"{what}: " if what else ""
+        raise DataFormatError(f"{where}{reason}: may not open {path} "
+                              "(a saved game holds its data, it never names a file)")
+
+
+def _audit(event: str, args: tuple[Any, ...]) -> None:
+    if event == "open" and _FORBIDDEN.get() is not None and isinstance(args[0], (str, bytes)):
+        _check_may_open(os.fsdecode(args[0]), "")
+
+
+@contextmanager
+def no_files(reason: str) -> Iterator[None]:
+    """While active (in this thread), opening a file outside the library's and Python's own
+    folders raises :class:`DataFormatError` starting with ``reason``, whatever code tries it.
+
+    A Python audit hook (installed on first use) sees every ``open``; outside this context
+    it returns at once.
+    """
+    global _HOOKED
+    if not _HOOKED:
+        sys.addaudithook(_audit)
+        _HOOKED = True
+    token = _FORBIDDEN.set(reason)
+    try:
+        yield
+    finally:
+        _FORBIDDEN.reset(token)
+

@@ -11,30 +11,78 @@ result is exact: integers inside, ``sympy.Rational`` out. Nothing here knows a g
   drawn each has a label in its own allowed set (e.g. "player 1's card leaves
   them alive and player 2's does not make them win").
 
+Work is bounded before it starts (:class:`InvalidArgumentError` names the limit):
+decks of at most :data:`MAX_CARDS` cards, and for ordered draws at most
+:data:`MAX_LABEL_CHECKS` label-and-draw pairs. No game comes near them (its decks
+hold about a hundred cards and its players draw a few). An ordered-draws count,
+whose work cannot be known sooner, is stopped and refused once it has taken
+:data:`MAX_STEPS` steps (about a second).
+
 >>> hypergeom_pmf(52, 4, 5, 1)
 3243/10829
 >>> ordered_draws_probability({"red": 2, "black": 2}, [{"red"}, {"red"}])
 1/6
+>>> try:
+...     hypergeom_pmf(10**9, 4, 5, 1)
+... except InvalidArgumentError as error:
+...     print(error)
+population: at most 10,000 cards, not 1000000000
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from functools import cache
 from math import comb, perm
 
 import sympy
 
 from .errors import InvalidArgumentError
 
-__all__ = ["hypergeom_at_least", "hypergeom_pmf", "multivariate_hypergeom_pmf",
-           "ordered_draws_count", "ordered_draws_probability"]
+__all__ = ["MAX_CARDS", "MAX_LABEL_CHECKS", "MAX_STEPS", "hypergeom_at_least",
+           "hypergeom_pmf", "multivariate_hypergeom_pmf", "ordered_draws_count",
+           "ordered_draws_probability"]
+
+#: The most cards in a deck (a game's decks hold about a hundred; a class's, 52).
+MAX_CARDS = 10_000
+#: Ordered draws: the most (label, draw) pairs looked at to group the labels.
+MAX_LABEL_CHECKS = 1_000_000
+#: Ordered draws: the most steps of the count (a way the deck was drawn down so far, times a
+#: pool of labels the next card may come from); the count stops, refused, beyond it.
+MAX_STEPS = 2_000_000
 
 
-def _count(name: str, value: object) -> int:
+def _count(name: str, value: object, maximum: int = MAX_CARDS) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidArgumentError(f"{name} must be a whole number >= 0, not {value!r}")
+    if value > maximum:
+        raise InvalidArgumentError(f"{name}: at most {maximum:,} cards, not {value}")
     return value
+
+
+def _check_counts(counts: object) -> int:
+    """The number of cards in ``counts`` (label -> how many), checked."""
+    if not isinstance(counts, Mapping):
+        raise InvalidArgumentError(
+            f"counts must be a mapping label -> number of cards, not {type(counts).__name__}")
+    if len(counts) > MAX_CARDS:
+        raise InvalidArgumentError(f"counts: at most {MAX_CARDS:,} labels, not {len(counts):,}")
+    total = 0
+    for label, n in counts.items():
+        total += _count(f"counts[{label!r}]", n)
+    if total > MAX_CARDS:
+        raise InvalidArgumentError(f"counts: at most {MAX_CARDS:,} cards in all, not {total:,}")
+    return total
+
+
+def _hypergeom_ways(population: int, successes: int, draws: int, k: int) -> int:
+    return comb(successes, k) * comb(population - successes, draws - k)
+
+
+def _check_hypergeom(population: object, successes: object, draws: object) -> None:
+    population = _count("population", population)
+    successes, draws = _count("successes", successes), _count("draws", draws)
+    if successes > population or draws > population:
+        raise InvalidArgumentError("successes and draws cannot exceed population")
 
 
 def hypergeom_pmf(population: int, successes: int, draws: int, k: int) -> sympy.Rational:
@@ -45,13 +93,11 @@ def hypergeom_pmf(population: int, successes: int, draws: int, k: int) -> sympy.
     >>> hypergeom_pmf(10, 3, 2, 3)
     0
     """
-    population, successes = _count("population", population), _count("successes", successes)
-    draws, k = _count("draws", draws), _count("k", k)
-    if successes > population or draws > population:
-        raise InvalidArgumentError("successes and draws cannot exceed population")
+    _check_hypergeom(population, successes, draws)
+    _count("k", k)
     if k > draws:
         return sympy.Integer(0)
-    return sympy.Rational(comb(successes, k) * comb(population - successes, draws - k),
+    return sympy.Rational(_hypergeom_ways(population, successes, draws, k),
                           comb(population, draws))
 
 
@@ -61,9 +107,20 @@ def hypergeom_at_least(population: int, successes: int, draws: int, k: int) -> s
     >>> hypergeom_at_least(10, 3, 2, 1)
     8/15
     """
+    _check_hypergeom(population, successes, draws)
     _count("k", k)
-    return sum((hypergeom_pmf(population, successes, draws, j)
-                for j in range(k, min(successes, draws) + 1)), sympy.Integer(0))
+    others = population - successes
+    first, last = max(k, draws - others), min(successes, draws)
+    ways = 0
+    if first <= last:
+        # Each term from the one before: C(s, j+1) = C(s, j) (s-j)/(j+1), and likewise for
+        # C(others, draws-j-1); exact integer steps, not a binomial from scratch each time.
+        marked, unmarked = comb(successes, first), comb(others, draws - first)
+        for j in range(first, last + 1):
+            ways += marked * unmarked
+            marked = marked * (successes - j) // (j + 1)
+            unmarked = unmarked * (draws - j) // (others - draws + j + 1)
+    return sympy.Rational(ways, comb(population, draws))
 
 
 def multivariate_hypergeom_pmf(counts: Mapping[Hashable, int],
@@ -73,12 +130,14 @@ def multivariate_hypergeom_pmf(counts: Mapping[Hashable, int],
     >>> multivariate_hypergeom_pmf({"a": 2, "b": 3, "c": 5}, {"a": 1, "b": 1, "c": 1})
     1/4
     """
-    for label, n in counts.items():
-        _count(f"counts[{label!r}]", n)
+    total = _check_counts(counts)
+    if not isinstance(drawn, Mapping):
+        raise InvalidArgumentError(
+            f"drawn must be a mapping label -> number of cards, not {type(drawn).__name__}")
     unknown = [label for label in drawn if label not in counts]
     if unknown:
-        raise InvalidArgumentError(f"drawn names labels not in counts: {unknown}")
-    total, size = sum(counts.values()), sum(_count("drawn", v) for v in drawn.values())
+        raise InvalidArgumentError(f"drawn names labels not in counts: {unknown[:10]}")
+    size = sum(_count("drawn", v) for v in drawn.values())
     if size > total:
         raise InvalidArgumentError("cannot draw more cards than the deck holds")
     ways = 1
@@ -93,33 +152,49 @@ def ordered_draws_count(counts: Mapping[Hashable, int],
 
     Cards with the same label are different cards (so the answer counts cards,
     not labels). Labels that fall in the same allowed sets are pooled first, so
-    the work grows with the number of distinct patterns, not the deck size.
+    the work grows with the number of distinct patterns, not the deck size; the
+    draws are then counted one after another (how many cards of each pool are
+    left, and in how many ways), without recursion.
 
     >>> ordered_draws_count({"x": 3, "y": 1}, [{"x"}, {"x", "y"}])
     9
     """
-    for label, n in counts.items():
-        _count(f"counts[{label!r}]", n)
+    _check_counts(counts)
+    if isinstance(allowed, (str, bytes)) or not isinstance(allowed, Sequence):
+        raise InvalidArgumentError(
+            f"allowed must be a list of sets of labels, not {type(allowed).__name__}")
+    if len(counts) * len(allowed) > MAX_LABEL_CHECKS:
+        raise InvalidArgumentError(
+            f"{len(counts):,} labels and {len(allowed):,} draws: at most "
+            f"{MAX_LABEL_CHECKS:,} label-and-draw pairs")
     sets = [frozenset(a) for a in allowed]
     groups: dict[tuple[bool, ...], int] = {}
     for label, n in counts.items():
-        sig = tuple(label in s for s in sets)
-        groups[sig] = groups.get(sig, 0) + n
+        if n:
+            sig = tuple(label in s for s in sets)
+            groups[sig] = groups.get(sig, 0) + n
     sigs = sorted(groups)
     start = tuple(groups[s] for s in sigs)
     ok = [tuple(g for g, s in enumerate(sigs) if s[i]) for i in range(len(sets))]
-
-    @cache
-    def ways(i: int, left: tuple[int, ...]) -> int:
-        if i == len(sets):
-            return 1
-        total = 0
-        for g in ok[i]:
-            if left[g]:
-                total += left[g] * ways(i + 1, left[:g] + (left[g] - 1,) + left[g + 1:])
-        return total
-
-    return ways(0, start)
+    layer = {start: 1}  # cards left in each pool -> in how many ways the draws so far did it
+    steps = 0
+    for choices in ok:
+        steps += len(layer) * len(choices)
+        if steps > MAX_STEPS:
+            raise InvalidArgumentError(
+                f"{len(sets)} draws over {len(sigs)} different patterns of labels: counting "
+                f"them takes more than {MAX_STEPS:,} steps, the most done here (about a second)")
+        following: dict[tuple[int, ...], int] = {}
+        for left, ways in layer.items():
+            for g in choices:
+                n = left[g]
+                if n:
+                    key = left[:g] + (n - 1,) + left[g + 1:]
+                    following[key] = following.get(key, 0) + ways * n
+        layer = following
+        if not layer:
+            return 0
+    return sum(layer.values())
 
 
 def ordered_draws_probability(counts: Mapping[Hashable, int],
@@ -129,7 +204,7 @@ def ordered_draws_probability(counts: Mapping[Hashable, int],
     >>> ordered_draws_probability({"hurt": 3, "safe": 7}, [{"safe"}, {"safe"}])
     7/15
     """
-    total = sum(_count("counts", n) for n in counts.values())
-    if len(allowed) > total:
+    total = _check_counts(counts)
+    if isinstance(allowed, Sequence) and len(allowed) > total:
         raise InvalidArgumentError("cannot draw more cards than the deck holds")
     return sympy.Rational(ordered_draws_count(counts, allowed), perm(total, len(allowed)))

@@ -19,6 +19,19 @@ integers, so it is fast and exact; probabilities leave as ``sympy.Rational``
 (7, 35/6)
 
 Reusable by every game: nothing here knows a game.
+
+Work is bounded before it starts (:class:`InvalidArgumentError` names the limit):
+at most :data:`MAX_DICE` dice of at most :data:`MAX_SIDES` sides, a sum of dice
+with ``dice * sides`` at most :data:`MAX_SUM_WORK` (its work grows with the square
+of that), and a sum or maximum of two distributions over at most
+:data:`MAX_PAIRS` pairs of values. No game comes near these: they leave room for a
+class asking about a hundred dice.
+
+>>> try:
+...     dice_sum(3000)
+... except InvalidArgumentError as error:
+...     print(error)
+n: at most 100 dice (no game rolls more), not 3000
 """
 
 from __future__ import annotations
@@ -35,16 +48,43 @@ from .errors import InvalidArgumentError
 if TYPE_CHECKING:  # only for type hints; the RNG is passed in by the caller
     from .rng import Rng
 
-__all__ = ["Distribution", "dice_sum", "max_of_dice"]
+__all__ = ["MAX_DICE", "MAX_PAIRS", "MAX_SIDES", "MAX_SUM_WORK", "Distribution", "dice_sum",
+           "max_of_dice"]
+
+#: The most dice in one roll (no game rolls more than a handful).
+MAX_DICE = 100
+#: The most sides of a die (a d1000 is already a three-digit lottery).
+MAX_SIDES = 1000
+#: dice * sides for a sum of dice: the values and the work of each added die grow with it.
+MAX_SUM_WORK = 2000
+#: The most pairs of values a sum or maximum of two distributions goes through.
+MAX_PAIRS = 4_000_000
 
 
-def _check_int(name: str, value: object, minimum: int | None = None) -> int:
-    """``value`` as an int (bools refused), at least ``minimum``; else InvalidArgumentError."""
+def _check_int(name: str, value: object, minimum: int | None = None,
+               maximum: int | None = None, why: str = "") -> int:
+    """``value`` as an int (bools refused) from ``minimum`` to ``maximum``; else
+    InvalidArgumentError (``why`` says why the maximum is what it is)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidArgumentError(f"{name} must be an int, not {type(value).__name__}")
     if minimum is not None and value < minimum:
         raise InvalidArgumentError(f"{name} must be at least {minimum}, not {value}")
+    if maximum is not None and value > maximum:
+        raise InvalidArgumentError(f"{name}: at most {maximum:,}{why}, not {value}")
     return value
+
+
+def _check_dice(n: int, sides: int, minimum: int) -> None:
+    _check_int("n", n, minimum, MAX_DICE, " dice (no game rolls more)")
+    _check_int("sides", sides, 1, MAX_SIDES, " sides (a d1000 is a three-digit lottery)")
+
+
+def _check_pairs(a: Distribution, b: Distribution) -> None:
+    pairs = len(a._counts) * len(b._counts)
+    if pairs > MAX_PAIRS:
+        raise InvalidArgumentError(
+            f"combining distributions of {len(a._counts):,} and {len(b._counts):,} values "
+            f"means {pairs:,} pairs, more than the {MAX_PAIRS:,} this library goes through")
 
 
 class Distribution:
@@ -112,7 +152,7 @@ class Distribution:
         >>> Distribution.die(4).pmf()
         {1: 1/4, 2: 1/4, 3: 1/4, 4: 1/4}
         """
-        _check_int("sides", sides, 1)
+        _check_int("sides", sides, 1, MAX_SIDES, " sides (a d1000 is a three-digit lottery)")
         return cls._unchecked(dict.fromkeys(range(1, sides + 1), 1), sides)
 
     @classmethod
@@ -212,6 +252,7 @@ class Distribution:
     def __add__(self, other: Distribution | int) -> Distribution:
         """The sum of two independent values (convolution), or a shift by an int."""
         if isinstance(other, Distribution):
+            _check_pairs(self, other)
             out: dict[int, int] = {}
             for v, c in self._counts.items():
                 for w, e in other._counts.items():
@@ -255,6 +296,7 @@ class Distribution:
         if not isinstance(other, Distribution):
             raise InvalidArgumentError(
                 f"other must be a Distribution, not {type(other).__name__}")
+        _check_pairs(self, other)
         out: dict[int, int] = {}
         for v, c in self._counts.items():
             for w, e in other._counts.items():
@@ -280,6 +322,8 @@ class Distribution:
         >>> dice_sum(2).sample(Rng(1)) in range(2, 13)
         True
         """
+        if not callable(getattr(rng, "randbelow", None)):
+            raise InvalidArgumentError(f"rng must be an Rng, not {type(rng).__name__}")
         ticket = rng.randbelow(self._total)
         for v, c in self._counts.items():
             if ticket < c:
@@ -348,21 +392,24 @@ def dice_sum(n: int, sides: int = 6) -> Distribution:
     >>> dice_sum(0).pmf()
     {0: 1}
     """
-    _check_int("n", n, 0)
-    _check_int("sides", sides, 1)
+    _check_dice(n, sides, 0)
+    if n * sides > MAX_SUM_WORK:
+        raise InvalidArgumentError(
+            f"dice_sum: n * sides is at most {MAX_SUM_WORK:,} (the work grows with its "
+            f"square), not {n} * {sides} = {n * sides:,}")
     return _dice_sum(n, sides)
 
 
 def max_of_dice(n: int, sides: int = 6) -> Distribution:
     """The highest of ``n`` fair dice (``n`` at least 1).
 
+    Counted directly: the highest is at most ``k`` in ``k ** n`` of the ``sides ** n``
+    rolls, so exactly ``k`` in ``k ** n - (k - 1) ** n`` of them.
+
     >>> max_of_dice(2).count(6), max_of_dice(2).total
     (11, 36)
     """
-    _check_int("n", n, 1)
-    die = Distribution.die(sides)
-    result = die
-    for _ in range(n - 1):
-        result = result.maximum(die)
-    return result
+    _check_dice(n, sides, 1)
+    return Distribution._unchecked({k: k**n - (k - 1) ** n for k in range(1, sides + 1)},
+                                   sides**n)
 

@@ -10,37 +10,76 @@ the same in every game, so each game writes only its rules:
   among them, each visible to everyone or to some players only;
 - ``apply``: checks the action (the game's ``_check`` raises
   :class:`IllegalActionError` naming the rule) before anything changes, then
-  performs it; ``undo`` replays the history but the last action (the RNG is
-  replayed too, so undoing never rerolls a die), but never goes back past an
-  action after which chance or hidden information was revealed (``undo_floor``:
-  an action that drew from the RNG, or whose game called
-  :meth:`GameState.mark_irreversible`), so undoing can never teach a player
-  what they could not know, as on online board-game sites;
+  performs it, all or nothing: if the game's code fails half way (any
+  exception), the game is put back exactly as it was and the caller gets
+  :class:`ActionFailedError` chained to the original (a library error raised
+  half way, such as a late IllegalActionError, is raised again once the game
+  is back as it was);
+- checkpoints: every ``checkpoint_every`` actions the game's data is kept as
+  JSON text, so putting a game back (after a failure, for ``undo`` or
+  ``replay(upto)``) restores the nearest checkpoint and replays the few actions
+  since, rather than copying the state before every action or replaying a
+  20,000-action game from its start;
+- ``undo``: takes back the last action (the RNG is replayed too, so undoing
+  never rerolls a die), but never goes back past an action after which chance
+  or hidden information was revealed (``undo_floor``: an action that drew from
+  the RNG, or whose game called :meth:`GameState.mark_irreversible`), so undoing
+  can never teach a player what they could not know, as on online board-game sites;
 - ``to_json`` / ``from_json``: the whole state, the RNG and the log, so a
-  loaded game continues exactly as the saved one would have;
+  loaded game continues exactly as the saved one would have. The document and
+  its JSON Schema are described in :mod:`~dungeoncraft_widgets.core.saves`.
+  Loading checks the document against that schema and the game's own
+  ``state_schema``, lets the game's ``_restore`` read the start and the saved
+  position (its own checks), opens no file
+  (:func:`~dungeoncraft_widgets.core.data.no_files`), replays the history from
+  the start and refuses the save unless that gives exactly the saved position;
+  anything the game's code raises while loading becomes a :class:`SaveFormatError`;
 - ``view(player)``: a copy that knows only what that player may see (the
   game's ``_hide`` masks its hidden parts; the RNG, seed and history go).
 
 What a game implements: ``_setup``, ``_legal_actions``, ``_check``,
 ``_perform``, ``current_player``, ``is_over``, ``scores``, ``_dump``,
-``_restore``, ``_hide`` and ``components``.
+``_restore``, ``_hide`` and ``components``; and ``state_schema``, the JSON
+Schema of what ``_dump`` returns. A game that edits a position directly
+(a position editor) makes it the new start afterwards (``_start = _snapshot()``
+with an empty history), which also drops the checkpoints of the old line of play.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import os
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .actions import Action, parse_action
-from .errors import DungeoncraftError, IllegalActionError, InvalidArgumentError, SaveFormatError
+from .data import check_schema, no_files
+from .errors import (
+    ActionFailedError,
+    DungeoncraftError,
+    IllegalActionError,
+    InvalidArgumentError,
+    SaveFormatError,
+)
 from .rng import Rng
+from .saves import (
+    MAX_HISTORY,
+    MAX_NAME_LENGTH,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    SEED_LIMIT,
+    canonical,
+    json_object,
+    read_save,
+)
 
 __all__ = [
     "Action",
+    "ActionFailedError",
     "DungeoncraftError",
     "Event",
     "GameState",
@@ -51,8 +90,8 @@ __all__ = [
     "normalize_players",
 ]
 
-SAVE_FORMAT = "dungeoncraft_widgets/save"
-SAVE_VERSION = 1
+# Kept importable from here, where they used to live.
+SAVE_FORMAT, SAVE_VERSION = SAVE_FORMAT, SAVE_VERSION
 
 
 @dataclass(frozen=True)
@@ -86,6 +125,14 @@ class Event:
         object.__setattr__(self, "_dict", out)  # not a field: equality is unchanged
         return out
 
+    def to_json(self) -> str:
+        """The event as the JSON text a save holds (written once per event, then kept)."""
+        cached = self.__dict__.get("_json")
+        if cached is None:
+            cached = canonical(self.to_dict())
+            object.__setattr__(self, "_json", cached)
+        return cached
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
         vis = d.get("visible_to")
@@ -96,38 +143,120 @@ class Event:
         return self.text
 
 
+# Characters a name may not hold: controls, format characters (bidirectional overrides,
+# zero-width spaces; but the joiners of emoji and scripts are fine), line separators.
+_BAD_NAME_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+_JOINERS = {"\u200c", "\u200d"}
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str):
+        raise InvalidArgumentError(f"players: a player's name is text, not {type(name).__name__}")
+    name = name.strip()
+    if not name:
+        raise InvalidArgumentError("players: a player's name is empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise InvalidArgumentError(
+            f"players: a player's name has {MAX_NAME_LENGTH} characters at most "
+            f"(it is shown on the board), not {len(name)}")
+    for ch in name:
+        if unicodedata.category(ch) in _BAD_NAME_CATEGORIES and ch not in _JOINERS:
+            raise InvalidArgumentError(
+                f"players: the name {name[:20]!r} holds the control character U+{ord(ch):04X}")
+    return name
+
+
 def normalize_players(players: int | Sequence[str], minimum: int, maximum: int,
                       default_names: Sequence[str] = ()) -> tuple[str, ...]:
     """Player names from a count or a list; repeated names get a number.
+
+    Names are trimmed, at most ``MAX_NAME_LENGTH`` (40) characters, and hold no
+    control characters; the count is checked before any name is made.
 
     >>> normalize_players(2, 2, 4)
     ('Player 1', 'Player 2')
     >>> normalize_players(["You", "Bot", "Bot"], 2, 4)
     ('You', 'Bot 1', 'Bot 2')
+    >>> normalize_players(["Bot", "Bot", "Bot 1"], 2, 4)
+    ('Bot 2', 'Bot 3', 'Bot 1')
+    >>> try:
+    ...     normalize_players(10**9, 2, 4)
+    ... except InvalidArgumentError as error:
+    ...     print(error)
+    players: this game is for 2 to 4 players, not 1000000000
     """
     if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
         raise InvalidArgumentError("players must be a number of players or a list of names")
-    if isinstance(players, int):
-        count = players
-        names = [default_names[i] if i < len(default_names) else f"Player {i + 1}"
-                 for i in range(max(count, 0))]
-    else:
-        names = [str(n).strip() for n in players]
-        count = len(names)
-        if any(not n for n in names):
-            raise InvalidArgumentError("players: a player's name is empty")
+    count = players if isinstance(players, int) else len(players)
     if not minimum <= count <= maximum:
         raise InvalidArgumentError(
             f"players: this game is for {minimum} to {maximum} players, not {count}")
+    if isinstance(players, int):
+        names = [default_names[i] if i < len(default_names) else f"Player {i + 1}"
+                 for i in range(count)]
+    else:
+        names = [_check_name(n) for n in players]
     totals = Counter(names)
-    seen: Counter[str] = Counter()
+    taken = {n for n in names if totals[n] == 1}  # names given once are kept as they are
+    numbers: Counter[str] = Counter()
     out = []
-    for n in names:
-        if totals[n] > 1:
-            seen[n] += 1
-            n = f"{n} {seen[n]}"
-        out.append(n)
+    for name in names:
+        if totals[name] > 1:
+            numbers[name] += 1
+            numbered = f"{name} {numbers[name]}"
+            while numbered in taken:
+                numbers[name] += 1
+                numbered = f"{name} {numbers[name]}"
+            taken.add(numbered)
+            name = numbered
+        out.append(name)
     return tuple(out)
+
+
+# A checkpoint's data is written once and read by this library only: no spaces, no check
+# for circular references (a game's data is a tree), key order as it is.
+_CHECKPOINT_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """One checkpoint: the game after its first ``length`` actions."""
+
+    length: int
+    last: Action | None  # the action that ended there (a check that the history still agrees)
+    state: str  # the game's _dump() as JSON text: compact, and loads as fresh objects
+    rng: int
+    log_length: int
+    undo_floor: int
+    undo_reason: str
+
+
+class _Checkpoints:
+    """The checkpoints of one line of play from one start position.
+
+    Never changed in place (adding one makes a new object), so copies of a game share it;
+    it belongs to the ``start`` it was made from, so a position editor that sets a new
+    start leaves it behind.
+    """
+
+    __slots__ = ("start", "marks", "start_text")
+
+    def __init__(self, start: dict[str, Any] | None, marks: tuple[_Mark, ...] = (),
+                 start_text: str | None = None) -> None:
+        self.start, self.marks = start, marks
+        self.start_text = start_text  # the start as JSON, written once (to_json)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Checkpoints:
+        return self
+
+    def __copy__(self) -> _Checkpoints:
+        return self
+
+    def upto(self, length: int) -> _Checkpoints:
+        kept = tuple(m for m in self.marks if m.length <= length)
+        if len(kept) == len(self.marks):
+            return self
+        return _Checkpoints(self.start, kept, self.start_text)
 
 
 class GameState:
@@ -138,15 +267,26 @@ class GameState:
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
     default_names: ClassVar[tuple[str, ...]] = ()
+    #: The JSON Schema (draft 2020-12) of what ``_dump()`` returns: a save's ``start`` and
+    #: ``current`` are checked against it before ``_restore`` sees them (None: not checked).
+    state_schema: ClassVar[dict[str, Any] | None] = None
+    #: A checkpoint every so many actions. The cost of one (the game's data as JSON, some
+    #: 10-100 us) is shared by that many actions, and undo or a failed action replays fewer
+    #: than that many (see benchmarks/core_engine.py for the measurement behind 256).
+    checkpoint_every: ClassVar[int] = 256
 
     def __init__(self, players: int | Sequence[str] = 2, seed: int | None = None,
                  **options: Any) -> None:
         self.players: tuple[str, ...] = normalize_players(
             players, self.min_players, self.max_players, self.default_names)
         if seed is None:
-            seed = int.from_bytes(__import__("os").urandom(6), "big")
+            seed = int.from_bytes(os.urandom(6), "big")
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidArgumentError(f"seed must be a whole number, not {seed!r}")
+            raise InvalidArgumentError(f"seed must be a whole number, not {type(seed).__name__}")
+        if not 0 <= seed < SEED_LIMIT:
+            raise InvalidArgumentError(
+                "seed must be at least 0 and below 2**64 (the random number generator keeps "
+                "64 bits, so a larger seed would repeat a smaller one's game)")
         self.seed: int | None = seed
         self.options: dict[str, Any] = dict(options)
         self.rng: Rng | None = Rng(seed)
@@ -158,6 +298,7 @@ class GameState:
         self._irreversible: str | None = None
         self._setup()
         self._start: dict[str, Any] | None = self._snapshot()
+        self._checkpoints = _Checkpoints(self._start)
 
     # ------------------------------------------------------------------ hooks
     def _setup(self) -> None:
@@ -170,7 +311,7 @@ class GameState:
         """Raise IllegalActionError naming the rule if ``action`` is illegal now.
 
         The default compares against ``legal_actions()``; games override it to
-        say which rule forbids the action.
+        say which rule forbids the action. It must change nothing.
         """
         if action not in self._legal_actions():
             raise IllegalActionError(f"{action} is not one of the legal actions now")
@@ -218,7 +359,9 @@ class GameState:
     def apply(self, action: Action | str) -> list[Event]:
         """Apply ``action`` (an Action or its text); returns the new log events.
 
-        Raises IllegalActionError, changing nothing, if the rules forbid it.
+        All or nothing: raises IllegalActionError, changing nothing, if the rules forbid
+        it, and ActionFailedError, with the game exactly as it was, if the game's code
+        fails while performing it.
         """
         if self.viewer is not None or self.rng is None:
             raise IllegalActionError(
@@ -229,19 +372,54 @@ class GameState:
             raise IllegalActionError(f"{action!r} is not an action of {self.game_name}")
         if self.is_over:
             raise IllegalActionError("the game is over")
-        self._check(action)
+        history = self.history
+        if len(history) >= MAX_HISTORY:
+            raise IllegalActionError(f"this game has reached {MAX_HISTORY:,} actions, the most "
+                                     "a saved game holds")
         before = len(self.log)
         rng_before = self.rng.state
         self._irreversible = None
-        self._perform(action)
-        self.history.append(action)
+        try:
+            self._check(action)
+        except DungeoncraftError:
+            raise  # the rules refuse it; _check changes nothing
+        except BaseException as exc:
+            self._fail(action, exc, before, rng_before)
+        try:
+            self._perform(action)
+        except BaseException as exc:
+            self._fail(action, exc, before, rng_before)
+        history.append(action)
         reason = self._irreversible
         if reason is None and self.rng.state != rng_before:
             reason = "a random result (a roll, a draw or a shuffle) has been revealed since"
         if reason is not None:
-            self.undo_floor, self.undo_reason = len(self.history), reason
+            self.undo_floor, self.undo_reason = len(history), reason
         self._irreversible = None
+        if len(history) % self.checkpoint_every == 0:
+            self._add_checkpoint()
         return self.log[before:]
+
+    def _fail(self, action: Action, exc: BaseException, log_length: int, rng: int) -> None:
+        """Put the game back as it was before ``action`` and raise a library error."""
+        try:
+            restored = self._rebuild(len(self.history))
+            if len(restored.log) != log_length or restored.rng.state != rng:  # type: ignore
+                raise ActionFailedError("replaying the history does not give the position "
+                                        "(was the state changed outside apply?)")
+        except BaseException as again:
+            raise ActionFailedError(
+                f"{action}: the game failed while performing it ({_name(exc)}) and could not "
+                f"be put back as it was ({_name(again)})") from exc
+        restored.log = self.log  # the same lists, events and actions as before the action
+        del restored.log[log_length:]
+        restored.history = self.history
+        self._become(restored)
+        if isinstance(exc, DungeoncraftError) or not isinstance(exc, Exception):
+            raise exc  # a library error (or KeyboardInterrupt): as it was raised
+        raise ActionFailedError(
+            f"{action}: the game failed while performing it ({_name(exc)}); "
+            "nothing was changed") from exc
 
     def mark_irreversible(self, reason: str) -> None:
         """Called by a game's ``_perform``: the action being performed reveals hidden
@@ -262,7 +440,7 @@ class GameState:
         return event
 
     def undo(self) -> Action:
-        """Take back the last action (replaying the rest); returns it."""
+        """Take back the last action (from the nearest checkpoint); returns it."""
         if not self.history:
             raise IllegalActionError("there is no action to undo")
         if self._start is None:
@@ -270,14 +448,25 @@ class GameState:
         if len(self.history) <= self.undo_floor:
             raise IllegalActionError(f"cannot undo {self.history[-1]}: {self.undo_reason}")
         last = self.history[-1]
-        replayed = self.replay(upto=len(self.history) - 1)
-        self.__dict__.update(replayed.__dict__)
+        self._become(self._rebuild(len(self.history) - 1))
         return last
 
-    def replay(self, upto: int | None = None) -> GameState:
-        """A new state: the start position with the history (or its first ``upto``) applied."""
+    def replay(self, upto: int | None = None, *, from_start: bool = False) -> GameState:
+        """A new state: the start position with the history (or its first ``upto``) applied.
+
+        From the nearest checkpoint, or with ``from_start`` every action from the start
+        (a check that the game is deterministic).
+        """
         if self._start is None:
             raise IllegalActionError("a player's view has no history to replay")
+        length = len(self.history)
+        if upto is None:
+            upto = length
+        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= length:
+            raise InvalidArgumentError(f"upto must be a whole number from 0 to {length}, "
+                                       f"not {upto!r}")
+        if not from_start:
+            return self._rebuild(upto)
         state = type(self)._from_snapshot(self.players, self.options, self._start)
         state.seed = self.seed
         for action in self.history[:upto]:
@@ -287,10 +476,25 @@ class GameState:
     def copy(self) -> GameState:
         return copy.deepcopy(self)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        # The start, the checkpoints, the log's events and the actions are never changed in
+        # place: a copy shares them (the lists are new). Games may override this.
+        new = type(self).__new__(type(self))
+        memo[id(self)] = new
+        for key, value in self.__dict__.items():
+            if key in ("_start", "_checkpoints"):
+                new.__dict__[key] = value
+            elif key in ("log", "history"):
+                new.__dict__[key] = memo[id(value)] if id(value) in memo else list(value)
+            else:
+                new.__dict__[key] = copy.deepcopy(value, memo)
+        return new
+
     def view(self, player: int | None) -> GameState:
         """What ``player`` (an index, or None for a spectator) may see."""
         seats = range(len(self.players))
-        if player is not None and not (isinstance(player, int) and player in seats):
+        if player is not None and not (isinstance(player, int) and not isinstance(player, bool)
+                                       and player in seats):
             raise InvalidArgumentError(f"player must be 0 to {seats[-1]} or None, not {player!r}")
         # What a view drops (RNG, history, start) is not copied at all, and the log
         # keeps only the lines the player may see (events are frozen: shared, not copied).
@@ -302,9 +506,68 @@ class GameState:
         seen = copy.deepcopy(self, memo)
         # Set again: a game's own __deepcopy__ may not consult the memo.
         seen.rng, seen.seed, seen.history, seen._start, seen.log = None, None, [], None, log
+        seen._checkpoints = _Checkpoints(None)
         seen._hide(player)
         seen.viewer = player
         return seen
+
+    # ------------------------------------------------------------ checkpoints
+    def _valid_checkpoints(self) -> _Checkpoints:
+        """This game's checkpoints, dropping any that no longer agree with its history."""
+        points = self.__dict__.get("_checkpoints")
+        if points is None or points.start is not self._start:
+            points = _Checkpoints(self._start)  # a new start (a position editor): none yet
+        history, marks = self.history, points.marks
+        # Marks are made in order along the line of play; only the last ones can be stale
+        # (a history made shorter, or changed outside apply).
+        while marks and (marks[-1].length > len(history)
+                         or history[marks[-1].length - 1] != marks[-1].last):
+            marks = marks[:-1]
+        if marks is not points.marks:
+            points = _Checkpoints(points.start, marks, points.start_text)
+        self._checkpoints = points
+        return points
+
+    def _add_checkpoint(self) -> None:
+        points = self._valid_checkpoints()
+        length = len(self.history)
+        if points.marks and points.marks[-1].length >= length:
+            return
+        try:
+            text = _CHECKPOINT_ENCODER.encode(self._dump())
+        except (TypeError, ValueError):
+            return  # not JSON-able: to_json will say so; a checkpoint is only a shortcut
+        mark = _Mark(length, self.history[-1], text, self.rng.state,  # type: ignore[union-attr]
+                     len(self.log), self.undo_floor, self.undo_reason)
+        self._checkpoints = _Checkpoints(points.start, (*points.marks, mark), points.start_text)
+
+    def _rebuild(self, upto: int) -> GameState:
+        """A new state: this game after its first ``upto`` actions (nearest checkpoint, then
+        replay); it shares this game's start and the checkpoints up to there."""
+        points = self._valid_checkpoints()
+        mark = next((m for m in reversed(points.marks) if m.length <= upto), None)
+        if mark is None:
+            state = type(self)._from_snapshot(self.players, self.options, self._start,
+                                              keep_start=True)
+        else:
+            state = type(self)._blank(self.players, self.options)
+            state.rng = Rng(0)
+            state.rng.state = mark.rng
+            state.log = self.log[:mark.log_length]
+            state._restore(json.loads(mark.state))
+            state.history = self.history[:mark.length]
+            state.undo_floor, state.undo_reason = mark.undo_floor, mark.undo_reason
+            state._start = self._start
+        state.seed = self.seed
+        state._checkpoints = points.upto(upto)
+        for action in self.history[len(state.history):upto]:
+            state.apply(action)
+        return state
+
+    def _become(self, other: GameState) -> None:
+        """Take on ``other``'s whole state (undo, a failed action put back). Attributes only
+        this object has (set on it from outside, or caches) stay: they are not game state."""
+        self.__dict__.update(other.__dict__)
 
     # ------------------------------------------------------------ save/load
     def _snapshot(self, detached: bool = True) -> dict[str, Any]:
@@ -318,8 +581,8 @@ class GameState:
         }
 
     @classmethod
-    def _from_snapshot(cls, players: Sequence[str], options: dict[str, Any],
-                       snap: dict[str, Any]) -> GameState:
+    def _blank(cls, players: Sequence[str], options: dict[str, Any]) -> GameState:
+        """A state with the base class's fields only (the game's come from ``_restore``)."""
         state = cls.__new__(cls)
         state.players = tuple(players)
         state.options = dict(options)
@@ -328,55 +591,125 @@ class GameState:
         state.history = []
         state.undo_floor, state.undo_reason, state._irreversible = 0, "", None
         state.rng = None
+        state.log = []
+        state._start = None
+        state._checkpoints = _Checkpoints(None)
+        return state
+
+    @classmethod
+    def _from_snapshot(cls, players: Sequence[str], options: dict[str, Any],
+                       snap: dict[str, Any], keep_start: bool = False) -> GameState:
+        """A state at ``snap`` (a start position: ``keep_start`` shares it, else a copy)."""
+        state = cls._blank(players, options)
         if snap.get("rng") is not None:
             state.rng = Rng(0)
             state.rng.state = int(snap["rng"])
         state.log = [Event.from_dict(e) for e in snap.get("log", [])]
         state._restore(copy.deepcopy(snap["state"]))
-        state._start = copy.deepcopy(snap)
+        state._start = snap if keep_start else copy.deepcopy(snap)
+        state._checkpoints = _Checkpoints(state._start)
         return state
 
     def to_json(self) -> str:
-        """The whole game as JSON text: ``load_game(state.to_json())`` continues it exactly."""
-        doc = {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "game": self.game_name,
-            "players": list(self.players),
-            "seed": self.seed,
-            "options": self.options,
-            "viewer": self.viewer,
-            "start": self._start,
-            "history": [str(a) for a in self.history],
-            "undo_floor": [self.undo_floor, self.undo_reason],
-            "current": self._snapshot(detached=False),
-        }
-        return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+        """The whole game as JSON text: ``load_game(state.to_json())`` continues it exactly.
+
+        Built from parts kept written: each event's and action's text is made once, and
+        the start position's once per start.
+        """
+        rng = None if self.rng is None else self.rng.state
+        current = json_object({
+            "log": "[" + ",".join([e.to_json() for e in self.log]) + "]",
+            "rng": json.dumps(rng),
+            "state": canonical(self._dump()),
+        })
+        return json_object({
+            "format": json.dumps(SAVE_FORMAT),
+            "version": json.dumps(SAVE_VERSION),
+            "game": json.dumps(self.game_name),
+            "players": canonical(list(self.players)),
+            "seed": json.dumps(self.seed),
+            "options": canonical(self.options),
+            "viewer": json.dumps(self.viewer),
+            "start": self._start_json(),
+            "history": canonical([str(a) for a in self.history]),
+            "undo_floor": canonical([self.undo_floor, self.undo_reason]),
+            "current": current,
+        })
+
+    def _start_json(self) -> str:
+        points = self._valid_checkpoints()
+        if points.start_text is None:
+            points.start_text = canonical(self._start)
+        return points.start_text
 
     @classmethod
-    def from_json(cls, text: str) -> GameState:
-        """Load a game saved by :meth:`to_json` (see each game's ``load_game``)."""
+    def from_json(cls, text: str | bytes) -> GameState:
+        """Load a game saved by :meth:`to_json` (see each game's ``load_game``), verified.
+
+        Raises :class:`SaveFormatError` naming what is wrong: the document breaks
+        :data:`~dungeoncraft_widgets.core.saves.SAVE_SCHEMA` or the game's ``state_schema``,
+        names a file, or its history does not lead from its start to its position.
+        """
+        doc = read_save(text, cls.game_name)
         try:
-            doc = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise SaveFormatError(f"not a saved game: {exc}") from None
-        if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-            raise SaveFormatError("not a dungeoncraft_widgets saved game (no 'format' field)")
-        if doc.get("version") != SAVE_VERSION:
-            raise SaveFormatError(f"saved with format version {doc.get('version')}, "
-                                  f"this library reads version {SAVE_VERSION}")
-        if doc.get("game") != cls.game_name:
-            raise SaveFormatError(
-                f"this is a saved {doc.get('game')!r} game, not {cls.game_name!r}")
+            with no_files("saved game"):
+                state = cls._load(doc)
+                # The game written again must be the document read: this compares every
+                # event, the RNG, the undo floor and the position with the replayed ones.
+                written = state.to_json()
+                same = written == (text.decode() if isinstance(text, bytes) else text)
+                if not same and written != canonical(doc):
+                    raise SaveFormatError("saved game: its position does not follow from its "
+                                          "start and history: " + _difference(doc, state))
+        except SaveFormatError:
+            raise
+        except DungeoncraftError as exc:
+            raise SaveFormatError(f"saved game: {exc}") from exc
+        except Exception as exc:  # the game's code failed on data it did not expect
+            raise SaveFormatError(f"saved game is damaged: the game could not read it "
+                                  f"({_name(exc)})") from exc
+        return state
+
+    @classmethod
+    def _load(cls, doc: dict[str, Any]) -> GameState:
+        players = tuple(doc["players"])
         try:
-            state = cls._from_snapshot(doc["players"], doc["options"], doc["current"])
-            state.seed = doc["seed"]
-            state.viewer = doc["viewer"]
-            state._start = doc["start"]
-            state.history = [cls.parse_action(a) for a in doc["history"]]
-            state.undo_floor, state.undo_reason = doc.get("undo_floor", (0, ""))
-        except (KeyError, TypeError, IndexError) as exc:
-            raise SaveFormatError(f"saved game is damaged: missing or wrong {exc}") from None
+            names = normalize_players(list(players), cls.min_players, cls.max_players)
+        except InvalidArgumentError as exc:
+            raise SaveFormatError(f"saved game: {exc}") from None
+        if names != players:
+            raise SaveFormatError(f"saved game: players: the names {list(players)} are not "
+                                  "distinct, trimmed names")
+        viewer = doc["viewer"]
+        if viewer is not None and viewer >= len(players):
+            raise SaveFormatError(f"saved game: viewer: there is no player {viewer}")
+        start = doc["start"]
+        if cls.state_schema is not None:
+            for key in ("start", "current"):
+                if doc[key] is not None:
+                    check_schema(doc[key]["state"], cls.state_schema, f"saved game: {key}.state")
+        if start is None:  # a player's view: nothing to replay
+            state = cls._from_snapshot(players, doc["options"], doc["current"], keep_start=True)
+            state._start, state._checkpoints = None, _Checkpoints(None)
+            state.viewer = viewer
+            state.undo_floor, state.undo_reason = doc["undo_floor"]
+            return state
+        state = cls._from_snapshot(players, doc["options"], start, keep_start=True)
+        if canonical(state._snapshot(detached=False)) != canonical(start):
+            raise SaveFormatError("saved game: start: the game does not read it back as saved "
+                                  "(a value it does not know, or a missing one)")
+        # The game reads the saved position too, so that what its own checks find wrong there
+        # (a card that does not exist, pieces that do not add up) is said in its words; the
+        # replay below then finds any other difference.
+        cls._blank(players, doc["options"])._restore(copy.deepcopy(doc["current"]["state"]))
+        state.seed = doc["seed"]
+        for step, text in enumerate(doc["history"], 1):
+            try:
+                action = cls.parse_action(text)
+                state.apply(action)
+            except DungeoncraftError as exc:
+                raise SaveFormatError(f"saved game: history step {step} ({text[:60]!r}) "
+                                      f"cannot be replayed: {exc}") from exc
         return state
 
     # -------------------------------------------------------------- display
@@ -401,3 +734,55 @@ class GameState:
         from .display import state_text  # here: display needs nothing else of engine
 
         return state_text(self)
+
+
+def _name(exc: BaseException) -> str:
+    text = str(exc)
+    if len(text) > 200:
+        text = text[:197] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _difference(doc: dict[str, Any], state: GameState) -> str:
+    """Where a saved position and the replayed one first differ, in words."""
+    texts = [str(a) for a in state.history]
+    if texts != doc["history"]:
+        step = next(i for i, (a, b) in enumerate(zip(texts, doc["history"], strict=True), 1)
+                    if a != b)
+        return f"history step {step} is not written as the game writes it ({texts[step - 1]!r})"
+    if canonical(state.options) != canonical(doc["options"]):
+        return "the game changed its options while reading them"
+    saved = doc["current"]
+    replayed = state._snapshot(detached=False)
+    saved_log, log = saved["log"], state.log
+    for i, event in enumerate(log):
+        if i >= len(saved_log) or canonical(saved_log[i]) != event.to_json():
+            return f"the log differs from event {i} on ({_step_of(state, i)})"
+    if len(saved_log) > len(log):
+        return f"the saved log has {len(saved_log) - len(log)} events more than the replay"
+    if saved["rng"] != replayed["rng"]:
+        return "the random number generator's state differs after the last step"
+    saved_state, state_data = saved["state"], json.loads(canonical(replayed["state"]))
+    for key in sorted(set(saved_state) | set(state_data)):
+        if canonical(saved_state.get(key)) != canonical(state_data.get(key)):
+            return f"current.state.{key} differs from the replayed position"
+    if doc["undo_floor"] != [state.undo_floor, state.undo_reason]:
+        return (f"undo_floor is {doc['undo_floor'][:1]}, but replaying the history gives "
+                f"[{state.undo_floor}]")
+    return "the document differs from the game written again"
+
+
+def _step_of(state: GameState, event_index: int) -> str:
+    """Which action wrote event ``event_index`` of ``state``'s log (replayed from its start)."""
+    if state._start is None:
+        return "in the position"
+    first = len(state._start.get("log", []))
+    if event_index < first:
+        return "in the start position"
+    probe = type(state)._from_snapshot(state.players, state.options, state._start)
+    probe.seed = state.seed
+    for step, action in enumerate(state.history, 1):
+        probe.apply(action)
+        if len(probe.log) > event_index:
+            return f"written by history step {step}, {str(action)[:60]!r}"
+    return "after the last step"

@@ -24,3 +24,9 @@ class SaveFormatError(DungeoncraftError):
 class DataFormatError(SaveFormatError):
     """A data file (cards, board, layout) that breaks its documented format; the message
     names the file, the card or field, and what is wrong."""
+
+
+class ActionFailedError(DungeoncraftError):
+    """The game's own code failed while performing an action (a defect, or data it cannot
+    handle). The action is not applied: the game is exactly as it was before it, and the
+    original exception is chained (``__cause__``) for the report."""

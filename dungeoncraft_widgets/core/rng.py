@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from .errors import InvalidArgumentError
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -37,7 +39,7 @@ class Rng:
 
     def __init__(self, seed: int = 0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+            raise InvalidArgumentError(f"seed must be a whole number, not {type(seed).__name__}")
         self.state = _mix(seed & _MASK)
 
     def next64(self) -> int:
@@ -46,8 +48,8 @@ class Rng:
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling: no bias)."""
-        if n <= 0:
-            raise ValueError("randbelow needs n >= 1")
+        if n.__class__ is not int or n <= 0:  # (bool is not int here)
+            raise InvalidArgumentError(f"randbelow needs a whole number n >= 1, not {n!r}")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()

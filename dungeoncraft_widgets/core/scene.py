@@ -211,23 +211,75 @@ class Group(_Styled):
 
 
 _STYLE_FIELDS = {f.name for f in dataclasses.fields(_Styled)}
+# What a shape's dict must hold besides its id (the arguments of each shape's __init__),
+# and the type of each field (numbers are ints or floats).
+_REQUIRED: dict[type, tuple[str, ...]] = {}
+_NUMBER = (int, float)
+_FIELD_TYPES: dict[str, Any] = {"id": str, "label": str, "tooltip": str, "fill": str,
+                                "stroke": str, "stroke_width": _NUMBER, "opacity": _NUMBER,
+                                "x": _NUMBER, "y": _NUMBER, "width": _NUMBER, "height": _NUMBER,
+                                "rx": _NUMBER, "ry": _NUMBER, "cx": _NUMBER, "cy": _NUMBER,
+                                "r": _NUMBER, "d": str, "text": str, "size": _NUMBER,
+                                "anchor": str, "weight": str, "transform": str,
+                                "points": list}
+_TYPE_WORDS = {str: "text", _NUMBER: "a number", list: "a list"}
 
 SHAPE_TYPES: dict[str, type[_Styled]] = {
     cls.kind: cls for cls in (Rect, Circle, Ellipse, Polygon, Path, Text, Group)}
+_REQUIRED.update({Rect: ("x", "y", "width", "height"), Circle: ("cx", "cy", "r"),
+                  Ellipse: ("cx", "cy", "rx", "ry"), Polygon: ("points",), Path: ("d",),
+                  Text: ("x", "y", "text"), Group: ()})
 
 
-def shape_from_dict(d: dict[str, Any]) -> Shape:
-    """Rebuild a shape from its ``to_dict()`` form."""
-    try:
-        cls = SHAPE_TYPES[d["type"]]
-    except KeyError:
-        raise InvalidArgumentError(f"unknown shape type {d.get('type')!r}") from None
+#: The most shapes a scene read from a dict holds, and how deep groups nest in it.
+MAX_SHAPES = 100_000
+MAX_NESTING = 32
+
+
+def shape_from_dict(d: dict[str, Any], _depth: int = 0) -> Shape:
+    """Rebuild a shape from its ``to_dict()`` form (InvalidArgumentError if it is not one).
+
+    >>> shape_from_dict({"type": "circle", "id": "c", "cx": 1, "cy": 2, "r": 3})
+    Circle(id='c', ...)
+    >>> shape_from_dict({"type": "circle", "id": "c"})
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: shape 'c': missing cx, cy, r
+    """
+    if not isinstance(d, dict):
+        raise InvalidArgumentError(f"a shape is a dict, not {type(d).__name__}")
+    cls = SHAPE_TYPES.get(d.get("type"))  # type: ignore[arg-type]
+    if cls is None:
+        raise InvalidArgumentError(f"unknown shape type {str(d.get('type'))[:40]!r}")
+    where = f"shape {str(d.get('id'))[:40]!r}"
+    known = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(str(k)[:40] for k in d if k != "type" and k not in known)
+    if unknown:
+        raise InvalidArgumentError(f"{where}: no such field(s) for a {cls.kind}: {unknown}")
+    missing = [k for k in ("id", *_REQUIRED[cls]) if k not in d]
+    if missing:
+        raise InvalidArgumentError(f"{where}: missing {', '.join(missing)}")
     kwargs = {k: v for k, v in d.items() if k != "type"}
     if "children" in kwargs:
-        kwargs["children"] = [shape_from_dict(c) for c in kwargs["children"]]
+        if _depth >= MAX_NESTING:
+            raise InvalidArgumentError(f"{where}: groups nest deeper than {MAX_NESTING} levels")
+        if not isinstance(kwargs["children"], list):
+            raise InvalidArgumentError(f"{where}: children is a list of shapes")
+        kwargs["children"] = [shape_from_dict(c, _depth + 1) for c in kwargs["children"]]
     if "classes" in kwargs:
+        if not isinstance(kwargs["classes"], (list, tuple)) or not all(
+                isinstance(c, str) for c in kwargs["classes"]):
+            raise InvalidArgumentError(f"{where}: classes is a list of strings")
         kwargs["classes"] = tuple(kwargs["classes"])
-    return cls(**kwargs)
+    for key, value in kwargs.items():
+        expected = _FIELD_TYPES.get(key)
+        if expected is not None and (isinstance(value, bool) or not isinstance(value, expected)):
+            raise InvalidArgumentError(f"{where}: {key} must be {_TYPE_WORDS[expected]}, "
+                                       f"not {type(value).__name__}")
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as exc:
+        raise InvalidArgumentError(f"{where}: {exc}") from None
 
 
 @dataclass(eq=True)
@@ -294,8 +346,36 @@ class Scene:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Scene:
-        return cls(d["width"], d["height"], [shape_from_dict(s) for s in d.get("shapes", [])],
-                   set(d.get("clickable", [])), d.get("title", ""), d.get("description", ""))
+        """Rebuild a scene from its ``to_dict()`` form (InvalidArgumentError naming what is
+        wrong if it is not one).
+
+        >>> Scene.from_dict({})
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.InvalidArgumentError: scene: missing width, height
+        """
+        if not isinstance(d, dict):
+            raise InvalidArgumentError(f"scene: a scene is a dict, not {type(d).__name__}")
+        missing = [k for k in ("width", "height") if k not in d]
+        if missing:
+            raise InvalidArgumentError(f"scene: missing {', '.join(missing)}")
+        for key in ("width", "height"):
+            if isinstance(d[key], bool) or not isinstance(d[key], _NUMBER) or d[key] <= 0:
+                raise InvalidArgumentError(f"scene: {key} must be a positive number")
+        shapes, clickable = d.get("shapes", []), d.get("clickable", [])
+        if not isinstance(shapes, list) or len(shapes) > MAX_SHAPES:
+            raise InvalidArgumentError(f"scene: shapes is a list of at most {MAX_SHAPES:,}")
+        if not isinstance(clickable, list) or not all(isinstance(c, str) for c in clickable):
+            raise InvalidArgumentError("scene: clickable is a list of shape ids")
+        for key in ("title", "description"):
+            if not isinstance(d.get(key, ""), str):
+                raise InvalidArgumentError(f"scene: {key} must be text")
+        scene = cls(d["width"], d["height"], [shape_from_dict(s) for s in shapes],
+                    set(clickable), d.get("title", ""), d.get("description", ""))
+        if len(scene.ids()) > MAX_SHAPES:
+            raise InvalidArgumentError(f"scene: at most {MAX_SHAPES:,} shapes")
+        scene.validate()
+        return scene
 
     def to_svg(self) -> str:
         """A standalone SVG string of the scene (no JavaScript needed)."""

@@ -8,10 +8,11 @@ stated model (:func:`round_model`), are in :mod:`.odds` (``chance_reveal_hurts``
 ``chance_round_outcome``, and ``claim_belief``: Bayes' rule on a claimant's record),
 bots with temperaments in :mod:`.bots`
 (``TemperamentBot``, ``tournament``), the table drawn in :mod:`.scene`
-(``table_scene``); all importable from here. The deck is a reconstruction read from
-``data/cards.json`` (:func:`load_deck`); pass ``deck=`` (a path or dict in that
-format) to play with your own cards: it is read and checked at once, and the game
-keeps the data itself (never the path), so a saved game reloads anywhere.
+(``table_scene``), and :class:`RoundCalculator` (:mod:`.calculator`: a round's exact
+odds typed in at a real table, keep or trade); all importable from here. The deck is
+a reconstruction read from ``data/cards.json`` (:func:`load_deck`); pass ``deck=`` (a
+path or dict in that format) to play with your own cards: it is read and checked at
+once, and the game keeps the data itself (never the path), so a saved game reloads anywhere.
 
 How the rulebook is read where it is open (each reading with the sentence it rests
 on) is listed in :data:`RULE_NOTES`.
@@ -100,7 +101,8 @@ _LAZY = {"chance_reveal_hurts": "odds", "chance_survive_round": "odds",
          "round_model": "odds", "claim_belief": "odds", "claim_record": "odds",
          "unseen_cards": "odds", "TemperamentBot": "bots", "tournament": "bots",
          "play_game": "bots", "table_scene": "scene", "action_for_click": "scene",
-         "DubiousAllianceApp": "app"}
+         "DubiousAllianceApp": "app", "RoundCalculator": "calculator",
+         "round_answers": "calculator"}
 
 
 # The analysis (sympy, networkx), bots and widgets load on first use only: playing needs none.

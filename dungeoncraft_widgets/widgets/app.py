@@ -82,8 +82,9 @@ class Choice:
     """One button of a decision: what it does in words, and what it does.
 
     ``label`` says what the button does ("Sacrifice the Cleric to save the
-    Warrior"); ``action`` is an Action (or its text) applied for the seat, or a
-    callable run with no argument for a choice that only changes the app (e.g.
+    Warrior"); ``action`` is an Action (or its text) applied for the seat, a tuple
+    of them applied in order as one choice ("Win now: use the herb of 3 and 2 gold"),
+    or a callable run with no argument for a choice that only changes the app (e.g.
     "Cancel"); ``odds`` an exact chance (a sympy Rational or an integer, never a
     float) shown on the button as a fraction and a percentage; ``best`` marks the
     recommended choice; ``tooltip`` explains more.
@@ -99,7 +100,7 @@ class Choice:
     """
 
     label: str
-    action: Action | str | Callable[[], Any]
+    action: Action | str | tuple[Action | str, ...] | Callable[[], Any]
     odds: sympy.Rational | None = None
     best: bool = False
     tooltip: str = ""
@@ -306,8 +307,9 @@ class GameApp(StaticFallback, w.VBox):
         return str(action)
 
     # ------------------------------------------------------------------ acting
-    def act(self, action: Action | str | None) -> bool:
-        """Apply the seat's action; on refusal show why and change nothing."""
+    def act(self, action: Action | str | Sequence[Action | str] | None) -> bool:
+        """Apply the seat's action (or a tuple of actions, in order, as one choice); on
+        refusal show why and change nothing."""
         if action is None:
             return False
         if self.state.is_over:
@@ -317,20 +319,35 @@ class GameApp(StaticFallback, w.VBox):
             self.show_error("it is not your turn")
             return False
         start, mark = len(self.state.history), len(self.state.log)
-        try:
-            self.state.apply(action)
-        except DungeoncraftError as exc:
-            self.show_error(str(exc))
+        steps: list[tuple[int, int]] = []
+        refused = None
+        for one in (action if isinstance(action, (tuple, list)) else (action,)):
+            before = (len(self.state.history), len(self.state.log))
+            try:
+                self.state.apply(one)
+            except DungeoncraftError as exc:
+                refused = str(exc)
+                # A refused step takes back the ones before it, as far as the engine allows.
+                while len(self.state.history) > start and self.state.can_undo:
+                    self.state.undo()
+                break
+            steps.append(before)
+        steps = [step for step in steps if step[0] < len(self.state.history)]
+        if not steps:
+            if refused is not None:
+                self.show_error(refused)
             return False
         self.version += 1
-        self._turn_starts.append((start, mark))
+        self._turn_starts.extend(steps)
         self._mark, self._notice = mark, []
         self._last_action = self.state.history[start]
         self.message.value = ""
         self._run_bots()
         self.refresh()
+        if refused is not None:
+            self.show_error(refused)
         self._flash()
-        return True
+        return refused is None
 
     def undo(self) -> bool:
         """Take back the seat's last turn (and the others' turns after it) through

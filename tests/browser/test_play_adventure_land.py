@@ -1,11 +1,18 @@
-"""Adventure Land played by clicking in JupyterLab: a move, a refusal explained, what the
-bot did said above the board (its piece marked for a moment), a battle decided with the
-buttons that carry exact odds, the risk overlay's tooltips and the move advisor; the
-position editor. Screenshots at 1400, 800 and 390 px (light, and dark at 800 px)."""
+"""Adventure Land played by clicking in JupyterLab: a move, a refusal explained, Undo
+until the next cards are turned over, what the bot did said above the board (its piece
+marked for a moment), a battle decided with the buttons that carry exact odds (Win now
+paying herbs and gold in one click), the risk overlay's tooltips and the move advisor
+agreeing with odds.py; players named with HTML and dollars shown as typed; the end with its
+table and New game; the board readable (never below 10 px, beside what you hold at 1400
+px, whole at 800 px); the position editor. Screenshots at 1400, 800 and 390 px, light and
+dark."""
 
 from __future__ import annotations
 
+import ast
+
 from labtools import open_and_run, run_in_kernel, set_theme, show_side_panel, write_notebook
+from playwright.sync_api import expect
 
 NOTEBOOK = "adventure_land_app.ipynb"
 CELLS = [
@@ -23,8 +30,28 @@ CELLS = [
     "from dungeoncraft_widgets.adventure_land.rules import fight_position\n"
     "fight_app = AdventureLandApp(state=fight_position(14, companions=1, swords=(2, 1, 0),\n"
     "    herbs=(2,), gold=2, seed=4), bots={})\nfight_app",
+    # Players named with HTML and dollars, in Adventure 3 (scored at the end).
+    "named = AdventureLandApp(players=['You', '<b>x</b>', 'Bot $3$'], adventure=3, seed=12)\n"
+    "named",
+    # A battle after two herbs (strength past the swords' +9): a die of 1, 3 points missing.
+    "herbs_app = AdventureLandApp(state=fight_position(16, swords=(3,), herbs=(4, 4, 2),\n"
+    "    gold=2, seed=0), bots={})\n"
+    "for step in ('swords 3', 'herb 4', 'herb 4'):\n    herbs_app.act(step)\nherbs_app",
 ]
 WIDTHS = (1400, 800, 390)
+
+# The smallest text drawn on the boards (SVG units times the scale), and in the panels.
+SMALLEST_TEXT = """() => {
+  const texts = [...document.querySelectorAll('.dcw-app .dcw-board svg text')]
+    .filter((t) => t.textContent.trim() && t.getBoundingClientRect().width > 0);
+  const board = Math.min(...texts.map(
+    (t) => parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a));
+  const panels = [...document.querySelectorAll('.dcw-app *')].filter((e) => !e.closest('svg')
+      && e.offsetParent !== null
+      && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+    .map((e) => parseFloat(getComputedStyle(e).fontSize));
+  return [board, Math.min(...panels)];
+}"""
 
 
 def kernel(client, code: str) -> str:
@@ -36,7 +63,7 @@ def test_play_by_clicking_with_summary_battle_and_risks(page, lab, artifacts):
     write_notebook(lab.root / NOTEBOOK, CELLS)
     open_and_run(page, lab, NOTEBOOK)
     apps = page.locator(".dcw-app")
-    apps.nth(2).locator(".dcw-question-text").wait_for(timeout=60_000)
+    apps.nth(4).locator(".dcw-question-text").wait_for(timeout=90_000)
     app, risk_app, fight_app = apps.nth(0), apps.nth(1), apps.nth(2)
     board = app.locator(".dcw-board")
     message = app.locator(".dcw-message")
@@ -59,6 +86,9 @@ def test_play_by_clicking_with_summary_battle_and_risks(page, lab, artifacts):
             "document.querySelector('.dcw-board [data-id=adv-0-2] circle').getAttribute('cx')"
             " > 500", timeout=20_000)
         assert kernel(client, "print(app.state.history[0])") == "move row:3 J3"
+        undo = app.get_by_role("button", name="Undo")        # nothing hidden was seen yet
+        expect(undo).to_be_enabled(timeout=20_000)
+        expect(undo).to_have_attribute("title", "Take back “Move from the start of row 3 to J3”.")
 
         # North is refused with the rule, and nothing changes.
         before = kernel(client, "print(app.state.to_json())")
@@ -81,7 +111,12 @@ def test_play_by_clicking_with_summary_battle_and_risks(page, lab, artifacts):
         flashed = board.locator(".dcw-flash").first
         flashed.wait_for(timeout=5_000)
         assert flashed.get_attribute("data-id") in moved
-        assert app.locator(".dcw-holdings").get_by_text("Bot's tiles").count() == 1
+        # The next cards are turned over: Undo would give the turn back knowing them.
+        expect(undo).to_be_disabled(timeout=20_000)
+        expect(undo).to_have_attribute("title", "Cannot take back “End the turn”: terrain "
+                                       "cards have been turned over since.")
+        assert app.locator(".dcw-holdings th").all_text_contents() == ["You (black)",
+                                                                       "Bot (green)"]
         page.evaluate("(el) => el.scrollIntoView()", app.element_handle())
         page.screenshot(path=str(artifacts / "adventure-land-after-bot.png"))
 
@@ -107,7 +142,12 @@ def test_play_by_clicking_with_summary_battle_and_risks(page, lab, artifacts):
         tooltip.get_by_text("If you end here").wait_for(timeout=10_000)
         # The move advisor: the best move first, marked, with its points and its risk.
         best = risk_app.locator(".dcw-choice").first
-        assert best.text_content().startswith("★") and "+2" in best.text_content()
+        assert best.text_content().startswith("★") and "+2 points" in best.text_content()
+        words = kernel(client, "from dungeoncraft_widgets.adventure_land.app import "
+                               "advisor_words\nprint([advisor_words(a) for a in "
+                               "odds.advise_moves(risk_app.view, 0)[:4]])")
+        expect(risk_app.locator(".dcw-choice")).to_have_text(
+            [("★ " if i == 0 else "") + w for i, w in enumerate(ast.literal_eval(words))])
         for width in WIDTHS:
             page.set_viewport_size({"width": width, "height": 900 if width > 390 else 844})
             show_side_panel(page, width > 390)
@@ -115,6 +155,22 @@ def test_play_by_clicking_with_summary_battle_and_risks(page, lab, artifacts):
             risk_app.scroll_into_view_if_needed()
             page.evaluate("(el) => el.scrollIntoView()", risk_app.element_handle())
             page.screenshot(path=str(artifacts / f"adventure-land-risk-{width}.png"))
+            readable(page, f"{width} px")
+            for button in page.locator(".dcw-app .dcw-choice").all():  # no label cut short
+                if button.is_visible():
+                    assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
+            if width == 1400:   # what you hold beside the board, not below it
+                holdings = app.locator(".dcw-holdings").bounding_box()
+                assert holdings["x"] >= board.bounding_box()["x"] + 500
+        # 800 px without the side panel: the whole board in view, no sideways scrolling.
+        page.set_viewport_size({"width": 800, "height": 900})
+        show_side_panel(page, False)
+        page.wait_for_timeout(400)
+        assert board.evaluate("b => { const s = b.querySelector('.dcw-board-scroll');"
+                              " return s.scrollWidth <= s.clientWidth + 1; }")
+        readable(page, "800 px")
+        page.evaluate("(el) => el.scrollIntoView()", app.element_handle())
+        page.screenshot(path=str(artifacts / "adventure-land-800-whole-board.png"))
         set_theme(page, "JupyterLab Dark")
         page.set_viewport_size({"width": 800, "height": 900})
         page.evaluate("(el) => el.scrollIntoView()", risk_app.element_handle())
@@ -142,10 +198,68 @@ def test_play_by_clicking_with_summary_battle_and_risks(page, lab, artifacts):
         fight_app.locator(".dcw-summary li", has_text="beat the fog creature of 14").wait_for(
             timeout=20_000)
         assert kernel(client, "print(fight_app.state.stock[0]['creatures'])") == "[14]"
+
+        # After two herbs, Win now pays the herb of 2 and a gold in one click.
+        herbs_app = apps.nth(4)
+        win = herbs_app.get_by_role(
+            "button", name="★ Win now: use the herb of 2 and 1 gold piece as +1: 1 = 100.0%")
+        win.click()
+        herbs_app.locator(".dcw-summary li", has_text="beat the fog creature of 16").wait_for(
+            timeout=20_000)
+        assert kernel(client, "print(herbs_app.state.stock[0])") == (
+            "{'gold': 1, 'herbs': [], 'swords': [], 'creatures': [16]}")
+
+        named_players_and_the_end(page, apps.nth(3), client, artifacts)
     finally:
         client.stop_channels()
     stderr = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert stderr.count() == 0, stderr.all_text_contents()
+
+
+def readable(page, where: str) -> None:
+    """No text on the boards or in the panels below 10 px."""
+    board, panels = page.evaluate(SMALLEST_TEXT)
+    assert board >= 9.99 and panels >= 9.99, (where, board, panels)
+
+
+def named_players_and_the_end(page, named, client, artifacts) -> None:
+    """Names with HTML and dollars shown as typed (never markup, never maths); the end of
+    an Adventure 3 game: the winner in words, the table with what each score is made of,
+    and New game."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    show_side_panel(page, False)
+    kernel(client, "named.act('end')")
+    summary = named.locator(".dcw-summary")
+    summary.locator("li", has_text="<b>x</b> moved").first.wait_for(timeout=30_000)
+    assert summary.locator("li", has_text="Bot $3$ ").count() >= 1
+    assert named.locator(".dcw-summary b, mjx-container").count() == 0
+    assert named.locator(".dcw-holdings th", has_text="<b>x</b> (green)").count() == 1
+    assert named.locator(".dcw-board text", has_text="Bot $3$ (violet)").count() == 1
+    assert named.locator(".dcw-aim", has_text="Adventure 3, Escape to the Cities").count() == 1
+    page.evaluate("(el) => el.scrollIntoView()", named.element_handle())
+    page.screenshot(path=str(artifacts / "adventure-land-names-390.png"))
+    headline = kernel(client, "while not named.state.is_over:\n"
+                              "    named.act(named.state.legal_actions()[0])\n"
+                              "print(named.final_summary(named.view).headline)")
+    final = named.locator(".dcw-final")
+    final.locator(".dcw-final-headline", has_text=headline).wait_for(timeout=30_000)
+    assert headline.endswith(" points.") and " win" in headline
+    assert final.locator("th").all_text_contents() == ["Place", "Player", "Points"]
+    players = final.locator("tbody td:nth-child(2)").all_inner_texts()  # name, then made of
+    assert sorted(p.splitlines()[0] for p in players) == sorted(["You", "<b>x</b>", "Bot $3$"])
+    made_of = kernel(client, "from dungeoncraft_widgets.adventure_land.app import "
+                             "score_made_of\nprint(score_made_of(named.view, 0))")
+    assert any(p.splitlines() == ["You", made_of] for p in players), players
+    page.evaluate("(el) => el.scrollIntoView()", final.element_handle())
+    page.screenshot(path=str(artifacts / "adventure-land-final-390.png"))
+    set_theme(page, "JupyterLab Dark")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.evaluate("(el) => el.scrollIntoView()", named.element_handle())
+    page.screenshot(path=str(artifacts / "adventure-land-final-1400-dark.png"))
+    set_theme(page, "JupyterLab Light")
+    named.get_by_role("button", name="New game").click()
+    named.locator(".dcw-summary li", has_text="A new game has begun.").wait_for(timeout=30_000)
+    final.wait_for(state="hidden", timeout=20_000)
 
 
 def test_position_editor_by_clicking(page, lab, artifacts):
@@ -156,26 +270,27 @@ def test_position_editor_by_clicking(page, lab, artifacts):
     open_and_run(page, lab, name)
     board = page.locator(".dcw-board")
     board.locator("[data-id=field-D7]").wait_for(timeout=60_000)
+    page.get_by_text("Set up your table").wait_for(timeout=20_000)   # it explains itself
     tool = page.locator(".widget-dropdown", has_text="Tool:").locator("select")
-    tool.select_option("creature 12")
+    tool.select_option("fog creature 12")
     board.locator("[data-id=field-D7]").click()
     board.locator("[data-id=item-D7]").wait_for(timeout=20_000)
-    tool.select_option("adventurer 1")
+    tool.select_option("Black's adventurer")
     board.locator("[data-id=field-D2]").click()
     adventurer = board.locator("[aria-label*='adventurer (black) at D2']")
     adventurer.wait_for(timeout=20_000)
-    tool.select_option("select")
+    tool.select_option("select an adventurer: where can it go?")
     adventurer.click()
     board.locator("[data-id=field-D7].dcw-highlight").wait_for(timeout=20_000)
     assert board.locator("[data-id=field-D8].dcw-highlight").count() == 0, "no leaping fog"
     page.get_by_text("can reach").first.wait_for(timeout=20_000)
     # The water sprite, an adventurer on the river, and the risks of the next cards.
-    tool.select_option("sprite")
+    tool.select_option("water sprite")
     board.locator("[data-id=field-A7]").click(position={"x": 40, "y": 8})
     board.locator("[data-id=sprite]").wait_for(timeout=20_000)
-    tool.select_option("adventurer 1")
+    tool.select_option("Black's adventurer")
     board.locator("[data-id=field-C8]").click(position={"x": 40, "y": 8})
-    tool.select_option("card turned over")
+    tool.select_option("terrain card turned over (or back)")
     board.locator("[data-id=field-K4]").click(position={"x": 40, "y": 40})
     board.locator("[data-id=field-K4-drawn]").wait_for(timeout=20_000)
     page.get_by_text("Show risks and the best moves").click()
@@ -191,3 +306,11 @@ def test_position_editor_by_clicking(page, lab, artifacts):
     board.locator(".dcw-tooltip").get_by_text(f"swept away by the water sprite: {swept}").wait_for(
         timeout=10_000)
     page.screenshot(path=str(artifacts / "adventure-land-editor.png"))
+    # A phone at the table: the editor's board scrolls rather than shrink its text.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(400)
+    least = page.evaluate("() => Math.min(...[...document.querySelectorAll('.dcw-board svg "
+                          "text')].filter((t) => t.textContent.trim()).map((t) => parseFloat("
+                          "t.getAttribute('font-size')) * t.getScreenCTM().a))")
+    assert least >= 9.99, least
+    page.screenshot(path=str(artifacts / "adventure-land-editor-390.png"))

@@ -1,0 +1,320 @@
+"""Soak test: long random play of every registered game, with bad input mixed in at every step.
+
+Run: ``python benchmarks/soak.py [--games 10000] [--only hero_vs_guardian] [--seed 0]``
+(outside CI: 10,000 games of every game takes hours). For each game and each
+player count in turn, it plays random legal actions and at every step checks:
+
+- illegal candidates are refused with a named library error and leave ``to_json()``
+  byte-identical: garbage text, an action of no game, earlier actions not legal now,
+  actions of the right field types drawn at random (unless legal), and actions with
+  fields of the wrong type (refused when made);
+- the game saves and loads back exactly (``--save-every``: every step by default),
+  and a save with its position, log, RNG or history changed is refused;
+- every player's view (and a spectator's) hides the RNG, seed and history, keeps only
+  the log lines its player may see, refuses actions, and its save loads as the same view
+  (or is refused with a named error: a game may refuse to load a view).
+
+At the end of each game: the game ended within the module's ``MAX_ACTIONS``, has no
+legal action, gives a score per player, replays from its start to the same game, and
+``undo`` gives the position before (or is refused past revealed information).
+
+Prints, per game: games, steps, checks made and failures (with the seed and step of
+the first few, to replay them). Exit status 1 if anything failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import signal
+import sys
+import time
+import traceback
+import types
+import typing
+from collections import Counter
+from dataclasses import dataclass
+
+import dungeoncraft_widgets
+from dungeoncraft_widgets.core import Action, DungeoncraftError, IllegalActionError, Rng
+from dungeoncraft_widgets.core.actions import MAX_INT
+
+WORDS = ["x", "-", "0", "A1", "E5", "row:3", "T01", "A03", "D06", "zz", "dungeon", "box"]
+
+
+@dataclass(frozen=True)
+class NotAnAction(Action):
+    verb = "not-an-action"
+
+
+class Failure(Exception):
+    pass
+
+
+class GameTookTooLong(BaseException):  # noqa: N818 - not an Exception: nothing may catch it
+    pass
+
+
+def check(condition: bool, message: str) -> None:
+    if not condition:
+        raise Failure(message)
+
+
+def _inner(hint: object) -> tuple[object, bool]:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return next(a for a in typing.get_args(hint) if a is not type(None)), True
+    return hint, False
+
+
+def random_value(rng: Rng, hint: object) -> object:
+    inner, optional = _inner(hint)
+    if optional and rng.randbelow(4) == 0:
+        return None
+    if inner is int:
+        return rng.choice([-1, 0, 1, 2, 3, 4, 5, 6, 7, 9, 12, 30, MAX_INT])
+    if inner is bool:
+        return rng.randbelow(2) == 1
+    if inner is str:
+        return rng.choice([w for w in WORDS if w != "-"])
+    item = typing.get_args(inner)[0]
+    return tuple(random_value(rng, item) for _ in range(rng.randbelow(4)))
+
+
+def wrong_value(rng: Rng, hint: object, free_text: bool) -> object:
+    inner, optional = _inner(hint)
+    choices: list[object] = [4.5, ["x"], {"a": 1}, b"x"] + ([] if optional else [None])
+    if inner is int:
+        choices += [True, "4", 2**40]
+    elif inner is bool:
+        choices += [1, "yes"]
+    elif free_text:  # the last str field: any words, separated by single spaces
+        choices += [4, " a", "a  b", "a\nb", "x\x00"]
+    elif inner is str:
+        choices += [4, "", "a b", "-", "x\x00"]
+    else:
+        choices += ["", [1], (4.5,)]
+    return rng.choice(choices)
+
+
+def same_but_free_text(action: Action, other: Action) -> bool:
+    """Equal, but for the free text of a last ``str`` field (which any text fills)."""
+    if type(action) is not type(other):
+        return False
+    fields = dataclasses.fields(action)  # type: ignore[arg-type]
+    hints = typing.get_type_hints(type(action))
+    if fields and hints[fields[-1].name] is str:
+        fields = fields[:-1]
+    return all(getattr(action, f.name) == getattr(other, f.name) for f in fields)
+
+
+class Soak:
+    """One game module soaked: counts of what was checked, and the failures found."""
+
+    def __init__(self, name: str, game: types.ModuleType, save_every: int) -> None:
+        self.name, self.game, self.save_every = name, game, save_every
+        self.counts: Counter[str] = Counter()
+        self.failures: list[str] = []
+        self.state_type = type(game.new_game(players=game.PLAYER_COUNTS[0], seed=0))
+
+    def play(self, seed: int, players: int) -> None:
+        game, rng = self.game, Rng(seed)
+        state = game.new_game(players=players, seed=seed)
+        check(game.new_game(players=players, seed=seed).to_json() == state.to_json(),
+              "the same seed gave another game")
+        components = state.components()
+        step = 0
+        try:
+            while not state.is_over:
+                check(step <= game.MAX_ACTIONS, f"no end after {step} actions")
+                legal = state.legal_actions()
+                check(bool(legal) and state.current_player is not None,
+                      "not over, but nobody to act or no legal action")
+                before = state.to_json()
+                for bad in self.bad_candidates(state, legal, rng):
+                    self.refused(state, bad, before)
+                action = rng.choice(legal)
+                check(game.parse_action(str(action)) == action, f"{action!r} does not parse back")
+                state.apply(action)
+                step += 1
+                self.counts["steps"] += 1
+                check(state.components() == components, f"pieces changed after {action}")
+                if step % self.save_every == 0:
+                    state = self.round_trip(state, rng)
+                self.views(state, rng)
+            self.ending(state, rng)
+        except Exception as error:  # noqa: BLE001 - every failure is recorded, then go on
+            where = f"{self.name} players={players} seed={seed} step={step}"
+            detail = "".join(traceback.format_exception_only(type(error), error)).strip()
+            if not isinstance(error, Failure):
+                frame = traceback.extract_tb(error.__traceback__)[-1]
+                detail += f" (at {frame.filename.split('/')[-1]}:{frame.lineno})"
+            self.failures.append(f"{where}: {detail}")
+        self.counts["games"] += 1
+
+    # ------------------------------------------------------------ the checks
+    def bad_candidates(self, state, legal, rng: Rng) -> list[object]:
+        out: list[object] = ["fly to the moon", "", NotAnAction(), 7, None,
+                             " ".join(rng.choice(WORDS) for _ in range(3))]
+        out += [a for a in state.history[-5:] if a not in legal]
+        for _ in range(3):
+            kind = rng.choice(self.state_type.action_types)
+            hints = typing.get_type_hints(kind)
+            fields = dataclasses.fields(kind)
+            try:
+                action = kind(*[random_value(rng, hints[f.name]) for f in fields])
+            except IllegalActionError:
+                continue
+            if not any(same_but_free_text(action, other) for other in legal):
+                out.append(action)
+            if fields:  # the same type with one field of the wrong type: refused when made
+                i = rng.randbelow(len(fields))
+                args = [random_value(rng, hints[f.name]) for f in fields]
+                free_text = i == len(fields) - 1 and hints[fields[i].name] is str
+                args[i] = wrong_value(rng, hints[fields[i].name], free_text)
+                try:
+                    kind(*args)
+                except IllegalActionError as error:
+                    check(fields[i].name in str(error), f"{error} does not name the field")
+                    self.counts["wrong types refused"] += 1
+                else:
+                    raise Failure(f"{kind.__name__}{tuple(args)!r} was made")
+        return out
+
+    def refused(self, state, bad: object, before: str) -> None:
+        try:
+            state.apply(bad)
+        except DungeoncraftError as error:
+            check(bool(str(error)), f"refusing {bad!r} said nothing")
+        else:
+            raise Failure(f"{bad!r} was applied although illegal")
+        check(state.to_json() == before, f"refusing {bad!r} changed the game")
+        self.counts["illegal refused"] += 1
+
+    def round_trip(self, state, rng: Rng):
+        text = state.to_json()
+        loaded = self.game.load_game(text)
+        check(loaded.to_json() == text, "save/load does not round-trip")
+        self.counts["round trips"] += 1
+        if rng.randbelow(10) == 0:
+            self.tampered(text, rng)
+        return loaded
+
+    def tampered(self, text: str, rng: Rng) -> None:
+        doc = json.loads(text)
+        choice = rng.randbelow(4)
+        if choice == 0 and doc["history"]:
+            doc["history"] = doc["history"][:-1]
+        elif choice == 1:
+            doc["current"]["rng"] = (doc["current"]["rng"] + 1) % 2**64
+        elif choice == 2 and doc["current"]["log"]:
+            doc["current"]["log"][-1]["text"] += "!"
+        else:
+            key = rng.choice(sorted(doc["current"]["state"]))
+            value = rng.choice([None, 7, "x", [], {}])
+            if doc["current"]["state"][key] == value:
+                return
+            doc["current"]["state"][key] = value
+        try:
+            self.game.load_game(json.dumps(doc))
+        except DungeoncraftError:
+            self.counts["tampered saves refused"] += 1
+        else:
+            raise Failure("a tampered save was accepted")
+
+    def views(self, state, rng: Rng) -> None:
+        for player in [None, *range(len(state.players))]:
+            seen = state.view(player)
+            doc = json.loads(seen.to_json())
+            check(doc["seed"] is None and doc["history"] == [] and doc["current"]["rng"] is None
+                  and doc["start"] is None, "a view shows the seed, history or RNG")
+            for event in seen.log:
+                check(event.visible_to is None or player in event.visible_to,
+                      f"player {player} sees a hidden log line")
+            legal = state.legal_actions()
+            if legal:
+                self.refused(seen, rng.choice(legal), seen.to_json())
+            if rng.randbelow(10) == 0:  # a game may refuse a view's save, but by name
+                try:
+                    loaded = self.game.load_game(seen.to_json())
+                except DungeoncraftError:
+                    self.counts["view saves refused"] += 1
+                else:
+                    check(loaded.to_json() == seen.to_json(), "a view loads as another one")
+            self.counts["view checks"] += 1
+
+    def ending(self, state, rng: Rng) -> None:
+        check(state.current_player is None and state.legal_actions() == [],
+              "over, but someone may still act")
+        check(len(state.scores()) == len(state.players), "not one score per player")
+        text = state.to_json()
+        check(state.replay(from_start=True).to_json() == text, "replaying the history differs")
+        if state.can_undo:
+            expected = state.replay(upto=len(state.history) - 1, from_start=True).to_json()
+            state.undo()
+            check(state.to_json() == expected, "undo does not give the position before")
+        elif state.history:
+            self.refused_undo(state)
+
+    def refused_undo(self, state) -> None:
+        before = state.to_json()
+        try:
+            state.undo()
+        except IllegalActionError:
+            check(state.to_json() == before, "a refused undo changed the game")
+        else:
+            raise Failure("undo past revealed information was allowed")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000, help="games per registered game")
+    parser.add_argument("--only", action="append", help="soak only this game (repeatable)")
+    parser.add_argument("--seed", type=int, default=0, help="the first seed")
+    parser.add_argument("--save-every", type=int, default=1,
+                        help="save and load every so many steps (1: every step)")
+    parser.add_argument("--game-timeout", type=float, default=600,
+                        help="seconds one game may take before it counts as a failure")
+    args = parser.parse_args()
+    names = args.only or list(dungeoncraft_widgets.GAMES)
+
+    def too_long(_signum, _frame):
+        raise GameTookTooLong(f"a game took more than {args.game_timeout} s")
+
+    signal.signal(signal.SIGALRM, too_long)
+    soaks = []
+    for name in names:
+        game = dungeoncraft_widgets.GAMES[name]
+        soak = Soak(name, game, max(1, args.save_every))
+        start = time.process_time()
+        for i in range(args.games):
+            seed = args.seed + i
+            players = game.PLAYER_COUNTS[i % len(game.PLAYER_COUNTS)]
+            signal.setitimer(signal.ITIMER_REAL, args.game_timeout)
+            try:
+                soak.play(seed, players)
+            except GameTookTooLong as error:
+                soak.failures.append(f"{name} players={players} seed={seed}: {error}")
+                soak.counts["games"] += 1
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        soak.counts["cpu seconds"] = round(time.process_time() - start)
+        soaks.append(soak)
+        print(f"{name}: {soak.counts['games']} games, {soak.counts['steps']} steps, "
+              f"{len(soak.failures)} failures", file=sys.stderr, flush=True)
+
+    columns = ["games", "steps", "illegal refused", "wrong types refused", "round trips",
+               "tampered saves refused", "view checks", "cpu seconds"]
+    print(f"{'game':18} " + " ".join(f"{c:>{max(len(c), 8)}}" for c in columns)
+          + f" {'failures':>8}")
+    for soak in soaks:
+        print(f"{soak.name:18} " + " ".join(f"{soak.counts[c]:>{max(len(c), 8)}}"
+                                            for c in columns) + f" {len(soak.failures):>8}")
+    failures = [f for soak in soaks for f in soak.failures]
+    for failure in failures[:20]:
+        print("FAILED", failure)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,339 @@
+"""The engine's guarantees, on the demo game: apply is all or nothing, undo starts from the
+nearest checkpoint, saves are verified, seeds and names are bounded, fields are typed."""
+
+import json
+
+import demo_game
+import pytest
+from demo_game import DemoState, Play
+
+from dungeoncraft_widgets.core import (
+    ActionFailedError,
+    DungeoncraftError,
+    GameState,
+    IllegalActionError,
+    InvalidArgumentError,
+    SaveFormatError,
+    normalize_players,
+)
+from dungeoncraft_widgets.core import engine as engine_module
+from dungeoncraft_widgets.core.saves import SAVE_SCHEMA, canonical
+
+
+class Counting(DemoState):
+    """The demo game with a checkpoint every 4 actions, counting the actions it performs;
+    a drawn card does not stop undo here (so that every action can be taken back)."""
+
+    checkpoint_every = 4
+    performed = 0
+
+    def _perform(self, action):
+        Counting.performed += 1
+        super()._perform(action)
+
+    def mark_irreversible(self, reason):
+        pass
+
+
+class Faulty(Counting):
+    """Fails half way through playing the 7 (after the card has left the hand, a line was
+    logged and the RNG was used)."""
+
+    failure: BaseException = KeyError("7")
+
+    def _perform(self, action):
+        if isinstance(action, Play) and action.card == 7:
+            Counting.performed += 1
+            self.hands[self.current_player].remove(7)
+            self.record("play", "half a play")
+            self.rng.next64()
+            self.turn += 1
+            raise self.failure
+        super()._perform(action)
+
+
+def faulty_game_at_seven(seed=0):
+    """A Faulty game where the player to act holds the 7, after more than 4 actions."""
+    for s in range(seed, seed + 200):
+        state = Faulty(2, s)
+        while not state.is_over:
+            if Play(7) in state.legal_actions() and len(state.history) > 5:
+                return state
+            legal = state.legal_actions()
+            state.apply(next((a for a in legal if a != Play(7)), legal[0]))
+    raise AssertionError("no game reached the 7")
+
+
+def test_a_failure_half_way_changes_nothing():
+    state = faulty_game_at_seven()
+    before, log, history = state.to_json(), state.log, state.history
+    with pytest.raises(ActionFailedError, match="play 7.*KeyError") as info:
+        state.apply(Play(7))
+    assert isinstance(info.value.__cause__, KeyError)
+    assert isinstance(info.value, DungeoncraftError)
+    assert state.to_json() == before
+    assert state.log is log and state.history is history
+    state.apply(next(a for a in state.legal_actions() if a != Play(7)))  # the game goes on
+    assert Faulty.from_json(state.to_json()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("failure", [IllegalActionError("a late refusal"), KeyboardInterrupt()])
+def test_a_library_error_or_an_interrupt_half_way_is_raised_as_it_was(failure):
+    state = faulty_game_at_seven()
+    before = state.to_json()
+    state.failure = failure
+    with pytest.raises(type(failure)):
+        state.apply(Play(7))
+    assert state.to_json() == before
+
+
+def test_putting_back_replays_from_the_nearest_checkpoint_only():
+    state = faulty_game_at_seven()
+    Counting.performed = 0
+    with pytest.raises(ActionFailedError):
+        state.apply(Play(7))
+    # the failed action, then fewer than checkpoint_every actions replayed
+    assert 1 <= Counting.performed <= Counting.checkpoint_every
+
+
+def test_undo_from_a_checkpoint_equals_a_replay_from_the_start():
+    state = Counting(3, seed=4)
+    while not state.is_over:
+        state.apply(state.legal_actions()[-1])
+    assert len(state.history) > 3 * Counting.checkpoint_every
+    while state.can_undo:
+        expected = state.replay(upto=len(state.history) - 1, from_start=True).to_json()
+        Counting.performed = 0
+        state.undo()
+        assert Counting.performed < Counting.checkpoint_every
+        assert state.to_json() == expected
+    assert state.history == [] or not state.can_undo
+
+
+def test_a_new_start_drops_the_old_checkpoints():
+    """A position editor makes the edited position the start: undo must not use the
+    checkpoints of the line of play before the edit."""
+    state = Counting(2, seed=1)
+    for _ in range(9):
+        state.apply(state.legal_actions()[0])
+    state.turn += 1  # an edit (the other player is to act), then it is the start
+    state._start = state._snapshot()
+    state.history = []
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    expected = state.replay(upto=5, from_start=True).to_json()
+    state.undo()
+    assert state.to_json() == expected
+
+
+def test_replay_and_view_arguments_are_checked():
+    state = demo_game.new_game(players=2, seed=3)
+    state.apply("draw")
+    for bad in (-1, 2, True, "1", 1.0):
+        with pytest.raises(InvalidArgumentError, match="upto"):
+            state.replay(upto=bad)
+    for bad in (2, -1, True, "0"):
+        with pytest.raises(InvalidArgumentError, match="player"):
+            state.view(bad)
+
+
+# ---------------------------------------------------------------- saves
+def played(seed=2, actions=8):
+    state = demo_game.new_game(players=2, seed=seed)
+    for _ in range(actions):
+        state.apply(state.legal_actions()[-1])
+    return state
+
+
+def test_a_save_is_canonical_json_that_the_documented_schema_accepts():
+    from jsonschema import Draft202012Validator
+
+    text = played().to_json()
+    doc = json.loads(text)
+    assert canonical(doc) == text
+    Draft202012Validator.check_schema(SAVE_SCHEMA)
+    assert not list(Draft202012Validator(SAVE_SCHEMA).iter_errors(doc))
+
+
+def test_a_save_in_other_formatting_or_as_bytes_loads():
+    state = played()
+    text = state.to_json()
+    assert demo_game.load_game(json.dumps(json.loads(text), indent=2)).to_json() == text
+    assert DemoState.from_json(text.encode()).to_json() == text
+
+
+def edited(text, edit):
+    doc = json.loads(text)
+    edit(doc)
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda d: d["current"]["state"]["table"][0].append(0), "current.state"),
+    (lambda d: d["current"]["state"].update(turn=d["current"]["state"]["turn"] + 1),
+     "current.state.turn"),
+    (lambda d: d["current"]["log"][-1].update(text="edited"), "history step"),
+    (lambda d: d["current"].update(rng=1), "random number generator"),
+    (lambda d: d["history"].pop(), "saved log has 1 events more"),
+    (lambda d: d["history"].append("draw"), "history step 9"),
+    (lambda d: d["history"].append("draw 7"), "cannot be replayed"),
+    (lambda d: d["history"].__setitem__(0, "play 1"), "history step 1"),
+    (lambda d: d.update(undo_floor=[1, "edited"]), "undo_floor"),
+    (lambda d: d["start"]["state"].update(turn="x"), "start.state: turn"),
+    (lambda d: d["start"]["state"].pop("deck"), "start.state"),
+    (lambda d: d["start"].update(state={}), "start.state"),
+    (lambda d: d.pop("history"), "history"),
+    (lambda d: d.update(extra=1), "extra"),
+    (lambda d: d.update(seed=2**64), "seed"),
+    (lambda d: d.update(seed=-1), "seed"),
+    (lambda d: d.update(seed=10**4000), "seed"),
+    (lambda d: d.update(players=["A", "A"]), "players"),
+    (lambda d: d.update(players=["A", "B\x07"]), "control character"),
+    (lambda d: d.update(players=["A"]), "players"),
+    (lambda d: d.update(viewer=0), "viewer"),
+    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(game="chess"), "chess"),
+    (lambda d: d.update(format=None), "not a dungeoncraft_widgets saved game"),
+])
+def test_a_tampered_save_is_refused_naming_the_problem(edit, message):
+    text = played().to_json()
+    with pytest.raises(SaveFormatError, match=message):
+        demo_game.load_game(edited(text, edit))
+
+
+def test_the_first_differing_step_is_named():
+    state = played(actions=10)
+    text = state.to_json()
+    doc = json.loads(text)
+    log_length_after_3 = len(state.replay(upto=3, from_start=True).log)
+    doc["current"]["log"][log_length_after_3 - 1]["text"] = "not what happened"
+    with pytest.raises(SaveFormatError, match="history step 3"):
+        demo_game.load_game(json.dumps(doc))
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100 + "]" * 100,
+    '{"a": ' * 40 + "1" + "}" * 40,
+    " " * 30_000_001,
+    "not json",
+    "[]",
+    '{"format": "dungeoncraft_widgets/save", "version": 1, "game": "demo", "seed": 1e400}',
+    b"\xff\xfe",
+    None,
+    12,
+])
+def test_what_is_not_a_save_is_refused(text):
+    with pytest.raises(SaveFormatError):
+        demo_game.load_game(text)
+
+
+class DemoWithFile(DemoState):
+    """A demo game that (wrongly) reads a file named in its options when loading."""
+
+    def _restore(self, data):
+        path = self.options.get("deck_file")
+        if path is not None:
+            with open(path, "rb") as handle:
+                handle.read(10)
+        super()._restore(data)
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "/etc/hostname", "../../../../dev/zero"])
+def test_loading_a_save_opens_no_file(path):
+    state = DemoWithFile(2, seed=1, deck_file=path)
+    state.apply("draw")
+    with pytest.raises(SaveFormatError, match="may not open"):
+        DemoWithFile.from_json(state.to_json())
+
+
+def test_a_view_saves_and_loads_as_a_view():
+    state = played()
+    seen = state.view(1)
+    loaded = demo_game.load_game(seen.to_json())
+    assert loaded.viewer == 1 and loaded.to_json() == seen.to_json()
+    with pytest.raises(IllegalActionError, match="view"):
+        loaded.apply(state.legal_actions()[0])
+    doc = json.loads(seen.to_json())
+    doc["history"] = ["draw"]
+    with pytest.raises(SaveFormatError):
+        demo_game.load_game(json.dumps(doc))
+
+
+class Revealing(Counting):
+    """Playing a card shows it: undo stops there."""
+
+    def _perform(self, action):
+        super()._perform(action)
+        if isinstance(action, Play):
+            GameState.mark_irreversible(self, "the card is face up")
+
+
+def test_the_undo_floor_is_saved_and_checked():
+    state = Revealing(2, seed=6)
+    while not any(isinstance(a, Play) for a in state.history) or len(state.history) < 9:
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if isinstance(a, Play)), legal[0]))
+    assert state.undo_floor > 0 and state.undo_reason == "the card is face up"
+    text = state.to_json()
+    loaded = Revealing.from_json(text)
+    assert (loaded.undo_floor, loaded.undo_reason) == (state.undo_floor, state.undo_reason)
+    assert loaded.can_undo == state.can_undo
+    lowered = edited(text, lambda d: d.update(undo_floor=[0, ""]))
+    with pytest.raises(SaveFormatError, match="undo_floor"):
+        Revealing.from_json(lowered)
+
+
+def test_a_game_longer_than_a_save_holds_is_refused(monkeypatch):
+    monkeypatch.setattr(engine_module, "MAX_HISTORY", 3)
+    state = demo_game.new_game(players=2, seed=1)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="3 actions"):
+        state.apply(state.legal_actions()[0])
+    assert state.to_json() == before
+
+
+# ---------------------------------------------------------------- seeds, names, fields
+@pytest.mark.parametrize("seed", [0, 1, 2**64 - 1])
+def test_seeds_in_range_are_accepted(seed):
+    assert demo_game.new_game(seed=seed).seed == seed
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, pytest.param(10**5000, id="5001 digits"),
+                                  True, 4.0, "7"])
+def test_seeds_out_of_range_are_refused(seed):
+    with pytest.raises(InvalidArgumentError, match="seed"):
+        demo_game.new_game(seed=seed)
+
+
+def test_repeated_names_stay_distinct():
+    assert normalize_players(["Bot", "Bot", "Bot 1"], 2, 4) == ("Bot 2", "Bot 3", "Bot 1")
+    assert normalize_players(["A", "A 1", "A", "A 2"], 2, 4) == ("A 3", "A 1", "A 4", "A 2")
+    assert normalize_players(["  Ada ", "Bob"], 2, 4) == ("Ada", "Bob")
+
+
+@pytest.mark.parametrize(("players", "message"), [
+    (10**9, "2 to 4 players"),
+    ([f"p{i}" for i in range(10**5)], "2 to 4 players"),
+    (["Ada", "x" * 41], "40 characters"),
+    (["Ada", "Bo\nb"], "control character"),
+    (["Ada", "Bob\u202e"], "control character"),
+    (["Ada", ""], "empty"),
+    (["Ada", 7], "text"),
+    ("Ada", "number of players or a list"),
+])
+def test_bad_players_are_refused(players, message):
+    with pytest.raises(InvalidArgumentError, match=message):
+        normalize_players(players, 2, 4)
+
+
+def test_names_with_emoji_joiners_are_fine():
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+    assert normalize_players([family, "Bob"], 2, 4)[0] == family
+
+
+@pytest.mark.parametrize("card", [True, 4.0, "4", None, 2**40, [4]])
+def test_a_wrongly_typed_action_cannot_be_made(card):
+    with pytest.raises(IllegalActionError, match="play card"):
+        Play(card)
