@@ -145,7 +145,7 @@ class ChallengeMixin:
         """What changes every shield now: (taken off by the Hero's first-shield ability,
         added by negative Travel tokens). The same for every move, so the legal moves
         work it out once."""
-        ability = self.cards[self.heroes[player]].get("ability")
+        ability = self.cards.by_id[self.heroes[player]].get("ability")
         lower = ability["n"] if ability and ability["kind"] == "first_shield" \
             and not self.turn["first_shield"] else 0
         return lower, self.penalty(player, "travel") if self.tokens[player] else 0

@@ -97,7 +97,7 @@ class PlayingMixin:
     def _play(self: DobbersState, p: int, card: str) -> None:
         self.hands[p].remove(card)
         self.turn["played"].append(card)
-        info = self.cards[card]
+        info = self.cards.by_id[card]
         points = self.cards.printed_points[card]
         for colour, n in points.items():
             self.turn[colour] += n
@@ -135,7 +135,7 @@ class PlayingMixin:
 
     def _use(self: DobbersState, p: int, slot: str) -> None:
         card = self.equipped[p][slot]
-        parts = [self.cards[card]]
+        parts = [self.cards.by_id[card]]
         forge = self.forged[p].get(slot)
         if forge is not None:
             parts.append(self.cards[forge]["forge"])

@@ -345,7 +345,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
 
     def _fresh_turn(self, player: int | None) -> dict[str, Any]:
         """A turn's pool: the Hero's own points, nothing used or played yet."""
-        hero = self.cards[self.heroes[player]] if player is not None else {}
+        hero = self.cards.by_id[self.heroes[player]] if player is not None else {}
         return {"red": hero.get("red", 0), "blue": hero.get("blue", 0),
                 "gold": hero.get("gold", 0), "influence": hero.get("influence", 0),
                 "used": {}, "played": [], "bonus": [], "contrib": [], "discount": [],
@@ -374,7 +374,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         self.discards[p] += self.hands[p] + [c for c in self.turn["played"] if c]
         self.hands[p] = []
         self.turn["played"] = []
-        ability = self.cards[self.heroes[p]].get("ability") or {}
+        ability = self.cards.by_id[self.heroes[p]].get("ability") or {}
         size = HAND_SIZE + (ability["n"] if ability.get("kind") == "hand_size" else 0)
         self._draw(p, size, ending=True)
         self.turns[p] += 1
