@@ -975,6 +975,16 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                "creature_deck", "creature_row", "stacks", "destroyed", "set_aside", "resolved",
                "turn_player", "round", "turns", "turn", "challenge", "queue", "pending", "window",
                "arrivals", "final_turns", "duel", "winner", "end_reason")
+    # How a copy copies each field, by its shape in state_schema: the lists of card ids,
+    # squares or seats (the decks above all) at once, the per-player lists of them one
+    # level down, the rest (small) item by item.
+    _FLAT_LISTS = ("pick_order", "heroes", "position", "token_supply", "adventure_deck",
+                   "adventure_row", "location_deck", "location_row", "creature_deck",
+                   "creature_row", "destroyed", "set_aside", "resolved", "turns", "arrivals")
+    _LISTS_OF_LISTS = ("trail", "decks", "hands", "discards", "tokens")
+    _OTHER_FIELDS = ("phase", "pick_index", "first", "equipped", "forged", "stacks",
+                     "turn_player", "round", "turn", "challenge", "queue", "pending", "window",
+                     "final_turns", "duel", "winner", "end_reason")
 
     def _dump(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._FIELDS}
@@ -985,8 +995,13 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         # the frozen log events and actions are never changed in place, so they are shared.
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        for name in self._FIELDS:
-            new.__dict__[name] = _plain_copy(self.__dict__[name])
+        fields = self.__dict__
+        for name in self._FLAT_LISTS:
+            new.__dict__[name] = fields[name][:]
+        for name in self._LISTS_OF_LISTS:
+            new.__dict__[name] = [each[:] for each in fields[name]]
+        for name in self._OTHER_FIELDS:
+            new.__dict__[name] = _plain_copy(fields[name])
         # A view hands in memo what it replaces (its own log, no history, no RNG): the
         # whole log and history are not copied for nothing at every view.
         new.log = memo[id(self.log)] if id(self.log) in memo else list(self.log)
