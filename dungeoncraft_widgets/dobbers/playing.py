@@ -86,12 +86,12 @@ class PlayingMixin:
 
     def _contribute(self: DobbersState, player: int, slot: str, points: dict[str, int]) -> None:
         """Remember what an Equipment card gave this turn (for Creature immunities)."""
-        keywords = set()
-        for card in (self.equipped[player].get(slot), self.forged[player].get(slot)):
-            if card is not None:
-                keywords.update(self.cards[card].get("keywords", ()))
-        kind = self.cards.type(self.equipped[player][slot])
-        self.turn["contrib"].append([sorted(keywords), kind, points.get("red", 0),
+        by_id, card, forge = self.cards.by_id, self.equipped[player][slot], \
+            self.forged[player].get(slot)
+        keywords = set(by_id[card].get("keywords", ()))
+        if forge is not None:
+            keywords.update(by_id[forge].get("keywords", ()))
+        self.turn["contrib"].append([sorted(keywords), by_id[card]["type"], points.get("red", 0),
                                      points.get("gold", 0)])
 
     def _play(self: DobbersState, p: int, card: str) -> None:
