@@ -337,3 +337,18 @@ def test_names_with_emoji_joiners_are_fine():
 def test_a_wrongly_typed_action_cannot_be_made(card):
     with pytest.raises(IllegalActionError, match="play card"):
         Play(card)
+
+
+def test_checking_a_schema_leaves_rfc3987_syntax_out():
+    """jsonschema would import rfc3987_syntax (a second spent building a grammar) when it is
+    installed, as Jupyter Server's dependencies install it; the library keeps it out."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from dungeoncraft_widgets.core.data import check_schema\n"
+            "check_schema({'a': 1}, {'type': 'object'}, 'doc')\n"
+            "print('jsonschema' in sys.modules, 'rfc3987_syntax' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.split() == ["True", "False"]

@@ -51,7 +51,6 @@ from pathlib import Path
 from typing import Any
 
 from ..core.actions import Action
-from ..core.data import check_schema
 from ..core.engine import GameState
 from ..core.english import count, listing, objective, possessive, says, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
@@ -1140,8 +1139,8 @@ class AdventureLandState(GameState):
 
     def _restore(self, data: dict[str, Any]) -> None:
         """Set the game data from a saved snapshot, refusing (SaveFormatError, naming what
-        is wrong) anything the game could not have reached: the schema (``state_schema``)
-        is checked first, then the counts and places a schema cannot check."""
+        is wrong) anything the game could not have reached: core checked ``state_schema``
+        before this is called; here, the counts and places a schema cannot check."""
         options = self.options
         if not isinstance(options, dict) or "adventure" not in options:
             raise SaveFormatError("options: the adventure (1, 2 or 3) is missing")
@@ -1150,10 +1149,6 @@ class AdventureLandState(GameState):
                                   f"not {options['adventure']!r}")
         check_pieces_option(options.get("pieces"))
         self.layout = layout_from_option(options.get("layout"))
-        if "state_schema" not in GameState.__dict__:
-            # An engine that does not check ``state_schema`` before ``_restore`` itself
-            # (the save protocol's core part): check it here (delete once it does).
-            check_schema(data, STATE_SCHEMA, "saved Adventure Land position")
         _check_position(self, data)
         self._set_data(data)
         if self.rng is not None:  # a whole game (a view's save has hidden parts)

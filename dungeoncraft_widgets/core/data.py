@@ -150,9 +150,29 @@ def _check_depth(text: str, what: str) -> None:
         raise DataFormatError(f"{what}: nested deeper than {MAX_DEPTH} levels")
 
 
+def _import_jsonschema() -> Any:
+    """jsonschema, imported without ``rfc3987_syntax``.
+
+    When ``rfc3987_syntax`` is installed (Jupyter Server's ``jupyter_events`` brings it),
+    jsonschema imports it for its optional "iri" format check, and it builds a lark
+    grammar at import: about a second, on the first load of any game. Our schemas use
+    no ``format`` keyword, so it is kept out (a module set to None in ``sys.modules``
+    is one Python refuses to import; jsonschema then leaves that format out).
+    """
+    if "jsonschema" in sys.modules or "rfc3987_syntax" in sys.modules:
+        import jsonschema
+        return jsonschema
+    sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]
+    try:
+        import jsonschema
+    finally:
+        del sys.modules["rfc3987_syntax"]
+    return jsonschema
+
+
 @lru_cache(maxsize=64)
 def _validator(schema_text: str) -> Any:
-    from jsonschema import Draft202012Validator
+    Draft202012Validator = _import_jsonschema().Draft202012Validator
 
     schema = json.loads(schema_text)
     Draft202012Validator.check_schema(schema)
@@ -161,7 +181,7 @@ def _validator(schema_text: str) -> Any:
 
 def check_schema(doc: Any, schema: Mapping[str, Any], what: str) -> None:
     """Raise :class:`DataFormatError` naming the first place where ``doc`` breaks ``schema``."""
-    from jsonschema.exceptions import best_match
+    best_match = _import_jsonschema().exceptions.best_match
 
     validator = _validator(json.dumps(schema, sort_keys=True))
     error = best_match(validator.iter_errors(doc))

@@ -38,7 +38,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, GameState, IllegalActionError, InvalidArgumentError
-from ..core.data import check_schema
 from ..core.english import listing, objective, possessive, says, subject, verb_form
 from ..core.errors import SaveFormatError
 from .cards import Card, Deck, PlayerCard, deck_from_option, deck_option, name_words
@@ -1043,7 +1042,6 @@ class DubiousAllianceState(GameState):
         return {k: getattr(self, k) for k in self._FIELDS}
 
     def _restore(self, data: dict[str, Any]) -> None:
-        check_schema(data, STATE_SCHEMA, "saved Dubious Alliance position")
         self._check_options()
         _check_position(self, data)
         for k in self._FIELDS:  # only the documented fields, never arbitrary keys

@@ -47,7 +47,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..core.actions import Action
-from ..core.data import check_schema
 from ..core.engine import GameState
 from ..core.english import count, says, subject, their, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError
@@ -1168,7 +1167,6 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
 
     def _restore(self, data: dict[str, Any]) -> None:
         self.cards = cards_from_option(self.options.get("cards"))
-        check_schema(data, STATE_SCHEMA, "saved game")  # core checks it too, once it can
         for f in self._FIELDS:  # exactly these fields, no other key becomes an attribute
             setattr(self, f, data[f])
         check_position(self)

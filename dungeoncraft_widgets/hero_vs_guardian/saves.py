@@ -1,8 +1,8 @@
 """What a saved Hero versus Guardian game holds, and the checks a loaded one passes.
 
 :data:`STATE_SCHEMA` is the JSON Schema (draft 2020-12) of ``state._dump()``: core checks a
-save's snapshots against it (``HeroVsGuardianState.state_schema``), and ``_restore`` checks
-it too, then calls :func:`check_position` for what a schema cannot say: every card exists
+save's snapshots against it (``HeroVsGuardianState.state_schema``) before ``_restore`` sees
+them; ``_restore`` then calls :func:`check_position` for what a schema cannot say: every card exists
 and is in exactly one place, the tokens add up, the lists per Hero have one entry per Hero.
 A view's save shows hidden cards as ``"?"``: they count as unknown cards.
 
