@@ -47,14 +47,14 @@ def random_games(games: int, players: int) -> tuple[float, float]:
 
 
 #: Engine games per CPU second before the speed-up (branch dobbers-speed), by players:
-#: this table on main at f34a40c (core merged), median of 3 runs on the project's shared
+#: this table on main at 12c9eb6 (core merged), median of 3 runs on the project's shared
 #: 2-core machine; recorded, so "speed-up" compares runs at different times (their spread
 #: there: about 10%). Then, a 4-player action took about 28 us, half of it working out the
 #: legal actions. Now about 19 us (sampling profile): legal actions 5, core's apply and log
 #: events 4, core's Rng shuffling at the Draw Phase 2, the benchmark's own choice 1.5, the
 #: rest playing the cards; and a full garbage collection (some 150,000 objects, most of them
 #: jsonschema's) takes up to 80 ms when one falls inside a run.
-BEFORE = {1: 231.9, 2: 125.2, 3: 79.6, 4: 59.0}
+BEFORE = {1: 230.3, 2: 122.7, 3: 82.1, 4: 59.4}
 
 
 def viewed_games(games: int, players: int) -> float:
