@@ -155,5 +155,211 @@ def main() -> None:
               f"{r['ahead']:>6} {r['points']:>7.1f} {r['against']:>8.1f}")
 
 
+# ------------------------------------------------------------------ 4. advice queries
+ADVICE_GOAL_MS = 50.0
+
+
+def advice_positions(count: int) -> list:
+    """Mid-game positions from bot games: Red to drop 3 revealed runes, with minions of
+    both teams on the Battlefield (the queries are asked on Red's view of them)."""
+    out, seed = [], 0
+    while len(out) < count and seed < 200:
+        state = new_game(["You", "Bot"], seed=2000 + seed)
+        bots = {0: TributeBot(seed=seed), 1: MatchBot(seed=seed + 1)}
+        for step in range(3000):
+            if state.is_over:
+                break
+            if (step > 300 and state.current_team == 0 and state.step == "action"
+                    and len(state.revealed) == 3 and not state.stack
+                    and state.activation is None
+                    and {m["team"] for m in state.minions.values() if m["space"]} == {0, 1}
+                    and any(not m["exhausted"] for m in state.minions.values()
+                            if m["team"] == 0 and m["space"])):
+                out.append(state)
+                break
+            player = state.current_player
+            state.apply(bots[player].choose(state.view(player), state.legal_actions()))
+        seed += 1
+    return out
+
+
+def _warm_ms(work, repeats: int = 5) -> float:
+    """The median time of ``work()`` in ms once warm (run once first; the garbage
+    collector paused while timed)."""
+    import gc
+
+    work()
+    times = []
+    for _ in range(repeats):
+        gc.disable()
+        start = time.process_time()
+        work()
+        times.append((time.process_time() - start) * 1000)
+        gc.enable()
+    return statistics.median(times)
+
+
+def _ordered_draws(counts, length: int):
+    """Every ordered draw of ``length`` runes without replacement, with its chance."""
+    from fractions import Fraction
+
+    def walk(seq, p, left):
+        if len(seq) == length or not sum(left.values()):
+            yield tuple(seq), p
+            return
+        total = sum(left.values())
+        for rune in sorted(left):
+            if left[rune]:
+                rest = left.copy()
+                rest[rune] -= 1
+                yield from walk(seq + [rune], p * Fraction(left[rune], total), rest)
+    yield from walk([], Fraction(1), counts)
+
+
+def _move_brute(pos, move) -> None:
+    """The obvious way to the odds of a move: every ordered line of new runes run
+    through board.cascade."""
+    from collections import Counter
+
+    outcomes: Counter = Counter()
+    for seq, p in _ordered_draws(pos.pouch, pos.board.width):
+        r = cascade(pos.board, pos.allies, pos.colour, [move], new_runes=seq,
+                    snowflakes_before=pos.snowflakes, exalted=pos.exalted)
+        outcomes[(len(r.collected), r.points, str(r.board))] += p
+
+
+def _plans_one_by_one(pos, revealed) -> None:
+    """The obvious way to rank drop plans: each plan on its own, move_odds chained drop
+    by drop over every outcome (no work shared between plans)."""
+    from itertools import permutations
+
+    from dungeoncraft_widgets.alderquest.odds import Position, move_odds
+
+    columns = [chr(65 + c) for c in range(pos.board.width)]
+
+    def value(p, steps):
+        (rune, col), rest = steps[0], steps[1:]
+        if p.board.column_full(ord(col) - 65) and not p.board.is_full():
+            return 0
+        total = 0
+        for o in move_odds(p, ("drop", col, rune), max_lines=0 if rest else 1).outcomes:
+            sub = 0
+            if rest and not (o.ended or o.unsettled):
+                nxt = Position(o.board, p.allies, p.colour, o.pouch, o.discard,
+                               min(3, p.snowflakes + o.snowflakes), o.result.exalted)
+                sub = value(nxt, rest)
+            total += o.probability * (len(o.collected) + sub)
+        return total
+
+    import itertools
+    for order in set(permutations(revealed)):
+        for cols in itertools.product(columns, repeat=len(order)):
+            value(pos, tuple(zip(order, cols, strict=True)))
+
+
+def _reach_by_engine(game, mid) -> None:
+    """The obvious way to a minion's reach: try every sequence of its moves on copies of
+    the game (answering each question so that it keeps moving)."""
+    import copy
+
+    from dungeoncraft_widgets.alderquest.rules import Move
+
+    auto = {"encounter": "dismiss", "carry": "leave", "trap": "destroy", "judo": "stand",
+            "trigger": "decline"}
+
+    def walk(g):
+        for action in g.legal_actions():
+            if not isinstance(action, Move) or action.minion != mid:
+                continue
+            nxt = copy.deepcopy(g)
+            nxt.apply(action)
+            while nxt.stack and not nxt.is_over:
+                answer = auto.get(nxt.stack[-1]["kind"])
+                nxt.apply(answer if answer else nxt.legal_actions()[0])
+            if nxt.activation is not None and nxt.activation["minion"] == mid:
+                walk(nxt)
+    walk(game)
+
+
+def advice_table(count: int = 6) -> None:
+    """4. Every advice query the app and the notebook ask, warm, beside the obvious way to
+    the same answer; the goal: each under 50 ms."""
+    from collections import Counter
+
+    from dungeoncraft_widgets.alderquest.graph import minion_reach, threats, turns_to_tribute
+    from dungeoncraft_widgets.alderquest.odds import (
+        Position,
+        best_drops,
+        move_odds,
+        reveal_odds,
+        snowflake_race,
+        tile_odds,
+    )
+
+    games = advice_positions(count)
+    views = [g.view(0) for g in games]
+    print(f"\n4. Advice queries, warm: median over {len(views)} mid-game positions (Red to drop "
+          f"3 runes, minions of both teams out), worst in brackets; goal under "
+          f"{ADVICE_GOAL_MS:.0f} ms")
+    rows = []
+
+    def row(name, ours, alt_name="", alt=None):
+        rows.append((name, ours, alt_name, alt))
+
+    poss = [Position.from_state(v, 0) for v in views]
+    mine = [next(mid for mid, m in sorted(v.minions.items())
+                 if m["team"] == 0 and m["space"] and not m["exhausted"]) for v in views]
+    row("best_drops (every order and column)",
+        [_warm_ms(lambda p=p, v=v: best_drops(p, v.revealed)) for p, v in zip(poss, views,
+                                                                             strict=True)],
+        "each plan alone, move_odds chained",
+        [_warm_ms(lambda p=p, v=v: _plans_one_by_one(p, v.revealed), repeats=1)
+         for p, v in zip(poss[:2], views[:2], strict=True)])
+    # the first revealed rune into the lowest column
+    drops = [("drop", chr(65 + min(range(p.board.width), key=lambda c, p=p: len(p.board.cols[c]))),
+              v.revealed[0]) for p, v in zip(poss, views, strict=True)]
+    row("move_odds (one drop)",
+        [_warm_ms(lambda p=p, d=d: move_odds(p, d)) for p, d in zip(poss, drops, strict=True)],
+        "every ordered new line via cascade",
+        [_warm_ms(lambda p=p, d=d: _move_brute(p, d), repeats=1)
+         for p, d in zip(poss[:2], drops[:2], strict=True)])
+    row("reveal_odds (>= 2 of a faction in 3)",
+        [_warm_ms(lambda p=p: reveal_odds(p.pouch, "T", 2)) for p in poss],
+        "every ordered draw of 3",
+        [_warm_ms(lambda p=p: sum(q for seq, q in _ordered_draws(p.pouch, 3)
+                                  if seq.count("T") >= 2)) for p in poss])
+    row("tile_odds / trap_chance", [_warm_ms(lambda v=v: tile_odds(v, 0)) for v in views])
+    row("minion_reach (a ready minion)",
+        [_warm_ms(lambda v=v, m=m: minion_reach(v, m)) for v, m in zip(views, mine,
+                                                                       strict=True)],
+        "every move sequence on the engine",
+        [_warm_ms(lambda g=g, m=m: _reach_by_engine(g, m), repeats=1)
+         for g, m in zip(games, mine, strict=True)])
+    row("turns_to_tribute", [_warm_ms(lambda v=v, m=m: turns_to_tribute(v, m))
+                             for v, m in zip(views, mine, strict=True)])
+    row("threats (every enemy minion)", [_warm_ms(lambda v=v: threats(v, 0)) for v in views])
+    plans = [best_drops(p, v.revealed) for p, v in zip(poss, views, strict=True)]
+    row("snowflake_race (plans given)",
+        [_warm_ms(lambda v=v, pl=pl: snowflake_race(v, pl)) for v, pl in zip(views, plans,
+                                                                              strict=True)])
+    print(f"{'query':<40} {'ours ms':>14} {'alternative':<36} {'alt ms':>9} {'ratio':>7}")
+    slow = Counter()
+    for name, ours, alt_name, alt in rows:
+        med, worst = statistics.median(ours), max(ours)
+        slow[name] = worst > ADVICE_GOAL_MS
+        text = f"{med:>6.2f} ({worst:>5.1f})"
+        if alt:
+            amed = statistics.median(alt)
+            ours_same = statistics.median(ours[:len(alt)])
+            print(f"{name:<40} {text:>14} {alt_name:<36} {amed:>9.1f} "
+                  f"{amed / max(ours_same, 1e-3):>7.0f}")
+        else:
+            print(f"{name:<40} {text:>14}")
+    over = [n for n, s in slow.items() if s]
+    print("every query under the goal in every position" if not over else
+          f"over {ADVICE_GOAL_MS:.0f} ms somewhere: {', '.join(over)}")
+
+
 if __name__ == "__main__":
     main()
+    advice_table()

@@ -8,6 +8,7 @@ import pytest
 
 from dungeoncraft_widgets.adventure_land import AdventureLandApp
 from dungeoncraft_widgets.core.rng import Rng
+from dungeoncraft_widgets.dobbers import DobbersApp
 from dungeoncraft_widgets.dubious_alliance.app import DubiousAllianceApp
 from dungeoncraft_widgets.hero_vs_guardian.app import HeroVsGuardianApp
 
@@ -15,6 +16,8 @@ APPS = {
     "adventure_land": lambda: AdventureLandApp(players=["You", "Bot"], seed=8, adventure=2),
     "dubious_alliance": lambda: DubiousAllianceApp(players=["You", "Bot", "Bot"], seed=3),
     "hero_vs_guardian": lambda: HeroVsGuardianApp(role="hero", seed=4),
+    # random play never reaches the Key: a short round limit ends the game
+    "dobbers": lambda: DobbersApp(players=["You", "Bot"], seed=3, round_limit=4),
 }
 
 

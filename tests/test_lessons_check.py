@@ -12,12 +12,13 @@ from dungeoncraft_widgets.lessons import check, exercises
 from dungeoncraft_widgets.lessons.check import MIME, _answer, _mistake_values
 from dungeoncraft_widgets.lessons.stats import proportion
 
-LESSONS = ("probability_fog_fights", "probability_scout_and_venture", "probability_conditioning")
+LESSONS = ("probability_fog_fights", "probability_scout_and_venture", "probability_conditioning",
+           "probability_deck_building")
 ALL = {k: e for k, e in exercises().items() if e.lesson in LESSONS}
 
 
 def test_every_lesson_has_exercises_and_ids_name_their_lesson():
-    for lesson, prefix in zip(LESSONS, ("fog-", "sv-", "cond-"), strict=True):
+    for lesson, prefix in zip(LESSONS, ("fog-", "sv-", "cond-", "db-"), strict=True):
         ids = list(exercises(lesson))
         assert len(ids) >= 5 and all(i.startswith(prefix) for i in ids)
 
@@ -165,3 +166,34 @@ def test_the_bayes_answers_are_bayes_rule_on_the_measured_counts():
     assert _answer("cond-6") == Fraction(liar["weapon"], liar["offers"])
     assert _answer("cond-7") == _answer("cond-5")
     assert 0 < _answer("cond-6") < _answer("cond-5") < 1
+
+
+def test_deck_building_answers_match_the_game_engine():
+    """Other seeds than the lesson's: the engine's own deals agree with every answer."""
+    from dungeoncraft_widgets.lessons.definitions import DECK_WITH_SILVER, RESHUFFLE
+    from dungeoncraft_widgets.lessons.simulations import (
+        dobbers_core_deck,
+        dobbers_hands,
+        dobbers_opening_hands,
+    )
+
+    openings = dobbers_opening_hands(300, seed=70_000)
+    either = sum("traveling_kit" in f or "wooden_knife" in f for f, _s in openings)
+    assert proportion(either, len(openings)).agrees_with(_answer("db-1"))
+    hands = dobbers_hands(DECK_WITH_SILVER, runs=1500, seed=71)
+    from dungeoncraft_widgets.dobbers import load_cards
+    cards = load_cards()
+    rich = sum(sum(cards.point(c, "influence") for c in h) >= 6 for h in hands)
+    assert proportion(rich, len(hands)).agrees_with(_answer("db-2"))
+    mean = sum(h.count("bottle_cap") for h in hands) / len(hands)
+    assert abs(mean - float(_answer("db-5"))) < 0.1
+    thinned = dict(dobbers_core_deck(), bottle_cap=5)
+    hands = dobbers_hands(thinned, runs=1500, seed=72)
+    both = sum("traveling_kit" in h and "wooden_knife" in h for h in hands)
+    assert proportion(both, len(hands)).agrees_with(_answer("db-3"))
+    left, pile = RESHUFFLE
+    pile_cards = {"bottle_cap": pile - 5, "traveling_kit": 1, "wooden_knife": 1, "helpful": 1,
+                  "rot": 1, "silver_sword": 1}
+    hands = dobbers_hands({"bottle_cap": left}, discard=pile_cards, runs=1500, seed=73)
+    assert proportion(sum("silver_sword" in h for h in hands), len(hands)).agrees_with(
+        _answer("db-4"))

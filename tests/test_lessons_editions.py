@@ -34,9 +34,9 @@ NOTEBOOKS = pathlib.Path(__file__).resolve().parents[1] / "notebooks"
 LESSONS = [p.stem for p in lesson_sources(NOTEBOOKS)]
 
 
-def test_the_three_lessons_and_their_student_editions_exist():
-    assert LESSONS == ["probability_conditioning", "probability_fog_fights",
-                       "probability_scout_and_venture"]
+def test_the_lessons_and_their_student_editions_exist():
+    assert LESSONS == ["probability_conditioning", "probability_deck_building",
+                       "probability_fog_fights", "probability_scout_and_venture"]
     for name in LESSONS:
         assert (NOTEBOOKS / "student" / f"{name}.ipynb").is_file()
 

@@ -14,8 +14,11 @@ Modules: ``rules`` (the engine: set-up, the turn, actions, saving and views),
 position), ``battlefield`` (the Battlefield's spaces and the minions' rules),
 ``effects`` (what cards do), ``cards`` (the card and board data; the shipped files are
 a reconstruction, load your own with ``load_cards`` / ``load_boards``), ``bots``
-(``MatchBot``, ``TributeBot``). How the rulebook is read where it is open:
-:data:`RULE_NOTES`.
+(``MatchBot``, ``TributeBot``), ``odds`` (exact Board and tile odds: ``best_drops``,
+``move_odds``, ``reveal_odds``, ``tile_odds``, ``snowflake_race``), ``graph`` (the
+Battlefield as a networkx graph: ``minion_reach``, ``turns_to_tribute``, ``threats``),
+``scene`` and ``app`` (``AlderQuestApp``: play in a notebook). How the rulebook is
+read where it is open: :data:`RULE_NOTES`.
 """
 
 from __future__ import annotations
@@ -78,6 +81,10 @@ def parse_action(text: str) -> Action:
     return AlderQuestState.parse_action(text)
 
 
-_LAZY = {"MatchBot": "bots", "TributeBot": "bots"}
-# The bots load on first use only: playing needs none of them.
+_LAZY = {"MatchBot": "bots", "TributeBot": "bots", "AlderQuestApp": "app",
+         "Position": "odds", "move_odds": "odds", "best_drops": "odds", "reveal_odds": "odds",
+         "tile_odds": "odds", "trap_chance": "odds", "snowflake_race": "odds",
+         "battlefield_graph": "graph", "minion_reach": "graph", "turns_to_tribute": "graph",
+         "threats": "graph", "board_scene": "scene", "battlefield_scene": "scene"}
+# The bots, the analysis and the widgets load on first use only: playing needs none of them.
 __getattr__ = lazy_attributes(__name__, _LAZY)

@@ -11,8 +11,14 @@ Modules: ``cards`` and ``board`` (the data; the shipped files are reconstruction
 ``rules`` (the engine: turns, acquiring, Outwit, save/load, views; ``position`` builds a
 position for analysis), ``deal`` (set-up), ``playing`` (playing and equipping cards,
 alignment bonuses), ``challenge`` (travel, Challenges, the Key, the DUEL), ``effects``
-(what cards do, Events, Solo cards), ``actions``, ``bots``. How the rulebook is read
-where it is open: ``RULE_NOTES``.
+(what cards do, Events, Solo cards), ``actions``, ``bots``; analysis: ``graph``
+(networkx: ``reachable``, ``path_to_key``) and ``odds`` (exact: ``next_hand``,
+``draw_chance``, ``challenge_odds``, ``stack_cases``, ``expected_turns``); in a notebook:
+``scene`` and ``app`` (``DobbersApp``). How the rulebook is read where it is open:
+``RULE_NOTES``.
+
+>>> dobbers.DobbersApp.__name__, dobbers.path_to_key(None, "E11").squares
+('DobbersApp', ['E11', 'T15', 'E12'])
 """
 
 from __future__ import annotations
@@ -63,6 +69,9 @@ def parse_action(text: str) -> Action:
     return DobbersState.parse_action(text)
 
 
-_LAZY = {"RaceBot": "bots"}
-# The bots load on first use only: playing needs none of them.
+_LAZY = {"RaceBot": "bots", "DobbersApp": "app", "board_graph": "graph",
+         "reachable": "graph", "path_to_key": "graph", "hand_points": "odds",
+         "next_hand": "odds", "next_hand_chance": "odds", "draw_chance": "odds",
+         "challenge_odds": "odds", "stack_cases": "odds", "expected_turns": "odds"}
+# The bots, the analysis and the widgets load on first use only: playing needs none of them.
 __getattr__ = lazy_attributes(__name__, _LAZY)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..core.english import count, listing, possessive, says, verb_form
+from ..core.english import count, listing, possessive, says, their, verb_form
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import DobbersState
@@ -267,8 +267,8 @@ class ChallengeMixin:
         stack.remove(entry)
         {"hand": self.hands[player], "discard": self.discards[player],
          "destroy": self.destroyed}[zone].append(card)
-        where = {"hand": f"into {possessive(self.players[player], capital=False)} hand",
-                 "discard": f"onto {possessive(self.players[player], capital=False)} discard "
+        where = {"hand": f"into {their(self.players[player])} hand",
+                 "discard": f"onto {their(self.players[player])} discard "
                             "pile", "destroy": "to the Destroyed pile"}[zone]
         self.record("loot", f"{says(self.players[player], 'put')} {self.cards.name(card)} "
                     f"{where}.", player=player)

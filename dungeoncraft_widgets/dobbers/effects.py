@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..core.english import count, listing, objective, possessive, says, verb_form
+from ..core.english import count, listing, objective, possessive, says, their, verb_form
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import DobbersState
@@ -177,7 +177,7 @@ class EffectsMixin:
             (self.hands if zone == "hand" else self.discards)[p].remove(card)
             self.destroyed.append(card)
             self.record("destroy", f"{says(name, 'destroy')} {self.cards.name(card)} from "
-                        f"{possessive(name, capital=False)} {zone}.", player=p)
+                        f"{their(name)} {zone}.", player=p)
             self._draw(p, 1)
         elif kind == "destroy_row":
             self._destroy_row_card(p, zone, card)
@@ -203,7 +203,7 @@ class EffectsMixin:
             self._loot(p, zone, card, pending["square"])
         elif kind == "solo_target":
             self._take_for_solo(pending["where"])
-            self._solo_place(pending["card"], card, pending["up"])
+            self._solo_place(pending["card"], card, pending["up"], pending["where"])
 
     def _skip_choice(self: DobbersState) -> None:
         pending = self.pending
@@ -221,7 +221,8 @@ class EffectsMixin:
             who = "" if player is None else f"{says(self.players[player], 'destroy')} "
             text = f"{who}{self.cards.name(card)} from the Adventure row" if who else \
                 f"{self.cards.name(card)} is destroyed from the Adventure row"
-            self.record("destroy", text[0].upper() + text[1:] + ".", player=player)
+            self.record("destroy", text[0].upper() + text[1:] + ".", player=player, card=card,
+                        slot=slot)
             self._refill_adventure(slot)
             return
         row, index = self.challenge_row_of(card)
@@ -247,7 +248,7 @@ class EffectsMixin:
         if kind in ("Event", "Solo"):
             self.record("reveal", f"{kind} card revealed in position {slot + 1} of the "
                         f"Adventure row: {self.cards.name(card)}. "
-                        f"{self.cards[card].get('text', '')}".rstrip(), card=card)
+                        f"{self.cards[card].get('text', '')}".rstrip(), card=card, slot=slot)
             steps = self.cards[card]["effects" if kind == "Event" else "instructions"]
             self._push([*self._effects_of(steps, self.turn_player, card, slot=slot),
                         {"do": "_leave_row", "slot": slot, "p": self.turn_player, "src": card}])
@@ -304,7 +305,7 @@ class EffectsMixin:
                 return
         if targets:
             self._take_for_solo(where)
-            self._solo_place(card, targets[0], up)
+            self._solo_place(card, targets[0], up, where)
 
     def _take_for_solo(self: DobbersState, where: str) -> None:
         if where == "deck":
@@ -313,16 +314,22 @@ class EffectsMixin:
             self.creature_row[int(where[1:]) - 1] = None
             self._refill_challenge(where)
 
-    def _solo_place(self: DobbersState, card: str, square: str, up: bool) -> None:
+    def _solo_place(self: DobbersState, card: str, square: str, up: bool,
+                    where: str = "row") -> None:
+        """Put ``card`` (from ``where``: a Challenge row position, ``"deck"``, or the
+        Adventure ``"row"``) into the stack on ``square``. The log keeps what everyone saw
+        of it: a named Equipment card, or a Creature's art side as it showed in the row."""
         kind = self.cards.type(card)
         stack = self.stacks[square]
         if kind == "Creature":
             stack.append([card, up])
+            seen = {"back": "?creature" if where == "deck" else self.cards.back(card)}
         else:
             stack.insert(len(stack) - 1, [card, up])
+            seen = {"card": card}
         what = "a Creature" if kind == "Creature" else self.cards.name(card)
         self.record("solo", f"The Solo card puts {what} under the Location on "
-                    f"{self.board.label(square)}.", square=square)
+                    f"{self.board.label(square)}.", square=square, **seen)
 
     def _do_solo_arm(self: DobbersState, item: dict[str, Any]) -> None:
         slot = item["slot"]
@@ -396,7 +403,7 @@ class EffectsMixin:
                 self.discards[player].clear()
                 self.rng.shuffle(deck)
                 self.record("shuffle", f"{says(self.players[player], 'shuffle')} "
-                            f"{possessive(self.players[player], capital=False)} discard pile "
+                            f"{their(self.players[player])} discard pile "
                             f"into a new deck of {count(len(deck), 'card')}.", player=player)
             drawn.append(deck.pop())
         self.hands[player] += drawn

@@ -44,7 +44,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.data import check_schema
 from ..core.engine import GameState
-from ..core.english import count, listing, objective, possessive, says, verb_form
+from ..core.english import count, listing, objective, possessive, says, their, verb_form
 from ..core.errors import DataFormatError, IllegalActionError, InvalidArgumentError
 from ..core.rng import Rng
 from .actions import (
@@ -736,13 +736,14 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             return f"{v}: set-up is over"
         if self.pending is not None:  # the options may show a hand: they are not listed
             kind = self.pending["kind"].replace("_", " ")
-            return (f"{v}: {who} must first answer the {kind} choice ('choose ...'"
+            return (f"{v}: {says(who, 'must')} first answer the {kind} choice ('choose ...'"
                     + (" or 'skip')" if self.pending["optional"] else ")"))
         if self.window is not None:
             if v == "outwit":
                 return ("outwit: needs an Outwit card and just enough Influence cards from the "
                         f"hand to pay {self.cards[self.window['card']]['cost']} Influence")
-            return (f"{v}: {who} may now Outwit {possessive(self.players[self.window['from']])} "
+            return (f"{v}: {says(who, 'may')} now Outwit "
+                    f"{possessive(self.players[self.window['from']])} "
                     f"{self.cards.name(self.window['card'])} ('outwit ...') or pass")
         if v in ("choose", "skip"):
             return f"{v}: nothing is being asked now"
@@ -769,7 +770,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                     "turn; a replacement works next turn)")
         if v == "token":
             if action.token not in self.tokens[p]:  # type: ignore[attr-defined]
-                return f"token: {who} has no such token"
+                return f"token: {says(who, 'have')} no such token"
             return "token: negative tokens are overcome, not spent"
         if v == "power":
             return "power: the Hero has no power, or it was used this turn"
@@ -780,7 +781,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             return f"{v}: in a duel only cards count; 'end' when your total stands"
         if self.challenge is not None:
             if v in ("buy", "place", "move", "challenge", "end"):
-                return (f"{v}: {who} is committed to the Challenge on "
+                return (f"{v}: {says(who, 'be')} committed to the Challenge on "
                         f"{self.board.label(self.challenge['square'])}: play cards, then fight")
         if v == "fight":
             return "fight: no Challenge has been started (travel onto a stack with 'challenge')"
@@ -789,7 +790,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                 return f"buy: {self.cards.name(card)} is not in the Adventure row"
             cost = self.buy_cost(p, card)
             if cost > self.turn["influence"]:
-                return (f"buy: {self.cards.name(card)} costs {cost} Influence; {who} has "
+                return (f"buy: {self.cards.name(card)} costs {cost} Influence; {says(who, 'have')} "
                         f"{self.turn['influence']}")
             return self._explain_stack(card, square)
         if v == "place":
@@ -798,7 +799,8 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                 return f"place: no Challenge row card at {row!r} (L1.. Locations, C1.. Creatures)"
             cost = self.cards[self.row_card(row)]["cost"] + self.penalty(p, "influence")
             if cost > self.turn["influence"]:
-                return f"place: it costs {cost} Influence; {who} has {self.turn['influence']}"
+                return (f"place: it costs {cost} Influence; {says(who, 'have')} "
+                        f"{self.turn['influence']}")
             if row[0] == "L":
                 return ("place: a Location goes on an open Encounter square (one without a "
                         "Location)")
@@ -808,7 +810,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         if v in ("move", "challenge"):
             here = self.position[p]
             if p in self.arrivals:
-                return f"{v}: {who} has reached the Key"
+                return f"{v}: {says(who, 'have')} reached the Key"
             if square not in self.board.neighbours[here]:
                 return f"{v}: {square} is not next to {here} (one square at a time)"
             if v == "move" and self.stacks.get(square):
@@ -818,8 +820,8 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                 return f"challenge: there is no Challenge stack on {self.board.label(square)}"
             cost = self.travel_cost(p, here, square)
             return (f"{v}: the shield costs {cost} blue + red (negative Travel tokens "
-                    f"included); {who} has {self.turn['blue'] + self.turn['red']}")
-        return f"{action}: not a legal action now; {who} is to act"
+                    f"included); {says(who, 'have')} {self.turn['blue'] + self.turn['red']}")
+        return f"{action}: not a legal action now; {says(who, 'be')} to act"
 
     def _explain_stack(self, card: str, square: str | None) -> str:
         if not self.cards.is_equipment(card):
@@ -930,9 +932,12 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         stack.insert(len(stack) - 1, [card, False])
         kind = self.cards.type(card)
         self.record("arm", f"{says(self.players[p], 'put')} a {kind} from "
-                    f"{possessive(self.players[p], capital=False)} hand under the Location on "
+                    f"{their(self.players[p])} hand under the Location on "
                     f"{self.board.label(square)}.", player=p, square=square,
                     back=f"?{kind.lower()}")
+        # Only the player who put it there knows which card it is.
+        self.record("arm", f"That {kind} is {self.cards.name(card)}.", player=p, square=square,
+                    card=card, visible_to=[p])
 
     # ------------------------------------------------------------ Outwit
     def _do_outwit_window(self, item: dict[str, Any]) -> None:
@@ -1228,7 +1233,10 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
     while state.phase == "hero":
         seat = state.current_player
         wanted = heroes[seat] if seat < len(heroes) else None
-        state.apply(HeroChoice(wanted) if wanted else state.legal_actions()[0])
+        if wanted is None:  # the first free Hero no other seat asked for
+            wanted = next(a.hero for a in state.legal_actions()  # type: ignore[attr-defined]
+                          if a.hero not in heroes)
+        state.apply(HeroChoice(wanted))
     while state.phase == "start":
         state.apply(state.legal_actions()[0])
     state.queue.clear()
@@ -1270,6 +1278,12 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
     for square, stack in (stacks or {}).items():
         if square not in state.board.squares or not state.board.is_encounter(square):
             raise InvalidArgumentError(f"stacks: {square!r} is not an Encounter square")
+        for card, _up in state.stacks.pop(square, []):  # a stack set-up put there
+            kind = cards.type(card)
+            home = state.creature_deck if kind == "Creature" else state.adventure_deck \
+                if kind != "Location" else state.set_aside if state.solo else \
+                state.location_deck
+            home.append(card)
         state.stacks[square] = [[take(c), False] for c in stack]
     for row, slot in ((state.location_row, "L"), (state.creature_row, "C")):
         for i, card in enumerate(row):

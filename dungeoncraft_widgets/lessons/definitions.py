@@ -7,11 +7,14 @@ file changes. The lessons and exercise ids:
 
 - ``probability_fog_fights``: ``fog-1`` ... ``fog-8``;
 - ``probability_scout_and_venture``: ``sv-1`` ... ``sv-5``;
-- ``probability_conditioning``: ``cond-1`` ... ``cond-7``.
+- ``probability_conditioning``: ``cond-1`` ... ``cond-7``;
+- ``probability_deck_building``: ``db-1`` ... ``db-5``.
 
 >>> from dungeoncraft_widgets.lessons import exercises
 >>> len(exercises("probability_fog_fights")), len(exercises("probability_conditioning"))
 (8, 7)
+>>> len(exercises("probability_deck_building"))
+5
 """
 
 from __future__ import annotations
@@ -393,5 +396,135 @@ exercise("cond-7", LESSON, "P(Weapon | the honest bot praises the same card a se
               "did not change: the second praise follows from the first."),
          ))
 
-__all__ = ["CLAIM_GAMES", "CREATURES_MET", "SV_EXERCISE_1", "SV_EXERCISE_2", "SV_EXERCISE_3",
-           "SV_EXERCISE_4", "SV_EXERCISE_5", "claim_counts"]
+# ------------------------------------------------------------- deck building (Dobbers)
+def _core() -> Counter:
+    from .simulations import dobbers_core_deck
+    return dobbers_core_deck()
+
+
+def _hypergeom(population: int, successes: int, draws: int, k: int):
+    from ..core.deck import hypergeom_pmf
+    return hypergeom_pmf(population, successes, draws, k)
+
+
+def _both_in_hand(caps_destroyed: int = 0, hand: int = 5):
+    """P(the Traveling Kit and the Wooden Knife both in a hand drawn from the core deck
+    with ``caps_destroyed`` Bottle Caps Destroyed)."""
+    size = sum(_core().values()) - caps_destroyed
+    return _hypergeom(size, 2, hand, 2)
+
+
+def _kit_or_knife(hand: int = 3):
+    size = sum(_core().values())
+    return 1 - _hypergeom(size, 2, hand, 0)
+
+
+#: The deck of Exercises 2 and 5: the core deck and two Silver bought (Influence 2 each).
+DECK_WITH_SILVER = {"bottle_cap": 8, "traveling_kit": 1, "wooden_knife": 1, "silver": 2}
+
+
+def influence_distribution(deck: dict | None = None, hand: int = 5) -> dict:
+    """The Influence a hand of ``hand`` cards prints, drawn from ``deck`` (card id -> how
+    many), as value -> exact chance: a multivariate hypergeometric sum.
+
+    >>> influence_distribution({"bottle_cap": 2, "wooden_knife": 1}, hand=2)
+    {1: 2/3, 2: 1/3}
+    """
+    from itertools import product
+
+    from ..core.deck import multivariate_hypergeom_pmf
+    from ..dobbers import load_cards
+
+    cards = load_cards()
+    counts = dict(deck or DECK_WITH_SILVER)
+    ids = sorted(counts)
+    out: dict[int, sympy.Rational] = {}
+    for drawn in product(*(range(min(counts[c], hand) + 1) for c in ids)):
+        if sum(drawn) != hand:
+            continue
+        chance = multivariate_hypergeom_pmf(counts, dict(zip(ids, drawn, strict=True)))
+        value = sum(n * cards.point(c, "influence") for c, n in zip(ids, drawn, strict=True))
+        out[value] = out.get(value, sympy.Integer(0)) + chance
+    return dict(sorted(out.items()))
+
+
+def _influence_at_least(n: int, deck: dict | None = None):
+    return sum((p for v, p in influence_distribution(deck).items() if v >= n), sympy.Integer(0))
+
+
+def _caps_mean(deck: dict | None = None, hand: int = 5):
+    counts = dict(deck or DECK_WITH_SILVER)
+    return R(hand * counts["bottle_cap"], sum(counts.values()))
+
+
+#: Exercise 4: the deck holds 2 cards; the discard pile (with this turn's cards) 11, among
+#: them the Silver Sword just bought.
+RESHUFFLE = (2, 11)
+
+
+def _reshuffle_chance(deck_left: int = RESHUFFLE[0], discard: int = RESHUFFLE[1],
+                      hand: int = 5):
+    return R(hand - deck_left, discard)
+
+
+LESSON = "probability_deck_building"
+exercise("db-1", LESSON, "P(the first player's 3-card opening hand holds the Kit or the Knife)",
+         lambda: _kit_or_knife(3), denominator=120,
+         hint="it is easier the other way round: the chance that all 3 cards are Bottle "
+              "Caps, then 1 minus that.",
+         mistakes=(
+             (lambda: 2 * R(3, 10), "you added P(Kit) and P(Knife), but both can be in the "
+                                    "hand: that counts those hands twice."),
+             (lambda: R(3, 10), "that is the Kit alone; the question is the Kit or the "
+                                "Knife."),
+             (lambda: _hypergeom(10, 2, 3, 0), "that is the chance of neither."),
+             (lambda: 1 - R(8, 10) ** 3, "that draws with replacement: a card dealt is not "
+                                         "put back, so the second is drawn from 9."),
+         ))
+exercise("db-2", LESSON, "P(a hand of 5 from the core deck with 2 Silver prints 6 Influence "
+                         "or more)",
+         lambda: _influence_at_least(6), denominator=792,
+         hint="list the hands by how many Bottle Caps (1 each) and Silver (2 each) they hold; "
+              "count each with C(8, c) C(2, s) C(2, 5 - c - s).",
+         mistakes=(
+             (lambda: _influence_at_least(7), "6 or more: a hand printing exactly 6 counts."),
+             (lambda: influence_distribution()[6], "that is exactly 6; 7 and more count too."),
+             (lambda: 1 - _influence_at_least(6), "that is the chance of less than 6."),
+         ))
+exercise("db-3", LESSON, "P(both the Kit and the Knife in a hand of 5 after 3 Bottle Caps "
+                         "are Destroyed)",
+         lambda: _both_in_hand(3), denominator=21,
+         hint="the deck now has 7 cards; choose the Kit and the Knife, then 3 of the other 5.",
+         mistakes=(
+             (lambda: _both_in_hand(0), "that is before the Bottle Caps were Destroyed."),
+             (lambda: R(5, 7) ** 2, "the two events are not independent: once the Kit is in "
+                                    "the hand, one place fewer is left for the Knife."),
+             (lambda: 1 - _hypergeom(7, 2, 5, 0), "that is the chance of at least one of "
+                                                  "them."),
+         ))
+exercise("db-4", LESSON, "P(the Silver Sword just bought is in the next hand), 2 cards left "
+                         "in the deck",
+         lambda: _reshuffle_chance(), denominator=11,
+         hint="the deck's last 2 cards are drawn first, for sure; only the rest of the hand "
+              "comes from the reshuffled discard pile.",
+         mistakes=(
+             (lambda: R(5, 13), "the deck's 2 cards are not shuffled back in: they are drawn "
+                                "first, and only 3 cards come from the 11 reshuffled."),
+             (lambda: R(5, 11), "only 3 of the hand's 5 cards come from the reshuffled pile."),
+             (lambda: R(1, 11), "3 cards, not 1, are drawn from the reshuffled pile."),
+         ))
+exercise("db-5", LESSON, "the expected number of Bottle Caps in a hand of 5 from the core deck "
+                         "with 2 Silver",
+         lambda: _caps_mean(), denominator=3,
+         hint="each of the 5 cards is a Bottle Cap with the same chance: add the 5 chances "
+              "(expectation adds up, drawn with or without replacement).",
+         mistakes=(
+             (lambda: _caps_mean(_core()), "that is the core deck of 10; the 2 Silver make "
+                                           "12 cards."),
+             (lambda: R(8, 12), "that is the chance for one card; the hand has 5."),
+         ))
+
+
+__all__ = ["CLAIM_GAMES", "DECK_WITH_SILVER", "RESHUFFLE", "influence_distribution",
+           "CREATURES_MET", "SV_EXERCISE_1", "SV_EXERCISE_2", "SV_EXERCISE_3", "SV_EXERCISE_4",
+           "SV_EXERCISE_5", "claim_counts"]

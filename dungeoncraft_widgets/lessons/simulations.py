@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -22,6 +22,7 @@ from typing import Any
 from ..core.errors import InvalidArgumentError
 
 __all__ = [
+    "dobbers_core_deck", "dobbers_hands", "dobbers_opening_hands",
     "AdventureLandSetup", "OfferRecord", "adventure_land_setups", "attempt", "claim_records",
     "creature_orders", "creature_stack", "dubious_alliance_hands", "engine_fights",
     "engine_strengths", "herb_stack", "modifier_table", "retreat_modifiers", "room_points",
@@ -359,3 +360,78 @@ def attempt(kind: str, adventurers: Sequence[str], rooms: Sequence[str], seed: i
     done = sum(1 for r in rolls if r["success"] and r["roll"] != "retreat")
     captured = [e.data["card"] for e in game.log if e.kind == "capture"]
     return {"rooms_done": done, "captured": captured}
+
+
+# --------------------------------------------------------------------------- Dobbers
+def dobbers_core_deck() -> Counter:
+    """One player's core starting deck, by card id, from the card data.
+
+    >>> dict(dobbers_core_deck())
+    {'bottle_cap': 8, 'traveling_kit': 1, 'wooden_knife': 1}
+    """
+    from ..dobbers import load_cards
+    return Counter(load_cards().starting)
+
+
+@cache
+def dobbers_opening_hands(games: int, seed: int = 0) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The opening hands of ``games`` real 2-player games (seeds ``seed``, ...): for each,
+    (the first player's 3 cards, the second player's 5), each sorted.
+
+    >>> first, second = dobbers_opening_hands(1)[0]
+    >>> len(first), len(second)
+    (3, 5)
+    """
+    from ..dobbers import new_game
+
+    out = []
+    for s in range(seed, seed + games):
+        state = new_game(2, seed=s)
+        while state.phase != "main":
+            state.apply(state.legal_actions()[0])
+        order = state.turn_order_from(state.first)
+        out.append(tuple(tuple(sorted(state.hands[p])) for p in order))
+    return tuple(out)
+
+
+def dobbers_hands(deck: Mapping[str, int], *, discard: Mapping[str, int] | None = None,
+                  runs: int = 1000, seed: int = 0) -> list[tuple[str, ...]]:
+    """The next hand the engine deals, ``runs`` times, to a player whose deck holds
+    ``deck`` (card id -> how many) and whose discard pile (with this turn's cards) holds
+    ``discard``. The player's other cards are out of the game (as if Destroyed: a thinned
+    deck); each run the engine shuffles the deck, ends the turn and draws (reshuffling the
+    discard pile when the deck runs out). Each hand sorted.
+
+    >>> hands = dobbers_hands({"bottle_cap": 3, "traveling_kit": 1}, runs=5)
+    >>> [len(h) for h in hands]   # the deck's 4 cards (no discard pile to reshuffle)
+    [4, 4, 4, 4, 4]
+    """
+    from ..core.rng import Rng
+    from ..dobbers import position
+
+    base = position(2, seed=seed, heroes=["herb", "toby"], hand=[])
+    p = base.turn_player
+    pool = [base.decks[p], base.adventure_deck, base.set_aside]
+    mine = list(base.decks[p])
+    base.destroyed += mine        # the core deck leaves the game ...
+    base.decks[p] = []
+    for zone, wanted in (("decks", deck), ("discards", discard or {})):
+        for card, n in wanted.items():
+            for _ in range(n):    # ... and the asked cards come in, from where they lie
+                if card in base.destroyed:
+                    base.destroyed.remove(card)
+                else:
+                    source = next((z for z in pool[1:] if card in z), None)
+                    if source is None:
+                        raise InvalidArgumentError(f"dobbers_hands: no {card!r} is left")
+                    source.remove(card)
+                getattr(base, zone)[p].append(card)
+    assert base.components() == base.expected_components()
+    out = []
+    for run in range(runs):
+        state = base.copy()
+        state.rng = Rng(seed * 100_003 + run)
+        state.rng.shuffle(state.decks[p])
+        state.apply("end")
+        out.append(tuple(sorted(state.hands[p])))
+    return out

@@ -77,7 +77,6 @@ class BoardView(anywidget.AnyWidget):
     def __init__(self, scene: Scene | dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._handlers: dict[str, list[Callable[[BoardEvent], Any]]] = {t: [] for t in EVENT_TYPES}
-        self._static_svg = ""
         if scene is not None:
             self.show(scene)
         self.observe(lambda _change: self._set_min_width(), names="min_text_px")
@@ -90,7 +89,6 @@ class BoardView(anywidget.AnyWidget):
         if not isinstance(scene, Scene):
             raise InvalidArgumentError(
                 f"scene must be a Scene or its dict, not {type(scene).__name__}")
-        self._static_svg = scene.to_svg()
         self.scene = scene.to_dict()
         self._set_min_width()
 
@@ -149,6 +147,12 @@ class BoardView(anywidget.AnyWidget):
         if data is not None and self._static_svg:
             data["text/html"] = self._static_svg
         return bundle
+
+    @property
+    def _static_svg(self) -> str:
+        """The scene as a static SVG (for pages without a widget manager), drawn when it
+        is asked for, not on every update of the board."""
+        return Scene.from_dict(self.scene).to_svg() if self.scene else ""
 
 
 def _count_shapes(shapes: Any) -> int:

@@ -30,7 +30,7 @@ def test_calculators_answer_what_is_typed(page, lab, artifacts):
     fight.locator("[data-id=bar-18]").wait_for(timeout=20_000)  # 1 + 2 + 3 + two dice
     assert fight.locator("[data-id=bar-19]").count() == 0
     fight.get_by_placeholder("after rolling, e.g. 2, 5").fill("3, 2")
-    fight.get_by_text("Best next step").wait_for(timeout=20_000)
+    fight.get_by_text("Best next step", exact=True).wait_for(timeout=20_000)
     fight.screenshot(path=str(artifacts / "fight-calculator.png"))
 
     client = lab.kernel_client(NOTEBOOK)

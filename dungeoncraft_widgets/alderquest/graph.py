@@ -1,0 +1,395 @@
+"""The Battlefield as a graph (networkx): where a minion can go, and who threatens whom.
+
+:func:`battlefield_graph` builds a directed graph of the 24 ground spaces, the 4 canopy
+spaces (joined only to the ground space beneath them, and only by normal moves, L174)
+and the Heroes (a normal move from the outer space in front of an enemy Hero confronts
+it, L150). Edges carry their ``kind``: ``normal``, ``confront``, ``sneak`` (diagonal)
+and ``flight`` (two spaces on, over anything); a Charge depends on where the minions
+stand, so :func:`minion_reach` works it out from the rays of :class:`~.battlefield.Field`.
+
+On it, from a game or a player's view:
+
+- :func:`minion_reach`: where a minion can end this activation (two moves, three with
+  Speed, at most one special move; allies block, an enemy ends the path in a squabble,
+  an Elbow Drop from the canopy does not), with the safest route to each space (fewest
+  unrevealed enemy tiles met), the enemy tiles, minions and Heroes it can reach, and the
+  exact chance a route's unknown tiles hold no trap (:func:`.odds.tile_odds`);
+- :func:`turns_to_tribute`: the fewest activations to carry an enemy Acorn into the
+  canopy (the other minions standing still);
+- :func:`threats`: the spaces each enemy minion can reach in its next activation.
+
+>>> from dungeoncraft_widgets.alderquest.cards import load_boards
+>>> from dungeoncraft_widgets.alderquest.battlefield import Field
+>>> g = battlefield_graph(Field(load_boards()))
+>>> g.number_of_nodes(), g.nodes["^b3"]["kind"], g.edges["b3", "^b3"]["kind"]
+(28, 'canopy', 'normal')
+>>> sorted(g.successors("^b3")), g.edges["a1", "b2"]["kind"], g.edges["b1", "b3"]["kind"]
+(['b3'], 'sneak', 'flight')
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+import sympy
+
+from ..core.errors import InvalidArgumentError
+from .battlefield import DIRECTIONS, Field
+from .rules import AlderQuestState
+
+__all__ = ["Reach", "Route", "TributePlan", "battlefield_graph", "minion_reach", "threats",
+           "turns_to_tribute"]
+
+SPECIAL = ("sneak", "flight", "charge")
+MAX_TURNS = 12  # turns_to_tribute looks this many activations ahead
+
+
+def battlefield_graph(field: Field, heroes: Mapping[str, Mapping[str, Any]] | None = None
+                      ) -> nx.DiGraph:
+    """The Battlefield as a directed graph (see the module docstring).
+
+    ``heroes``: a game's ``state.heroes`` (id -> team and column); each becomes a node
+    (``kind='hero'``) with a ``confront`` edge from the outer space in front of it, for
+    the other team's minions only (the edge's ``team``).
+    """
+    g = nx.DiGraph()
+    for space in field.ground:
+        g.add_node(space, kind="ground")
+    for space in field.canopy:
+        g.add_node(space, kind="canopy")
+    for space in field.ground:
+        for other in field.normal_moves(space):
+            g.add_edge(space, other, kind="normal")
+            if field.is_canopy(other):
+                g.add_edge(other, space, kind="normal")  # out of the Tree: only down
+        for other in field.sneaks(space):
+            g.add_edge(space, other, kind="sneak")
+        for other in field.flights(space):
+            g.add_edge(space, other, kind="flight")
+    for hero, h in (heroes or {}).items():
+        g.add_node(hero, kind="hero", team=h["team"], column=h["column"])
+        g.add_edge(field.front(h["team"], h["column"]), hero, kind="confront",
+                   team=1 - h["team"])
+    return g
+
+
+@dataclass(frozen=True)
+class Route:
+    """How a minion gets to one place in an activation: the ``path`` (spaces, or a Hero
+    last), the ``kinds`` of its moves, how it ends (``ends``: ``move``, ``squabble``,
+    ``elbow``, ``tribute`` or ``confront``), the unrevealed enemy ``tiles_met`` on the
+    way (each asks reveal or dismiss; a dismissed one cannot be a trap for it), whether
+    the route is known to be ``trap_free`` (True: no unknown tile met, or none of those
+    met is a trap where the tiles are known; None: unknown tiles on the way) and the exact
+    chance ``p_trap_free`` that revealing every tile met springs no trap."""
+
+    path: tuple[str, ...]
+    kinds: tuple[str, ...]
+    ends: str
+    tiles_met: tuple[str, ...]
+    trap_free: bool | None
+    p_trap_free: sympy.Rational
+
+    @property
+    def moves(self) -> int:
+        return len(self.path)
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where ``minion`` can end this activation: ``routes`` (destination -> the safest
+    :class:`Route`), the ``first_steps`` it may take now (destination -> kind, as the
+    engine's ``destinations``), ``moves_left``; and what it can reach: unrevealed
+    ``enemy_tiles`` (spaces), ``enemy_minions`` (squabbles, Elbow Drops), ``heroes`` to
+    confront and ``tributes`` (canopy spaces where it would tribute)."""
+
+    minion: str
+    start: str
+    moves_left: int
+    routes: dict[str, Route]
+    first_steps: dict[str, str]
+    enemy_tiles: frozenset[str] = field(default_factory=frozenset)
+    enemy_minions: frozenset[str] = field(default_factory=frozenset)
+    heroes: frozenset[str] = field(default_factory=frozenset)
+    tributes: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def spaces(self) -> set[str]:
+        """Every space where the minion can end (Heroes left out)."""
+        return {s for s, r in self.routes.items() if r.ends != "confront"}
+
+
+def _minion(state: AlderQuestState, minion: str) -> dict[str, Any]:
+    m = state.minions.get(minion) if isinstance(minion, str) else None
+    if m is None or m["space"] is None:
+        raise InvalidArgumentError(f"minion: {minion!r} is not a minion on the Battlefield")
+    return m
+
+
+def _tile_chances(state: AlderQuestState, team: int) -> tuple[int, int]:
+    """(traps, tiles) among the unknown enemy tiles, for the exact no-trap chances."""
+    from .odds import tile_odds
+
+    odds = tile_odds(state, team)
+    return odds.pool.get("t", 0), odds.unknown
+
+
+def _no_trap(traps: int, unknown: int, met: int) -> sympy.Rational:
+    from math import comb
+
+    if met > unknown:
+        return sympy.Integer(0)
+    return sympy.Rational(comb(unknown - traps, met), comb(unknown, met))
+
+
+def minion_reach(state: AlderQuestState, minion: str, *, fresh: bool = False) -> Reach:
+    """Where ``minion`` can end its activation, and the safest route to each place.
+
+    The moves left are the engine's: the minion's own activation if it is moving, two
+    (three with Speed) if it is ready, none if it is exhausted; ``fresh=True`` asks for
+    a whole new activation (what it can do next turn). Other minions stand still; a
+    squabble (or a Judo dodge) ends the path; an Elbow Drop (from the canopy onto an
+    enemy below) does not; carrying an enemy Acorn into the canopy (or picking up a face-
+    up one on the way) tributes and ends it.
+
+    >>> from dungeoncraft_widgets.alderquest import new_game
+    >>> game = new_game(seed=3)
+    >>> for a in ("faction Thieves", "faction Bards", "faction Guardians", "faction Hunters",
+    ...           "hero lily", "hero wren", "hero clarence", "hero rusk", "hero maggie",
+    ...           "hero tamsin"):
+    ...     _ = game.apply(a)
+    >>> game.minions["T01"] = {"team": 0, "space": "a1", "upgraded": False,
+    ...                        "exhausted": False, "acorn": None, "judo": False,
+    ...                        "stunned": False}
+    >>> game.minion_decks["Thieves"].remove("T01")
+    >>> reach = minion_reach(game, "T01")
+    >>> sorted(reach.spaces)
+    ['a1', 'a2', 'a3', 'b1', 'b2', 'c1']
+    >>> reach.routes["b2"].path, reach.routes["b2"].p_trap_free
+    (('b1', 'b2'), 1)
+    """
+    m = _minion(state, minion)
+    team, start = m["team"], m["space"]
+    act = state.activation
+    if fresh:
+        left, special_used = (3 if state.movement(minion) == "speed" else 2), False
+    elif act is not None and act["minion"] == minion:
+        left, special_used = act["left"], act["special"]
+    elif m["exhausted"] or act is not None:
+        left, special_used = 0, True
+    else:
+        left, special_used = (3 if state.movement(minion) == "speed" else 2), False
+    fld = state.field
+    occupied = {s: mid for s, mid in state.occupancy().items() if mid != minion}
+    graph = battlefield_graph(fld, state.heroes)
+    kind = state.movement(minion)
+    enemy_colour = "rb"[1 - team]
+    traps_known = {s for s, tiles in state.tiles.items()
+                   if any(code == f"{enemy_colour}t" and not up for code, up in tiles)}
+    hidden = any(code == f"{enemy_colour}?" for tiles in state.tiles.values()
+                 for code, _up in tiles)
+    acorns_up = {s for s in fld.ground if state.enemy_acorns_face_up(team, s)}
+    traps, pool = _tile_chances(state, team) if hidden else (0, 0)
+
+    def met_on(space: str) -> tuple[str, ...]:
+        tiles = state.tiles.get(space, ())
+        n = sum(1 for code, up in tiles if code[0] == enemy_colour and not up)
+        return (space,) * n
+
+    def moves_from(space: str, special_ok: bool) -> list[tuple[str, str]]:
+        out = []
+        for nxt, data in graph[space].items():
+            k = data["kind"]
+            if k == "confront":
+                if data["team"] == team:
+                    out.append((nxt, k))
+                continue
+            if k in ("sneak", "flight") and not (special_ok and kind == k):
+                continue
+            other = occupied.get(nxt)
+            if other is not None and state.minions[other]["team"] == team:
+                continue  # one minion per space: never onto an ally (L186)
+            out.append((nxt, k))
+        if special_ok and kind == "charge" and fld.is_ground(space):
+            for direction in DIRECTIONS:
+                ray = fld.ray(space, direction)
+                hit = next((i for i, s in enumerate(ray) if s in occupied), None)
+                if hit is not None and hit >= 1 and \
+                        state.minions[occupied[ray[hit]]]["team"] != team:
+                    out.append((ray[hit], "charge"))
+        return out
+
+    # Breadth-first over (place, moves used, special used, carrying, tiles met, path).
+    best: dict[str, tuple] = {}
+    first: dict[str, str] = {}
+    carrying = m["acorn"] is not None
+    queue = deque([(start, (), (), special_used, carrying, ())])
+    seen: dict[tuple, int] = {}
+    while queue:
+        place, path, kinds, used, carry, met = queue.popleft()
+        if len(path) >= left:
+            continue
+        for nxt, k in moves_from(place, not used):
+            new_path, new_kinds = path + (nxt,), kinds + (k,)
+            if not path:
+                first.setdefault(nxt, k)
+            ends = "move"
+            new_met, new_carry = met, carry
+            if k == "confront":
+                ends = "confront"
+            elif nxt in occupied:  # an enemy minion: it never is an ally here
+                elbow = fld.is_canopy(place) and nxt == fld.below(place)
+                ends = "elbow" if elbow else "squabble"
+            if ends in ("move", "elbow"):
+                if fld.is_canopy(nxt):
+                    if carry:
+                        ends = "tribute"
+                else:
+                    new_met = met + met_on(nxt)
+                    new_carry = carry or nxt in acorns_up
+            record = (len(set(new_met)), len(new_path), new_path, new_kinds, ends, new_met)
+            if nxt not in best or record[:2] < best[nxt][:2]:
+                best[nxt] = record
+            if ends in ("move", "elbow"):
+                key = (nxt, len(new_path), used or k in SPECIAL, new_carry)
+                if seen.get(key, 99) > len(set(new_met)):
+                    seen[key] = len(set(new_met))
+                    queue.append((nxt, new_path, new_kinds, used or k in SPECIAL, new_carry,
+                                  new_met))
+    routes = {}
+    for place, (_n, _l, path, kinds, ends, met) in best.items():
+        if not met:
+            free, chance = True, sympy.Integer(1)
+        elif hidden:
+            free, chance = None, _no_trap(traps, pool, len(met))
+        else:
+            sprung = any(s in traps_known for s in met)
+            free, chance = (not sprung), sympy.Integer(0 if sprung else 1)
+        routes[place] = Route(path, kinds, ends, met, free, chance)
+    return Reach(
+        minion, start, left, routes, first,
+        enemy_tiles=frozenset(s for r in routes.values() for s in r.tiles_met),
+        enemy_minions=frozenset(occupied[s] for s, r in routes.items()
+                                if r.ends in ("squabble", "elbow")),
+        heroes=frozenset(s for s, r in routes.items() if r.ends == "confront"),
+        tributes=frozenset(s for s, r in routes.items() if r.ends == "tribute"))
+
+
+@dataclass(frozen=True)
+class TributePlan:
+    """The fewest activations to tribute: ``turns`` (1: this activation), the ``via``
+    Acorn (``'carried'``, the space of a face-up one, or the space of an unknown enemy
+    tile, which is an Acorn with chance ``p_acorn``), the canopy space reached and the
+    places the minion ends each activation (``stops``)."""
+
+    turns: int
+    via: str
+    canopy: str
+    stops: tuple[str, ...]
+    p_acorn: sympy.Rational = sympy.Integer(1)
+
+
+def turns_to_tribute(state: AlderQuestState, minion: str) -> TributePlan | None:
+    """The fewest activations for ``minion`` to carry an enemy Acorn into the canopy, the
+    others standing still: through Acorns it knows (carried, or face up on the ground),
+    else through the nearest unknown enemy tile (an Acorn with the chance given). None if
+    there is no way. The first activation is the current one when the minion can still
+    move now, else its next.
+
+    >>> from dungeoncraft_widgets.alderquest import new_game
+    >>> game = new_game(seed=3)
+    >>> for a in ("faction Thieves", "faction Bards", "faction Guardians", "faction Hunters",
+    ...           "hero lily", "hero wren", "hero clarence", "hero rusk", "hero maggie",
+    ...           "hero tamsin"):
+    ...     _ = game.apply(a)
+    >>> game.minions["T01"] = {"team": 0, "space": "a1", "upgraded": False,
+    ...                        "exhausted": False, "acorn": "b2", "judo": False,
+    ...                        "stunned": False}
+    >>> game.minion_decks["Thieves"].remove("T01")
+    >>> plan = turns_to_tribute(game, "T01")
+    >>> plan.turns, plan.canopy, plan.stops
+    (2, '^b3', ('a3', '^b3'))
+    """
+    m = _minion(state, minion)
+    team = m["team"]
+
+    def activation(space: str, carry: bool, now: bool) -> Reach:
+        saved = (m["space"], m["acorn"])
+        # a carried Acorn stays what it is (the tile counts in tile_odds must add up)
+        m["space"], m["acorn"] = space, ((saved[1] or "?") if carry else None)
+        try:
+            return minion_reach(state, minion, fresh=not now)
+        finally:
+            m["space"], m["acorn"] = saved
+
+    def search(targets: set[str]) -> tuple[int, str, tuple[str, ...], str] | None:
+        """(turns, canopy, stops, via): breadth-first over whole activations."""
+        now = minion_reach(state, minion).moves_left > 0
+        start = (m["space"], "carried" if m["acorn"] is not None else "")
+        frontier: list[tuple[tuple[str, str], tuple[str, ...]]] = [(start, ())]
+        seen = {(start[0], bool(start[1]))}
+        for turn in range(1, MAX_TURNS + 1):
+            later = []
+            for (space, via), stops in frontier:
+                reach = activation(space, bool(via), now and turn == 1)
+                for place, route in sorted(reach.routes.items()):
+                    if route.ends == "tribute":
+                        return turn, place, stops + (place,), via
+                    if route.ends not in ("move", "elbow"):
+                        continue
+                    got = via or next((s for s in route.path if s in targets), "")
+                    if (place, bool(got)) not in seen:
+                        seen.add((place, bool(got)))
+                        later.append(((place, got), stops + (place,)))
+            frontier = later
+            if not frontier:
+                return None
+        return None
+
+    fld = state.field
+    known = {s for s in fld.ground if state.enemy_acorns_face_up(team, s)}
+    found = search(known)
+    if found is not None:
+        turns, canopy, stops, via = found
+        return TributePlan(turns, via, canopy, stops)
+    colour = "rb"[1 - team]
+    unknown = {s for s, tiles in state.tiles.items()
+               if any(code[0] == colour and not up for code, up in tiles)}
+    if not unknown:
+        return None
+    found = search(unknown)
+    if found is None:
+        return None
+    from .odds import tile_odds
+
+    odds = tile_odds(state, team)
+    p_acorn = sum((odds.kinds.get(k, sympy.Integer(0)) for k in "123"), sympy.Integer(0))
+    turns, canopy, stops, via = found
+    return TributePlan(turns, via, canopy, stops, p_acorn)
+
+
+def threats(state: AlderQuestState, team: int) -> dict[str, list[str]]:
+    """Which of ``team``'s enemy minions can reach each space in their next activation
+    (space -> minion ids): a ``team`` minion standing there can be attacked, an
+    unrevealed ``team`` tile there can be met. Stunned enemy minions do not ready next
+    turn and threaten nothing.
+
+    >>> from dungeoncraft_widgets.alderquest import new_game
+    >>> game = new_game(seed=3)
+    >>> threats(game, 0)
+    {}
+    """
+    if team not in (0, 1):
+        raise InvalidArgumentError(f"team must be 0 (Red) or 1 (Blue), not {team!r}")
+    out: dict[str, list[str]] = {}
+    for mid, m in sorted(state.minions.items()):
+        if m["team"] == team or m["space"] is None or m["stunned"]:
+            continue
+        for place, route in minion_reach(state, mid, fresh=True).routes.items():
+            if route.ends != "confront":
+                out.setdefault(place, []).append(mid)
+    return out

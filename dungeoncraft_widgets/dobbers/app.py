@@ -1,0 +1,893 @@
+"""Dobbers in a notebook: race bots to the Key, or play Solo against the Solo cards.
+
+``DobbersApp(players=["You", "Bot"], seed=None, solo=False, **options)`` shows the board
+(the squares you can reach with the points left are lit, your way to the Key is drawn)
+and beside it your cards: the points left this turn, each colour apart, your Hero and
+Equipment, your tokens and hand, the Adventure and Challenge rows and the other players.
+
+Play by clicking: a card of your hand plays it (Equipment: equip it, or more choices); a
+piece of your Equipment uses it; a token spends it; an Adventure card asks first (what it
+does to your next hand, exactly), then buys it into your discard pile or under a Location
+on a lit square; a Challenge row card, then a lit square,
+places it; a lit square travels there, and a square with a stack asks first, with the
+exact chance of beating the stack (:func:`.odds.challenge_odds`). What the rules or a
+card ask (Cull, choices, loot, Outwit on another player's turn) is asked in words above
+the board, with a button per answer; when you could not pay for an Outwit you are not
+asked. Anything refused says the rule. Options go to :func:`.rules.new_game` (``duel``,
+``variant_a``, ``extra_challenges``, ``solo_method``, ...). Solo: the turn counter, what
+the Solo cards did between your turns step by step, the rulebook's verdict at the end.
+
+>>> app = DobbersApp(players=["You", "Bot"], seed=3)
+>>> app.question(app.view)
+'Choose your Hero: each has its own ability.'
+>>> app.act("hero herb") and app.state.phase in ("start", "main")
+True
+>>> app.act("move Z9")
+False
+>>> app.message.value
+"✗ move: there is no square 'Z9' on the board"
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as w
+import networkx as nx
+import sympy
+
+from ..core.bots import Bot
+from ..core.charts import percent
+from ..core.engine import Action, Event, GameState
+from ..core.english import count, listing, says
+from ..core.errors import DungeoncraftError, InvalidArgumentError
+from ..core.scene import Scene
+from ..widgets.app import Choice, FinalSummary, GameApp
+from ..widgets.board import BoardView
+from .actions import (
+    Arm,
+    Buy,
+    Challenge,
+    Choose,
+    Destroy,
+    End,
+    Equip,
+    Fight,
+    Forge,
+    HeroChoice,
+    Move,
+    Outwit,
+    Pass,
+    Place,
+    Play,
+    Power,
+    Skip,
+    StartChoice,
+    Token,
+    Use,
+)
+from .bots import RaceBot
+from .effects import SLOTS
+from .graph import board_graph, path_to_key, reachable
+from .odds import ChallengeOdds, challenge_odds, expected_turns, next_hand, your_cards
+from .rules import SOLO_VERDICTS, DobbersState, new_game, verdict
+from .scene import board_scene, cards_scene
+
+__all__ = ["DobbersApp"]
+
+PENDING_QUESTIONS = {
+    "cull": "{src}: destroy a card from your hand or discard pile to draw one card?",
+    "destroy_row": "{src}: destroy a card from the Adventure or Challenge row?",
+    "retrieve": "{src}: which card of your discard pile goes back into your hand?",
+    "discard": "{src}: which card of your hand do you discard?",
+    "lose_equipment": "{src}: which piece of your Equipment do you lose?",
+    "choice": "{src}: choose one of these results.",
+    "loot": "You beat the stack: where does its {card} go?",
+    "solo_target": "A Solo card places a Creature: which Location gets it?",
+}
+# Log kinds whose runs (one player, one card each) the summary tells in one sentence.
+RUN_VERBS = {"play": "play", "use": "use", "equip": "equip", "buy": "acquire"}
+ZONE_WORDS = {"hand": "from your hand", "discard": "from your discard pile",
+              "adventure": "from the Adventure row", "challenge": "from the Challenge row"}
+
+
+def _exact_words(value: sympy.Rational) -> str:
+    """An exact value and its decimal: '3', '17/5 = 3.40', '10/3 ≈ 3.33'."""
+    if value.q == 1:
+        return str(value)
+    return f"{value} {'=' if (value * 100).q == 1 else '≈'} {float(value):.2f}"
+
+
+def _odds_words(p: sympy.Rational) -> str:
+    exact = (p * 1000).q == 1
+    return f"{p} {'=' if exact else '≈'} {percent(p)}"
+
+
+class DobbersApp(GameApp):
+    """Play Dobbers from seat 0 against RaceBots (see the module docstring)."""
+
+    def __init__(self, players: int | Sequence[str] = ("You", "Bot"), seed: int | None = None,
+                 solo: bool = False, *, bots: Mapping[int, Bot] | None = None,
+                 state: DobbersState | None = None, **options: Any) -> None:
+        if state is None:
+            names = [players] if isinstance(players, str) else players
+            if solo:
+                names = ["You"] if isinstance(names, int) else list(names)[:1]
+            state = new_game(names if not isinstance(names, int) else names, seed=seed,
+                             **options)
+        if not isinstance(state, DobbersState):
+            raise InvalidArgumentError("state must be a Dobbers game")
+        if bots is None:
+            bots = {p: RaceBot(seed=p) for p in range(1, len(state.players))}
+        self.selected: dict[str, Any] | None = None
+        self.cards_board = BoardView(min_text_px=10)
+        self.odds_view = w.HTML()
+        self.odds_view.add_class("dcw-dobbers-odds")
+        self.solo_view = w.HTML()
+        self.race_button = w.Button(description="Expected turns to the Key",
+                                    tooltip="If you buy nothing more: an exact Markov chain "
+                                            "over your deck (it may take a few seconds)",
+                                    layout=w.Layout(width="auto"))
+        self.race_button.on_click(lambda _b: self.show_expected_turns())
+        self.race_view = w.HTML()
+        self._race: tuple[int, str] | None = None
+        self._cache: dict[str, Any] = {}
+        self._click_map: dict[str, Action | str | Callable[[], Any]] = {}
+        super().__init__(state, seat=0, bots=bots)
+        self.cards_board.on_click(self._on_board_click)
+        self.side.children = [self.cards_board, self.odds_view, self.solo_view,
+                              self.race_button, self.race_view]
+        self.refresh()
+
+    # ------------------------------------------------------------ the view, cached
+    def _memo(self, key: str, make: Callable[[], Any]) -> Any:
+        """Compute once per position (``self.version`` changes with every action)."""
+        full = f"{self.version}:{key}"
+        if full not in self._cache:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[full] = make()
+        return self._cache[full]
+
+    def _mine(self, view: DobbersState) -> bool:
+        return (not view.is_over and view.current_player == self.seat
+                and view.phase in ("main", "duel") and view.pending is None
+                and view.window is None)
+
+    def _reach(self, view: DobbersState) -> dict[str, int]:
+        if not self._mine(view) or view.challenge is not None or view.phase != "main":
+            return {}
+        return self._memo("reach", lambda: reachable(view, player=self.seat))
+
+    def _key_path(self, view: DobbersState):
+        return self._memo("path", lambda: path_to_key(view, player=self.seat))
+
+    def _path(self, view: DobbersState) -> list[str]:
+        if view.position[self.seat] is None or view.is_over:
+            return []
+        return self._key_path(view).squares
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, view: GameState) -> Scene:
+        assert isinstance(view, DobbersState)
+        sel = self._valid_selection(view)
+        targets = sel.get("targets", ()) if sel else ()
+        if self._asked_square(view):
+            targets = [card for zone, card in view.pending["options"] if zone == "square"]
+        reach = {} if targets else self._reach(view)
+        scene = board_scene(view, seat=self.seat, reach=reach, path=self._path(view),
+                            targets=targets,
+                            selected=sel.get("square") if sel else None)
+        if view.current_player == self.seat and view.phase == "start":
+            free = {a.letter for a in self.state.legal_actions()  # type: ignore[attr-defined]
+                    if isinstance(a, StartChoice)}
+            for letter in free:
+                square = view.board.starts[letter]
+                scene.clickable.add(f"sq-{square}")
+                scene.find(f"sq-{square}").classes += ("highlight",)
+        elif self._mine(view) and view.phase == "main" and view.challenge is None:
+            # every square answers a click: one out of reach says why
+            scene.clickable |= {f"sq-{s}" for s in view.board.squares}
+        return scene
+
+    def _cards(self, view: DobbersState) -> Scene:
+        sel = self._valid_selection(view)
+        clickable: set[str] = set()
+        self._click_map = {}
+        if self._mine(view):
+            legal = self.state.legal_actions()
+            playable = {str(a) for a in legal}
+            clickable |= {f"hand-{i}" for i in range(len(view.hands[self.seat]))}
+            for slot in SLOTS:
+                if f"use {slot}" in playable:
+                    clickable.add(f"slot-{self.seat}-{slot}")
+            for i, token in enumerate(view.tokens[self.seat]):
+                if f"token {token}" in playable:
+                    clickable.add(f"token-{i}")
+            if "power" in playable:
+                clickable.add(f"hero-{self.seat}")
+            if view.phase == "main" and view.challenge is None:
+                clickable |= {f"adv-{i}" for i, c in enumerate(view.adventure_row)
+                              if c and "cost" in view.cards[c]}
+                clickable |= {f"row-{s}" for s in view.challenge_slots() if view.row_card(s)}
+        costs = {i: view.buy_cost(self.seat, c) for i, c in enumerate(view.adventure_row)
+                 if c and "cost" in view.cards[c] and view.heroes[self.seat]
+                 and view.turn_player == self.seat}
+        return cards_scene(view, seat=self.seat, clickable=clickable,
+                           selected=sel.get("id") if sel else None, marks=self._marks(view),
+                           costs=costs)
+
+    def _marks(self, view: DobbersState) -> dict[str, str]:
+        """What happened to each Adventure row slot since your last action."""
+        marks: dict[str, str] = {}
+        for e in self._events_since_mark():
+            slot = e.data.get("slot")
+            if slot is None or e.kind not in ("destroy", "reveal"):
+                continue
+            name = view.cards.name(e.data.get("card", ""))
+            marks[f"adv-{slot}"] = f"✗ {name}" if e.kind == "destroy" else f"★ {name}"
+        return {k: v if len(v) <= 12 else v[:11] + "…" for k, v in marks.items()}
+
+    def refresh(self) -> None:
+        super().refresh()
+        view = self.view
+        self.cards_board.show(self._cards(view))
+        self._show_odds(view)
+        self._show_solo(view)
+
+    def _flash(self) -> None:
+        super()._flash()
+        ids = self.moved_ids(self._events_since_mark(), self.view)
+        if ids:
+            self.cards_board.flash(ids)
+
+    # ------------------------------------------------------------ clicks
+    def _valid_selection(self, view: DobbersState) -> dict[str, Any] | None:
+        if self.selected is None or not self._mine(view) or \
+                self.selected.get("version") != self.version:
+            self.selected = None
+        return self.selected
+
+    def _select(self, **what: Any) -> None:
+        self.selected = dict(what, version=self.version)
+
+    def action_for_click(self, shape_id: str) -> Action | str | None:
+        view = self.state.view(self.seat)
+        if view.is_over:
+            raise InvalidArgumentError("the game is over: press New game to play again")
+        if shape_id.startswith("sq-"):
+            return self._square_click(view, shape_id[3:])
+        if not self._mine(view):
+            raise InvalidArgumentError("answer the question above first")
+        if shape_id.startswith("hand-"):
+            return self._hand_click(view, int(shape_id.split("-")[1]))
+        if shape_id.startswith("slot-"):
+            return Use(shape_id.rsplit("-", 1)[1])
+        if shape_id.startswith("token-"):
+            return Token(view.tokens[self.seat][int(shape_id.split("-")[1])])
+        if shape_id.startswith("hero-"):
+            return Power()
+        if shape_id.startswith("adv-"):
+            return self._adventure_click(view, int(shape_id.split("-")[1]))
+        if shape_id.startswith("row-"):
+            return self._row_click(view, shape_id[4:])
+        return None
+
+    def _asked_square(self, view: DobbersState) -> bool:
+        """Whether a choice of a square is asked of the seat (a Solo card's Creature)."""
+        return (view.pending is not None and view.pending["player"] == self.seat
+                and any(zone == "square" for zone, _c in view.pending["options"]))
+
+    def _square_click(self, view: DobbersState, square: str) -> Action | str | None:
+        if self._asked_square(view):
+            return Choose("square", square)
+        if view.phase == "start":
+            letter = view.board.squares[square].get("letter")
+            if letter is None:
+                raise InvalidArgumentError("choose one of the lit starting letters")
+            return StartChoice(letter)
+        sel = self._valid_selection(view)
+        if sel and sel["kind"] in ("row", "adv", "hand"):
+            if square not in sel["targets"]:
+                raise InvalidArgumentError(f"{view.board.label(square)} cannot take that card: "
+                                           "choose a lit square")
+            self.selected = None
+            return sel["actions"][square]
+        here = view.position[self.seat]
+        if square == here:
+            raise InvalidArgumentError(f"your meeple is on {view.board.label(square)} already")
+        reach = self._reach(view)
+        if square not in reach:
+            have = view.turn["blue"] + view.turn["red"]
+            if square in view.board.neighbours[here]:
+                cost = view.travel_cost(self.seat, here, square)
+                raise InvalidArgumentError(
+                    f"the shield to {view.board.label(square)} costs {cost} blue + red "
+                    f"(negative Travel tokens included); you have {have}")
+            cost = reachable(view, travel_points=99, player=self.seat).get(square)
+            if cost is None:  # only past a stack: the stack is where a move stops
+                raise InvalidArgumentError(
+                    f"{view.board.label(square)} is beyond a Challenge stack: a move onto a "
+                    "stack is a Challenge, and the way stops there")
+            raise InvalidArgumentError(
+                f"{view.board.label(square)} is out of reach this turn: the way there costs "
+                f"{cost} blue + red; you have {have}")
+        # the cheapest way there, as reachable() found it (a stack is never passed)
+        gates = {s for s, stack in view.stacks.items() if stack and s != here}
+        way = nx.dijkstra_path(board_graph(view.board), here, square,
+                               weight=lambda u, v, d: None if u in gates else d["weight"])
+        for step in way[1:-1]:
+            if not self.act(Move(step)):
+                return None
+            if self.state.current_player != self.seat:
+                return None
+        view = self.state.view(self.seat)
+        if view.stacks.get(square):
+            self._select(kind="challenge", square=square, id=f"sq-{square}")
+            return None
+        return Move(square)
+
+    def _hand_click(self, view: DobbersState, index: int) -> Action | str | None:
+        hand = view.hands[self.seat]
+        if not 0 <= index < len(hand):
+            return None
+        card = hand[index]
+        if view.cards.type(card) == "Effect":
+            return Play(card)
+        legal = [a for a in self.state.legal_actions()
+                 if isinstance(a, (Equip, Forge, Arm)) and a.card == card]  # type: ignore
+        if len(legal) <= 1:
+            return legal[0] if legal else Equip(card)
+        targets = {a.square: a for a in legal if isinstance(a, Arm)}
+        self._select(kind="hand", id=f"hand-{index}", card=card, targets=sorted(targets),
+                     actions=targets, options=legal)
+        return None
+
+    def _adventure_click(self, view: DobbersState, slot: int) -> Action | str | None:
+        card = view.adventure_row[slot]
+        if card is None:
+            return None
+        legal = [a for a in self.state.legal_actions() if isinstance(a, Buy) and a.card == card]
+        into_stacks = {a.square: a for a in legal if a.square is not None}
+        if not legal:
+            return Buy(card)   # refused: the engine says why
+        # asked first, with what the card does to your next hand (what you pay for)
+        self._select(kind="adv", id=f"adv-{slot}", card=card, targets=sorted(into_stacks),
+                     actions=into_stacks, options=legal)
+        return None
+
+    def _row_click(self, view: DobbersState, slot: str) -> Action | str | None:
+        legal = [a for a in self.state.legal_actions() if isinstance(a, Place) and a.row == slot]
+        if not legal:
+            back = view.row_card(slot)
+            cost = int(back.split(":")[1]) if back and back.count(":") else 0
+            kind = "Location" if slot[0] == "L" else "Creature"
+            if cost + view.penalty(self.seat, "influence") > view.turn["influence"]:
+                raise InvalidArgumentError(
+                    f"place: that {kind} costs {cost} Influence; you have "
+                    f"{view.turn['influence']}")
+            raise InvalidArgumentError(
+                "place: a Location goes on an open Encounter square (one without a Location)"
+                if kind == "Location" else
+                "place: a Creature goes under a Location that has no cards under it")
+        actions = {a.square: a for a in legal}
+        self._select(kind="row", id=f"row-{slot}", slot=slot, targets=sorted(actions),
+                     actions=actions, options=legal)
+        return None
+
+    def cancel(self) -> None:
+        """Drop the card or square chosen (nothing is played)."""
+        self.selected = None
+
+    def play_everything(self) -> None:
+        """Play every Effect card of the hand, use every Equipment not used yet, spend the
+        positive tokens (stopping at any question a card asks)."""
+        while self._mine(self.state.view(self.seat)):
+            legal = self.state.legal_actions()
+            step = next((a for kind in (Use, Play, Token) for a in legal
+                         if isinstance(a, kind)), None)
+            if step is None or not self.act(step):
+                return
+
+    # ------------------------------------------------------------ the question
+    def question(self, view: GameState) -> str | None:
+        assert isinstance(view, DobbersState)
+        if view.is_over or view.current_player != self.seat:
+            return None
+        if view.phase == "hero":
+            return "Choose your Hero: each has its own ability."
+        if view.phase == "start":
+            return "Choose where your meeple starts: click a lit letter on the board."
+        if view.pending is not None:
+            return self._pending_question(view)
+        if view.window is not None:
+            card = view.cards.name(view.window["card"])
+            buyer = view.players[view.window["from"]]
+            cost = view.cards[view.window["card"]]["cost"]
+            return (f"{says(buyer, 'acquire')} {card} (cost {cost}). Play Outwit now to take it "
+                    f"into your discard pile instead, paying {cost} Influence from your hand?")
+        if view.phase == "duel":
+            return (f"Duel! Your red + gold count: {view.duel_total()} now. Play cards and "
+                    "use Equipment, then let your total stand.")
+        if view.challenge is not None:
+            square = view.challenge["square"]
+            need = view.stack_needs(self.seat, square)
+            red, gold = view.challenge_points(square)
+            return (f"You committed to the Challenge on {view.board.label(square)}: it needs "
+                    f"{need}; you bring {red + gold} red + gold. Play cards from your hand if "
+                    "you can, then fight.")
+        sel = self._valid_selection(view)
+        if sel:
+            return self._selection_question(view, sel)
+        return ("Your turn: play cards, acquire cards, travel (click the board and your "
+                "cards). When you are done, end the turn.")
+
+    def _pending_question(self, view: DobbersState) -> str:
+        pending = view.pending
+        src = view.cards.name(pending.get("src", "")) if pending.get("src") else "A card"
+        text = PENDING_QUESTIONS.get(pending["kind"], "{src} asks you to choose.")
+        card = view.cards.name(pending.get("card", "")) if pending.get("card") else ""
+        if pending["kind"] == "discard" and pending.get("left", 1) > 1:
+            text += f" ({count(pending['left'], 'card')} to discard)"
+        return text.format(src=src, card=card)
+
+    def _selection_question(self, view: DobbersState, sel: dict[str, Any]) -> str:
+        if sel["kind"] == "challenge":
+            odds = self._challenge_odds(view, sel["square"])
+            need = ", ".join(str(n) for n in odds.need)
+            have = sorted(set(odds.have.values()))
+            return (f"Take on the Challenge on {view.board.label(sel['square'])}? The shield "
+                    f"costs {odds.shield}; then, with every card you hold played, you bring "
+                    f"{' or '.join(map(str, have))} red + gold; the stack needs "
+                    + (f"{need}." if odds.known else f"one of {need} (its cards are face down)."))
+        if sel["kind"] == "row":
+            back = view.row_card(sel["slot"])
+            kind = "Location" if sel["slot"][0] == "L" else "Creature"
+            cost = back.split(":")[1] if back and back.count(":") else "?"
+            where = "an open Encounter square" if kind == "Location" else \
+                "a Location with no cards under it"
+            return (f"Place the face-down {kind} at {sel['slot']} (cost {cost} Influence) on "
+                    f"{where}: click a lit square, or choose below.")
+        name = view.cards.name(sel["card"])
+        if sel["kind"] == "adv":
+            where = ("into your discard pile, or under a Location with a Creature?"
+                     if sel["targets"] else "into your discard pile?")
+            return (f"Buy {name} for {view.buy_cost(self.seat, sel['card'])} Influence, "
+                    f"{where} {self._buy_preview(view, sel['card'])}")
+        return f"What do you do with {name}?"
+
+    def _buy_preview(self, view: DobbersState, card: str) -> str:
+        """What buying ``card`` into the discard pile does to the next hand, exactly: the
+        expected points it brings of what the card gives most (``odds.next_hand`` with and
+        without the card in the discard pile)."""
+        mine = your_cards(view, self.seat)
+        deck = sum(mine.deck.values())
+        if deck >= mine.hand_size:
+            return (f"Your deck still holds {count(deck, 'card')}: a card bought now first "
+                    "reaches your hand after the next reshuffle.")
+        info = view.cards[card]
+        quantity, words = next(((q, w) for q, w, colours in (
+            ("travel", "blue + red", ("blue", "red")), ("challenge", "red + gold", ("gold",)),
+            ("influence", "Influence", ("influence",))) if any(info.get(c) for c in colours)),
+            ("travel", "blue + red"))
+
+        def mean(game: DobbersState) -> sympy.Rational:
+            dist = next_hand(game, self.seat, quantity)
+            return sum((v * p for v, p in dist.items()), sympy.Integer(0))
+
+        with_card = view.copy()
+        with_card.discards[self.seat].append(card)
+        now, then = self._memo("buy-now:" + quantity, lambda: mean(view)), mean(with_card)
+        return (f"Your deck runs out at the next Draw Phase, so it may come at once: your next "
+                f"hand's expected {words} goes from {_exact_words(now)} to "
+                f"{_exact_words(then)}.")
+
+    def _challenge_odds(self, view: DobbersState, square: str) -> ChallengeOdds:
+        return self._memo(f"odds:{square}", lambda: challenge_odds(view, self.seat, square))
+
+    def choices(self, view: GameState) -> list[Choice]:
+        assert isinstance(view, DobbersState)
+        if view.is_over or view.current_player != self.seat:
+            return []
+        legal = self.state.legal_actions()
+        if view.phase == "hero":
+            return [Choice(f"{view.cards.name(a.hero)}: {view.cards[a.hero].get('text', '')}",
+                           a) for a in legal]  # type: ignore[attr-defined]
+        if view.phase == "start":
+            return [Choice(f"Start on {a.letter}", a) for a in legal]  # type: ignore
+        if view.pending is not None:
+            return [Choice(self._option_label(view, a), a) for a in legal]
+        if view.window is not None:
+            return [Choice(self.action_label(a), a) for a in legal]
+        if view.phase == "duel":
+            return [Choice("Play every card", self.play_everything),
+                    Choice(f"Let my total ({view.duel_total()}) stand", End())]
+        if view.challenge is not None:
+            square = view.challenge["square"]
+            red, gold = view.challenge_points(square)
+            win = red + gold >= view.stack_needs(self.seat, square)
+            out = []
+            if any(isinstance(a, (Play, Use, Token)) for a in legal):
+                out.append(Choice("Play every card first", self.play_everything))
+            out.append(Choice("Fight now: " + ("you win" if win else "you lose"), Fight(),
+                              odds=sympy.Integer(int(win)), best=win))
+            return out
+        sel = self._valid_selection(view)
+        if sel:
+            if sel["kind"] == "challenge":
+                odds = self._challenge_odds(view, sel["square"])
+                return [Choice(f"Commit to the Challenge on {view.board.label(sel['square'])}",
+                               Challenge(sel["square"]), odds=odds.chance,
+                               best=odds.chance >= sympy.Rational(1, 2),
+                               tooltip="The chance to win if you commit now and then play "
+                                       "every card you hold."),
+                        Choice("Not now", self.cancel)]
+            return [Choice(self.action_label(a), a) for a in sel["options"]] + \
+                [Choice("Cancel", self.cancel)]
+        out = [Choice(self.action_label(a), a, tooltip=_destroy_words(view, a.card))
+               for a in legal if isinstance(a, Destroy)]
+        if any(isinstance(a, (Play, Use, Token)) for a in legal):
+            out.append(Choice("Play every card and use your Equipment", self.play_everything,
+                              tooltip="Plays every Effect card of your hand, uses every "
+                                      "Equipment and spends your positive tokens"))
+        out.append(Choice("End the turn (your hand goes to the discard pile, draw "
+                          f"{5 + self._hand_bonus(view)})", End()))
+        return out
+
+    def _hand_bonus(self, view: DobbersState) -> int:
+        ability = view.cards[view.heroes[self.seat]].get("ability") or {}
+        return ability["n"] if ability.get("kind") == "hand_size" else 0
+
+    def _option_label(self, view: DobbersState, action: Action) -> str:
+        if isinstance(action, Skip):
+            return "No, thank you"
+        assert isinstance(action, Choose)
+        zone, card = action.zone, action.card
+        kind = view.pending["kind"]
+        if kind == "choice":
+            effects = view.pending["choices"][int(card) - 1]
+            return f"Option {card}: " + _effects_words(view, effects)
+        if kind == "loot":
+            return {"hand": "Into your hand", "discard": "Onto your discard pile",
+                    "destroy": "Destroy it"}[zone]
+        if zone == "slot":
+            return f"Your {card}: {view.cards.name(view.equipped[self.seat][card])}"
+        if zone == "square":
+            return view.board.label(card)
+        if zone == "challenge":
+            back = view.row_card(card)
+            return f"The face-down card at {card} of the Challenge row ({back})"
+        return f"{view.cards.name(card)} {ZONE_WORDS.get(zone, '')}".strip()
+
+    # ------------------------------------------------------------ words
+    def action_label(self, action: Action) -> str:
+        cards, board = self.state.cards, self.state.board
+        match action:
+            case HeroChoice(hero=hero):
+                return f"Choose {cards.name(hero)}"
+            case StartChoice(letter=letter):
+                return f"Start on {letter}"
+            case Play(card=card):
+                return f"Play {cards.name(card)}"
+            case Equip(card=card):
+                old = self.state.equipped[self.seat].get(cards.type(card).lower())
+                return f"Equip {cards.name(card)}" + (
+                    f" (replacing {cards.name(old)})" if old else "")
+            case Forge(card=card, slot=slot):
+                host = self.state.equipped[self.seat].get(slot)
+                return f"Forge {cards.name(card)} under your {cards.name(host) if host else slot}"
+            case Use(slot=slot):
+                card = self.state.equipped[self.seat].get(slot)
+                return f"Use {cards.name(card) if card else slot}"
+            case Token(token=token):
+                return f"Spend your {self.state.token_label(token)} token"
+            case Power():
+                return "Use your Hero's power"
+            case Destroy(card=card):
+                return f"Destroy {cards.name(card)} for its ability"
+            case Buy(card=card, square=None):
+                return f"Buy {cards.name(card)} into your discard pile"
+            case Buy(card=card, square=square):
+                return f"Buy {cards.name(card)} and put it under the Location on " \
+                       f"{board.label(square)}"
+            case Place(row=row, square=square):
+                kind = "Location" if row[0] == "L" else "Creature"
+                return f"Place the {kind} at {row} on {board.label(square)}"
+            case Arm(card=card, square=square):
+                return f"Put {cards.name(card)} under the Location on {board.label(square)}"
+            case Move(square=square):
+                return f"Travel to {board.label(square)}"
+            case Challenge(square=square):
+                return f"Take on the Challenge on {board.label(square)}"
+            case Fight():
+                return "Fight"
+            case Outwit(payment=payment):
+                return "Outwit, paying with " + listing([cards.name(c) for c in payment])
+            case Pass():
+                return "Let it stand"
+            case End():
+                return "End the turn" if self.state.phase != "duel" else "Let my total stand"
+            case Skip():
+                return "No, thank you"
+            case Choose(zone=zone, card=card):
+                pending = self.state.pending
+                if pending is not None and [zone, card] in pending["options"] \
+                        and pending["player"] == self.seat:
+                    return self._option_label(self.state, action)
+                what = cards.name(card) if card in cards else board.label(card) \
+                    if card in board.squares else card
+                return f"Choose {what}" + (f" {ZONE_WORDS[zone]}" if zone in ZONE_WORDS else "")
+        return str(action)
+
+    def describe(self, view: GameState) -> str:
+        assert isinstance(view, DobbersState)
+        text = super().describe(view)
+        if view.is_over or view.phase in ("hero", "start"):
+            return text
+        if view.solo:
+            return f"Solo Play, turn {view.turns[0] + 1}. {text}"
+        return f"Round {view.round + 1}. {text}"
+
+    def summarize(self, events: list[Event], view: GameState) -> list[str]:
+        """The log's lines, told short: a run of one player's plays (uses, equips,
+        acquisitions, travels) is one sentence naming every card or square, a line repeated
+        in a row is said once with how many times; "Bot's turn." goes (every line names its
+        player), and so do the other players' reshuffles and your own "You end the turn"
+        when the cards you drew follow: a bot's whole turn fits above the board (the log
+        below keeps every line).
+
+        >>> app = DobbersApp(seed=14)
+        >>> bot = app.state.players.index("Bot")
+        >>> events = [Event("play", "Bot plays Bottle Cap: 1 Influence.", bot,
+        ...                 {"card": "bottle_cap"})] * 3 + [
+        ...     Event("play", "Bot plays Helpful: 1 red and 1 Influence.", bot,
+        ...           {"card": "helpful"}),
+        ...     Event("move", "Bot travels to square T1 (2 points).", bot, {"square": "T1"}),
+        ...     Event("move", "Bot travels to Encounter square 1 (1 point).", bot,
+        ...           {"square": "E1"})]
+        >>> app.summarize(events, app.view)
+        ['Bot plays Bottle Cap (×3) and Helpful.', 'Bot travels to square T1, then \
+Encounter square 1 (2 squares).']
+        """
+        assert isinstance(view, DobbersState)
+        runs: list[list[Event]] = []
+        for i, e in enumerate(events):
+            if e.kind == "turn" or e.kind == "shuffle" and e.player != self.seat:
+                continue
+            if e.kind == "end" and e.player == self.seat and any(
+                    later.kind == "draw" and later.data.get("cards") for later in events[i + 1:]):
+                continue  # "You draw Bottle Cap, ..." follows and says it
+            if runs and _joins(runs[-1][0], e):
+                runs[-1].append(e)
+            else:
+                runs.append([e])
+        out: list[str] = []
+        repeats: list[int] = []
+        for run in runs:
+            text = run[0].text if len(run) == 1 else self._run_sentence(view, run)
+            if out and out[-1] == text:
+                repeats[-1] += 1
+                continue
+            out.append(text)
+            repeats.append(1)
+        return [t if n == 1 else f"{t} (×{n})" for t, n in zip(out, repeats, strict=True)]
+
+    def _run_sentence(self, view: DobbersState, run: list[Event]) -> str:
+        """One sentence for a run of the same player's plays, uses, ... or travels."""
+        name = view.players[run[0].player] if run[0].player is not None else "Someone"
+        if run[0].kind == "move":
+            squares = [view.board.label(e.data["square"]) for e in run]
+            return (f"{says(name, 'travel')} to {', then '.join(squares)} "
+                    f"({count(len(squares), 'square')}).")
+        seen: dict[str, int] = {}
+        for e in run:
+            card = view.cards.name(e.data["card"]) if e.data.get("card") in view.cards \
+                else str(e.data.get("card", "a card"))
+            seen[card] = seen.get(card, 0) + 1
+        names = [c if n == 1 else f"{c} (×{n})" for c, n in seen.items()]
+        return f"{says(name, RUN_VERBS[run[0].kind])} {listing(names)}."
+
+    def moved_ids(self, events: list[Event], view: GameState) -> set[str]:
+        ids: set[str] = set()
+        for e in events:
+            square = e.data.get("square")
+            if e.kind in ("move", "back", "start", "victory", "defeat") and e.player is not None:
+                ids.add(f"meeple-{e.player}")
+            if square and e.kind in ("place", "buy", "arm", "solo", "challenge", "setup"):
+                ids.add(f"stack-{square}")
+                ids.add(f"sq-{square}")
+            if "slot" in e.data and e.kind in ("destroy", "reveal"):
+                ids.add(f"adv-{e.data['slot']}")
+        return ids
+
+    def holdings(self, view: GameState) -> list[tuple[str, str]]:
+        """Short rows beside the cards (which show the points, Equipment and hand)."""
+        assert isinstance(view, DobbersState)
+        me = self.seat
+        if view.heroes[me] is None:
+            return []
+        hero = view.cards[view.heroes[me]]
+        rows = [("Your Hero", f"{hero['name']}: {hero.get('text', '')}".strip(": "))]
+        if view.tokens[me]:
+            rows.append(("Tokens", listing([view.token_label(t) for t in view.tokens[me]])))
+        rows.append(("Deck, discard", f"{len(view.decks[me])} and {len(view.discards[me])} "
+                                      "cards"))
+        for p, name in enumerate(view.players):
+            if p == me or view.heroes[p] is None:
+                continue
+            where = view.board.label(view.position[p]) if view.position[p] else "no square"
+            rows.append((f"{name} ({view.cards.name(view.heroes[p])})",
+                         f"on {where}, {count(len(view.hands[p]), 'card')} in hand"))
+        return rows
+
+    def final_summary(self, view: GameState) -> FinalSummary:
+        assert isinstance(view, DobbersState)
+        board = view.board
+        if view.winner is None:
+            headline = "Nobody reached the Key: " + (
+                "the game stopped at the round limit." if not view.solo else
+                f"{count(view.turns[0], 'turn')} played.")
+        elif view.solo:
+            turns = view.turns[0] + 1
+            headline = f"You reach the Key in {count(turns, 'turn')}! {verdict(turns)}"
+        else:
+            name = view.players[view.winner]
+            how = " and wins the duel" if view.end_reason == "duel" else ""
+            headline = f"{says(name, 'reach')} the Key first{how}: " + \
+                f"{says(name, 'be')} the Hero of Dobberton!"
+        order = sorted(range(len(view.players)), key=lambda p: (
+            p != view.winner, board.to_key.get(view.position[p] or "", 99)))
+        rows = []
+        for place, p in enumerate(order, start=1):
+            where = view.position[p]
+            moves = board.to_key.get(where, 0) if where else 0
+            rows.append((_ordinal(place), view.players[p],
+                         "the Key" if moves == 0 and where else f"{count(moves, 'move')} away",
+                         view.turns[p] + (1 if p == view.winner else 0)))
+        return FinalSummary(headline, ("Place", "Player", "Where", "Turns"), tuple(rows))
+
+    # ------------------------------------------------------------ panels
+    def _show_odds(self, view: DobbersState) -> None:
+        if view.heroes[self.seat] is None or view.position[self.seat] is None or view.is_over:
+            self.odds_view.value = ""
+            return
+        try:
+            self.odds_view.value = self._memo("odds-panel", lambda: self._odds_html(view))
+        except DungeoncraftError as exc:
+            self.odds_view.value = f"<i>{html.escape(str(exc))}</i>"
+
+    def _odds_html(self, view: DobbersState) -> str:
+        me = self.seat
+        path = self._key_path(view)
+        parts = ['<div class="dcw-holdings-title">Exact odds</div>']
+        stacks = path.stacks
+        text = (f"Your way to the Key: {count(len(path.steps), 'move')}, "
+                f"{path.shields} blue + red to travel")
+        if stacks:
+            need = path.needs
+            shown = f"{need}" if need.q == 1 else f"{float(need):.1f} expected"
+            text += (f", and {count(len(stacks), 'stack')} needing {shown} red + gold "
+                     "between them")
+        parts.append(f"<p>{html.escape(text)}.</p>")
+        dist = next_hand(view, me, "travel")
+        rows = []
+        spent = 0
+        for step in path.steps[:4]:
+            spent += step.shield
+            chance = sum((p for v, p in dist.items() if v >= spent), sympy.Integer(0))
+            rows.append((f"{view.board.label(step.square)} ({spent})", _odds_words(chance)))
+            if step.need is not None:
+                break
+        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td></tr>"
+                       for a, b in rows)
+        parts.append("<p>Your next hand (if you buy nothing more this turn) gives the blue + "
+                     "red to reach:</p>"
+                     f'<table class="dcw-table"><tbody>{body}</tbody></table>')
+        if self._mine(view) and view.phase == "main" and view.challenge is None:
+            here = view.position[me]
+            lines = []
+            for square in view.board.neighbours[here]:
+                if view.stacks.get(square) and square in self._reach(view):
+                    odds = self._challenge_odds(view, square)
+                    lines.append(f"{view.board.label(square)}: {_odds_words(odds.chance)}")
+            if lines:
+                parts.append("<p>Challenge now (then every card you hold played): "
+                             + html.escape("; ".join(lines)) + "</p>")
+        return "".join(parts)
+
+    def _show_solo(self, view: DobbersState) -> None:
+        if not view.solo or view.phase in ("hero",):
+            self.solo_view.value = ""
+            return
+        turn = view.turns[0] + (0 if view.is_over and view.winner is None else 1)
+        steps = [e.text for e in self._events_since_mark()
+                 if e.player is None and e.kind in ("solo", "reveal", "destroy", "token", "draw")]
+        parts = [f'<div class="dcw-holdings-title">Solo Play: turn {turn}</div>']
+        if steps:
+            items = "".join(f"<li>{html.escape(t)}</li>" for t in steps)
+            parts.append(f"<p>Between your turns, step by step:</p><ol>{items}</ol>")
+        band = verdict(max(1, turn))
+        rows = "".join(
+            f"<tr{' class=dcw-best' if text == band else ''}><td>"
+            f"{'≤ ' + str(limit) if limit else '19 +'}</td><td>{html.escape(text.split(':', 1)[1])}"
+            "</td></tr>" for limit, text in SOLO_VERDICTS)
+        parts.append('<p>The verdict by the turns you take (this turn\'s band marked):</p>'
+                     f'<table class="dcw-table dcw-verdicts"><tbody>{rows}</tbody></table>')
+        self.solo_view.value = "".join(parts)
+
+    def show_expected_turns(self) -> None:
+        """Work out the expected number of turns to the Key (the race panel's button)."""
+        view = self.state.view(self.seat)
+        if view.is_over or view.position[self.seat] is None:
+            self.race_view.value = "<i>There is no race to work out now.</i>"
+            return
+        try:
+            value = expected_turns(view, self.seat)
+        except DungeoncraftError as exc:
+            self.race_view.value = f"<p>{html.escape(str(exc))}.</p>"
+            return
+        now = view.turns[self.seat] + 1
+        text = (f"Expected turns after this one, if you buy nothing more and never lose a "
+                f"Challenge: {value} ≈ {float(value):.2f}")
+        if view.solo:
+            total = now + value
+            text += f"; the Key about turn {float(total):.1f}: {verdict(int(total + 0.5))}"
+        self.race_view.value = f"<p>{html.escape(text)}</p>"
+
+    # ------------------------------------------------------------ bots and Outwit
+    def _run_bots(self) -> None:
+        """The bots play; an Outwit you could not pay for is passed for you (every player
+        with cards is asked, so passing reveals nothing)."""
+        while True:
+            super()._run_bots()
+            state = self.state
+            if state.is_over or state.current_player != self.seat or state.window is None:
+                return
+            if any(not isinstance(a, Pass) for a in state.legal_actions()):
+                return
+            state.apply(Pass())
+
+
+def _joins(first: Event, event: Event) -> bool:
+    """Whether ``event`` continues the run that ``first`` began (see ``summarize``)."""
+    if event.kind != first.kind or event.player != first.player:
+        return False
+    what = "square" if event.kind == "move" else "card"
+    return (event.kind == "move" or event.kind in RUN_VERBS) and what in event.data \
+        and what in first.data
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }".replace(" ", "")
+
+
+def _destroy_words(view: DobbersState, card: str) -> str:
+    ability = view.cards[card].get("destroy", {})
+    points = {c: ability[c] for c in ("red", "blue", "gold", "influence") if ability.get(c)}
+    parts = [view.describe_points(points)] if points else []
+    if ability.get("effects"):
+        parts.append(_effects_words(view, ability["effects"]))
+    return f"Destroying {view.cards.name(card)} (out of the game) gives: " + \
+        (listing(parts) or "nothing more")
+
+
+def _effects_words(view: DobbersState, effects: Sequence[Mapping[str, Any]]) -> str:
+    words = []
+    for e in effects:
+        do = e["do"]
+        if do == "token":
+            words.append(f"take a {view.token_label(e['token'])} token")
+        elif do == "discard":
+            words.append(f"discard {count(e['n'], 'card')}")
+        elif do == "back":
+            words.append(f"move back {count(e['n'], 'square')}")
+        elif do == "draw":
+            words.append(f"draw {count(e['n'], 'card')}")
+        elif do == "lose_equipment":
+            words.append("lose a piece of Equipment")
+        else:
+            words.append(do.replace("_", " "))
+    return listing(words) or "nothing"
+

@@ -1,0 +1,1082 @@
+"""Exact odds for Dobbers, from what a player knows: ``sympy.Rational``, never floats.
+
+Every function reads a game or, better, a player's view (``state.view(p)``): what the
+player knows is what the view shows, and nothing else.
+
+**Your deck** (:func:`your_cards`). You know which cards are in your deck (not their
+order), your discard pile, your hand and the cards you played this turn. At the Draw
+Phase the hand and the played cards go to the discard pile and five cards are drawn
+(six for Pip); when the deck runs out the discard pile is shuffled into a new deck.
+
+- :func:`next_hand` / :func:`next_hand_chance`: the points your next hand gives, as a
+  distribution, and the chance of at least ``n``. A hand's points (:func:`hand_points`)
+  are what its cards *print*, with your Hero and Equipment: every Effect played, every
+  Equipment used, and an Equipment card in the hand taking its slot when it prints more
+  of the points asked. Alignment bonuses, draws and other abilities come on top.
+  ``quantity``: ``"travel"`` (blue + red), ``"challenge"`` (red + gold), ``"influence"``,
+  or one colour.
+- :func:`draw_chance`: the chance that drawing ``draws`` cards now (a draw effect
+  mid-turn) covers a shortfall; a drawn Effect gives its points, a drawn Equipment card
+  its gain over the card in a slot not yet used this turn.
+
+**A Challenge stack** (:func:`stack_cases`, :func:`challenge_odds`). A face-down card
+shows its art side: a Location its cost and capacity, a Creature in the row its cost;
+covered in a stack only its icon. What a player has seen: every card face up now (the
+rows, every Hero's Equipment, the discard piles, the Destroyed pile, face-up stacks, the
+cards played this turn), their own deck and hand, a Creature's art side as it showed in
+the row before it went into a stack, and a card the log names as it went under a Location
+(bought from the Adventure row, or put there by themselves or a Solo card). Every other
+card is *unseen*. A face-down card is equally likely to be any unseen card that shows
+what it shows; the cards of one stack come from different decks (one Location, one
+Creature, one card of each Equipment type), so they are independent. A card in another
+player's hand or deck counts as unseen: the odds do not follow each opponent's purchases
+through their deck.
+
+**The race** (:func:`expected_turns`): the expected number of turns to the Key if you
+buy nothing more, an exact Markov chain over your deck (see its docstring).
+
+>>> from dungeoncraft_widgets.dobbers import position
+>>> game = position(heroes=["herb"], hand=["silver", "bottle_cap"], at="T3",
+...                 stacks={"E2": ["castle_walls", "tree_golem"]})
+>>> p = game.turn_player
+>>> next_hand_chance(game.view(p), p, "travel", 3)   # the Kit and the Knife both drawn
+5/18
+>>> odds = challenge_odds(game.view(p), p, "E2")       # the shield to E2 costs 3: too much
+Traceback (most recent call last):
+...
+dungeoncraft_widgets.core.errors.InvalidArgumentError: challenge: the shield to E2 costs 3 \
+blue + red; Player 1 has 1 (the travel is refused before any Challenge)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import comb
+from typing import Any
+
+import networkx as nx
+import sympy
+
+from ..core.errors import InvalidArgumentError
+from .cards import CardSet, parse_back
+from .effects import HAND_SIZE, SLOTS
+from .rules import HIDDEN, DobbersState
+
+__all__ = [
+    "QUANTITIES", "ChallengeOdds", "StackCase", "YourCards", "at_least", "challenge_odds",
+    "draw_chance", "expected_turns", "hand_points", "next_hand", "next_hand_chance",
+    "stack_cases", "stack_cards", "unseen_cards", "your_cards",
+]
+
+#: The points a question can ask about, and the colours that make them up.
+QUANTITIES: dict[str, tuple[str, ...]] = {
+    "travel": ("blue", "red"), "challenge": ("red", "gold"), "influence": ("influence",),
+    "red": ("red",), "blue": ("blue",), "gold": ("gold",),
+}
+EQUIPMENT = ("Weapon", "Armor", "Item")
+R = sympy.Rational
+
+
+def _quantity(quantity: Any) -> tuple[str, ...]:
+    if quantity not in QUANTITIES:
+        raise InvalidArgumentError(f"quantity must be one of {', '.join(QUANTITIES)}, not "
+                                   f"{quantity!r}")
+    return QUANTITIES[quantity]
+
+
+def _whole(value: Any, name: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise InvalidArgumentError(f"{name} must be a whole number >= {minimum}, not {value!r}")
+    return value
+
+
+def _seat(state: DobbersState, player: Any) -> int:
+    if isinstance(player, bool) or not isinstance(player, int) \
+            or not 0 <= player < len(state.players):
+        raise InvalidArgumentError(f"player must be a seat from 0 to {len(state.players) - 1}, "
+                                   f"not {player!r}")
+    if state.heroes[player] is None:
+        raise InvalidArgumentError(f"{state.players[player]} has no Hero yet")
+    return player
+
+
+def _own(state: DobbersState, player: int, zone: list[str], what: str) -> Counter:
+    if any(c == HIDDEN or c not in state.cards for c in zone):
+        raise InvalidArgumentError(f"{what}: this view does not show {state.players[player]}'s "
+                                   "cards (use the game, or that player's own view)")
+    return Counter(zone)
+
+
+def at_least(distribution: Mapping[int, sympy.Rational], n: int) -> sympy.Rational:
+    """The chance a distribution (value -> chance) gives at least ``n``.
+
+    >>> at_least({1: R(1, 4), 2: R(1, 2), 5: R(1, 4)}, 2)
+    3/4
+    """
+    return sum((p for v, p in distribution.items() if v >= n), sympy.Integer(0))
+
+
+# ------------------------------------------------------------------ your own cards
+@dataclass(frozen=True)
+class YourCards:
+    """What a player knows of their own cards: ``deck`` (still to draw, order unknown),
+    ``discard`` (the discard pile), ``hand``, ``played`` (this turn's played cards: they
+    go to the discard pile at the Draw Phase with the hand), the Hero, the ``equipped`` and
+    ``forged`` cards by slot, the slots ``used`` this turn, and ``hand_size`` (the cards the
+    Draw Phase draws)."""
+
+    deck: Counter
+    discard: Counter
+    hand: Counter
+    played: Counter
+    hero: str
+    equipped: Mapping[str, str]
+    forged: Mapping[str, str]
+    used: frozenset[str]
+    hand_size: int
+
+
+def your_cards(view: DobbersState, player: int) -> YourCards:
+    """Read :class:`YourCards` from a game or ``player``'s own view.
+
+    >>> from dungeoncraft_widgets.dobbers import new_game
+    >>> game = new_game(["You", "Bot"], seed=3)
+    >>> while game.phase != "main": _ = game.apply(game.legal_actions()[0])
+    >>> mine = your_cards(game.view(0), 0)
+    >>> sum(mine.deck.values()) + sum(mine.hand.values()), mine.hand_size
+    (10, 5)
+    """
+    p = _seat(view, player)
+    ability = view.cards[view.heroes[p]].get("ability") or {}
+    size = HAND_SIZE + (ability["n"] if ability.get("kind") == "hand_size" else 0)
+    mine = view.turn_player == p
+    played = [c for c in view.turn["played"] if c] if mine else []
+    return YourCards(deck=_own(view, p, view.decks[p], "deck"),
+                     discard=Counter(view.discards[p]), hand=_own(view, p, view.hands[p], "hand"),
+                     played=Counter(played), hero=view.heroes[p],
+                     equipped=dict(view.equipped[p]), forged=dict(view.forged[p]),
+                     used=frozenset(view.turn["used"]) if mine else frozenset(),
+                     hand_size=size)
+
+
+def _printed(cards: CardSet, card: str, colours: tuple[str, ...]) -> int:
+    info = cards[card]
+    return sum(int(info.get(c, 0)) for c in colours)
+
+
+def _slot_points(cards: CardSet, equipped: Mapping[str, str], forged: Mapping[str, str],
+                 slot: str, colours: tuple[str, ...]) -> int:
+    card = equipped.get(slot)
+    if card is None:
+        return 0
+    value = _printed(cards, card, colours)
+    forge = forged.get(slot)
+    if forge is not None:
+        value += sum(int(cards[forge]["forge"].get(c, 0)) for c in colours)
+    return value
+
+
+def _base(cards: CardSet, mine: YourCards, colours: tuple[str, ...]) -> tuple[int, dict]:
+    """The Hero's and the equipped cards' points, and each slot's points."""
+    slots = {s: _slot_points(cards, mine.equipped, mine.forged, s, colours) for s in SLOTS}
+    return _printed(cards, mine.hero, colours) + sum(slots.values()), slots
+
+
+def hand_points(cards: CardSet, hand: Iterable[str], quantity: str, *, hero: str,
+                equipped: Mapping[str, str] | None = None,
+                forged: Mapping[str, str] | None = None) -> int:
+    """The points of ``quantity`` a turn with this hand prints: the Hero, every Equipment
+    used, every Effect played, and an Equipment card of the hand in its slot when it prints
+    more than the equipped one (see the module docstring).
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> cards = load_cards()
+    >>> hand_points(cards, ["helpful", "bottle_cap", "dobber_spear"], "challenge",
+    ...             hero="toby", equipped={"weapon": "wooden_knife"})   # 1+1 + 1 + (1+1)
+    5
+    """
+    colours = _quantity(quantity)
+    mine = YourCards(Counter(), Counter(), Counter(), Counter(), hero, dict(equipped or {}),
+                     dict(forged or {}), frozenset(), HAND_SIZE)
+    total, slots = _base(cards, mine, colours)
+    best = dict(slots)
+    for card in hand:
+        kind = cards.type(card)
+        if kind in EQUIPMENT:
+            slot = kind.lower()
+            best[slot] = max(best[slot], _printed(cards, card, colours))
+        elif kind == "Effect":
+            total += _printed(cards, card, colours)
+    return total + sum(best[s] - slots[s] for s in SLOTS)
+
+
+# ------------------------------------------------------------------ drawing
+def _groups(cards: CardSet, pool: Counter, colours: tuple[str, ...]) -> list[tuple[Any, int]]:
+    """Cards grouped by what they add: ("effect", points) or (slot, points), with counts."""
+    out: Counter = Counter()
+    for card, n in pool.items():
+        if n <= 0:
+            continue
+        kind = cards.type(card)
+        points = _printed(cards, card, colours)
+        out[(kind.lower(), points) if kind in EQUIPMENT else ("effect", points)] += n
+    return sorted(out.items())
+
+
+_NONE = -1  # no card of that slot drawn
+
+
+def _draw_ways(groups: list[tuple[Any, int]], draws: int, start: tuple) -> dict[tuple, int]:
+    """Ways to draw ``draws`` cards from the groups: state (effect points, best weapon,
+    armor, item points) -> number of ways (as sets of distinct cards)."""
+    ways: dict[tuple, int] = {start: 1}
+    left = sum(n for _key, n in groups)
+    for (kind, points), n in groups:
+        left -= n
+        nxt: dict[tuple, int] = {}
+        for (k, effect, *best), w in ways.items():
+            for j in range(0, min(n, draws - k) + 1):
+                if draws - k - j > left:
+                    continue  # not enough cards left in later groups
+                e, b = effect, best
+                if j:
+                    if kind == "effect":
+                        e = effect + j * points
+                    else:
+                        i = SLOTS.index(kind)
+                        b = [*best]
+                        b[i] = max(b[i], points)
+                key = (k + j, e, *b)
+                nxt[key] = nxt.get(key, 0) + w * comb(n, j)
+        ways = nxt
+    return {key[1:]: w for key, w in ways.items() if key[0] == draws}
+
+
+def _drawn(cards: CardSet, fixed: Counter, pool: Counter, draws: int,
+           colours: tuple[str, ...]) -> tuple[dict[tuple, int], int]:
+    """The ways of ``fixed`` (certainly drawn) plus ``draws`` from ``pool``, as
+    (effect points, best per slot) -> ways, and the number of equally likely draws."""
+    effect, best = 0, [_NONE] * len(SLOTS)
+    for card, n in fixed.items():
+        kind = cards.type(card)
+        points = _printed(cards, card, colours)
+        if kind in EQUIPMENT:
+            i = SLOTS.index(kind.lower())
+            best[i] = max(best[i], points)
+        elif kind == "Effect":
+            effect += n * points
+    size = sum(pool.values())
+    draws = min(draws, size)
+    ways = _draw_ways(_groups(cards, pool, colours), draws, (0, effect, *best))
+    return ways, comb(size, draws)
+
+
+def _deal(deck: Counter, refill: Counter, draws: int) -> tuple[Counter, Counter, int]:
+    """Who draws ``draws`` from ``deck`` and, when it runs out, the shuffled ``refill``:
+    (cards certainly drawn, the pool the rest is drawn from, how many from it)."""
+    size = sum(deck.values())
+    if size >= draws:
+        return Counter(), deck, draws
+    return deck, refill, draws - size
+
+
+@lru_cache(maxsize=512)
+def _next_hand(cards: CardSet, key: tuple, colours: tuple[str, ...]) -> dict[int, Fraction]:
+    deck, refill, size, hero, equipped, forged = key
+    mine = YourCards(Counter(dict(deck)), Counter(), Counter(), Counter(), hero, dict(equipped),
+                     dict(forged), frozenset(), size)
+    base, slots = _base(cards, mine, colours)
+    fixed, pool, draws = _deal(Counter(dict(deck)), Counter(dict(refill)), size)
+    ways, total = _drawn(cards, fixed, pool, draws, colours)
+    out: dict[int, Fraction] = {}
+    for (effect, *best), w in ways.items():
+        value = base + effect + sum(max(0, b - slots[s]) for s, b in zip(SLOTS, best,
+                                                                          strict=True))
+        out[value] = out.get(value, Fraction(0)) + Fraction(w, total)
+    return out
+
+
+def _frozen(mapping: Mapping[str, Any]) -> tuple:
+    """A hashable copy of a count (zeros left out) or of a slot -> card mapping."""
+    return tuple(sorted((k, v) for k, v in mapping.items() if not isinstance(v, int) or v > 0))
+
+
+def next_hand(view: DobbersState, player: int, quantity: str) -> dict[int, sympy.Rational]:
+    """The distribution of the points of ``quantity`` the next hand gives (value ->
+    chance), if nothing else changes before the Draw Phase: the hand drawn from the deck,
+    and when it runs short, from the discard pile with this turn's hand and played cards
+    shuffled in. See :func:`hand_points` for what a hand gives.
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(heroes=["herb"], hand=[])
+    >>> p = game.turn_player
+    >>> next_hand(game.view(p), p, "travel")   # Herb's 1 red, the Kit's blue, the Knife's red
+    {1: 2/9, 2: 5/9, 3: 2/9}
+    """
+    colours = _quantity(quantity)
+    mine = your_cards(view, player)
+    refill = mine.discard + mine.hand + mine.played
+    key = (_frozen(mine.deck), _frozen(refill), mine.hand_size, mine.hero,
+           _frozen(mine.equipped), _frozen(mine.forged))
+    return {v: R(p.numerator, p.denominator)
+            for v, p in sorted(_next_hand(view.cards, key, colours).items())}
+
+
+def next_hand_chance(view: DobbersState, player: int, quantity: str, n: int) -> sympy.Rational:
+    """The chance that the next hand gives at least ``n`` points of ``quantity``
+    (see :func:`next_hand`)."""
+    return at_least(next_hand(view, player, quantity), _whole(n, "n"))
+
+
+def draw_chance(view: DobbersState, player: int, quantity: str, need: int,
+                draws: int = 1) -> sympy.Rational:
+    """The chance that drawing ``draws`` cards now gives at least ``need`` more points of
+    ``quantity``: each drawn Effect its printed points, and in each slot not yet used this
+    turn the best drawn Equipment card its gain over the equipped one (it is equipped, then
+    used). The deck runs out: the discard pile is shuffled (this turn's hand and played
+    cards are not in it: they go there at the Draw Phase).
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(heroes=["toby"], hand=["hearty_mushroom"])
+    >>> p = game.turn_player
+    >>> draw_chance(game.view(p), p, "challenge", 1)    # the Knife is the one card that helps
+    1/10
+    """
+    colours = _quantity(quantity)
+    need = _whole(need, "need")
+    draws = _whole(draws, "draws", 1)
+    mine = your_cards(view, player)
+    if need == 0:
+        return sympy.Integer(1)
+    _base_points, slots = _base(view.cards, mine, colours)
+    fixed, pool, k = _deal(mine.deck, mine.discard, draws)
+    ways, total = _drawn(view.cards, fixed, pool, k, colours)
+    good = 0
+    for (effect, *best), w in ways.items():
+        gain = sum(max(0, b - slots[s]) for s, b in zip(SLOTS, best, strict=True)
+                   if s not in mine.used)
+        if effect + gain >= need:
+            good += w
+    return R(good, total) if total else sympy.Integer(0)
+
+
+# ------------------------------------------------------------------ what is unseen
+def _is_card(cards: CardSet, card: Any) -> bool:
+    return isinstance(card, str) and card in cards and cards.type(card) not in ("Token", "Hero")
+
+
+def _stack_log(view: DobbersState) -> dict[str, list[str]]:
+    """Each square's stack as the log tells it to this view: card ids where the log named
+    them, else the art side the card showed (``?creature:5``) or its icon."""
+    stacks: dict[str, list[str]] = {}
+    for event in view.log:
+        data, kind = event.data, event.kind
+        square = data.get("square")
+        if square is None:
+            continue
+        stack = stacks.setdefault(square, [])
+        if kind == "setup":
+            stacks[square] = ["?location"]
+        elif kind == "place":
+            back = str(data.get("back", "?"))
+            if back.startswith("?location"):
+                stacks[square] = [back]
+            else:
+                stack.append(back)
+        elif kind in ("buy", "arm", "solo"):
+            seen = data.get("card") or data.get("back")
+            if seen is None:
+                continue
+            if kind == "arm" and "card" in data:  # the armer's own line: which card it was
+                kind_back = f"?{view.cards.type(seen).lower()}"
+                for i in range(len(stack) - 1, -1, -1):
+                    if stack[i] == kind_back:
+                        stack[i] = seen
+                        break
+                continue
+            if str(seen).startswith("?creature") or (_is_card(view.cards, seen)
+                                                     and view.cards.type(seen) == "Creature"):
+                stack.append(seen)
+            else:
+                stack.insert(max(len(stack) - 1, 1), seen)
+        elif kind == "challenge":
+            stacks[square] = list(data.get("cards", []))
+        elif kind == "victory":
+            stacks[square] = stack[:1]
+    return stacks
+
+
+def _kind_of(cards: CardSet, card: str) -> str:
+    return cards.type(card) if _is_card(cards, card) else parse_back(card)["type"]
+
+
+def _richer(view_card: str, logged: str | None, cards: CardSet) -> str:
+    """What is known of one stack card: the view's, or more from the log of the same kind."""
+    if not view_card.startswith("?") or logged is None:
+        return view_card
+    if _kind_of(cards, logged) != _kind_of(cards, view_card):
+        return view_card
+    if _is_card(cards, logged):
+        return logged
+    return logged if len(logged) > len(view_card) else view_card
+
+
+def stack_cards(view: DobbersState, square: str) -> list[str]:
+    """What this view knows of each card of the stack on ``square`` (Location first,
+    Creature last): a card id, or the face-down card's art side or icon (``?creature:5``:
+    a Creature whose cost 5 showed in the row).
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(stacks={"E2": ["castle_walls", "tree_golem"]})
+    >>> stack_cards(game.view(0), "E2")
+    ['?location:5:3', '?creature']
+    """
+    stack = view.stacks.get(square)
+    if not stack:
+        raise InvalidArgumentError(f"there is no Challenge stack on {square!r}")
+    shown = [card for card, _up in stack]
+    logged = _sight(view).log_stacks.get(square, [])
+    if len(logged) != len(shown):
+        logged = [None] * len(shown)  # the log does not tell this stack (a set position)
+    return [_richer(card, seen, view.cards) for card, seen in zip(shown, logged, strict=True)]
+
+
+class _Sight:
+    """What one view knows of the cards, worked out once per position (the log is
+    replayed once, not once per stack)."""
+
+    def __init__(self, view: DobbersState) -> None:
+        self.view = view
+        self.log_stacks = _stack_log(view)
+        self._unseen: Counter | None = None
+        self._stack_cards: dict[str, list[str]] = {}
+
+    def stack_cards(self, square: str) -> list[str]:
+        if square not in self._stack_cards:
+            self._stack_cards[square] = stack_cards(self.view, square)
+        return self._stack_cards[square]
+
+    @property
+    def unseen(self) -> Counter:
+        if self._unseen is None:
+            self._unseen = _unseen_cards(self.view)
+        return self._unseen
+
+
+def _sight(view: DobbersState) -> _Sight:
+    """The view's :class:`_Sight`, kept on it while the position stays the same."""
+    # A copy (a view is one) carries its original's attributes: the key names this object.
+    key = (id(view), view.viewer, len(view.log), len(view.history), tuple(view.adventure_row),
+           tuple(len(h) for h in view.hands), tuple(len(s) for s in view.stacks.values()))
+    cached = view.__dict__.get("_dcw_sight")
+    if cached is None or cached[0] != key:
+        cached = (key, _Sight(view))
+        view.__dict__["_dcw_sight"] = cached
+    return cached[1]
+
+
+def unseen_cards(view: DobbersState) -> Counter:
+    """Every card of the game the view cannot place: the whole card set less every card it
+    shows and every stack card the log names (see the module docstring).
+
+    >>> from dungeoncraft_widgets.dobbers import new_game
+    >>> game = new_game(["You", "Bot"], seed=3)
+    >>> while game.phase != "main": _ = game.apply(game.legal_actions()[0])
+    >>> unseen = unseen_cards(game.view(0))
+    >>> unseen["tree_golem"] + sum(1 for c in game.view(0).stacks), unseen["bottle_cap"]
+    (1, 8)
+    """
+    return Counter(_sight(view).unseen)
+
+
+def _unseen_cards(view: DobbersState) -> Counter:
+    cards = view.cards
+    everything = Counter({c: n for c, n in view.expected_components().items()
+                          if _is_card(cards, c)})
+    seen = Counter({c: n for c, n in view.components().items() if _is_card(cards, c)})
+    for square, stack in view.stacks.items():
+        if not stack:
+            continue
+        shown = {card for card, _up in stack}
+        for card in _sight(view).stack_cards(square):
+            if _is_card(cards, card) and card not in shown:
+                seen[card] += 1
+    return everything - seen
+
+
+def _pool_for(view: DobbersState, back: str, unseen: Counter, elsewhere: Counter) -> Counter:
+    """The unseen cards a face-down card showing ``back`` may be (each as likely as the
+    next): those whose art side shows the same; for a Creature of unknown cost, less one of
+    each cost for every other face-down Creature whose cost is known."""
+    cards = view.cards
+    info = parse_back(back)
+    kind = info["type"]
+    pool = Counter()
+    for card, n in unseen.items():
+        c = cards[card]
+        if c["type"] != kind:
+            continue
+        if "cost" in info and c["cost"] != info["cost"]:
+            continue
+        if "capacity" in info and c.get("capacity") != info["capacity"]:
+            continue
+        pool[card] = n
+    if kind == "Creature" and "cost" not in info:
+        for cost, n in elsewhere.items():
+            same = [c for c in pool if cards[c]["cost"] == cost]
+            total = sum(pool[c] for c in same)
+            # exchangeable within a cost: take the known ones off pro rata, exactly
+            for c in same:
+                pool[c] = Fraction(pool[c] * max(0, total - n), total) if total else 0
+        pool = Counter({c: n for c, n in pool.items() if n > 0})
+    if not pool:  # nothing unseen fits (an inconsistent owner's set): any card of the kind
+        pool = Counter({c: 1 for c in set(cards.locations + cards.creatures + cards.adventure
+                                          + cards.starting) if cards[c]["type"] == kind})
+    return pool
+
+
+def _known_creature_costs(view: DobbersState, skip: str) -> Counter:
+    """Costs of face-down Creatures seen elsewhere (the row, other stacks)."""
+    out: Counter = Counter()
+    backs = [c for c in view.creature_row if c]
+    sight = _sight(view)
+    for square, stack in view.stacks.items():
+        if square != skip and stack:
+            backs += sight.stack_cards(square)
+    for back in backs:
+        if isinstance(back, str) and back.startswith("?creature:"):
+            out[parse_back(back)["cost"]] += 1
+    return out
+
+
+# ------------------------------------------------------------------ stacks
+@dataclass(frozen=True)
+class StackCase:
+    """One way a stack may turn out: its ``chance``, the Challenge points it ``need``\\ s
+    from the player, the keywords and types its cards are ``immune`` to, how many squares
+    its Defeat text moves the Hero ``back``, and the ``cards`` (one card for each group of
+    cards that would play the same)."""
+
+    chance: sympy.Rational
+    need: int
+    immune: frozenset[str]
+    back: int
+    cards: tuple[str, ...]
+
+
+def _backs(view: DobbersState, effects: Any, types: set[str]) -> int:
+    moved = 0
+    for e in effects or ():
+        if e.get("do") != "back":
+            continue
+        if "unless_item" in e and e["unless_item"] in types:
+            continue
+        if "if_item" in e and e["if_item"] not in types:
+            continue
+        moved += e["n"]
+    return moved
+
+
+def _case(view: DobbersState, player: int, stack: tuple[str, ...]) -> tuple[int, frozenset, int]:
+    """(need, immunities, squares moved back) of a stack of known cards, as the engine's
+    ``stack_needs`` counts it for ``player``."""
+    cards = view.cards
+    types = view.item_types(player)
+    location = cards[stack[0]]
+    total = location["ap"]
+    if location.get("item_type") in types:
+        total = location["item_ap"]
+    immune: set[str] = set(location.get("immune_to", ()))
+    back = _backs(view, location.get("defeat"), types)
+    for i, card in enumerate(stack[1:], start=1):
+        info = cards[card]
+        immune.update(info.get("immune_to", ()))
+        if info["type"] == "Creature":
+            total += info["ap"]
+            bonus = info.get("bonus")
+            if bonus and bonus["if_no"].lower() not in view.equipped[player]:
+                total += bonus["ap"]
+            back += _backs(view, info.get("defeat"), types)
+            continue
+        total += info.get("red", 0) + info.get("gold", 0)
+        aligned = info.get("aligned")
+        if aligned and any(cards[other].get("alignment") == info.get("alignment")
+                           for j, other in enumerate(stack) if j != i):
+            total += aligned.get("red", 0) + aligned.get("gold", 0)
+    return total + view.penalty(player, "challenge"), frozenset(immune), back
+
+
+def _signature(cards: CardSet, card: str) -> tuple:
+    """What of a card matters to a Challenge (cards alike here play alike)."""
+    info = cards[card]
+    keys = ("type", "ap", "item_type", "item_ap", "alignment", "red", "gold")
+    aligned = info.get("aligned") or {}
+    bonus = info.get("bonus") or {}
+    return (*(info.get(k) for k in keys), tuple(info.get("immune_to", ())),
+            aligned.get("red", 0) + aligned.get("gold", 0), tuple(sorted(bonus.items())),
+            repr(info.get("defeat")))
+
+
+def stack_cases(view: DobbersState, player: int, square: str) -> list[StackCase]:
+    """Every way the stack on ``square`` may turn out for ``player``, from what this view
+    knows (see the module docstring), with its exact chance; the chances add up to 1.
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(heroes=["herb"], stacks={"E2": ["castle_walls", "tree_golem"]})
+    >>> p = game.turn_player
+    >>> cases = stack_cases(game, p, "E2")            # the whole game: known cards
+    >>> [(c.chance, c.need, sorted(c.immune), c.back) for c in cases]
+    [(1, 7, ['Thorn'], 2)]
+    >>> seen = stack_cases(game.view(p), p, "E2")     # Herb's view: cost 5 Location, a Creature
+    >>> sum(c.chance for c in seen), min(c.need for c in seen), max(c.need for c in seen)
+    (1, 4, 10)
+    """
+    p = _seat(view, player)
+    sight = _sight(view)
+    shown = sight.stack_cards(square)
+    cards = view.cards
+    unseen: Counter | None = None
+    slots: list[list[tuple[str, Fraction]]] = []
+    for card in shown:
+        if _is_card(cards, card):
+            slots.append([(card, Fraction(1))])
+            continue
+        if unseen is None:
+            unseen = sight.unseen
+        elsewhere = _known_creature_costs(view, square) if card == "?creature" else Counter()
+        pool = _pool_for(view, card, unseen, elsewhere)
+        total = sum(pool.values())
+        by_kind: dict[tuple, tuple[str, Fraction]] = {}
+        for c, n in sorted(pool.items()):
+            sig = _signature(cards, c)
+            first, weight = by_kind.get(sig, (c, Fraction(0)))
+            by_kind[sig] = (first, weight + Fraction(n) / total)
+        slots.append(list(by_kind.values()))
+    merged: dict[tuple, list] = {}
+    for combo in product(*slots):
+        chance = Fraction(1)
+        for _c, w in combo:
+            chance *= w
+        ids = tuple(c for c, _w in combo)
+        need, immune, back = _case(view, p, ids)
+        key = (need, immune, back)
+        if key in merged:
+            merged[key][0] += chance
+        else:
+            merged[key] = [chance, ids]
+    return [StackCase(R(chance.numerator, chance.denominator), need, immune, back, ids)
+            for (need, immune, back), (chance, ids) in sorted(
+                merged.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]), kv[0][2]))]
+
+
+def _play_everything(view: DobbersState, p: int) -> tuple[int, int, list[list]]:
+    """The red and gold that playing every Effect card of the hand, using every Equipment
+    not used yet and spending the positive tokens adds this turn, with the alignment
+    bonuses that all of it sets off (as the engine applies them: a card's bonus once a
+    turn, when another card of its alignment is in play), and what each Equipment gives
+    (for immunities). Cards drawn by these cards are not counted."""
+    cards, turn = view.cards, view.turn
+    red = gold = 0
+    contrib: list[list] = []
+    played = [c for c in turn["played"] if c]
+    new = [c for c in view.hands[p] if c in cards and cards.type(c) == "Effect"]
+    for card in new:
+        red, gold = red + cards.point(card, "red"), gold + cards.point(card, "gold")
+    unused = [s for s in SLOTS if s in view.equipped[p] and s not in turn["used"]]
+    parts: dict[str, list[dict]] = {}
+    for slot in SLOTS:
+        if slot in view.equipped[p]:
+            forge = view.forged[p].get(slot)
+            parts[slot] = [cards[view.equipped[p][slot]]] + ([cards[forge]] if forge else [])
+    for slot in unused:
+        host, *forge = parts[slot]
+        r = host.get("red", 0) + sum(f["forge"].get("red", 0) for f in forge)
+        g = host.get("gold", 0) + sum(f["forge"].get("gold", 0) for f in forge)
+        keywords = sorted({k for part in parts[slot] for k in part.get("keywords", ())})
+        contrib.append([keywords, host["type"], r, g])
+        red, gold = red + r, gold + g
+    for token in view.tokens[p]:
+        value, kind = cards.token_value(token), cards.token_kind(token)
+        if value > 0 and kind == "action":
+            red += value
+        elif value > 0 and kind == "challenge":
+            gold += value
+    # Alignment bonuses, once everything is in play.
+    ability = cards[view.heroes[p]].get("ability") or {}
+    hero = {ability["alignment"]} if ability.get("kind") == "counts_as" else set()
+    keys: dict[str, tuple[dict, set[str]]] = {}
+    for slot, pieces in parts.items():
+        keys[f"e{slot}"] = (pieces[0], {x["alignment"] for x in pieces if "alignment" in x})
+    for i, card in enumerate(played + new):
+        info = cards[card]
+        keys[f"p{i}"] = (info, {info["alignment"]} if "alignment" in info else set())
+    done = set(turn["bonus"])
+    old_keys = {f"p{i}" for i, c in enumerate(turn["played"]) if c}
+    for key, (info, aligns) in keys.items():
+        aligned = info.get("aligned")
+        if not aligned or (key.startswith("p") and key in done and key in old_keys) \
+                or (key.startswith("e") and key in done):
+            continue
+        others = set(hero)
+        for other, (_i, a) in keys.items():
+            if other != key:
+                others |= a
+        if not aligns & others:
+            continue
+        r, g = aligned.get("red", 0), aligned.get("gold", 0)
+        red, gold = red + r, gold + g
+        if key.startswith("e"):
+            keywords = sorted({k for part in parts[key[1:]] for k in part.get("keywords", ())})
+            contrib.append([keywords, info["type"], r, g])
+    return red, gold, contrib
+
+
+@dataclass(frozen=True)
+class ChallengeOdds:
+    """The chance to beat a stack if you commit now (``chance``), with the ``shield``
+    you pay to get there, the Challenge points you would bring (``have``: for each set
+    of immunities a stack may have, after those are taken off), the stack's ``need`` as a
+    distribution, whether it is ``known``, and the ``cases`` themselves."""
+
+    square: str
+    chance: sympy.Rational
+    shield: int
+    have: Mapping[frozenset, int]
+    need: Mapping[int, sympy.Rational]
+    known: bool
+    cases: tuple[StackCase, ...]
+
+
+def challenge_odds(view: DobbersState, player: int, square: str, *,
+                   then_play_hand: bool = True) -> ChallengeOdds:
+    """The exact chance that ``player`` beats the stack on ``square`` (a neighbouring
+    square) if they commit now: the shield is paid from the pool now (blue first, then
+    red); then, with ``then_play_hand``, every Effect card still in the hand is played,
+    every Equipment not used this turn is used and every positive token spent (the
+    rulebook lets cards be played after the reveal). Red + gold, less what a Creature is
+    immune to, must reach the stack's need (:func:`stack_cases`).
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(heroes=["toby"], hand=["strength", "helpful"], at="T3",
+    ...                 equipped={"weapon": "silver_sword", "armor": "iron_bark",
+    ...                           "item": "traveling_kit"},
+    ...                 stacks={"E2": ["castle_walls", "tree_golem"]})
+    >>> p = game.turn_player
+    >>> for slot in ("weapon", "armor", "item"): _ = game.apply(f"use {slot}")
+    >>> game.challenge_points()                      # the rulebook's Castle Walls example
+    (4, 3)
+    >>> odds = challenge_odds(game, p, "E2")         # knowing the cards: 7 is enough
+    >>> odds.chance, odds.shield, dict(odds.need)
+    (1, 3, {7: 1})
+    >>> challenge_odds(game.view(p), p, "E2").chance  # Toby's own view: a mystery Creature
+    37/51
+    """
+    p = _seat(view, player)
+    if view.turn_player != p or view.phase != "main":
+        raise InvalidArgumentError("challenge: only the player whose turn it is can commit to "
+                                   "a Challenge")
+    here = view.position[p]
+    if square not in view.board.neighbours.get(here, {}):
+        raise InvalidArgumentError(f"challenge: {square} is not next to {here}")
+    cost = view.travel_cost(p, here, square)
+    turn = view.turn
+    if cost > turn["blue"] + turn["red"]:
+        raise InvalidArgumentError(
+            f"challenge: the shield to {square} costs {cost} blue + red; "
+            f"{view.players[p]} has {turn['blue'] + turn['red']} (the travel is refused "
+            "before any Challenge)")
+    red = turn["red"] - max(0, cost - turn["blue"])
+    gold = turn["gold"]
+    contrib = [list(c) for c in turn["contrib"]]
+    if then_play_hand:
+        more_red, more_gold, more = _play_everything(view, p)
+        red, gold = red + more_red, gold + more_gold
+        contrib += more
+    cases = stack_cases(view, p, square)
+    have: dict[frozenset, int] = {}
+    chance = sympy.Integer(0)
+    need: dict[int, sympy.Rational] = {}
+    for case in cases:
+        if case.immune not in have:
+            immune_red = immune_gold = 0
+            for keywords, kind, r, g in contrib:
+                if case.immune & set(keywords) or kind in case.immune:
+                    immune_red, immune_gold = immune_red + r, immune_gold + g
+            have[case.immune] = red - min(red, immune_red) + gold - min(gold, immune_gold)
+        if have[case.immune] >= case.need:
+            chance += case.chance
+        need[case.need] = need.get(case.need, sympy.Integer(0)) + case.chance
+    return ChallengeOdds(square, chance, cost, have, dict(sorted(need.items())),
+                         len(need) == 1, tuple(cases))
+
+
+# ------------------------------------------------------------------ the race to the Key
+MAX_STATES = 4000  # a bigger chain is refused rather than left to run for minutes
+
+
+def expected_turns(view: DobbersState, player: int, *,
+                   max_states: int = MAX_STATES) -> sympy.Rational:
+    """The expected number of turns after this one until ``player`` reaches the Key, if
+    they buy nothing more. Exact for this model of the race:
+
+    - the turn now ends where the Hero stands; each later turn draws a hand as the engine
+      does (the deck's order unknown, the discard pile reshuffled when it runs out);
+    - an Equipment card in the hand that prints more red + blue + gold than the card in
+      its slot is equipped (and stays); every Effect is played and every Equipment used:
+      the points are the printed ones (as :func:`hand_points`; no alignment bonuses, draws
+      or tokens);
+    - the Hero travels along :func:`.graph.path_to_key` as far as blue + red pay the
+      shields (blue first); a stack on the way is taken on when the red + gold left reach
+      what it needs, and passed (its points spent, gold first); else the Hero waits in
+      front of it. A face-down stack needs what its cards turn out to need
+      (:func:`stack_cases`, taken as the Hero first reaches it), as if the Hero knew it
+      (they never lose a Challenge: an optimistic race);
+    - the board does not change (no other player, no Solo card, no consequences).
+
+    Raises an error when the Hero cannot reach the Key this way, or when the chain would
+    have more than ``max_states`` states.
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(heroes=["brindle"], hand=[], at="T15", stacks={"E12": ["hollow_oak"]})
+    >>> p = game.turn_player
+    >>> expected_turns(game.view(p), p)   # the Kit and the Knife are both needed: 1 or 2 turns
+    16/9
+    """
+    from .graph import path_to_key
+
+    p = _seat(view, player)
+    mine = your_cards(view, p)
+    cards = view.cards
+    route = path_to_key(view, view.position[p], player=p)
+    steps: list[tuple[int, tuple[tuple[int, Fraction], ...] | None]] = []
+    for step in route.steps:
+        if step.need is None:
+            steps.append((step.shield, None))
+            continue
+        dist: dict[int, Fraction] = {}
+        for case in stack_cases(view, p, step.square):
+            dist[case.need] = dist.get(case.need, Fraction(0)) + Fraction(
+                int(case.chance.p), int(case.chance.q))
+        steps.append((step.shield, tuple(sorted(dist.items()))))
+    # The deck: every card in circulation, grouped by what it prints.
+    circulation = mine.deck + mine.discard + mine.hand + mine.played
+    hero = cards[mine.hero]
+    equip = tuple(_equip_value(cards, mine.equipped, mine.forged, s) for s in SLOTS)
+    groups: dict[tuple, int] = {(s, *v): 0 for s, v in zip(SLOTS, equip, strict=True)
+                                if sum(v)}  # an equipped card may come back to the deck
+    piles: dict[tuple, int] = {}
+    for card, n in circulation.items():
+        kind = cards.type(card)
+        sig = (kind.lower() if kind in EQUIPMENT else "effect",
+               *(cards.point(card, c) for c in ("blue", "red", "gold")))
+        groups[sig] = groups.get(sig, 0) + n
+        piles[sig] = piles.get(sig, 0) + mine.deck[card]
+    kinds = tuple(sorted(groups))
+    # The turn ends now: the hand and the played cards go to the discard pile, the deck stays.
+    start = (0, tuple(piles.get(k, 0) for k in kinds), tuple(groups[k] for k in kinds), equip,
+             None)
+    chain = _RaceChain(steps, kinds, (hero.get("blue", 0), hero.get("red", 0),
+                                      hero.get("gold", 0)), mine.hand_size, max_states)
+    value = chain.expected(start)
+    return R(value.numerator, value.denominator)
+
+
+def _equip_value(cards: CardSet, equipped: Mapping[str, str], forged: Mapping[str, str],
+                 slot: str) -> tuple[int, int, int]:
+    return tuple(_slot_points(cards, equipped, forged, slot, (c,))
+                 for c in ("blue", "red", "gold"))  # type: ignore[return-value]
+
+
+class _RaceChain:
+    """The Markov chain of :func:`expected_turns`. A state: (index on the route, the deck
+    still to draw and the cards in circulation, by group, the points of each equipped slot,
+    the need of the stack ahead once it is known)."""
+
+    def __init__(self, steps, kinds, hero, hand_size, max_states) -> None:
+        self.steps, self.kinds, self.hero = steps, kinds, hero
+        self.hand_size, self.max_states = hand_size, max_states
+        self.memo: dict[tuple, list] = {}
+        self._turns: dict[tuple, list] = {}   # the same deck recurs all along the route
+        self._moves: dict[tuple, list] = {}
+
+    # -- one turn
+    def hands(self, pile: tuple, circ: tuple):
+        """(probability, hand by group, new pile) of the Draw Phase from ``pile``."""
+        size, h = sum(pile), self.hand_size
+        if size >= h:
+            yield from self._subsets(pile, h)
+            return
+        rest = tuple(c - k for c, k in zip(circ, pile, strict=True))  # reshuffled
+        for p, drawn, left in self._subsets(rest, min(h - size, sum(rest))):
+            yield p, tuple(a + b for a, b in zip(pile, drawn, strict=True)), left
+
+    @staticmethod
+    def _subsets(pool: tuple, k: int):
+        """(probability, how many of each group, what is left) of drawing ``k`` cards."""
+        total = comb(sum(pool), k)
+        counts: list[tuple[tuple[int, ...], int]] = [((), 1)]
+        for n in pool:
+            counts = [(picked + (j,), w * comb(n, j)) for picked, w in counts
+                      for j in range(0, min(n, k - sum(picked)) + 1)]
+        for picked, w in counts:
+            if sum(picked) == k:
+                yield (Fraction(w, total), picked,
+                       tuple(n - j for n, j in zip(pool, picked, strict=True)))
+
+    def draws(self, pile: tuple, circ: tuple, equip: tuple) -> list:
+        """(probability, points, pile, circulation, equipment) after a Draw Phase."""
+        key = (pile, circ, equip)
+        if key in self._turns:
+            return self._turns[key]
+        out: dict[tuple, Fraction] = {}
+        for p, hand, left in self.hands(pile, circ):
+            equip2, circ2, effect = list(equip), list(circ), [0, 0, 0]
+            for i, kind in enumerate(self.kinds):
+                n = hand[i]
+                if not n:
+                    continue
+                if kind[0] == "effect":
+                    for c in range(3):
+                        effect[c] += n * kind[1 + c]
+                    continue
+                slot = SLOTS.index(kind[0])
+                if sum(kind[1:]) > sum(equip2[slot]):  # a better card: equipped for good
+                    old = equip2[slot]
+                    equip2[slot] = kind[1:]
+                    circ2[i] -= 1
+                    if (kind[0], *old) in self.kinds:  # back to the hand, then the deck
+                        circ2[self.kinds.index((kind[0], *old))] += 1
+            points = tuple(self.hero[c] + effect[c] + sum(e[c] for e in equip2)
+                           for c in range(3))
+            key2 = (points, left, tuple(circ2), tuple(equip2))
+            out[key2] = out.get(key2, Fraction(0)) + p
+        self._turns[key] = result = list(out.items())
+        return result
+
+    def turn(self, state: tuple) -> dict[tuple, Fraction]:
+        """Every (next state: probability) after one turn from ``state``."""
+        pos, pile, circ, equip, known = state
+        out: dict[tuple, Fraction] = {}
+        for (points, left, circ2, equip2), p in self.draws(pile, circ, equip):
+            moves = self._moves.get((pos, known, points))
+            if moves is None:
+                moves = self._moves[pos, known, points] = self._travel(pos, known, *points)
+            for q, nxt_pos, nxt_known in moves:
+                nxt = (nxt_pos, left, circ2, equip2, nxt_known)
+                out[nxt] = out.get(nxt, Fraction(0)) + p * q
+        return out
+
+    def _travel(self, pos: int, known, blue: int, red: int, gold: int):
+        """(probability, route index reached, need of the stack waited at) of one turn's
+        travel with these points."""
+        results: list[tuple[Fraction, int, Any]] = []
+
+        def walk(i: int, blue: int, red: int, gold: int, known, q: Fraction) -> None:
+            if i == len(self.steps):
+                results.append((q, i, None))
+                return
+            shield, needs = self.steps[i]
+            if shield > blue + red:
+                results.append((q, i, known))
+                return
+            b = min(blue, shield)
+            blue2, red2 = blue - b, red - (shield - b)
+            if needs is None:
+                walk(i + 1, blue2, red2, gold, None, q)
+                return
+            options = ((known, Fraction(1)),) if known is not None else needs
+            for need, w in options:
+                if red2 + gold >= need:
+                    g = min(gold, need)
+                    walk(i + 1, blue2, red2 - (need - g), gold - g, None, q * w)
+                else:
+                    results.append((q * w, i, need))
+
+        walk(pos, blue, red, gold, known, Fraction(1))
+        return results
+
+    # -- expected turns
+    def expected(self, start: tuple) -> Fraction:
+        """E[turns] from ``start``: E[s] = 1 + sum P(s -> t) E[t] (0 at the Key), solved
+        exactly one strongly connected part at a time, the last parts of the race first."""
+        self._explore(start)
+        graph = nx.DiGraph()
+        graph.add_nodes_from(self.memo)
+        graph.add_edges_from((s, t) for s, succ in self.memo.items() for t, _q in succ
+                             if t in self.memo)
+        parts = nx.condensation(graph)
+        value: dict[tuple, Fraction] = {}
+        for part in reversed(list(nx.topological_sort(parts))):
+            members = sorted(parts.nodes[part]["members"])
+            index = {s: i for i, s in enumerate(members)}
+            rows, rhs = [], []
+            for s in members:
+                row = {index[s]: Fraction(1)}
+                constant = Fraction(1)
+                for t, q in self.memo[s]:
+                    if t in index:
+                        row[index[t]] = row.get(index[t], Fraction(0)) - q
+                    elif t in value:
+                        constant += q * value[t]
+                rows.append(row)
+                rhs.append(constant)
+            for s, v in zip(members, _solve_sparse(rows, rhs, len(members)), strict=True):
+                value[s] = v
+        return value[start]
+
+    def _explore(self, start: tuple) -> None:
+        todo, seen = [start], {start}
+        while todo:
+            s = todo.pop()
+            if len(self.memo) >= self.max_states:
+                raise InvalidArgumentError(
+                    f"expected_turns: more than {self.max_states} states in the race's chain "
+                    "(a big deck with many kinds of cards); no exact answer in reasonable time")
+            nxt = self.turn(s)
+            self.memo[s] = list(nxt.items())
+            if all(t == s for t in nxt):
+                raise InvalidArgumentError("expected_turns: this deck never gets the Hero any "
+                                           "further along the way to the Key")
+            for t in nxt:
+                if t[0] < len(self.steps) and t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+
+
+def _solve_sparse(rows: list[dict[int, Fraction]], rhs: list[Fraction], n: int
+                  ) -> list[Fraction]:
+    """Solve the sparse linear system exactly (Gaussian elimination on dict rows)."""
+    rows = [dict(r) for r in rows]
+    rhs = list(rhs)
+    pivot_of: list[int] = []
+    for col in range(n):
+        pivot = next((r for r in range(col, n) if rows[r].get(col)), None)
+        if pivot is None:
+            raise InvalidArgumentError("expected_turns: the Key cannot be reached from "
+                                       "every state of the race")
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        rhs[col], rhs[pivot] = rhs[pivot], rhs[col]
+        pr = rows[col]
+        inv = 1 / pr[col]
+        for r in range(n):
+            if r == col:
+                continue
+            f = rows[r].get(col)
+            if not f:
+                continue
+            f *= inv
+            row = rows[r]
+            for c, v in pr.items():
+                nv = row.get(c, Fraction(0)) - f * v
+                if nv:
+                    row[c] = nv
+                else:
+                    row.pop(c, None)
+            rhs[r] -= f * rhs[col]
+        pivot_of.append(col)
+    return [rhs[i] / rows[i][i] for i in range(n)]
