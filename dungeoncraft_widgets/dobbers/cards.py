@@ -46,7 +46,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
@@ -345,6 +345,28 @@ class CardSet:
         """
         return frozenset(c for c, info in self.by_id.items()
                          if any(e["do"] == "outwit" for e in info.get("effects", ())))
+
+    def offer(self, row: Sequence[str | None]) -> tuple[tuple[str, int, str], ...]:
+        """The different cards of an Adventure row, sorted, each with its cost and type.
+        Remembered (the row changes only when a card leaves it; the legal actions ask after
+        every action), with this card set, so an owner's set takes its cache with it.
+
+        >>> load_cards().offer(["silver", None, "helpful", "silver"])
+        (('helpful', 2, 'Effect'), ('silver', 3, 'Effect'))
+        """
+        key = tuple(row)
+        found = self._offers.get(key)
+        if found is None:
+            if len(self._offers) >= 4096:  # a cache, kept small
+                self._offers.clear()
+            found = self._offers[key] = tuple(
+                (card, self.by_id[card]["cost"], self.by_id[card]["type"])
+                for card in sorted({c for c in row if c}))
+        return found
+
+    @cached_property
+    def _offers(self) -> dict[tuple[str | None, ...], tuple[tuple[str, int, str], ...]]:
+        return {}
 
     def token_value(self, token: str) -> int:
         return int(self.by_id[token]["value"])

@@ -230,14 +230,6 @@ def _plain_copy(value: Any) -> Any:
     return value
 
 
-@lru_cache(maxsize=1024)
-def _offer(cards: CardSet, row: tuple[str | None, ...]) -> tuple[tuple[str, int, str], ...]:
-    """The different cards of an Adventure row, sorted, each with its cost and type (the
-    row changes only when a card leaves it, the legal actions are asked after every action)."""
-    return tuple((card, cards[card]["cost"], cards.type(card))
-                 for card in sorted({c for c in row if c}))
-
-
 @lru_cache(maxsize=4096)
 def _placements(row: str, squares: tuple[str, ...]) -> tuple[Action, ...]:
     """``place ROW SQUARE`` for each square: an affordable Location may go on any of up to
@@ -600,7 +592,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         # The stacks Equipment may still go under, with the types already under them
         # (stack_takes_equipment for every stack at once), worked out when first needed.
         armable: list[tuple[str, list[str]]] | None = None
-        for card, printed, kind in _offer(self.cards, tuple(self.adventure_row)):
+        for card, printed, kind in self.cards.offer(self.adventure_row):
             cost = printed + extra
             if discount is not None and discount["type"] == (
                     "Effect" if kind == "Effect" else "Equipment"):
