@@ -63,11 +63,11 @@ def random_games(games: int, players: int) -> tuple[float, float]:
 #: Engine games per CPU second before the speed-up (branch dobbers-speed), by players:
 #: this table on main at c49e89c (core and dobbers-app merged), median of 3 runs on the
 #: project's shared 2-core machine; recorded, so "speed-up" compares runs at different
-#: times (their spread there: about 10%). Then a 4-player action took about 26 us, half of
+#: times (their spread there: about 10%). Then a 4-player action took about 25 us, half of
 #: it working out the legal actions; now about 17 us: legal actions 5, core's apply and
 #: log events about 4, core's Rng shuffling at the Draw Phase about 2, the benchmark's own
 #: choice 1.5, the rest playing the cards (sampling profile and timings of each step).
-BEFORE = {1: 245.0, 2: 129.5, 3: 83.2, 4: 63.1}
+BEFORE = {1: 257.6, 2: 137.8, 3: 88.6, 4: 66.6}
 
 
 def viewed_games(games: int, players: int) -> float:
