@@ -487,3 +487,22 @@ def test_an_action_made_anew_is_as_legal_as_the_listed_one():
     assert again == listed and again is not listed
     game.apply(again)
     assert game.history[-1] == listed
+
+
+def test_every_view_lists_legal_actions_without_naming_hidden_quarrels():
+    """A spectator's or the other team's view lists what the player to act may do, minus
+    the Quarrels it cannot see (their cards are '?'), instead of failing on them."""
+    from dungeoncraft_widgets.core.rng import Rng
+
+    game, rng, hidden_seen = new_game(players=2, seed=0), Rng(0), 0
+    for step in range(400):
+        actions = game.legal_actions()
+        for seat in (None, 0, 1):
+            view = game.view(seat)
+            listed = view.legal_actions()
+            assert all("?" not in str(a) or not str(a).startswith("play") for a in listed)
+            if seat == game.current_player:
+                assert listed == actions
+            hidden_seen += "?" in view.to_json()
+        game.apply(actions[rng.randbelow(len(actions))])
+    assert hidden_seen

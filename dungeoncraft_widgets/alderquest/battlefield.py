@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.english import their
 from .cards import Boards
 
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))  # north, south, east, west
@@ -492,8 +493,11 @@ class BattlefieldRules:
         self.minions[mid] = {"team": team, "space": None, "upgraded": False,
                              "exhausted": True, "acorn": None, "judo": False,
                              "stunned": False}
+        # "Bot summons their Thief Ninja (T01)", not "Bot summons Bot's ..."
+        name = self.cards.minion_name(mid, False)
         self.record("summon", f"{self.team_says(team, 'summon')} "
-                    f"{self.minion_label(mid)} onto {space}.", minion=mid, space=space)
+                    f"{their(self.team_name(team))} {name} ({mid}) onto {space}.",
+                    minion=mid, space=space)
         occupant = self.minion_at(space)
         if occupant is not None:
             self._attack(mid, occupant, space, elbow=False, then="place")

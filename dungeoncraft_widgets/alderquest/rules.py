@@ -828,6 +828,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         out: list[Action] = []
         quarrels = sorted(set(team["quarrels"]))
         for card in quarrels if held and verb in (None, "play") else ():
+            if card == "?":  # a view of another team's hand: which Quarrel it is is hidden
+                continue
             if card in self.cards.legendary:
                 out += [_act(Play, card, r) for r in sorted(set(held))]
             else:

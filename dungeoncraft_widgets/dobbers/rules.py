@@ -42,7 +42,6 @@ from functools import lru_cache
 from typing import Any
 
 from ..core.actions import Action
-from ..core.data import check_schema
 from ..core.engine import GameState
 from ..core.english import count, listing, objective, possessive, says, their, verb_form
 from ..core.errors import DataFormatError, IllegalActionError, InvalidArgumentError
@@ -735,7 +734,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                 return ("outwit: needs an Outwit card and just enough Influence cards from the "
                         f"hand to pay {self.cards[self.window['card']]['cost']} Influence")
             return (f"{v}: {says(who, 'may')} now Outwit "
-                    f"{possessive(self.players[self.window['from']])} "
+                    f"{possessive(self.players[self.window['from']], capital=False)} "
                     f"{self.cards.name(self.window['card'])} ('outwit ...') or pass")
         if v in ("choose", "skip"):
             return f"{v}: nothing is being asked now"
@@ -1011,7 +1010,6 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         return new
 
     def _restore(self, data: dict[str, Any]) -> None:
-        check_schema(data, self.state_schema, "saved Dobbers game")
         self._legal = None
         self._load_data()
         for f in self._FIELDS:
