@@ -495,7 +495,7 @@ def test_every_view_lists_legal_actions_without_naming_hidden_quarrels():
     from dungeoncraft_widgets.core.rng import Rng
 
     game, rng, hidden_seen = new_game(players=2, seed=0), Rng(0), 0
-    for step in range(400):
+    for _ in range(400):
         actions = game.legal_actions()
         for seat in (None, 0, 1):
             view = game.view(seat)
