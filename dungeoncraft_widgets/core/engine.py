@@ -94,7 +94,10 @@ __all__ = [
 SAVE_FORMAT, SAVE_VERSION = SAVE_FORMAT, SAVE_VERSION
 
 
-@dataclass(frozen=True)
+_NO_DATA: Any = object()  # Event's default data: a new dict each time
+
+
+@dataclass(frozen=True, init=False)
 class Event:
     """One line of a game's log.
 
@@ -109,6 +112,18 @@ class Event:
     player: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
     visible_to: tuple[int, ...] | None = None
+
+    def __init__(self, kind: str, text: str, player: int | None = None,
+                 data: dict[str, Any] = _NO_DATA,
+                 visible_to: tuple[int, ...] | None = None) -> None:
+        # Games log 1-2 events per action: the frozen dataclass's own __init__ (one
+        # object.__setattr__ per field) was most of an event's cost. Setting the
+        # instance's dict is what a frozen dataclass may do; fields, equality and repr
+        # are the dataclass's.
+        fields = self.__dict__
+        fields["kind"], fields["text"], fields["player"] = kind, text, player
+        fields["data"] = {} if data is _NO_DATA else data
+        fields["visible_to"] = visible_to
 
     def to_dict(self) -> dict[str, Any]:
         # Saved games write every event each time: the dict is built once per event.
@@ -257,6 +272,57 @@ class _Checkpoints:
         if len(kept) == len(self.marks):
             return self
         return _Checkpoints(self.start, kept, self.start_text)
+
+
+class _SeenLogs:
+    """The log lines each viewer may see, kept on the game between views and extended
+    by the events logged since: bots take a view at every decision, and filtering the
+    whole log each time made a view cost more the longer the game ran.
+
+    It belongs to one log list and trusts the lines it has read only while that list
+    still holds them (the same length at least, the same last event read); a log
+    replaced, cleared or cut (undo, a failed action put back) makes a new one. Copies of
+    the game get an empty one: it is only a cache.
+    """
+
+    __slots__ = ("log", "read", "last", "lines")
+
+    def __init__(self, log: list[Event] | None) -> None:
+        self.log, self.read, self.last = log, 0, None
+        self.lines: dict[int | None, list[Event]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _SeenLogs:
+        return _SeenLogs(None)
+
+    __copy__ = __deepcopy__  # type: ignore[assignment]
+
+    @staticmethod
+    def of(state: GameState) -> _SeenLogs:
+        seen, log = state.__dict__.get("_seen_logs"), state.log
+        if (seen is None or seen.log is not log or len(log) < seen.read
+                or (seen.read and log[seen.read - 1] is not seen.last)):
+            seen = state.__dict__["_seen_logs"] = _SeenLogs(log)
+        return seen
+
+    def lines_for(self, player: int | None) -> list[Event]:
+        """A new list of the events ``player`` (None: a spectator) may see."""
+        log, read = self.log, self.read
+        assert log is not None
+        if read < len(log):
+            new = log[read:]
+            for viewer, lines in self.lines.items():
+                lines += _visible(new, viewer)
+            self.read, self.last = len(log), log[-1]
+        lines = self.lines.get(player)
+        if lines is None:
+            lines = self.lines[player] = _visible(log[:self.read], player)
+        return lines[:]
+
+
+def _visible(events: list[Event], player: int | None) -> list[Event]:
+    if player is None:
+        return [e for e in events if e.visible_to is None]
+    return [e for e in events if e.visible_to is None or player in e.visible_to]
 
 
 class GameState:
@@ -435,7 +501,8 @@ class GameState:
     def record(self, kind: str, text: str, *, player: int | None = None,
                visible_to: Sequence[int] | None = None, **data: Any) -> Event:
         """Append an event to the log (games call this; data must be JSON-able)."""
-        event = Event(kind, text, player, data, None if visible_to is None else tuple(visible_to))
+        event = Event(kind, text, player, data,
+                      None if visible_to is None else tuple(visible_to))
         self.log.append(event)
         return event
 
@@ -498,8 +565,7 @@ class GameState:
             raise InvalidArgumentError(f"player must be 0 to {seats[-1]} or None, not {player!r}")
         # What a view drops (RNG, history, start) is not copied at all, and the log
         # keeps only the lines the player may see (events are frozen: shared, not copied).
-        log = [e for e in self.log
-               if e.visible_to is None or (player is not None and player in e.visible_to)]
+        log = _SeenLogs.of(self).lines_for(player)
         memo = {id(self.log): log, id(self.history): [], id(self.rng): None}
         if self._start is not None:
             memo[id(self._start)] = None
