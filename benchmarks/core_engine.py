@@ -12,7 +12,9 @@ only the public API). Prints:
    without doing anything, so the game lasts): ``to_json`` (time and size),
    ``load_game`` (which replays and verifies the history), one ``undo``, and
    against them the obvious alternative, a replay from the start;
-3. the checkpoint interval N: what one checkpoint costs (so its share per action) and
+3. the core's own pieces, per call: a log event (``Event``), a shuffle of 40 and of
+   100 items, and a view of each long game from table 2 (its cost once grew with the log);
+4. the checkpoint interval N: what one checkpoint costs (so its share per action) and
    the worst undo with checkpoints every N actions (it replays N - 1 actions); the
    engine's default keeps the first under 1% of an action and the second a few ms.
 """
@@ -98,9 +100,11 @@ def main() -> None:
         print(f"{name:18} {len(state.history):8,} {to_json * 1e3:11.1f} {len(text) / 1e6:6.2f} "
               f"{load * 1e3:8.1f} {undo * 1e3:8.1f} {replay * 1e3:21.1f}")
 
+    pieces_table(longs)
+
     if not hasattr(GameState, "checkpoint_every"):
         return  # an older engine, without checkpoints
-    print("\n3. checkpoint interval N: a checkpoint costs C per N actions; the worst undo (or a"
+    print("\n4. checkpoint interval N: a checkpoint costs C per N actions; the worst undo (or a"
           "\n   failed action put back) restores one and replays N - 1 actions")
     print(f"{'game':18} {'C us':>6} " + " ".join(
         f"{'N=' + str(n) + ' us/act':>13} {'worst undo ms':>13}" for n in intervals(args)))
@@ -123,6 +127,25 @@ def main() -> None:
             print(f"{name:18} {cost * 1e6:6.1f} " + " ".join(cells))
     finally:
         GameState.checkpoint_every = default
+
+
+def per_call(fn, calls: int) -> float:
+    """Microseconds per call of ``fn`` (best of 3 runs of ``calls`` calls)."""
+    return timed(lambda: [fn() for _ in range(calls)]) / calls * 1e6
+
+
+def pieces_table(longs) -> None:
+    print("\n3. the core's own pieces (us per call)")
+    rng = Rng(1)
+    forty, hundred = list(range(40)), list(range(100))
+    event = per_call(lambda: engine.Event("roll", "Bot rolls 3.", 1, {"roll": 3}), 20_000)
+    print(f"{'Event':>12} {event:8.2f}")
+    print(f"{'shuffle 40':>12} {per_call(lambda: rng.shuffle(forty), 2_000):8.2f}")
+    print(f"{'shuffle 100':>12} {per_call(lambda: rng.shuffle(hundred), 1_000):8.2f}")
+    print(f"{'game':18} {'log events':>10} {'view(0) us':>11}")
+    for name, (_game, state) in longs.items():
+        state.view(0)  # the first view of a game reads its whole log
+        print(f"{name:18} {len(state.log):10,} {per_call(lambda s=state: s.view(0), 20):11.1f}")
 
 
 def intervals(args) -> list[int]:
