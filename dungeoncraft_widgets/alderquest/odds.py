@@ -950,19 +950,23 @@ class TileOdds:
         return _rational(total)
 
     def placement_range(self, space: str) -> tuple[sympy.Rational, sympy.Rational]:
-        """The chance for the top tile on ``space`` if its owner, rather than setting the
-        tiles of that Set Tiles in any order, set the batch's traps here first (high) or
-        last (low); the other batches stay exchangeable. ``at(space)`` lies between.
+        """(low, high): the chance for the top tile on ``space`` if its owner, rather
+        than setting the tiles of that Set Tiles in any order, set the batch's traps on
+        this space last (low) or first (high); the other batches stay exchangeable. A
+        placement that what was seen since rules out (a trap revealed elsewhere in a
+        batch that held one) is left out; ``at(space)`` always lies in the range.
         """
         self.at(space)
         if not self.exact:
             p = self.at(space)
             return p, p
         tile = len(self.stacks[space]) - 1
-        low = _tile_filter(self._events, pin=(space, tile, "last"))
-        high = _tile_filter(self._events, pin=(space, tile, "first"))
-        assert low is not None and high is not None
-        return low[0][space][-1], high[0][space][-1]
+        found = [self.at(space)]
+        for order in ("last", "first"):
+            pinned = _tile_filter(self._events, pin=(space, tile, order))
+            if pinned is not None:  # None: what was seen rules this placement out
+                found.append(pinned[0][space][-1])
+        return min(found), max(found)
 
 
 def _public_tiles(state: AlderQuestState, colour: str) -> Counter:
@@ -1099,11 +1103,11 @@ def _tile_filter(events: Sequence[tuple], traps: int = POUCH["t"],
             split(lambda a, h, ts: (((a + 1, h, ts), 1),))
             pouch += 1
         elif what == "set":
-            if not hand:
-                return None
             turn = ev[2]
             b = batch_of_turn.get(turn)
             if b is None:
+                if not hand:
+                    return None
                 b = batch_of_turn[turn] = len(sizes)
                 sizes.append(0)
                 split(lambda a, h, ts: (((a, h, ts + (0,)), 1),))
