@@ -943,8 +943,9 @@ class TileOdds:
         total = Fraction(0)
         for counts, weight in worlds:
             p = weight
+            left = {b: (size, traps) for b, size, traps in counts}
             for b, k in met.items():
-                size, traps = counts[b]
+                size, traps = left[b]
                 p *= Fraction(math.comb(size - traps, k), math.comb(size, k))
             total += p
         return _rational(total)
@@ -1056,8 +1057,8 @@ def _tile_filter(events: Sequence[tuple], traps: int = POUCH["t"],
     ``(space, index, "first" | "last")``: that tile gets its batch's traps first or last.
 
     Returns (space -> chances bottom to top, space -> batch of each tile,
-    [((size, traps) per batch, weight)], pouch size, hand size, the chance the next tile
-    drawn from the pouch is a trap).
+    [(((batch, size, traps) for each batch with tiles left), chance)], pouch size,
+    hand size, the chance the next tile drawn from the pouch is a trap).
     """
     worlds: dict[tuple, Fraction] = {(traps, 0, ()): Fraction(1)}
     sizes: list[int] = []  # tiles left in each batch (public)
@@ -1171,8 +1172,11 @@ def _tile_filter(events: Sequence[tuple], traps: int = POUCH["t"],
     for space, column in stacks.items():
         if column:
             chances[space] = tuple(_rational(per_batch[b] / total) for b in column)
-    summary = [(tuple((sizes[b], t) for b, t in enumerate(ts)), w / total)
-               for (_a, _h, ts), w in worlds.items()]
+    merged: dict[tuple, Fraction] = {}
+    for (_a, _h, ts), w in worlds.items():  # worlds alike on the Battlefield, as one
+        key = tuple((b, sizes[b], t) for b, t in enumerate(ts) if sizes[b])
+        merged[key] = merged.get(key, Fraction(0)) + w / total
+    summary = list(merged.items())
     next_draw = sum((w * Fraction(a, pouch) for (a, _h, _ts), w in worlds.items()),
                     Fraction(0)) / total if pouch else None
     return chances, {s: c for s, c in stacks.items() if c}, summary, pouch, hand, next_draw
