@@ -1,13 +1,32 @@
 """AlderQuest: speed of the engine and of the Board's cascade, and how the bots fare.
 
-Run: ``python benchmarks/alderquest.py [--games N] [--bot-games N] [--cap N]``. Times are
-this process's CPU time (``time.process_time``), so a machine shared with other work still
-gives the figures of one core. Prints:
+Run: ``python benchmarks/alderquest.py [--games N] [--bot-games N] [--cap N]
+[--baseline REV]``. Times are the CPU time of the process doing the work
+(``time.process_time``), so a machine shared with other work still gives the figures of
+one core. Prints:
 
 1. random full games per second (2, 3 and 4 players; 3 and 4 players play the same
-   team game), actions per second and the median length of a game: the engine alone
-   (legal_actions + apply), and actions per second when every choice is made on
-   ``state.view(player)`` (``play_bots``);
+   team game): a uniformly random player (every legal action equally likely, seeds
+   0..N-1) on the engine alone (legal_actions + apply), with the time per action and
+   the length of a game in actions and turns; the same games on the engine of
+   ``--baseline REV`` (default: the last commit before the engine was made faster, issue
+   14), each package in its own process, so the ratio compares like with like and
+   "same games" checks that no rule changed (every game's actions and result are
+   compared); and actions per second when every choice is made on
+   ``state.view(player)`` (``play_bots``).
+
+   Why a random game is long: a turn is short (some 15 actions: the 3 drops the Action
+   Phase needs, L78, a few Hero actions and minion steps, the Draw), but winter needs the
+   fourth Snowflake matched (L251), and a Snowflake reaches the Board only after an enemy
+   minion steps onto its face-down tile and reveals it (half the time a random player
+   dismisses it back into the pouch unseen, L160), goes to the Rune Discard Pile (L166),
+   comes back into the Rune Pouch and then lines up with two Acorns of one colour or
+   other Snowflakes (L241). Over 12 seeds (2 players) random play took 165 to 3,046 turns
+   (median 490), so 2,274 to 46,462 actions (median 7,100): 100 games a second would need
+   well under 2 us an action, out of reach for a Python engine that keeps a log. Picking
+   a kind of action first and then one of its kind makes games longer still (median
+   13,000 actions over 8 seeds, one of 302,000), so no such "fairer" random player is
+   shown.
 2. the cost of resolving a cascade (``board.cascade``: a drop and everything it sets
    off) and of finding the matches on a Board, against the obvious alternative (test
    every straight line of 3 or more cells);
@@ -20,8 +39,17 @@ gives the figures of one core. Prints:
 from __future__ import annotations
 
 import argparse
+import io
+import json
+import os
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from collections.abc import Sequence
+from pathlib import Path
 
 from dungeoncraft_widgets.alderquest import load_cards, new_game
 from dungeoncraft_widgets.alderquest.board import (
@@ -37,18 +65,113 @@ from dungeoncraft_widgets.core.rng import Rng
 PIECES = list("BGHT") * 3 + ["r1", "b2", "bs"]
 
 
-def random_games(games: int, players: int) -> tuple[float, float, float]:
-    """(games per second, actions per second, median actions per game), engine alone."""
-    lengths = []
-    start = time.process_time()
+# The games of section 1, run in a fresh process on whichever package PYTHONPATH names
+# (this checkout's or a baseline's): only what every version of the engine has.
+GAMES_SCRIPT = """
+import hashlib, json, sys, time
+from dungeoncraft_widgets.alderquest import load_cards, new_game
+from dungeoncraft_widgets.core.rng import Rng
+load_cards()  # the first load validates the data: not timed
+games, counts = int(sys.argv[1]), [int(n) for n in sys.argv[2:]]
+out = {}
+for players in counts:
+    rows = []
     for seed in range(games):
+        start = time.process_time()
         state = new_game(players=players, seed=seed)
         rng = Rng(seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
-        lengths.append(len(state.history))
-    took = time.process_time() - start
-    return games / took, sum(lengths) / took, statistics.median(lengths)
+        took = time.process_time() - start
+        text = "\\n".join(map(str, state.history)) + repr(state.scores())
+        copies = []
+        for work in (state.copy, lambda: state.view(0)):  # the finished game, long log
+            start = time.process_time()
+            for _ in range(3):
+                work()
+            copies.append((time.process_time() - start) / 3)
+        rows.append([took, len(state.history), state.turn,
+                     hashlib.sha256(text.encode()).hexdigest(), *copies])
+    out[players] = rows
+print(json.dumps(out))
+"""
+BASELINE = "f34a40c"  # main (with the new core) before issue 14's engine speed-up
+
+
+def random_games(games: int, counts: Sequence[int], package_root: Path) -> dict[str, list]:
+    """Per player count: (seconds, actions, turns, digest, seconds to copy and to view the
+    finished game) of random games on seeds 0..games-1, played in a new process on the
+    package under ``package_root``."""
+    done = subprocess.run([sys.executable, "-c", GAMES_SCRIPT, str(games), *map(str, counts)],
+                          env={**os.environ, "PYTHONPATH": str(package_root)},
+                          cwd=package_root,  # `python -c` imports from its cwd first
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def baseline_package(revision: str, into: Path) -> Path | None:
+    """The package as it was at ``revision`` (git archive), or None (no git, no such
+    revision)."""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(["git", "-C", str(root), "archive", "--format=tar", revision,
+                           "dungeoncraft_widgets"], capture_output=True)
+    if done.returncode != 0:
+        return None
+    with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
+        archive.extractall(into, filter="data")
+    return into
+
+
+def games_table(games: int, baseline: str | None) -> None:
+    """Section 1: see the module docstring."""
+    counts = (2, 3, 4)
+    root = Path(__file__).resolve().parent.parent
+    ours = random_games(games, counts, root)
+    before = None
+    if baseline:
+        with tempfile.TemporaryDirectory() as tmp:
+            package = baseline_package(baseline, Path(tmp))
+            if package is None:
+                print(f"(no baseline: git cannot give the package at {baseline!r})")
+            else:
+                before = random_games(games, counts, package)
+    print(f"1. Random full games: a uniformly random legal action each step, {games} "
+          f"seeds, CPU time (the goal was 100 games/s)")
+    print(f"{'players':>7} {'games/s':>8} {'us/action':>10} {'actions/game':>21} "
+          f"{'turns':>6} {'a/turn':>7} {'via views a/s':>14}", end="")
+    print(f" | {'before g/s':>10} {'us/action':>10} {'speed-up':>9} {'same games':>11}"
+          if before else "")
+    for players in counts:
+        rows = ours[str(players)]
+        took = sum(r[0] for r in rows)
+        actions = [r[1] for r in rows]
+        turns = statistics.median(r[2] for r in rows)
+        spread = (f"{statistics.median(actions):.0f} "
+                  f"({min(actions)}-{max(actions)})")
+        line = (f"{players:>7} {len(rows) / took:>8.2f} {took / sum(actions) * 1e6:>10.1f} "
+                f"{spread:>21} {turns:>6.0f} {sum(actions) / sum(r[2] for r in rows):>7.1f} "
+                f"{viewed_actions(2000, players):>14.0f}")
+        if before:
+            old = before[str(players)]
+            old_took = sum(r[0] for r in old)
+            same = all(a[1:4] == b[1:4] for a, b in zip(rows, old, strict=True))
+            line += (f" | {len(old) / old_took:>10.2f} "
+                     f"{old_took / sum(r[1] for r in old) * 1e6:>10.1f} "
+                     f"{old_took / took:>8.2f}x {'yes' if same else 'NO':>11}")
+        print(line)
+    print("\nCopying the finished games (median; several thousand actions, a long log): "
+          "state.copy() and state.view(0)")
+    for players in counts:
+        line = f"{players:>7} players: copy {_median_ms(ours, players, 4):>8.2f} ms, view " \
+               f"{_median_ms(ours, players, 5):>6.2f} ms"
+        if before:
+            line += (f" | before: copy {_median_ms(before, players, 4):>8.2f} ms, view "
+                     f"{_median_ms(before, players, 5):>6.2f} ms")
+        print(line)
+
+
+def _median_ms(results: dict[str, list], players: int, column: int) -> float:
+    return statistics.median(r[column] for r in results[str(players)]) * 1000
 
 
 def viewed_actions(actions: int, players: int) -> float:
@@ -124,18 +247,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--bot-games", type=int, default=6)
     parser.add_argument("--cap", type=int, default=3000)
+    parser.add_argument("--baseline", default=BASELINE,
+                        help="git revision whose engine plays the same random games "
+                             "('' for none)")
     args = parser.parse_args()
     load_cards()  # the first load validates the data (and imports jsonschema): not timed
 
-    print("1. Random full games (uniformly random legal actions); the goal was 100 games/s")
-    print(f"{'players':>8} {'games/s':>8} {'actions/s':>10} {'median actions':>15} "
-          f"{'via views a/s':>14} {'ratio':>6}")
-    for players in (2, 3, 4):
-        rate, actions, median = random_games(args.games, players)
-        viewed = viewed_actions(2000, players)
-        print(f"{players:>8} {rate:>8.2f} {actions:>10.0f} {median:>15.0f} {viewed:>14.0f} "
-              f"{actions / viewed:>6.1f}")
-
+    games_table(args.games, args.baseline)
     print("\n2. The Matching Board (4 by 6), time per call")
     per_cascade, fast, naive = cascade_timings(3000)
     print(f"{'cascade after a drop (board.cascade)':<44} {per_cascade * 1e6:>8.1f} us")

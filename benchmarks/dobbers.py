@@ -4,8 +4,9 @@ Run: ``python benchmarks/dobbers.py [--games N] [--bot-games N]``. Prints tables
 
 1. random full games per second on one core (CPU time of this process, so other load on
    the machine does not count), 1 to 4 players: the engine alone (``legal_actions`` +
-   ``apply``) against the same games played through ``play_bots`` and ``RandomBot``, where
-   every choice is made on ``state.view(player)`` (a copy with the hidden parts masked);
+   ``apply``) beside the same engine before its speed-up (``BEFORE``, recorded) and against
+   the same games played through ``play_bots`` and ``RandomBot``, where every choice is
+   made on ``state.view(player)`` (a copy with the hidden parts masked);
 2. the RaceBot against random play and against itself (2 players): wins and rounds;
 3. the solo RaceBot's turn counts against the rulebook's verdict table;
 4. the exact odds a player asks for mid-turn (``odds.py``, ``graph.py``), each timed on
@@ -45,6 +46,9 @@ from dungeoncraft_widgets.dobbers.rules import SOLO_VERDICTS, verdict
 
 def random_games(games: int, players: int) -> tuple[float, float]:
     """(games per CPU second, mean actions per game) with the engine alone."""
+    # A full garbage collection left due by what ran before (loading jsonschema's ~130,000
+    # objects above all: up to 80 ms) is done now rather than inside the timed games.
+    gc.collect()
     start = time.process_time()
     actions = 0
     for seed in range(games):
@@ -56,8 +60,19 @@ def random_games(games: int, players: int) -> tuple[float, float]:
     return games / (time.process_time() - start), actions / games
 
 
+#: Engine games per CPU second before the speed-up (branch dobbers-speed), by players:
+#: this table on main at c49e89c (core and dobbers-app merged), median of 3 runs on the
+#: project's shared 2-core machine; recorded, so "speed-up" compares runs at different
+#: times (their spread there: about 10%). Then a 4-player action took about 25 us, half of
+#: it working out the legal actions; now about 17 us: legal actions 5, core's apply and
+#: log events about 4, core's Rng shuffling at the Draw Phase about 2, the benchmark's own
+#: choice 1.5, the rest playing the cards (sampling profile and timings of each step).
+BEFORE = {1: 257.6, 2: 137.8, 3: 88.6, 4: 66.6}
+
+
 def viewed_games(games: int, players: int) -> float:
     """Games per CPU second when every choice is made on the player's view."""
+    gc.collect()  # as in random_games
     start = time.process_time()
     for seed in range(games):
         state = new_game(players, seed=seed)
@@ -398,13 +413,14 @@ def main() -> None:
     new_game(2, seed=0)  # load the data (and jsonschema) before timing
 
     print("1. Random full games per second, one core (goal: 100)")
-    print(f"{'players':>8} {'engine g/s':>11} {'actions/game':>13} {'us/action':>10} "
-          f"{'via views g/s':>14} {'ratio':>6}")
+    print(f"{'players':>8} {'engine g/s':>11} {'before g/s':>11} {'speed-up':>9} "
+          f"{'actions/game':>13} {'us/action':>10} {'via views g/s':>14} {'engine/views':>13}")
     for players in (1, 2, 3, 4):
         rate, actions = random_games(args.games, players)
         viewed = viewed_games(max(2, args.games // 4), players)
-        print(f"{players:>8} {rate:>11.1f} {actions:>13.0f} {1e6 / rate / actions:>10.1f} "
-              f"{viewed:>14.1f} {rate / viewed:>6.1f}")
+        print(f"{players:>8} {rate:>11.1f} {BEFORE[players]:>11.1f} "
+              f"{rate / BEFORE[players]:>9.2f} {actions:>13.0f} {1e6 / rate / actions:>10.1f} "
+              f"{viewed:>14.1f} {rate / viewed:>13.1f}")
 
     print(f"\n2. Bots, 2 players, {args.bot_games} games each (seeds 1000..)")
     print(f"{'seat 0':<10} {'seat 1':<10} {'seat 0 wins':>12} {'seat 1 wins':>12} "

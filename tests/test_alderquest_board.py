@@ -149,3 +149,37 @@ def test_bad_boards_are_refused():
         Board(4, 6, [list("GGGGGGG"), [], [], []])
     with pytest.raises(InvalidArgumentError, match="at most 64 Board moves"):
         cascade(Board(4, 6), "GT", "r", [("line",)] * 65)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(PIECES), max_size=HEIGHT), min_size=WIDTH,
+                max_size=WIDTH), moves, st.lists(st.sampled_from(PIECES), max_size=40))
+def test_looking_only_along_changed_lines_finds_what_a_whole_board_look_finds(
+        cols, move, new_runes):
+    """A cascade's rounds look at the lines through the cells that changed (the rest of the
+    Board held no match); looking at the whole Board every round gives the same cascade."""
+    from dungeoncraft_widgets.alderquest import board as board_module
+
+    board = no_match_board(cols)
+    move = concrete(board, move)
+    if move is None:
+        return
+    quick = cascade(board, "GT", "r", [move], new_runes=list(new_runes))
+    look = board_module.may_match_at
+    board_module.may_match_at = lambda board, cells: True  # every round: the whole Board
+    try:
+        whole = cascade(board, "GT", "r", [move], new_runes=list(new_runes))
+    finally:
+        board_module.may_match_at = look
+    assert quick.steps == whole.steps and quick.board == whole.board
+
+
+def test_a_rune_that_falls_two_rows_makes_the_next_match():
+    # A3:B3 makes Guardians in A1-A3; once they go, the two Hunters above fall to A1 and A2,
+    # and A2 lines up with B2 and C2 (a row the cascade's next look must include)
+    board = Board(WIDTH, HEIGHT, [list("GGTHH"), list("BHG"), list("TH"), list("B")])
+    assert not find_matches(board)
+    result = cascade(board, "GT", "r", [("swap", "A3", "B3")], new_runes="TBGB")
+    assert [(m.kind, m.names) for m in result.matches] == [
+        ("G", ["A1", "A2", "A3"]), ("H", ["A2", "B2", "C2"])]
+    assert result.discarded == ["H", "H", "H"] and result.collected == ["G", "G", "G"]

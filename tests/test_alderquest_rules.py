@@ -463,3 +463,46 @@ def test_saved_states_and_views_follow_the_state_schema():
     bad["current"]["state"]["minions"] = {"Z99": {}}
     with pytest.raises(DataFormatError, match="Z99"):
         check_schema(bad["current"]["state"], AlderQuestState.state_schema, "state")
+
+
+def test_a_copy_is_independent_and_shares_only_what_never_changes():
+    from dungeoncraft_widgets.core.bots import RandomBot, play_bots
+
+    game = new_game(seed=8)
+    play_bots(game, {0: RandomBot(1), 1: RandomBot(2)}, max_actions=300)
+    copied = game.copy()
+    assert copied.to_json() == game.to_json()
+    assert copied.legal_actions() == game.legal_actions()
+    assert copied.log[5] is game.log[5] and copied.log is not game.log  # events shared
+    before = game.to_json()
+    copied.apply(copied.legal_actions()[-1])
+    assert game.to_json() == before  # the original is untouched
+    assert len(copied.history) == len(game.history) + 1
+
+
+def test_an_action_made_anew_is_as_legal_as_the_listed_one():
+    game = new_game(seed=3)
+    listed = game.legal_actions()[0]
+    again = game.parse_action(str(listed))  # equal, but not the very object listed
+    assert again == listed and again is not listed
+    game.apply(again)
+    assert game.history[-1] == listed
+
+
+def test_every_view_lists_legal_actions_without_naming_hidden_quarrels():
+    """A spectator's or the other team's view lists what the player to act may do, minus
+    the Quarrels it cannot see (their cards are '?'), instead of failing on them."""
+    from dungeoncraft_widgets.core.rng import Rng
+
+    game, rng, hidden_seen = new_game(players=2, seed=0), Rng(0), 0
+    for _ in range(400):
+        actions = game.legal_actions()
+        for seat in (None, 0, 1):
+            view = game.view(seat)
+            listed = view.legal_actions()
+            assert all("?" not in str(a) or not str(a).startswith("play") for a in listed)
+            if seat == game.current_player:
+                assert listed == actions
+            hidden_seen += "?" in view.to_json()
+        game.apply(actions[rng.randbelow(len(actions))])
+    assert hidden_seen

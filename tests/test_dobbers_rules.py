@@ -619,6 +619,30 @@ def test_save_and_load_continue_exactly():
     assert a.to_json() == b.to_json()
 
 
+def test_a_copy_shares_no_list_or_dict_with_the_game():
+    """Copies and views copy each field by its shape (DobbersState.__deepcopy__): nothing
+    they could change in place may be the game's own, at any point of a game."""
+    from dungeoncraft_widgets.core.rng import Rng
+
+    def containers(value, out):
+        if isinstance(value, (list, dict)):
+            out.add(id(value))
+            for item in value.values() if isinstance(value, dict) else value:
+                containers(item, out)
+        return out
+
+    game = new_game(4, seed=5, events=True)
+    rng = Rng(5)
+    for step in range(600):
+        if game.is_over:
+            break
+        if step % 7 == 0:
+            copy = game.copy()
+            assert copy._dump() == game._dump()
+            assert not containers(game._dump(), set()) & containers(copy._dump(), set())
+        game.apply(rng.choice(game.legal_actions()))
+
+
 def test_a_save_records_the_data_and_refuses_a_changed_shipped_set():
     game = new_game(2, seed=1)
     assert game.options["cards"]["shipped"] == "cards.json"

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.english import their
 from .cards import Boards
 
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))  # north, south, east, west
@@ -43,9 +44,19 @@ class Field:
             if f"{c}{r}" != boards.stump)
         self.canopy: tuple[str, ...] = tuple(f"^{s}" for s in boards.canopy)
         self._ground_set = frozenset(self.ground)
+        self._canopy_set = frozenset(self.canopy)
+        # Every question below is asked thousands of times a game (legal actions list each
+        # minion's moves), so each answer is worked out once here. The lists handed out are
+        # shared: callers must not change them.
         self._adjacent = {s: self._around(s, DIRECTIONS) for s in self.ground}
         self._diagonal = {s: self._around(s, DIAGONALS) for s in self.ground}
         self._surrounding = {s: self._around(s, DIRECTIONS + DIAGONALS) for s in self.ground}
+        self._normal = {s: self._adjacent[s] + ([f"^{s}"] if f"^{s}" in self._canopy_set
+                                                else []) for s in self.ground}
+        self._normal.update({c: [self.below(c)] for c in self.canopy})
+        self._flights = {s: self._flights_from(s) for s in self.ground}
+        self._rays = {s: [self._ray_from(s, d) for d in DIRECTIONS] for s in self.ground}
+        self._rows = {s: int(s[1:]) for s in self.ground}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Field:
         return self  # read-only: copies of a game (views, undo) share it
@@ -69,14 +80,15 @@ class Field:
         return space in self._ground_set
 
     def is_canopy(self, space: str) -> bool:
-        return space in self.canopy
+        return space in self._canopy_set
 
     def below(self, canopy: str) -> str:
         """The ground space under a canopy space (``'^b3'`` -> ``'b3'``)."""
         return canopy[1:]
 
     def canopy_above(self, space: str) -> str | None:
-        return f"^{space}" if f"^{space}" in self.canopy else None
+        up = f"^{space}"
+        return up if up in self._canopy_set else None
 
     def adjacent(self, space: str) -> list[str]:
         """Orthogonally adjacent ground spaces (the stump is not a space)."""
@@ -91,10 +103,7 @@ class Field:
     def normal_moves(self, space: str) -> list[str]:
         """Where a normal move goes: an adjacent ground space, or into the canopy above
         (only from directly beneath); out of the canopy only downwards (L174)."""
-        if self.is_canopy(space):
-            return [self.below(space)]
-        up = self.canopy_above(space)
-        return self._adjacent[space] + ([up] if up else [])
+        return self._normal[space]
 
     def sneaks(self, space: str) -> list[str]:
         """Sneak: a diagonally adjacent ground space (never into or out of the canopy)."""
@@ -102,8 +111,9 @@ class Field:
 
     def flights(self, space: str) -> list[str]:
         """Flight: two spaces in one direction, over whatever lies between (the stump too)."""
-        if self.is_canopy(space):
-            return []
+        return [] if self.is_canopy(space) else self._flights[space]
+
+    def _flights_from(self, space: str) -> list[str]:
         x, y = self._xy(space)
         found = (self._at(x + 2 * dx, y + 2 * dy) for dx, dy in DIRECTIONS)
         return sorted((s for s in found if s), key=self.ground.index)
@@ -111,6 +121,13 @@ class Field:
     def ray(self, space: str, direction: tuple[int, int]) -> list[str]:
         """The ground spaces from ``space`` (excluded) straight on until the edge or the
         stump (what a Charge passes over)."""
+        return self._rays[space][DIRECTIONS.index(direction)]
+
+    def rays(self, space: str) -> list[list[str]]:
+        """:meth:`ray` in each of the :data:`DIRECTIONS`, in that order."""
+        return self._rays[space]
+
+    def _ray_from(self, space: str, direction: tuple[int, int]) -> list[str]:
         x, y = self._xy(space)
         out = []
         while True:
@@ -119,6 +136,10 @@ class Field:
             if nxt is None:
                 return out
             out.append(nxt)
+
+    def row(self, space: str) -> int:
+        """A ground space's row (1 at Red's edge); 0 for a canopy space (on no row)."""
+        return self._rows.get(space, 0)
 
     def front(self, team: int, column: str) -> str:
         """The space in front of a Hero of ``team`` standing at ``column`` (Red: row 1)."""
@@ -184,25 +205,30 @@ class BattlefieldRules:
     def destinations(self, mid: str, occupied: dict[str, str] | None = None) -> dict[str, str]:
         """Where ``mid`` may move next in its activation: destination -> kind of move
         (``normal``, ``confront``, ``sneak``, ``flight``, ``charge``)."""
-        m = self.minions[mid]
+        minions = self.minions
+        m = minions[mid]
         space, team = m["space"], m["team"]
-        act = self.activation
-        special_used = act is not None and act["minion"] == mid and act["special"]
         occupied = self.occupancy() if occupied is None else occupied
 
         def open_to(s: str) -> bool:
             other = occupied.get(s)
-            return other is None or self.minions[other]["team"] != team
+            return other is None or minions[other]["team"] != team
 
+        # (called for every ready minion at every step: open_to is written out here)
         out: dict[str, str] = {}
         for s in self.field.normal_moves(space):
-            if open_to(s):
+            other = occupied.get(s)
+            if other is None or minions[other]["team"] != team:
                 out[s] = "normal"
-        if self.field.is_ground(space) and int(space[1:]) == self.field.edge_row(1 - team):
+        if self.field.row(space) == self.field.edge_row(1 - team):
             for hero, h in self.heroes.items():
                 if h["team"] != team and h["column"] == space[0]:
                     out[hero] = "confront"
+        if not m["upgraded"]:
+            return out  # a basic minion has no special movement
         kind = self.movement(mid)
+        act = self.activation
+        special_used = act is not None and act["minion"] == mid and act["special"]
         if special_used or kind not in ("sneak", "flight", "charge"):
             return out
         if kind == "sneak":
@@ -212,8 +238,7 @@ class BattlefieldRules:
         else:
             candidates = []
             if not self.field.is_canopy(space):
-                for direction in DIRECTIONS:
-                    path = self.field.ray(space, direction)
+                for path in self.field.rays(space):
                     hit = next((i for i, s in enumerate(path) if s in occupied), None)
                     # a Charge must end in a squabble with an enemy minion; one space is a
                     # normal move, so a Charge covers two or more
@@ -224,9 +249,11 @@ class BattlefieldRules:
                 out[s] = kind
         return out
 
-    def summon_space_ok(self, team: int, space: str) -> bool:
-        """A minion may be summoned onto a ground space without an ally minion (L186)."""
-        other = self.minion_at(space)
+    def summon_space_ok(self, team: int, space: str,
+                        occupied: dict[str, str] | None = None) -> bool:
+        """A minion may be summoned onto a ground space without an ally minion (L186)
+        (``occupied``: :meth:`occupancy`, when the caller has it already)."""
+        other = self.minion_at(space) if occupied is None else occupied.get(space)
         return self.field.is_ground(space) and (
             other is None or self.minions[other]["team"] != team)
 
@@ -466,8 +493,11 @@ class BattlefieldRules:
         self.minions[mid] = {"team": team, "space": None, "upgraded": False,
                              "exhausted": True, "acorn": None, "judo": False,
                              "stunned": False}
+        # "Bot summons their Thief Ninja (T01)", not "Bot summons Bot's ..."
+        name = self.cards.minion_name(mid, False)
         self.record("summon", f"{self.team_says(team, 'summon')} "
-                    f"{self.minion_label(mid)} onto {space}.", minion=mid, space=space)
+                    f"{their(self.team_name(team))} {name} ({mid}) onto {space}.",
+                    minion=mid, space=space)
         occupant = self.minion_at(space)
         if occupant is not None:
             self._attack(mid, occupant, space, elbow=False, then="place")

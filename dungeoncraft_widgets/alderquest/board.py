@@ -51,7 +51,7 @@ MAX_WIDTH, MAX_HEIGHT = 26, 20
 
 __all__ = ["Board", "CascadeResult", "Match", "acorn_points", "cascade", "cell_name",
            "cells_by_definition", "find_matches", "is_acorn", "is_rune", "is_snowflake",
-           "parse_cell", "resolve"]
+           "may_match_at", "parse_cell", "resolve"]
 
 
 # ------------------------------------------------------------------ pieces
@@ -149,6 +149,21 @@ class Board:
                 if ch not in ".-":
                     cols[c].append(ch)
         board = cls(width, height, cols)
+        return board
+
+    @classmethod
+    def over(cls, width: int, height: int, cols: list[list[str]]) -> Board:
+        """A Board that works on ``cols`` itself: no copy and no check (the engine's own
+        Board, whose size was checked when the game was made or loaded; changing this
+        Board changes those lists).
+
+        >>> cols = [["G"], [], ["T"], []]
+        >>> Board.over(4, 6, cols).drop(1, "B")
+        >>> cols
+        [['G'], ['B'], ['T'], []]
+        """
+        board = cls.__new__(cls)
+        board.width, board.height, board.cols = width, height, cols
         return board
 
     def copy(self) -> Board:
@@ -291,11 +306,17 @@ def _runs(cells: list[tuple[int, int]], pieces: list[str | None],
 
 def _may_match(pieces: Sequence[str | None]) -> bool:
     """A quick look for three in a row (most lines have none): equal runes, or three
-    tiles side by side (the colour rule is checked properly by :func:`_runs`)."""
-    for a, b, c in zip(pieces, pieces[1:], pieces[2:], strict=False):
-        if a is not None and b is not None and c is not None and (
-                a == b == c or len(a) == len(b) == len(c) == 2):
+    tiles side by side (the colour rule is checked properly by :func:`_runs`).
+
+    Every drop looks at several lines, so this is written for speed: one pass keeping the
+    two pieces before (pieces are 1 or 2 characters, so three lengths adding up to 6 are
+    three tiles)."""
+    a = b = None
+    for c in pieces:
+        if c is not None and b is not None and a is not None and (
+                a == b == c or len(a) + len(b) + len(c) == 6):
             return True
+        a, b = b, c
     return False
 
 
@@ -313,10 +334,10 @@ def find_matches(board: Board) -> list[Match]:
     for c, col in enumerate(cols):
         if len(col) >= 3 and _may_match(col):
             _runs([(c, r) for r in range(len(col))], list(col), runs)
-    for r in range(max((len(col) for col in cols), default=0)):
-        pieces = [col[r] if r < len(col) else None for col in cols]
+    # the rows, with None for an empty cell, in one call (quicker than cell by cell)
+    for r, pieces in enumerate(itertools.zip_longest(*cols)):
         if _may_match(pieces):
-            _runs([(c, r) for c in range(board.width)], pieces, runs)
+            _runs([(c, r) for c in range(board.width)], list(pieces), runs)
     if not runs:
         return []
     groups: list[tuple[str, set[tuple[int, int]]]] = []
@@ -455,14 +476,48 @@ def _process(match: Match, rules: MatchRules, result: CascadeResult) -> int:
     return 1
 
 
-def _may_match_at(board: Board, cells: Iterable[tuple[int, int]]) -> bool:
-    """Whether a row or column through ``cells`` may hold a match (see :func:`_may_match`)."""
+def may_match_at(board: Board, cells: Iterable[tuple[int, int]]) -> bool:
+    """Whether a row or column through ``cells`` may hold a match (see :func:`_may_match`);
+    each line is looked at once. False says for sure that no line through them matches.
+
+    >>> board = Board.from_rows(["G---", "GBT-"])
+    >>> may_match_at(board, [(0, 1)]), may_match_at(board, [(1, 0)])
+    (False, False)
+    >>> board.drop(0, "G")
+    >>> may_match_at(board, [(0, 2)])
+    True
+    """
+    cols = board.cols
+    columns_seen: set[int] = set()
+    rows_seen: set[int] = set()
     for c, r in cells:
-        if _may_match(board.cols[c]):
-            return True
-        if _may_match([col[r] if r < len(col) else None for col in board.cols]):
-            return True
+        if c not in columns_seen:
+            columns_seen.add(c)
+            if _may_match(cols[c]):
+                return True
+        if r not in rows_seen:
+            rows_seen.add(r)
+            if _may_match([col[r] if r < len(col) else None for col in cols]):
+                return True
     return False
+
+
+_may_match_at = may_match_at  # its name before it was public (odds.py imports it so)
+
+
+def _fallen(board: Board, cells: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The cells whose rune changed when ``cells`` were just removed: in each column, from
+    the lowest removed one up (what was above fell). An emptied cell cannot make a match."""
+    lowest: dict[int, int] = {}
+    for c, r in cells:
+        if r < lowest.get(c, r + 1):
+            lowest[c] = r
+    return [(c, r) for c, low in lowest.items() for r in range(low, len(board.cols[c]))]
+
+
+def line_cells(board: Board, line: Sequence[str | None]) -> list[tuple[int, int]]:
+    """The cells a new line (just dropped, see :func:`drop_line`) filled."""
+    return [(c, len(board.cols[c]) - 1) for c, rune in enumerate(line) if rune is not None]
 
 
 def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
@@ -482,7 +537,7 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
         result = CascadeResult(exalted=rules.exalted)
     tell = report or (lambda kind, what: None)
     for _ in range(MAX_CASCADE_STEPS):
-        if changed is not None and not _may_match_at(board, changed):
+        if changed is not None and not may_match_at(board, changed):
             matches = []
         else:
             matches = find_matches(board)
@@ -498,6 +553,10 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
             break
         cells = {cell for m in matches for cell in m.cells}
         board.remove(cells)
+        # Matches were looked for on the whole Board, and every one found is now removed,
+        # so the next round needs to look only along the lines through what fell and what
+        # the new lines bring (it looks at the whole Board again if one of those may match).
+        changed = _fallen(board, cells)
         lines_needed = 0
         for m in matches:
             # A rune in two matches of different kinds cannot happen (a cell has one kind);
@@ -513,6 +572,7 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
             break
         for _ in range(lines_needed):
             line, starved = drop_line(board, draw)
+            changed += line_cells(board, line)
             step["lines"].append(line)
             tell("line", line)
             if starved:
@@ -527,7 +587,7 @@ def play_onto(board: Board, move: tuple[str, ...],
     CELL)``, ``("slide", CELL, COL)``, ``("destroy", CELL)`` or ``("line",)`` (the new
     line itself is drawn by the caller's ``draw``). A drop onto a full Board first
     destroys the bottom row (L80, L295). Returns the cells changed when they are few
-    (a drop, a swap), else None."""
+    (a drop, a swap), else None (the whole Board is looked at)."""
     kind = move[0]
     if kind == "drop":
         col = ord(move[1]) - 65

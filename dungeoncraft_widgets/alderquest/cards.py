@@ -261,7 +261,13 @@ class CardSet:
         return self.factions[faction]["letter"]
 
     def faction_of_letter(self, letter: str) -> str:
-        return next(f for f, d in self.factions.items() if d["letter"] == letter)
+        # asked for every rune a log line names: the reverse map is made once (the card
+        # set is frozen, so it is kept beside the fields, not as one)
+        by_letter = self.__dict__.get("_by_letter")
+        if by_letter is None:
+            by_letter = {d["letter"]: f for f, d in self.factions.items()}
+            object.__setattr__(self, "_by_letter", by_letter)
+        return by_letter[letter]
 
     def minion_name(self, minion: str, upgraded: bool) -> str:
         """``'Racoon Ninja'`` (upgraded side) or ``'Thief Ninja'`` (basic side)."""

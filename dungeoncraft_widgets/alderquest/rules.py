@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -69,7 +70,9 @@ from .board import (
     CascadeResult,
     MatchRules,
     acorn_points,
+    cell_name,
     drop_line,
+    may_match_at,
     play_onto,
     resolve,
 )
@@ -397,6 +400,15 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Fire, Dodge, Stand, Tribute, UseTrigger, Decline, Choose)
 
 
+@functools.cache
+def _act(kind: type[Action], *fields: str) -> Action:
+    """The action ``kind(*fields)``, made once and shared: actions are frozen values, and
+    a random game lists some 10 legal actions at each of its thousands of steps, so
+    building (and checking) each anew was a good part of the cost of ``legal_actions``.
+    Apply's check then finds the very object it listed (see ``_check``)."""
+    return kind(*fields)
+
+
 #: What each decision asks, completing "You must ...".
 DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
              "carry": "carry the Acorn or leave it",
@@ -406,6 +418,50 @@ DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
              "swap": "choose the two runes to swap",
              "slide": "choose the rune to slide and the empty space",
              "pay": "choose a rune to pay with", "discard_quarrel": "discard a Quarrel"}
+
+
+_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the Board's column letters
+
+
+# The Action Phase lists the same few groups of actions step after step: each group is
+# made once (a tuple of shared actions) for each of its few forms.
+@functools.cache
+def _drops(runes: tuple[str, ...], columns: tuple[str, ...]) -> tuple[Action, ...]:
+    """Every revealed rune into every open column."""
+    return tuple(_act(Drop, rune, column) for rune in runes for column in columns)
+
+
+@functools.cache
+def _board_actions(hero: str, can_swap: bool, can_slide: bool) -> tuple[Action, ...]:
+    """A ready Hero's Board actions: Swap and Slide when the Board allows, Drop a Line."""
+    return ((_act(Swap, hero),) * can_swap + (_act(Slide, hero),) * can_slide
+            + (_act(DropLine, hero),))
+
+
+# Which runes can be swapped or slid depends only on the columns' heights: a swap or slide
+# decision lists them (some 30 cell pairs), so each shape of Board is worked out once.
+@functools.cache
+def _swap_pairs(heights: tuple[int, ...]) -> tuple[str, ...]:
+    out = []
+    for c, height in enumerate(heights):
+        for r in range(height):
+            here = cell_name(c, r)
+            if r + 1 < height:
+                out.append(f"{here}:{cell_name(c, r + 1)}")
+            if c + 1 < len(heights) and r < heights[c + 1]:
+                out.append(f"{here}:{cell_name(c + 1, r)}")
+    return tuple(out)
+
+
+@functools.cache
+def _slides(heights: tuple[int, ...]) -> tuple[str, ...]:
+    out = []
+    for c, height in enumerate(heights):
+        for r in range(height):
+            for dc in (-1, 1):
+                if 0 <= c + dc < len(heights) and heights[c + dc] <= r:
+                    out.append(f"{cell_name(c, r)}:{cell_name(c + dc, r)}")
+    return tuple(out)
 
 
 def _tile_text(code: str) -> str:
@@ -420,12 +476,24 @@ def _tile_text(code: str) -> str:
     return f"a {colour} tile"
 
 
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
 def _clone(value: Any) -> Any:
-    """A copy of JSON-like data (lists, dicts, strings, numbers), quicker than deepcopy."""
-    if isinstance(value, list):
-        return [_clone(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
+    """A copy of JSON-like data (lists, dicts, strings, numbers), quicker than deepcopy.
+
+    Every view copies the whole state, and most of it is lists of strings: an item that
+    is a string or a number is taken as it is, without a call for it.
+
+    >>> data = {"a": [1, "x", {"b": [None]}]}
+    >>> copied = _clone(data)
+    >>> copied == data, copied["a"][2] is data["a"][2]
+    (True, False)
+    """
+    if type(value) is list:
+        return [v if type(v) in _ATOMS else _clone(v) for v in value]
+    if type(value) is dict:
+        return {k: v if type(v) in _ATOMS else _clone(v) for k, v in value.items()}
     return value
 
 
@@ -500,15 +568,23 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         return self.players[player].strip().lower() == "you"
 
     def __deepcopy__(self, memo: dict[int, Any]) -> AlderQuestState:
-        # A copy (a view, undo) is not handed the remembered legal actions of this state.
+        # A copy (``copy()``, a view) is not handed what this state remembers (its legal
+        # actions, its Heroes by slot): it works them out again. As in the engine's own
+        # copy, the start, the checkpoints, the log's events and the actions are never
+        # changed in place, so they are shared (a long game's log was most of the cost of
+        # copying it: 47 ms at 1,500 actions, deep-copied event by event).
         new = type(self).__new__(type(self))
         memo[id(self)] = new
         fields = set(self._FIELDS)
         for key, value in self.__dict__.items():
-            if key == "_legal":
+            if key in ("_legal", "_slot_heroes"):
                 value = None
             elif key in fields:
                 value = _clone(value)  # plain JSON-like data: a quick copy
+            elif key in ("_start", "_checkpoints"):
+                pass
+            elif key in ("log", "history"):
+                value = memo[id(value)] if id(value) in memo else list(value)
             else:
                 value = copy.deepcopy(value, memo)
             new.__dict__[key] = value
@@ -569,7 +645,17 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         self.record("secret", text, visible_to=self.team_players[team], **data)
 
     def hero_slot_heroes(self, slot: int) -> list[str]:
-        return sorted(h for h, d in self.heroes.items() if d["slot"] == slot)
+        """The Heroes of a seat's slot, by id (a new list each call)."""
+        # Asked at every step of the Action Phase; Heroes are only ever added (set-up), so
+        # the answer is kept while the same dict holds as many Heroes.
+        cached = self.__dict__.get("_slot_heroes")
+        if cached is None or cached[0] is not self.heroes or cached[1] != len(self.heroes):
+            by_slot: dict[int, list[str]] = {}
+            for h in sorted(self.heroes):
+                by_slot.setdefault(self.heroes[h]["slot"], []).append(h)
+            cached = (self.heroes, len(self.heroes), by_slot)
+            self._slot_heroes = cached
+        return list(cached[2].get(slot, ()))
 
     # ------------------------------------------------------------ protocol
     @property
@@ -635,22 +721,14 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
 
     def swap_pairs(self) -> list[str]:
         """Every pair of adjacent runes on the Board, as ``'A1:A2'``."""
-        out = []
-        for c, col in enumerate(self.board):
-            for r in range(len(col)):
-                here = f"{chr(65 + c)}{r + 1}"
-                if r + 1 < len(col):
-                    out.append(f"{here}:{chr(65 + c)}{r + 2}")
-                if c + 1 < len(self.board) and r < len(self.board[c + 1]):
-                    out.append(f"{here}:{chr(66 + c)}{r + 1}")
-        return out
+        return list(_swap_pairs(tuple(len(col) for col in self.board)))
 
     def _open_columns(self) -> list[str]:
         """Columns a player may drop into (any, once the Board is full: the bottom row
         goes first)."""
         rows = self.boards.board_rows
-        full = all(len(col) >= rows for col in self.board)
-        return [chr(65 + c) for c, col in enumerate(self.board) if full or len(col) < rows]
+        open_ = [_COLUMNS[c] for c, col in enumerate(self.board) if len(col) < rows]
+        return open_ if open_ else [_COLUMNS[c] for c in range(len(self.board))]
 
     def _tile_spaces(self) -> list[str]:
         """Where a tile may be set (L70): spaces with no minion and no tile, else those with
@@ -665,9 +743,10 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     # ------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
         legal = self._compute_legal()
-        # apply's check right after this call reuses the answer (see _check)
-        self._legal = (len(self.history), set(legal))
-        return legal
+        # apply's check right after this call reuses the answer (see _check); the shared
+        # action objects (_act) are found by identity, quicker than hashing each one
+        self._legal = (len(self.history), legal, {id(a) for a in legal})
+        return list(legal)
 
     def _compute_legal(self, only: Action | None = None) -> list[Action]:
         """The legal actions; with ``only``, at least those of its kind (apply's check
@@ -676,15 +755,15 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             return self._decision_actions(self.stack[-1])
         if self.phase == "faction":
             taken = {f for t in self.teams for f in t["factions"]}
-            return [ChooseFaction(f) for f in self.cards.factions if f not in taken]
+            return [_act(ChooseFaction, f) for f in self.cards.factions if f not in taken]
         if self.phase == "hero":
-            return [ChooseHero(h) for h in self._hero_choices()]
+            return [_act(ChooseHero, h) for h in self._hero_choices()]
         team = self.teams[self.current_team]
         if self.step == "set":
             spaces = self._tile_spaces()
-            return [SetTile(t, s) for t in sorted(set(team["hand"])) for s in spaces]
+            return [_act(SetTile, t, s) for t in sorted(set(team["hand"])) for s in spaces]
         if self.step == "draw":
-            return [*(Discard(q) for q in sorted(set(team["quarrels"]))), Draw()]
+            return [*(_act(Discard, q) for q in sorted(set(team["quarrels"]))), _act(Draw)]
         return self._action_phase_actions(only)
 
     def _hero_choices(self) -> list[str]:
@@ -706,38 +785,39 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         occupied = self.occupancy()
         if act is not None:
             mid = act["minion"]
-            out += [Move(mid, d) for d in self.destinations(mid, occupied)]
-            out.append(Stop())
+            out += [_act(Move, mid, d) for d in self.destinations(mid, occupied)]
+            out.append(_act(Stop))
             return out + self._gives(team_no)
-        if verb in (None, "drop"):
-            columns = self._open_columns()
-            for rune in sorted(set(self.revealed)):
-                out += [Drop(rune, col) for col in columns]
+        if verb in (None, "drop") and self.revealed:
+            out += _drops(tuple(sorted(set(self.revealed))), tuple(self._open_columns()))
         held = team["held"]
         if verb in ("drop", "play", "move", "give", "discard", "draw"):
             return out + self._late_actions(team_no, verb, only, occupied)
-        heights = [len(col) for col in self.board]
-        pairs = list(zip(heights, heights[1:], strict=False))
         # a Swap needs two adjacent runes, a Slide a rune beside an empty space
-        can_swap = any(h >= 2 for h in heights) or any(a and b for a, b in pairs)
-        can_slide = any(a != b for a, b in pairs)
+        can_swap = can_slide = False
+        left = None  # the height of the column to the left
+        for col in self.board:
+            height = len(col)
+            if height >= 2 or (left and height):
+                can_swap = True
+            if left is not None and left != height:
+                can_slide = True
+            left = height
+        heroes = self.heroes
         for hero in self.hero_slot_heroes(self.slot):
-            h = self.heroes[hero]
+            h = heroes[hero]
             if h["exhausted"] or (only is not None and getattr(only, "hero", hero) != hero):
                 continue
-            if can_swap:
-                out.append(Swap(hero))
-            if can_slide:
-                out.append(Slide(hero))
-            out.append(DropLine(hero))
-            front = self.field.front(team_no, h["column"])
-            if self.summon_space_ok(team_no, front):
-                for f in team["factions"]:
-                    letter = self.cards.letter(f)
-                    if letter in held and self.minion_decks[f]:
-                        out.append(Summon(hero, letter))
+            out += _board_actions(hero, can_swap, can_slide)
+            if held:
+                front = self.field.front(team_no, h["column"])
+                if self.summon_space_ok(team_no, front, occupied):
+                    for f in team["factions"]:
+                        letter = self.cards.letter(f)
+                        if letter in held and self.minion_decks[f]:
+                            out.append(_act(Summon, hero, letter))
             if len(held) >= self.cards.heroes[hero]["ability"]["cost"]:
-                out.append(UseAbility(hero))
+                out.append(_act(UseAbility, hero))
         return out + self._late_actions(team_no, verb, only, occupied)
 
     def _late_actions(self, team_no: int, verb: str | None, only: Action | None,
@@ -746,39 +826,40 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         team = self.teams[team_no]
         held = team["held"]
         out: list[Action] = []
-        for card in sorted(set(team["quarrels"])) if verb in (None, "play") else ():
+        quarrels = sorted(set(team["quarrels"]))
+        for card in quarrels if held and verb in (None, "play") else ():
+            if card == "?":  # a view of another team's hand: which Quarrel it is is hidden
+                continue
             if card in self.cards.legendary:
-                out += [Play(card, r) for r in sorted(set(held))]
+                out += [_act(Play, card, r) for r in sorted(set(held))]
             else:
                 letter = self.cards.letter(self.cards.quarrels[card]["faction"])
                 if letter in held:
-                    out.append(Play(card, letter))
-        for mid in sorted(self.minions) if verb in (None, "move") else ():
-            m = self.minions[mid]
-            if isinstance(only, Move) and only.minion != mid:
+                    out.append(_act(Play, card, letter))
+        minions = self.minions
+        for mid in sorted(minions) if verb in (None, "move") and minions else ():
+            m = minions[mid]
+            if m["team"] != team_no or m["exhausted"] or m["space"] is None or (
+                    isinstance(only, Move) and only.minion != mid):
                 continue
-            if m["team"] == team_no and not m["exhausted"] and m["space"] is not None:
-                out += [Move(mid, d) for d in self.destinations(mid, occupied)]
+            out += [_act(Move, mid, d) for d in self.destinations(mid, occupied)]
         if verb in (None, "give"):
             out += self._gives(team_no)
         if not self.revealed and verb in (None, "discard", "draw"):
             # the Draw phase may begin (L74, L225)
-            out += [*(Discard(q) for q in sorted(set(team["quarrels"]))), Draw()]
+            out += [*(_act(Discard, q) for q in quarrels), _act(Draw)]
         return out
 
     def slides(self) -> list[str]:
         """Every Slide on the Board: ``'B2:C2'``, the rune and the empty space beside it
         (it then falls as far as it can)."""
-        out = []
-        for c, col in enumerate(self.board):
-            for r in range(len(col)):
-                for dc in (-1, 1):
-                    if 0 <= c + dc < len(self.board) and len(self.board[c + dc]) <= r:
-                        out.append(f"{chr(65 + c)}{r + 1}:{chr(65 + c + dc)}{r + 1}")
-        return out
+        return list(_slides(tuple(len(col) for col in self.board)))
 
     def _gives(self, team: int) -> list[Action]:
         out: list[Action] = []
+        # most of the time no minion of the team carries an Acorn: nothing to pass
+        if not [m for m in self.minions.values() if m["acorn"] is not None and m["team"] == team]:
+            return out
         where = {m["space"]: mid for mid, m in self.minions.items()
                  if m["team"] == team and m["space"] is not None}
         for space, mid in sorted(where.items()):
@@ -788,46 +869,47 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                     [up] if (up := self.field.canopy_above(space)) else []):
                 taker = where.get(other)
                 if taker is not None and self.minions[taker]["acorn"] is None:
-                    out.append(Give(mid, taker))
+                    out.append(_act(Give, mid, taker))
         return out
 
     def _decision_actions(self, frame: dict[str, Any]) -> list[Action]:
         kind = frame["kind"]
         if kind == "encounter":
-            return [Reveal(), Dismiss()]
+            return [_act(Reveal), _act(Dismiss)]
         if kind == "carry":
             m = self.minions[frame["minion"]]
-            return [*(Carry(t) for t in sorted(set(self.enemy_acorns_face_up(
-                m["team"], frame["space"])))), Leave()]
+            return [*(_act(Carry, t) for t in sorted(set(self.enemy_acorns_face_up(
+                m["team"], frame["space"])))), _act(Leave)]
         if kind == "trap":
             armed = self.teams[frame["team"]]["armed"]
-            return [DestroyMinion(), *(Fire(c) for c in sorted(set(armed)))]
+            return [_act(DestroyMinion), *(_act(Fire, c) for c in sorted(set(armed)))]
         if kind == "judo":
             space = self.minions[frame["minion"]]["space"]
             occupied = self.occupancy()
             dodges = [s for s in self.field.adjacent(space) if s not in occupied]
-            return [*(Dodge(s) for s in dodges), Stand()]
+            return [*(_act(Dodge, s) for s in dodges), _act(Stand)]
         if kind == "tribute":
-            return [Tribute(c) for c in self._open_columns()]
+            return [_act(Tribute, c) for c in self._open_columns()]
         if kind == "trigger":
-            return [UseTrigger(), Decline()]
+            return [_act(UseTrigger), _act(Decline)]
         if kind == "target":
-            return [Choose(t) for t in self.effect_targets(frame["effect"], frame["ctx"]) or ()]
+            targets = self.effect_targets(frame["effect"], frame["ctx"]) or ()
+            return [_act(Choose, t) for t in targets]
         if kind == "swap":
-            return [Choose(p) for p in self.swap_pairs()]
+            return [_act(Choose, p) for p in self.swap_pairs()]
         if kind == "slide":
-            return [Choose(p) for p in self.slides()]
+            return [_act(Choose, p) for p in self.slides()]
         if kind == "pay":
-            return [Choose(r) for r in sorted(set(self.teams[frame["team"]]["held"]))]
+            return [_act(Choose, r) for r in sorted(set(self.teams[frame["team"]]["held"]))]
         if kind == "discard_quarrel":
-            return [Discard(q) for q in sorted(set(self.teams[frame["team"]]["quarrels"]))]
+            return [_act(Discard, q) for q in sorted(set(self.teams[frame["team"]]["quarrels"]))]
         raise AssertionError(f"no decision {kind!r}")
 
     # ------------------------------------------------------------ checking
     def _check(self, action: Action) -> None:
         cached = self.__dict__.get("_legal")
         if cached is not None and cached[0] == len(self.history):
-            if action in cached[1]:
+            if id(action) in cached[2] or action in cached[1]:
                 return
         elif action in self._compute_legal(only=action):
             return
@@ -971,8 +1053,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         if self.stack:
             self._decide(self.stack.pop(), action)
         else:
-            handler = getattr(self, f"_do_{type(action).__name__.lower()}")
-            handler(action)
+            getattr(self, _HANDLERS[type(action)])(action)
         self._run()
 
     def _push(self, frame: dict[str, Any]) -> None:
@@ -1251,7 +1332,10 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     def _board_move(self, team_no: int, move: tuple[str, ...], text: str | None) -> None:
         """A player's move on the Matching Board and the cascade after it (the matches
         are ``team_no``'s)."""
-        board = self.board_obj()  # between actions it holds no match (so `changed` holds)
+        # The cascade works on the game's own columns in place (no copy: a failed action is
+        # put back by the engine). Between actions the Board holds no match, so only the
+        # lines through the `changed` cells need a look at first.
+        board = Board.over(self.boards.board_columns, self.boards.board_rows, self.board)
         result = CascadeResult()
         changed = play_onto(board, move, result)
         if result.discarded:
@@ -1259,14 +1343,17 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                         f"({listing(result.discarded)}).", runes=list(result.discarded))
         if text:
             self.record("board", f"{text[0].upper()}{text[1:]}.")
+        if changed is not None and not may_match_at(board, changed) and not board.is_empty():
+            return  # no match (most drops and swaps): no cascade, nothing else changes
         flushed = [0]
 
         def draw() -> str | None:
             pending = result.discarded[flushed[0]:]
             flushed[0] = len(result.discarded)
             if self.rune_pouch:
-                self.rune_discard.extend(pending)
-                self.rune_discard.sort()
+                if pending:
+                    self.rune_discard.extend(pending)
+                    self.rune_discard.sort()
                 pending = []
             return self._draw_rune(pending)
 
@@ -1283,7 +1370,6 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                 lambda kind, what: self._log_step(team_no, kind, what), changed)
         self.rune_discard.extend(result.discarded[flushed[0]:])
         self.rune_discard.sort()
-        self.board = board.to_data()
         self._apply_cascade(team_no, result)
 
     def _log_line(self, line: list[str | None]) -> None:
@@ -1604,6 +1690,9 @@ def _schema() -> dict[str, Any]:
 
 
 AlderQuestState.state_schema = _schema()
+#: The method that performs each kind of action outside a decision (named once here, not
+#: at every action).
+_HANDLERS = {kind: f"_do_{kind.__name__.lower()}" for kind in ACTION_TYPES}
 
 
 def default_names(players: int, lone: str = "blue") -> list[str]:

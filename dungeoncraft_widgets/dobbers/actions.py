@@ -176,9 +176,10 @@ class End(DobbersAction):
     verb = "end"
 
 
+# The most frequent first: ``apply`` checks an action's class against them in this order.
 ACTION_TYPES: tuple[type[Action], ...] = (
-    HeroChoice, StartChoice, Play, Equip, Forge, Use, Token, Power, Destroy, Buy, Place, Arm,
-    Move, Challenge, Fight, Choose, Skip, Outwit, Pass, End)
+    Play, End, Use, Move, Pass, Equip, Buy, Place, Challenge, Fight, Choose, Skip, Outwit,
+    Forge, Token, Power, Destroy, Arm, HeroChoice, StartChoice)
 
 
 @cache

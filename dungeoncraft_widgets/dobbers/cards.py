@@ -46,9 +46,9 @@ from __future__ import annotations
 import json
 import os
 import pathlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..core.data import check_schema, digest, read_json
@@ -295,6 +295,78 @@ class CardSet:
         {'red': 1, 'blue': 0, 'gold': 0, 'influence': 4}
         """
         return {c: sum(int(self.by_id[card].get(c, 0)) for card in card_ids) for c in POINTS}
+
+    @cached_property
+    def cheapest(self) -> int:
+        """The lowest printed cost of an Adventure, Location or Creature card: with less
+        Influence (after discounts) nothing can be acquired, which the legal actions check
+        first.
+
+        >>> load_cards().cheapest
+        2
+        """
+        return min(self.by_id[c]["cost"] for c in (*self.adventure, *self.locations,
+                                                   *self.creatures) if "cost" in self.by_id[c])
+
+    # Sets of card ids with a property, which the legal actions check a hand or a turn's
+    # cards against at once (``isdisjoint``) before looking at any card.
+    @cached_property
+    def equipment(self) -> frozenset[str]:
+        """The Weapon, Armor and Item cards."""
+        return frozenset(c for c in self.by_id if self.is_equipment(c))
+
+    @cached_property
+    def aligned(self) -> frozenset[str]:
+        """The cards with an alignment bonus."""
+        return frozenset(c for c, info in self.by_id.items() if "aligned" in info)
+
+    @cached_property
+    def destroyers(self) -> frozenset[str]:
+        """The cards with a Destroy ability."""
+        return frozenset(c for c, info in self.by_id.items() if "destroy" in info)
+
+    @cached_property
+    def printed_points(self) -> Mapping[str, dict[str, int]]:
+        """Each card's red, blue, gold and Influence, only those it has (what playing it
+        gives before any bonus), in that order; read-only.
+
+        >>> load_cards().printed_points["rally"]
+        {'red': 2}
+        """
+        return {c: {p: info[p] for p in POINTS if info.get(p)} for c, info in self.by_id.items()}
+
+    @cached_property
+    def outwits(self) -> frozenset[str]:
+        """The cards that can be played as an Outwit (an ``outwit`` effect): a player
+        holding none of them is only asked to pass.
+
+        >>> sorted(load_cards().outwits)
+        ['outwit']
+        """
+        return frozenset(c for c, info in self.by_id.items()
+                         if any(e["do"] == "outwit" for e in info.get("effects", ())))
+
+    def offer(self, row: Sequence[str | None]) -> tuple[tuple[str, int, str], ...]:
+        """The different cards of an Adventure row, sorted, each with its cost and type.
+        Remembered (the row changes only when a card leaves it; the legal actions ask after
+        every action), with this card set, so an owner's set takes its cache with it.
+
+        >>> load_cards().offer(["silver", None, "helpful", "silver"])
+        (('helpful', 2, 'Effect'), ('silver', 3, 'Effect'))
+        """
+        key = tuple(row)
+        found = self._offers.get(key)
+        if found is None:
+            if len(self._offers) >= 4096:  # a cache, kept small
+                self._offers.clear()
+            found = self._offers[key] = tuple(
+                (card, self.by_id[card]["cost"], self.by_id[card]["type"])
+                for card in sorted({c for c in row if c}))
+        return found
+
+    @cached_property
+    def _offers(self) -> dict[tuple[str | None, ...], tuple[tuple[str, int, str], ...]]:
+        return {}
 
     def token_value(self, token: str) -> int:
         return int(self.by_id[token]["value"])

@@ -8,12 +8,17 @@ Equipment "between the Location and the Creature cards").
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.english import count, listing, possessive, says, their, verb_form
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import DobbersState
+
+# Sentence helpers that remember their answers (see effects.py).
+count, possessive, says, verb_form = map(lru_cache(maxsize=1024),
+                                         (count, possessive, says, verb_form))
 
 
 class ChallengeMixin:
@@ -28,12 +33,20 @@ class ChallengeMixin:
     def stack_takes_equipment(self: DobbersState, square: str, kind: str) -> bool:
         """Equipment goes under a Location with a Creature, within its capacity, one of each
         type."""
+        types = self._stack_types(square)
+        return types is not None and kind not in types
+
+    def _stack_types(self: DobbersState, square: str) -> list[str] | None:
+        """The types of the cards under the Location on ``square`` if Equipment may still go
+        there (a Creature is there and the capacity is not reached), else None."""
         stack = self.stacks.get(square)
         if not stack or len(stack) < 2:
-            return False
-        types = [self.cards.type(card) for card, _ in stack[1:]]
-        capacity = self.cards[stack[0][0]]["capacity"]
-        return "Creature" in types and kind not in types and len(types) < capacity
+            return None
+        by_id = self.cards.by_id
+        if len(stack) - 1 >= by_id[stack[0][0]]["capacity"]:  # full
+            return None
+        types = [by_id[card]["type"] for card, _ in stack[1:]]
+        return types if "Creature" in types else None
 
     def open_encounter_squares(self: DobbersState) -> list[str]:
         """Encounter squares with no Location: where an acquired Location may go."""
@@ -56,10 +69,14 @@ class ChallengeMixin:
 
     def penalty(self: DobbersState, player: int, kind: str) -> int:
         """The negative tokens of ``kind`` a Hero must overcome on the next attempt."""
+        if not self.tokens[player]:  # the usual case, asked before every move and purchase
+            return 0
         return sum(-self.cards.token_value(t) for t in self.tokens[player]
                    if self.cards.token_kind(t) == kind and self.cards.token_value(t) < 0)
 
     def _overcome(self: DobbersState, player: int, kind: str) -> None:
+        if not self.tokens[player]:
+            return
         spent = [t for t in self.tokens[player]
                  if self.cards.token_kind(t) == kind and self.cards.token_value(t) < 0]
         if spent:
@@ -121,11 +138,17 @@ class ChallengeMixin:
     def travel_cost(self: DobbersState, player: int, here: str, there: str) -> int:
         """Blue + red points a move costs: the shield, less the Hero's first-shield
         ability, plus negative Travel tokens."""
-        shield = self.board.shield(here, there)
-        ability = self.cards[self.heroes[player]].get("ability") or {}
-        if ability.get("kind") == "first_shield" and not self.turn["first_shield"]:
-            shield = max(0, shield - ability["n"])
-        return shield + self.penalty(player, "travel")
+        lower, extra = self.travel_modifiers(player)
+        return max(0, self.board.shield(here, there) - lower) + extra
+
+    def travel_modifiers(self: DobbersState, player: int) -> tuple[int, int]:
+        """What changes every shield now: (taken off by the Hero's first-shield ability,
+        added by negative Travel tokens). The same for every move, so the legal moves
+        work it out once."""
+        ability = self.cards.by_id[self.heroes[player]].get("ability")
+        lower = ability["n"] if ability and ability["kind"] == "first_shield" \
+            and not self.turn["first_shield"] else 0
+        return lower, self.penalty(player, "travel") if self.tokens[player] else 0
 
     def _pay_travel(self: DobbersState, player: int, cost: int) -> None:
         blue = min(self.turn["blue"], cost)

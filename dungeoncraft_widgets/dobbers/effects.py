@@ -13,6 +13,7 @@ queued so that they wait for every choice before them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.english import count, listing, objective, possessive, says, their, verb_form
@@ -20,8 +21,21 @@ from ..core.english import count, listing, objective, possessive, says, their, v
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import DobbersState
 
+# The log names the same few players with the same few verbs thousands of times a
+# game: these sentence helpers (whose answers depend on their arguments only)
+# remember their answers.
+count, possessive, says, verb_form = map(lru_cache(maxsize=1024),
+                                         (count, possessive, says, verb_form))
+
 SLOTS = ("weapon", "armor", "item")
 HAND_SIZE = 5
+_POINT_WORDS = {"red": "red", "blue": "blue", "gold": "gold", "influence": "Influence"}
+
+
+@lru_cache(maxsize=1024)
+def _points_text(points: tuple[tuple[str, int], ...]) -> str:
+    # Remembered: every card played or used is logged with the few sums cards give.
+    return listing([f"{n} {_POINT_WORDS[c]}" for c, n in points if n]) or "nothing"
 
 
 class EffectsMixin:
@@ -48,6 +62,8 @@ class EffectsMixin:
             self.pending = self.window = None
 
     def _condition_holds(self: DobbersState, item: dict[str, Any]) -> bool:
+        if "unless_item" not in item and "if_item" not in item:  # most effects: no condition
+            return True
         types = self.item_types(item.get("p", self.turn_player))
         if "unless_item" in item and item["unless_item"] in types:
             self.record("effect", f"{possessive(self.players[item['p']])} "
@@ -370,8 +386,7 @@ class EffectsMixin:
     # ------------------------------------------------------------ helpers
     def describe_points(self: DobbersState, points: dict[str, int]) -> str:
         """``{"red": 2, "influence": 1}`` as ``'2 red and 1 Influence'``."""
-        words = {"red": "red", "blue": "blue", "gold": "gold", "influence": "Influence"}
-        return listing([f"{n} {words[c]}" for c, n in points.items() if n]) or "nothing"
+        return _points_text(tuple(points.items()))
 
     def _objective(self: DobbersState, player: int) -> str:
         return objective(self.players[player])

@@ -4,6 +4,7 @@ the alignment bonuses all of them can trigger."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.english import listing, possessive, says
@@ -12,58 +13,61 @@ from .effects import SLOTS
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import DobbersState
 
+# Sentence helpers that remember their answers (see effects.py).
+possessive, says = map(lru_cache(maxsize=1024), (possessive, says))
+
 POOL = {"action": "red", "travel": "blue", "challenge": "gold", "influence": "influence"}
 
 
 class PlayingMixin:
     """How :class:`~.rules.DobbersState` plays cards (see the module docstring)."""
 
-    def _card_alignments(self: DobbersState, player: int, key: str) -> set[str]:
-        if key.startswith("p"):
-            card = self.turn["played"][int(key[1:])]
-            return {self.cards[card]["alignment"]} if card and "alignment" in self.cards[card] \
-                else set()
-        slot = key[1:]
-        out = set()
-        for card in (self.equipped[player].get(slot), self.forged[player].get(slot)):
-            if card is not None and "alignment" in self.cards[card]:
-                out.add(self.cards[card]["alignment"])
-        return out
-
-    def _in_play_keys(self: DobbersState, player: int) -> list[str]:
-        keys = [f"e{slot}" for slot in SLOTS if slot in self.equipped[player]]
+    def _alignments_in_play(self: DobbersState, player: int) -> dict[str, set[str]]:
+        """The alignments of every card in play that can trigger a bonus, by key: each
+        equipped slot (``eweapon``: the card and its Forge card) in slot order, then, on the
+        player's turn, each card played this turn (``p2``: the third)."""
+        by_id, equipped, forged = self.cards.by_id, self.equipped[player], self.forged[player]
+        out: dict[str, set[str]] = {}
+        for slot in SLOTS:
+            if slot in equipped:
+                out[f"e{slot}"] = {by_id[c]["alignment"] for c in (equipped[slot],
+                                                                     forged.get(slot))
+                                   if c is not None and "alignment" in by_id[c]}
         if player == self.turn_player:
-            keys += [f"p{i}" for i, c in enumerate(self.turn["played"]) if c]
-        return keys
+            for i, card in enumerate(self.turn["played"]):
+                if card:
+                    info = by_id[card]
+                    out[f"p{i}"] = {info["alignment"]} if "alignment" in info else set()
+        return out
 
     def _bonuses(self: DobbersState, player: int) -> list[dict[str, Any]]:
         """Apply every alignment bonus that has just become active; returns their effects."""
         cards, turn = self.cards, self.turn
-        keys = self._in_play_keys(player)
-        waiting = []  # cards in play whose bonus has not applied yet this turn
-        for key in keys:
-            if key in turn["bonus"]:
-                continue
-            if key[0] == "p":
-                card = turn["played"][int(key[1:])]
-            else:
-                card = self.equipped[player][key[1:]]
-                if turn["used"].get(key[1:]) != card:
-                    continue
-            if "aligned" in cards[card]:
-                waiting.append((key, card))
+        # Called after every card played, equipped or used: first the cards with a bonus
+        # still to come (usually none), in the order of _alignments_in_play.
+        by_id, bonus, equipped, used = cards.by_id, turn["bonus"], self.equipped[player], \
+            turn["used"]
+        if cards.aligned.isdisjoint(equipped.values()) and (
+                player != self.turn_player or cards.aligned.isdisjoint(turn["played"])):
+            return []
+        waiting = [(f"e{slot}", card) for slot in SLOTS
+                   if (card := equipped.get(slot)) is not None and used.get(slot) == card
+                   and "aligned" in by_id[card] and f"e{slot}" not in bonus]
+        if player == self.turn_player:
+            waiting += [(f"p{i}", card) for i, card in enumerate(turn["played"])
+                        if card and "aligned" in by_id[card] and f"p{i}" not in bonus]
         if not waiting:
             return []
         ability = cards[self.heroes[player]].get("ability") or {}
         hero_alignment = {ability["alignment"]} if ability.get("kind") == "counts_as" else set()
-        alignments = {k: self._card_alignments(player, k) for k in keys}
+        alignments = self._alignments_in_play(player)
         items: list[dict[str, Any]] = []
         for key, card in waiting:
             aligned = cards[card]["aligned"]
             others = set(hero_alignment)
-            for other in keys:
+            for other, kinds in alignments.items():
                 if other != key:
-                    others |= alignments[other]
+                    others |= kinds
             if not alignments[key] & others:
                 continue
             self.turn["bonus"].append(key)
@@ -82,19 +86,19 @@ class PlayingMixin:
 
     def _contribute(self: DobbersState, player: int, slot: str, points: dict[str, int]) -> None:
         """Remember what an Equipment card gave this turn (for Creature immunities)."""
-        keywords = set()
-        for card in (self.equipped[player].get(slot), self.forged[player].get(slot)):
-            if card is not None:
-                keywords.update(self.cards[card].get("keywords", ()))
-        kind = self.cards.type(self.equipped[player][slot])
-        self.turn["contrib"].append([sorted(keywords), kind, points.get("red", 0),
+        by_id, card, forge = self.cards.by_id, self.equipped[player][slot], \
+            self.forged[player].get(slot)
+        keywords = set(by_id[card].get("keywords", ()))
+        if forge is not None:
+            keywords.update(by_id[forge].get("keywords", ()))
+        self.turn["contrib"].append([sorted(keywords), by_id[card]["type"], points.get("red", 0),
                                      points.get("gold", 0)])
 
     def _play(self: DobbersState, p: int, card: str) -> None:
         self.hands[p].remove(card)
         self.turn["played"].append(card)
-        info = self.cards[card]
-        points = {c: info[c] for c in ("red", "blue", "gold", "influence") if info.get(c)}
+        info = self.cards.by_id[card]
+        points = self.cards.printed_points[card]
         for colour, n in points.items():
             self.turn[colour] += n
         gives = f": {self.describe_points(points)}" if points else ""
@@ -131,13 +135,16 @@ class PlayingMixin:
 
     def _use(self: DobbersState, p: int, slot: str) -> None:
         card = self.equipped[p][slot]
-        parts = [self.cards[card]]
+        parts = [self.cards.by_id[card]]
         forge = self.forged[p].get(slot)
         if forge is not None:
             parts.append(self.cards[forge]["forge"])
-        points = {c: sum(part.get(c, 0) for part in parts)
-                  for c in ("red", "blue", "gold", "influence")}
-        points = {c: n for c, n in points.items() if n}
+        forged = parts[1] if forge is not None else {}
+        points = {}
+        for c in ("red", "blue", "gold", "influence"):
+            n = parts[0].get(c, 0) + forged.get(c, 0)
+            if n:
+                points[c] = n
         for colour, n in points.items():
             self.turn[colour] += n
         self.turn["used"][slot] = card

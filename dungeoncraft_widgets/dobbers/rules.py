@@ -38,10 +38,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..core.actions import Action
-from ..core.data import check_schema
 from ..core.engine import GameState
 from ..core.english import count, listing, objective, possessive, says, their, verb_form
 from ..core.errors import DataFormatError, IllegalActionError, InvalidArgumentError
@@ -71,11 +71,15 @@ from .actions import (
     shared,
 )
 from .board import Board, board_from_option, board_option, load_board
-from .cards import CardSet, cards_from_option, cards_option, load_cards
+from .cards import EQUIPMENT_TYPES, CardSet, cards_from_option, cards_option, load_cards
 from .challenge import ChallengeMixin
 from .deal import ADVENTURE_ROW, SetupMixin
 from .effects import HAND_SIZE, SLOTS, EffectsMixin
 from .playing import PlayingMixin
+
+# Sentence helpers that remember their answers (see effects.py).
+count, possessive, says, verb_form = map(lru_cache(maxsize=1024),
+                                         (count, possessive, says, verb_form))
 
 __all__ = ["DEFAULT_ROUND_LIMIT", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "DobbersState",
            "new_game", "position", "verdict"]
@@ -225,6 +229,13 @@ def _plain_copy(value: Any) -> Any:
     return value
 
 
+@lru_cache(maxsize=4096)
+def _placements(row: str, squares: tuple[str, ...]) -> tuple[Action, ...]:
+    """``place ROW SQUARE`` for each square: an affordable Location may go on any of up to
+    a dozen open squares, and the same lists come up turn after turn."""
+    return tuple(shared(Place, row, square) for square in squares)
+
+
 def verdict(turns: int) -> str:
     """The Solo Play verdict for a game won in ``turns`` turns.
 
@@ -325,7 +336,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
 
     def _fresh_turn(self, player: int | None) -> dict[str, Any]:
         """A turn's pool: the Hero's own points, nothing used or played yet."""
-        hero = self.cards[self.heroes[player]] if player is not None else {}
+        hero = self.cards.by_id[self.heroes[player]] if player is not None else {}
         return {"red": hero.get("red", 0), "blue": hero.get("blue", 0),
                 "gold": hero.get("gold", 0), "influence": hero.get("influence", 0),
                 "used": {}, "played": [], "bonus": [], "contrib": [], "discount": [],
@@ -354,7 +365,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         self.discards[p] += self.hands[p] + [c for c in self.turn["played"] if c]
         self.hands[p] = []
         self.turn["played"] = []
-        ability = self.cards[self.heroes[p]].get("ability") or {}
+        ability = self.cards.by_id[self.heroes[p]].get("ability") or {}
         size = HAND_SIZE + (ability["n"] if ability.get("kind") == "hand_size" else 0)
         self._draw(p, size, ending=True)
         self.turns[p] += 1
@@ -513,105 +524,147 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             q = self.window["asked"][self.window["at"]]
             return [*(shared(Outwit, pay) for pay in self.outwit_payments(q)), shared(Pass)]
         p = self.turn_player
-        acts = self._card_actions(p)
+        hand = sorted(set(self.hands[p]))
+        acts = self._card_actions(p, hand)
         if self.phase == "duel":
             return [*acts, shared(End)]
         if self.challenge is not None:
             return [*acts, shared(Fight)]
-        acts += self._acquire_actions(p)
+        acts += self._acquire_actions(p, hand)
         acts += self._travel_actions(p)
         acts.append(shared(End))
         return acts
 
-    def _card_actions(self, p: int) -> list[Action]:
-        """Playing, equipping, forging, using, tokens, the Hero's power and Destroy."""
+    # The legal actions are worked out after every action (about 25,000 times in a random
+    # 4-player game), so the three functions below read the card data from ``by_id``
+    # directly, work out what every card or square has in common once (the Hero's ability,
+    # the tokens, what each stack still takes), and look at the rarer parts (forging,
+    # tokens, Destroy, arming) only when something could come of them.
+    def _card_actions(self, p: int, hand: list[str]) -> list[Action]:
+        """Playing, equipping, forging, using, tokens, the Hero's power and Destroy
+        (``hand``: the different cards in the hand, sorted)."""
         acts: list[Action] = []
-        cards, equipped, forged, turn = self.cards, self.equipped[p], self.forged[p], self.turn
-        for card in sorted(set(self.hands[p])):
-            info = cards[card]
+        cards, equipped, turn = self.cards, self.equipped[p], self.turn
+        by_id = cards.by_id
+        for card in hand:
+            info = by_id[card]
             if info["type"] == "Effect":
                 acts.append(shared(Play, card))
                 continue
             acts.append(shared(Equip, card))
-            if "forge" in info:
+            if "forge" in info and equipped:
+                forged = self.forged[p]
                 acts += [shared(Forge, card, slot) for slot in SLOTS
                          if slot in equipped and slot not in forged]
-        used = turn["used"]
-        acts += [shared(Use, slot) for slot in SLOTS if slot in equipped and slot not in used]
+        if equipped:
+            used = turn["used"]
+            for slot in SLOTS:
+                if slot in equipped and slot not in used:
+                    acts.append(shared(Use, slot))
         if self.tokens[p]:
             acts += [shared(Token, t) for t in sorted(set(self.tokens[p]))
                      if cards.token_value(t) > 0]
-        ability = cards[self.heroes[p]].get("ability")
+        ability = by_id[self.heroes[p]].get("ability")
         if ability and ability["kind"] == "power" and not turn["power"]:
             acts.append(shared(Power))
-        destroyable = {c for c in turn["played"] if c and "destroy" in cards[c]}
-        if turn["equipped_now"]:
-            destroyable |= {c for s, c in turn["equipped_now"].items()
-                            if equipped.get(s) == c and "destroy" in cards[c]}
-        if destroyable:
+        played, now = turn["played"], turn["equipped_now"]
+        if not cards.destroyers.isdisjoint(played) or not cards.destroyers.isdisjoint(
+                now.values()):
+            destroyable = {c for c in played if c in cards.destroyers}
+            destroyable |= {c for s, c in now.items()
+                            if equipped.get(s) == c and c in cards.destroyers}
             acts += [shared(Destroy, c) for c in sorted(destroyable)]
         return acts
 
-    def _acquire_actions(self, p: int) -> list[Action]:
-        acts: list[Action] = []
-        cards, influence = self.cards, self.turn["influence"]
+    def _acquire_actions(self, p: int, hand: list[str]) -> list[Action]:
+        """Acquiring from the rows, and arming a stack from the hand (``hand``: the
+        different cards in the hand, sorted)."""
+        by_id, influence = self.cards.by_id, self.turn["influence"]
         extra = self.penalty(p, "influence") if self.tokens[p] else 0
-        stacks = sorted(self.stacks)
-        ability = cards[self.heroes[p]].get("ability")
+        ability = by_id[self.heroes[p]].get("ability")
         discount = ability if ability and ability["kind"] == "discount" \
             and ability["type"] not in self.turn["discount"] else None
-        for card in sorted({c for c in self.adventure_row if c}):
-            info = cards[card]
-            kind = info["type"]
-            cost = info["cost"] + extra
+        lowest = self.cards.cheapest - (discount["n"] if discount else 0) + extra
+        if influence < lowest:  # most of the time: nothing to acquire (arming is free)
+            return self._arm_actions(hand, None) if self.stacks else []
+        acts: list[Action] = []
+        # The stacks Equipment may still go under, with the types already under them
+        # (stack_takes_equipment for every stack at once), worked out when first needed.
+        armable: list[tuple[str, list[str]]] | None = None
+        for card, printed, kind in self.cards.offer(self.adventure_row):
+            cost = printed + extra
             if discount is not None and discount["type"] == (
                     "Effect" if kind == "Effect" else "Equipment"):
-                cost = max(0, info["cost"] - discount["n"]) + extra
+                cost = max(0, printed - discount["n"]) + extra
             if cost > influence:
                 continue
             acts.append(shared(Buy, card))
-            if kind != "Effect" and stacks:
-                acts += [shared(Buy, card, s) for s in stacks
-                         if self.stack_takes_equipment(s, kind)]
+            if kind != "Effect" and self.stacks:
+                if armable is None:
+                    armable = self._armable()
+                acts += [shared(Buy, card, s) for s, types in armable if kind not in types]
         open_squares: list[str] | None = None
         creature_squares: list[str] | None = None
         for letter, row in (("L", self.location_row), ("C", self.creature_row)):
             for i, card in enumerate(row):
-                if card is None or cards[card]["cost"] + extra > influence:
+                if card is None or by_id[card]["cost"] + extra > influence:
                     continue
                 if letter == "L":
                     if open_squares is None:
-                        open_squares = self.open_encounter_squares()
+                        open_squares = tuple(self.open_encounter_squares())
                     squares = open_squares
                 else:
                     if creature_squares is None:
-                        creature_squares = [s for s in stacks if len(self.stacks[s]) == 1]
+                        creature_squares = tuple(s for s in sorted(self.stacks)
+                                                 if len(self.stacks[s]) == 1)
                     squares = creature_squares
-                slot = f"{letter}{i + 1}"
-                acts += [shared(Place, slot, s) for s in squares]
-        if stacks:
-            for card in sorted({c for c in self.hands[p] if cards.is_equipment(c)}):
-                kind = cards.type(card)
-                acts += [shared(Arm, card, s) for s in stacks
-                         if self.stack_takes_equipment(s, kind)]
+                acts += _placements(f"{letter}{i + 1}", squares)
+        if self.stacks:
+            acts += self._arm_actions(hand, armable)
         return acts
+
+    def _arm_actions(self, hand: list[str],
+                     armable: list[tuple[str, list[str]]] | None) -> list[Action]:
+        """Equipment from the hand under a Location (free)."""
+        if self.cards.equipment.isdisjoint(hand):
+            return []
+        if armable is None:
+            armable = self._armable()
+        by_id, acts = self.cards.by_id, []
+        for card in hand:
+            kind = by_id[card]["type"]
+            if kind in EQUIPMENT_TYPES:
+                acts += [shared(Arm, card, s) for s, types in armable if kind not in types]
+        return acts
+
+    def _armable(self) -> list[tuple[str, list[str]]]:
+        """The squares Equipment may still go under, in order, with the types under them."""
+        out = []
+        for square in sorted(self.stacks):
+            types = self._stack_types(square)
+            if types is not None:
+                out.append((square, types))
+        return out
 
     def _travel_actions(self, p: int) -> list[Action]:
         if p in self.arrivals:
             return []
-        here = self.position[p]
-        points = self.turn["blue"] + self.turn["red"]
-        acts: list[Action] = []
-        for there in self.board.neighbours[here]:
-            if self.travel_cost(p, here, there) <= points:
-                acts.append(shared(Challenge if there in self.stacks else Move, there))
+        lower, extra = self.travel_modifiers(p)  # travel_cost's terms, the same for every move
+        # travel_cost <= blue + red, that is max(0, shield - lower) <= budget:
+        budget = self.turn["blue"] + self.turn["red"] - extra
+        if budget < 0:
+            return []
+        stacks, acts = self.stacks, []
+        for there, shield in self.board.neighbours[self.position[p]].items():
+            if shield - lower <= budget:
+                acts.append(shared(Challenge if there in stacks else Move, there))
         return acts
 
     def outwit_payments(self, player: int) -> list[tuple[str, ...]]:
         """The ways ``player`` can pay for an Outwit now: an Outwit card and just enough
         Influence cards from the hand (no card could be left out)."""
-        if self.window is None:
-            return []
+        if self.window is None or self.cards.outwits.isdisjoint(self.hands[player]):
+            return []  # (most of the time: no Outwit in the hand, nothing to work out)
         cost = self.cards[self.window["card"]]["cost"] + self.penalty(player, "influence")
         hand = Counter(c for c in self.hands[player]
                        if self.cards.type(c) == "Effect" and self.cards.point(c, "influence"))
@@ -637,8 +690,16 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
 
     # ------------------------------------------------------------ checking
     def _check(self, action: Action) -> None:
-        self._legal_actions()
-        if action in self._legal:
+        legal = self.__dict__.get("_legal")
+        if legal is None:
+            self._legal_actions()
+            legal = self._legal
+        # An action chosen from legal_actions() is one of its shared instances: found by
+        # identity, without comparing fields (as ``in`` does with every action before it).
+        for each in legal:
+            if each is action:
+                return
+        if action in legal:  # an equal action made elsewhere (parsed from text, say)
             return
         raise IllegalActionError(self._explain(action))
 
@@ -673,7 +734,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                 return ("outwit: needs an Outwit card and just enough Influence cards from the "
                         f"hand to pay {self.cards[self.window['card']]['cost']} Influence")
             return (f"{v}: {says(who, 'may')} now Outwit "
-                    f"{possessive(self.players[self.window['from']])} "
+                    f"{possessive(self.players[self.window['from']], capital=False)} "
                     f"{self.cards.name(self.window['card'])} ('outwit ...') or pass")
         if v in ("choose", "skip"):
             return f"{v}: nothing is being asked now"
@@ -766,47 +827,47 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         self._legal = None
         p = self.current_player
         assert p is not None
-        match action:
-            case HeroChoice(hero=hero):
-                self._choose_hero(hero)
-            case StartChoice(letter=letter):
-                self._choose_start(letter)
+        match action:  # the most frequent first (random play: Play, End, Use, Move, Pass)
+            case Play(card=card):
+                self._play(p, card)
+            case End():
+                self._end_duel_turn() if self.phase == "duel" else self._end_turn()
+            case Use(slot=slot):
+                self._use(p, slot)
+            case Move(square=square):
+                self._do_move(p, square)
+            case Pass():
+                self._pass_window()
+            case Equip(card=card):
+                self._equip(p, card)
+            case Buy(card=card, square=square):
+                self._buy(p, card, square)
+            case Place(row=row, square=square):
+                self._place(p, row, square)
+            case Challenge(square=square):
+                self._begin_challenge(p, square)
+            case Fight():
+                self._fight(p)
             case Choose(zone=zone, card=card):
                 self._resolve_choice(zone, card)
             case Skip():
                 self._skip_choice()
             case Outwit(payment=payment):
                 self._outwit(p, payment)
-            case Pass():
-                self._pass_window()
-            case Play(card=card):
-                self._play(p, card)
-            case Equip(card=card):
-                self._equip(p, card)
             case Forge(card=card, slot=slot):
                 self._forge(p, card, slot)
-            case Use(slot=slot):
-                self._use(p, slot)
             case Token(token=token):
                 self._spend_token(p, token)
             case Power():
                 self._power(p)
             case Destroy(card=card):
                 self._destroy(p, card)
-            case Buy(card=card, square=square):
-                self._buy(p, card, square)
-            case Place(row=row, square=square):
-                self._place(p, row, square)
             case Arm(card=card, square=square):
                 self._arm(p, card, square)
-            case Move(square=square):
-                self._do_move(p, square)
-            case Challenge(square=square):
-                self._begin_challenge(p, square)
-            case Fight():
-                self._fight(p)
-            case End():
-                self._end_duel_turn() if self.phase == "duel" else self._end_turn()
+            case HeroChoice(hero=hero):
+                self._choose_hero(hero)
+            case StartChoice(letter=letter):
+                self._choose_start(letter)
         self._run_queue()
 
     def _pay_influence(self, p: int, cost: int) -> None:
@@ -910,6 +971,16 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                "creature_deck", "creature_row", "stacks", "destroyed", "set_aside", "resolved",
                "turn_player", "round", "turns", "turn", "challenge", "queue", "pending", "window",
                "arrivals", "final_turns", "duel", "winner", "end_reason")
+    # How a copy copies each field, by its shape in state_schema: the lists of card ids,
+    # squares or seats (the decks above all) at once, the per-player lists of them one
+    # level down, the rest (small) item by item.
+    _FLAT_LISTS = ("pick_order", "heroes", "position", "token_supply", "adventure_deck",
+                   "adventure_row", "location_deck", "location_row", "creature_deck",
+                   "creature_row", "destroyed", "set_aside", "resolved", "turns", "arrivals")
+    _LISTS_OF_LISTS = ("trail", "decks", "hands", "discards", "tokens")
+    _OTHER_FIELDS = ("phase", "pick_index", "first", "equipped", "forged", "stacks",
+                     "turn_player", "round", "turn", "challenge", "queue", "pending", "window",
+                     "final_turns", "duel", "winner", "end_reason")
 
     def _dump(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._FIELDS}
@@ -920,16 +991,25 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         # the frozen log events and actions are never changed in place, so they are shared.
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        for name in self._FIELDS:
-            new.__dict__[name] = _plain_copy(self.__dict__[name])
-        new.log, new.history = list(self.log), list(self.history)
-        if self.rng is not None:
+        fields = self.__dict__
+        for name in self._FLAT_LISTS:
+            new.__dict__[name] = fields[name][:]
+        for name in self._LISTS_OF_LISTS:
+            new.__dict__[name] = [each[:] for each in fields[name]]
+        for name in self._OTHER_FIELDS:
+            new.__dict__[name] = _plain_copy(fields[name])
+        # A view hands in memo what it replaces (its own log, no history, no RNG): the
+        # whole log and history are not copied for nothing at every view.
+        new.log = memo[id(self.log)] if id(self.log) in memo else list(self.log)
+        new.history = memo[id(self.history)] if id(self.history) in memo else list(self.history)
+        if id(self.rng) in memo:
+            new.rng = memo[id(self.rng)]
+        elif self.rng is not None:
             new.rng = Rng(0)
             new.rng.state = self.rng.state
         return new
 
     def _restore(self, data: dict[str, Any]) -> None:
-        check_schema(data, self.state_schema, "saved Dobbers game")
         self._legal = None
         self._load_data()
         for f in self._FIELDS:
