@@ -329,3 +329,19 @@ def test_owners_who_choose_where_traps_go_stay_within_the_placement_range():
     _, (obs, hi_sum, hi_se) = within(traps, high)
     assert lo_sum - 4 * lo_se <= traps <= hi_sum + 4 * hi_se, (traps, lo_sum, hi_sum)
     assert not within(traps, [c for *_x, c in met])[0]  # the count alone fails here
+
+
+def test_a_saved_game_and_every_view_give_the_same_chances():
+    """The chances come from the log everyone sees: the whole game, Red's view, a
+    spectator's view and the game saved and loaded agree (and the team game reads its
+    own wording, 'The Blue team draws a tile.')."""
+    for players in (2, 4):
+        game = new_game(players, seed=11)
+        bots = {p: TrapArmer(p) for p in range(players)}
+        while not game.is_over and len(game.history) < 700:
+            player = game.current_player
+            game.apply(bots[player].choose(game.view(player), game.legal_actions()))
+        odds = tile_odds(game, 0)
+        assert odds.exact and odds.stacks and any(e[0] == "arm" for e in tile_events(game, 1))
+        for other in (game.view(0), game.view(None), type(game).from_json(game.to_json())):
+            assert tile_odds(other, 0).stacks == odds.stacks

@@ -15,8 +15,10 @@ pouch takes back the discard pile, as the engine does (``rules.RULE_NOTES``).
   expected runes collected (:class:`DropPlan`), with the chances of an exalt, a
   legendary Quarrel and winter.
 - :func:`reveal_odds`: the chance the next runes revealed hold at least k of a faction.
-- :func:`tile_odds` / :func:`trap_chance`: what an unknown enemy tile is, from the
-  19-tile pouch and everything revealed, dismissed, drawn and armed.
+- :func:`tile_odds` / :func:`trap_chance`: the exact chance that each face-down enemy
+  tile is a trap, from the 19-tile pouch and the public log (every draw, every trap tile
+  armed into the hand, which spaces each Set Tiles filled, every reveal and dismissal);
+  the one assumption left, and the range it spans, in :data:`TILE_NOTES`.
 - :func:`snowflake_race`: how far winter is, and the chance this turn's drops bring it.
 
 Chances are computed with exact integers and fractions and handed out as
