@@ -1089,21 +1089,19 @@ class AlderQuestApp(GameApp):
         if not odds.exact:
             return ("Counted from the enemy's 19 tiles less every one seen, as if each tile "
                     "were a blind draw: this position was typed in without its history.")
-        text = ("Exact from what you have seen: the enemy's 19 tiles, every tile drawn, "
-                "every trap tile taken to hand by arming a Trap (it is set at the next "
-                "Set Tiles), which spaces got tiles at which Set Tiles, and every tile "
-                "revealed or dismissed. It assumes "
-                f"{view.team_name(enemy) if view.team_game else 'the enemy'} "
-                "set the tiles of each Set Tiles in no particular order (each of its spaces "
-                "as likely as the others to get its trap).")
+        who = f"the {TEAMS[enemy]} team" if view.team_game else view.team_name(enemy)
+        text = ("Exact from what you have seen: the enemy's 19 tiles, the tiles drawn, the "
+                "trap tiles taken to hand by arming Traps (set at the next Set Tiles), which "
+                "spaces each Set Tiles filled, the tiles revealed or dismissed; if "
+                f"{who} set the tiles of each Set Tiles in no particular order.")
         if space is not None and self._placement_words(odds, space):
             low, high = odds.placement_range(space)
             text += (f" But {view.team_says(enemy, 'choose')} where each tile goes: had the "
                      f"traps of that Set Tiles gone here last or first, the chance would be "
                      f"{_odds_words(low)} to {_odds_words(high)}.")
         elif space is None and any(self._placement_words(odds, s) for s in odds.stacks):
-            text += (" A range after a chance: from the traps of that Set Tiles set there "
-                     "last to set there first (the owner chooses where each tile goes).")
+            text += (" But the owner chooses where each tile goes: a range is the chance had "
+                     "the traps of that Set Tiles gone there last, or first.")
         return text
 
     @staticmethod
@@ -1139,8 +1137,8 @@ class AlderQuestApp(GameApp):
                    if len(chances) > 1 else "") + "</li>"
                 for space, chances in sorted(odds.stacks.items()))
             parts.append(f"<b>Face-down enemy tiles</b>: the chance the top one is a trap"
-                         f"<ul>{items}</ul>A face-down tile is an Acorn worth "
-                         f"{html.escape(_number(odds.expected_points))} points on average. "
+                         f"<ul>{items}</ul>On average a face-down tile is worth "
+                         f"{html.escape(_number(odds.expected_points))} Acorn points. "
                          f"{html.escape(self._trap_caveat(view, odds))}")
         sel = self._sel() or {}
         if sel.get("kind") == "minion" and sel["mid"] in view.minions:
