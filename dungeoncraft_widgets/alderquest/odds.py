@@ -860,7 +860,11 @@ TILE_NOTES = (
     "from the viewer's side: each space of a batch is as likely as any other to hold its "
     "trap. An owner who puts traps where minions will walk makes a batch's tiles "
     "different; :meth:`TileOdds.placement_range` gives, beside the chance, the two "
-    "extremes of that choice (the batch's traps set on this space first, or last).",
+    "extremes of that choice for the tile's own batch (the batch's traps set on this space "
+    "first, or last; the other batches still in no particular order). It is not a bound "
+    "over every strategy an owner could follow in every batch. Measured on the engine: "
+    "bots that set blindly meet the traps the chance says; bots that set traps next to "
+    "enemy minions meet many more, within the range (tests/test_alderquest_tile_odds.py).",
     "Also assumed: the owner's other choices (arming a Trap, which tile a minion meets "
     "first) say nothing about the face-down tiles beyond what the log shows, and the "
     "Acorns and Snowflakes not yet seen are equally likely to be any of the ones left "
