@@ -77,7 +77,7 @@ def test_refusals_say_the_rule_and_change_nothing():
                                  "column")
     click(app, "cell-A1")
     click(app, "cell-B2")  # not touching
-    assert "are not side by side or one above the other (L107)" in app.message.value
+    assert "are not side by side or one above the other (rulebook line 107)" in app.message.value
     click(app, "hero-wren")  # Blue's Hero
     assert "is an enemy Hero" in app.message.value
     assert app.state.to_json() == before

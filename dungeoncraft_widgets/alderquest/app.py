@@ -33,6 +33,7 @@ False
 from __future__ import annotations
 
 import html
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -210,9 +211,16 @@ def _line_cells(board: Board, line: list[str | None]) -> set[str]:
     return {f"{chr(65 + c)}{len(board.cols[c])}" for c, r in enumerate(line) if r is not None}
 
 
+_LINE_REFERENCE = re.compile(r"\bL(\d+)\b")
+
+
 # ------------------------------------------------------------------ the app
 class AlderQuestApp(GameApp):
     """Play AlderQuest from seat 0 (Red) against bots. See the module docstring."""
+
+    def reword(self, text: str) -> str:
+        # The engine cites the rulebook by its line ("L70"): say what that is.
+        return _LINE_REFERENCE.sub(r"rulebook line \1", text)
 
     def __init__(self, seed: int | None = None, team: bool = False, *,
                  bots: Mapping[int, Bot] | None = None, state: AlderQuestState | None = None,
