@@ -77,7 +77,7 @@ def test_refusals_say_the_rule_and_change_nothing():
                                  "column")
     click(app, "cell-A1")
     click(app, "cell-B2")  # not touching
-    assert "are not side by side or one above the other (L107)" in app.message.value
+    assert "are not side by side or one above the other (rulebook line 107)" in app.message.value
     click(app, "hero-wren")  # Blue's Hero
     assert "is an enemy Hero" in app.message.value
     assert app.state.to_json() == before
@@ -241,10 +241,23 @@ def test_a_hero_and_a_quarrel_by_clicking():
 
 
 def test_the_trap_chance_says_what_it_assumes():
+    # a position typed in has no history: the counts alone, and it says so
     app = position(revealed=["G", "H", "T"], minions={"T01": {"team": 0, "space": "a1"}},
                    tiles={"a2": [("bt", False)]}, armed=([], ["QB01"]))
-    assert "as if each tile were set without regard to what it is" in app.odds_view.value
-    assert "Bot has armed Traps" in app.odds_view.value
+    assert "as if each tile were a blind draw" in app.odds_view.value
+    assert "a2: 2/19" in app.odds_view.value
+    # a real game: exact from the log, per space (tests/test_alderquest_tile_odds.py)
+    from dungeoncraft_widgets.alderquest.bots import MatchBot
+
+    app = AlderQuestApp(seed=3, bots={1: MatchBot(seed=1)})
+    me = MatchBot(seed=2)
+    def blue_face_down():
+        return any(c[0] == "b" and not up for ts in app.state.tiles.values() for c, up in ts)
+
+    while not blue_face_down() or app.state.current_player != 0 or app.state.stack:
+        assert app.act(me.choose(app.state.view(0), app.state.legal_actions()))
+    assert "Exact from what you have seen" in app.odds_view.value
+    assert "Face-down enemy tiles" in app.odds_view.value
 
 
 def test_the_best_plan_is_drawn_before_it_is_played():

@@ -176,3 +176,28 @@ def test_bad_input_is_refused():
         minion_reach(game, "Z99")
     with pytest.raises(InvalidArgumentError, match="team must be 0"):
         threats(game, 5)
+
+
+def test_a_routes_trap_chance_is_the_exact_one_from_the_public_log():
+    """The chance a route springs no trap agrees with tile_odds on the spaces it meets
+    (tiles of one Set Tiles are not independent, so it is not the blind count)."""
+    game = new_game(2, seed=5)
+    bots = {0: TributeBot(seed=0), 1: TributeBot(seed=1)}
+    checked = 0
+    for step in range(400):
+        seat = game.current_player
+        view = game.view(seat)
+        game.apply(bots[seat].choose(view, view.legal_actions()))
+        if step % 25:
+            continue
+        view = game.view(0)
+        odds = tile_odds(view, 0)
+        for mid, m in game.minions.items():
+            if m["team"] != 0 or m["space"] is None:
+                continue
+            for route in minion_reach(view, mid).routes.values():
+                if route.tiles_met and route.trap_free is None:
+                    assert odds.exact
+                    assert route.p_trap_free == odds.p_no_trap_on(route.tiles_met)
+                    checked += 1
+    assert checked

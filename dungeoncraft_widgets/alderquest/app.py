@@ -33,6 +33,7 @@ False
 from __future__ import annotations
 
 import html
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -51,11 +52,18 @@ from ..widgets.board import BoardView
 from .board import Board, CascadeResult, MatchRules, drop_line, play_onto, resolve
 from .bots import MatchBot, TributeBot
 from .graph import Reach, minion_reach, threats, turns_to_tribute
-from .odds import DropPlan, Position, best_drops, move_odds, snowflake_race, tile_odds
+from .odds import (
+    DropPlan,
+    Position,
+    TileOdds,
+    best_drops,
+    move_odds,
+    snowflake_race,
+    tile_odds,
+)
 from .rules import (
     COLOURS,
     TEAMS,
-    UNUSED_TRAPS,
     AlderQuestState,
     Carry,
     Choose,
@@ -203,9 +211,16 @@ def _line_cells(board: Board, line: list[str | None]) -> set[str]:
     return {f"{chr(65 + c)}{len(board.cols[c])}" for c, r in enumerate(line) if r is not None}
 
 
+_LINE_REFERENCE = re.compile(r"\bL(\d+)\b")
+
+
 # ------------------------------------------------------------------ the app
 class AlderQuestApp(GameApp):
     """Play AlderQuest from seat 0 (Red) against bots. See the module docstring."""
+
+    def reword(self, text: str) -> str:
+        # The engine cites the rulebook by its line ("L70"): say what that is.
+        return _LINE_REFERENCE.sub(r"rulebook line \1", text)
 
     def __init__(self, seed: int | None = None, team: bool = False, *,
                  bots: Mapping[int, Bot] | None = None, state: AlderQuestState | None = None,
@@ -953,17 +968,19 @@ class AlderQuestApp(GameApp):
         frame = self._frame()
         if view.phase in ("faction", "hero") or frame is not None or view.step == "draw":
             out = []
-            p_trap = None
+            p_trap = odds = None
             if frame is not None and frame["kind"] == "encounter":
-                p_trap = tile_odds(view, self.team).p_trap
+                odds = tile_odds(view, self.team)
+                p_trap = odds.at(frame["space"])
             for a in legal[:MAX_CHOICES]:
                 tip = ""
                 if isinstance(a, ChooseFaction):
                     ex = s.cards.factions[a.name]["exalted"]
                     tip = f"Exalted: {ex['name']}: {ex['text']}"
-                if isinstance(a, Reveal) and p_trap is not None:
+                if isinstance(a, Reveal) and odds is not None:
                     out.append(Choice("Reveal it; the chance it is a trap", a, odds=p_trap,
-                                      tooltip=self._trap_caveat(view)))
+                                      tooltip=self._trap_caveat(view, odds,
+                                                                frame["space"])))
                     continue
                 out.append(Choice(self.action_label(a), a, tooltip=tip))
             return out
@@ -1072,16 +1089,33 @@ class AlderQuestApp(GameApp):
                       len(view.teams[t]["collection"])) for i, t in enumerate(order))
         return FinalSummary(headline, ("Place", "Team", "Points", "Acorns"), rows)
 
-    def _trap_caveat(self, view: AlderQuestState) -> str:
-        """What the trap chance assumes, and when the table knows better."""
-        enemy = view.teams[1 - self.team]
-        text = ("Counted from the enemy's 19 tiles less every one seen, as if each tile were "
-                "set without regard to what it is.")
-        if enemy["armed"] or enemy["traps"] < UNUSED_TRAPS:
-            text += (f" {view.team_says(1 - self.team, 'have')} armed Traps: each put a trap "
-                     "tile in the hand, set straight onto the Battlefield, so a face-down tile "
-                     "there is likelier a trap than this count says.")
+    def _trap_caveat(self, view: AlderQuestState, odds: TileOdds,
+                     space: str | None = None) -> str:
+        """Where the trap chances come from, what they assume, and (for the tile on
+        ``space``) how far an owner who chose where its traps went could move them."""
+        enemy = 1 - self.team
+        if not odds.exact:
+            return ("Counted from the enemy's 19 tiles less every one seen, as if each tile "
+                    "were a blind draw: this position was typed in without its history.")
+        who = f"the {TEAMS[enemy]} team" if view.team_game else view.team_name(enemy)
+        text = ("Exact from what you have seen: the enemy's 19 tiles, the tiles drawn, the "
+                "trap tiles taken to hand by arming Traps (set at the next Set Tiles), which "
+                "spaces each Set Tiles filled, the tiles revealed or dismissed; if "
+                f"{who} set the tiles of each Set Tiles in no particular order.")
+        if space is not None and self._placement_words(odds, space):
+            low, high = odds.placement_range(space)
+            text += (f" But {view.team_says(enemy, 'choose')} where each tile goes: had the "
+                     f"traps of that Set Tiles gone here last or first, the chance would be "
+                     f"{_odds_words(low)} to {_odds_words(high)}.")
+        elif space is None and any(self._placement_words(odds, s) for s in odds.stacks):
+            text += (" But the owner chooses where each tile goes: a range is the chance had "
+                     "the traps of that Set Tiles gone there last, or first.")
         return text
+
+    @staticmethod
+    def _placement_words(odds: TileOdds, space: str) -> str:
+        low, high = odds.placement_range(space)
+        return "" if low == high else f" (range {low} to {high})"
 
     # ------------------------------------------------------------ the odds panel
     def _show_odds(self) -> None:
@@ -1103,11 +1137,17 @@ class AlderQuestApp(GameApp):
             odds = self._memo("tiles", lambda: tile_odds(view, self.team))
         except DungeoncraftError:
             odds = None
-        if odds is not None and odds.unknown:
-            parts.append(f"<b>An unknown enemy tile</b> is a trap with chance "
-                         f"{html.escape(_odds_words(odds.p_trap))}, an Acorn worth "
-                         f"{html.escape(_number(odds.expected_points))} points on average "
-                         f"({odds.unknown} unknown). {html.escape(self._trap_caveat(view))}")
+        if odds is not None and odds.stacks:
+            items = "".join(
+                f"<li>{html.escape(space)}: {html.escape(_odds_words(odds.at(space)))}"
+                + html.escape(self._placement_words(odds, space))
+                + (f" (and {count(len(chances) - 1, 'tile')} below)"
+                   if len(chances) > 1 else "") + "</li>"
+                for space, chances in sorted(odds.stacks.items()))
+            parts.append(f"<b>Face-down enemy tiles</b>: the chance the top one is a trap"
+                         f"<ul>{items}</ul>On average a face-down tile is worth "
+                         f"{html.escape(_number(odds.expected_points))} Acorn points. "
+                         f"{html.escape(self._trap_caveat(view, odds))}")
         sel = self._sel() or {}
         if sel.get("kind") == "minion" and sel["mid"] in view.minions:
             reach = self._reach(sel["mid"])

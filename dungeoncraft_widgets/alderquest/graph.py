@@ -130,20 +130,25 @@ def _minion(state: AlderQuestState, minion: str) -> dict[str, Any]:
     return m
 
 
-def _tile_chances(state: AlderQuestState, team: int) -> tuple[int, int]:
-    """(traps, tiles) among the unknown enemy tiles, for the exact no-trap chances."""
+def _tile_chances(state: AlderQuestState, team: int) -> Any:
+    """What ``team`` knows of the unknown enemy tiles (:class:`.odds.TileOdds`)."""
     from .odds import tile_odds
 
-    odds = tile_odds(state, team)
-    return odds.pool.get("t", 0), odds.unknown
+    return tile_odds(state, team)
 
 
-def _no_trap(traps: int, unknown: int, met: int) -> sympy.Rational:
+def _p_no_trap(odds: Any, met: tuple[str, ...]) -> sympy.Rational:
+    """The exact chance that no tile met on the way is a trap: from the public log where
+    the game has one (the tiles of one Set Tiles are not independent), else as if each
+    were drawn blindly from all the unknown tiles."""
+    if odds.exact:
+        return sympy.Rational(odds.p_no_trap_on(met))
     from math import comb
 
-    if met > unknown:
+    traps, unknown = odds.pool.get("t", 0), odds.unknown
+    if len(met) > unknown:
         return sympy.Integer(0)
-    return sympy.Rational(comb(unknown - traps, met), comb(unknown, met))
+    return sympy.Rational(comb(unknown - traps, len(met)), comb(unknown, len(met)))
 
 
 def minion_reach(state: AlderQuestState, minion: str, *, fresh: bool = False) -> Reach:
@@ -193,7 +198,7 @@ def minion_reach(state: AlderQuestState, minion: str, *, fresh: bool = False) ->
     hidden = any(code == f"{enemy_colour}?" for tiles in state.tiles.values()
                  for code, _up in tiles)
     acorns_up = {s for s in fld.ground if state.enemy_acorns_face_up(team, s)}
-    traps, pool = _tile_chances(state, team) if hidden else (0, 0)
+    odds = _tile_chances(state, team) if hidden else None
 
     def met_on(space: str) -> tuple[str, ...]:
         tiles = state.tiles.get(space, ())
@@ -265,7 +270,7 @@ def minion_reach(state: AlderQuestState, minion: str, *, fresh: bool = False) ->
         if not met:
             free, chance = True, sympy.Integer(1)
         elif hidden:
-            free, chance = None, _no_trap(traps, pool, len(met))
+            free, chance = None, _p_no_trap(odds, met)
         else:
             sprung = any(s in traps_known for s in met)
             free, chance = (not sprung), sympy.Integer(0 if sprung else 1)

@@ -15,8 +15,10 @@ pouch takes back the discard pile, as the engine does (``rules.RULE_NOTES``).
   expected runes collected (:class:`DropPlan`), with the chances of an exalt, a
   legendary Quarrel and winter.
 - :func:`reveal_odds`: the chance the next runes revealed hold at least k of a faction.
-- :func:`tile_odds` / :func:`trap_chance`: what an unknown enemy tile is, from the
-  19-tile pouch and everything revealed, dismissed, drawn and armed.
+- :func:`tile_odds` / :func:`trap_chance`: the exact chance that each face-down enemy
+  tile is a trap, from the 19-tile pouch and the public log (every draw, every trap tile
+  armed into the hand, which spaces each Set Tiles filled, every reveal and dismissal);
+  the one assumption left, and the range it spans, in :data:`TILE_NOTES`.
 - :func:`snowflake_race`: how far winter is, and the chance this turn's drops bring it.
 
 Chances are computed with exact integers and fractions and handed out as
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,8 +69,8 @@ from .board import (
 from .rules import POUCH, REVEAL, UNUSED_TRAPS, AlderQuestState
 
 __all__ = ["DropPlan", "MoveOdds", "Outcome", "Position", "TileOdds", "WinterOdds",
-           "best_drops", "move_odds", "parse_move", "reveal_odds", "snowflake_race",
-           "tile_odds", "trap_chance"]
+           "TILE_NOTES", "best_drops", "move_odds", "parse_move", "reveal_odds",
+           "snowflake_race", "tile_events", "tile_odds", "trap_chance"]
 
 ZERO, ONE = sympy.Integer(0), sympy.Integer(1)
 
@@ -834,16 +837,56 @@ def reveal_odds(pouch: Mapping[str, int] | Iterable[str], rune: str, at_least: i
 
 
 # ------------------------------------------------------------------ tiles
+#: What the tile odds rest on: the rulebook's sentences and the one assumption left.
+TILE_NOTES = (
+    "The tiles a player cannot see: a Tile Pouch of 19 (2 trap, 2 snowflake, 2 three-point, "
+    "5 two-point, 8 one-point, L54); 'draw a tile from your Tile Pouch' (L225), also after a "
+    "Hero Squabble (L150) and some cards: a random tile of the pouch goes to the hand, "
+    "unseen. 'When a player arms a Trap, they take a trap tile to their hand (to be placed "
+    "at the start of their next turn)' (L233): a known trap joins the hand. Misdirection "
+    "adds a trap tile to the pouch. Set Tiles (L70) sets 'each of them', the whole hand, so "
+    "the tiles set at one Set Tiles (a batch) are the hand as it was: its armed traps and "
+    "its draws. A dismissed tile goes back 'to your opponent's pouch without revealing it' "
+    "(L160), so the pouch may hold a tile the viewer has partly guessed; a revealed trap "
+    "goes to the unused stack (L235), a revealed Snowflake to the Rune Discard Pile.",
+    "Public, and used: which spaces receive a tile at each Set Tiles and in what order (a "
+    "minion meets the top tile of a stack first), every tile drawn, every trap tile taken "
+    "to hand or added to the pouch, every tile revealed or dismissed. The viewer's chance "
+    "for each face-down tile is the exact posterior given all of that, worked out "
+    "forward through the game's public log with exact fractions (:func:`tile_odds`).",
+    "The one assumption: the rulebook lets the owner choose which hand tile goes on which "
+    "space ('set each of them into a space'), and 'You can always peek at your own "
+    "facedown tiles' (L72). The chances assume the tiles of one Set Tiles are exchangeable "
+    "from the viewer's side: each space of a batch is as likely as any other to hold its "
+    "trap. An owner who puts traps where minions will walk makes a batch's tiles "
+    "different; :meth:`TileOdds.placement_range` gives, beside the chance, the two "
+    "extremes of that choice for the tile's own batch (the batch's traps set on this space "
+    "first, or last; the other batches still in no particular order). It is not a bound "
+    "over every strategy an owner could follow in every batch. Measured on the engine: "
+    "bots that set blindly meet the traps the chance says; bots that set traps next to "
+    "enemy minions meet many more, within the range (tests/test_alderquest_tile_odds.py).",
+    "Also assumed: the owner's other choices (arming a Trap, which tile a minion meets "
+    "first) say nothing about the face-down tiles beyond what the log shows, and the "
+    "Acorns and Snowflakes not yet seen are equally likely to be any of the ones left "
+    "(true: the engine draws uniformly, and no rule treats them differently while hidden).",
+)
+
+
 @dataclass(frozen=True)
 class TileOdds:
-    """What one unknown tile of ``colour`` is, for a player of the other team: its
-    ``kinds`` (``'t'`` trap, ``'s'`` Snowflake, ``'1' '2' '3'`` Acorn points) with exact
-    chances, from ``unknown`` tiles (pouch, hand and face-down on the Battlefield) of
-    known make-up ``pool``.
+    """What the unknown tiles of ``colour`` are, for a player of the other team.
 
-    The chances count tiles: they are exact when the tiles were set without regard to
-    what they are (one tile in hand at each Set Tiles, or a random choice); a player who
-    chose where to set a trap knows more than any count.
+    ``pool`` and ``unknown``: the make-up and number of all of them (pouch, hand and face
+    down on the Battlefield), public by count. ``stacks``: for every space with face-down
+    tiles of ``colour``, the exact chance that each is a trap, bottom to top (a minion
+    meets the top one first). ``p_trap`` and ``kinds``: for a face-down tile picked at
+    random (with none face down: the next tile drawn from the pouch); ``t`` trap, ``s``
+    Snowflake, ``1 2 3`` Acorn points.
+
+    ``exact`` says whether the chances come from the game's public log (``True``, see
+    :data:`TILE_NOTES` for the one assumption, exchangeable placement within a Set
+    Tiles), or, for a position typed in without its history, from the counts alone, as if
+    each face-down tile were a blind draw (``False``).
     """
 
     colour: str
@@ -851,6 +894,10 @@ class TileOdds:
     unknown: int
     face_down: int
     kinds: dict[str, sympy.Rational]
+    stacks: dict[str, tuple[sympy.Rational, ...]] = field(default_factory=dict)
+    exact: bool = False
+    _events: tuple = field(default=(), repr=False, compare=False)
+    _worlds: tuple = field(default=(), repr=False, compare=False)
 
     @property
     def p_trap(self) -> sympy.Rational:
@@ -861,8 +908,22 @@ class TileOdds:
         """Acorn points the tile is worth on average (0 for a trap or a Snowflake)."""
         return sum((self.kinds.get(k, ZERO) * int(k) for k in "123"), ZERO)
 
+    @property
+    def expected_traps(self) -> sympy.Rational:
+        """How many traps the face-down tiles hold on average."""
+        return sum((p for ps in self.stacks.values() for p in ps), ZERO)
+
+    def at(self, space: str) -> sympy.Rational:
+        """The chance that the top face-down tile on ``space`` (the one a minion meets
+        first) is a trap."""
+        chances = self.stacks.get(space) if isinstance(space, str) else None
+        if not chances:
+            raise InvalidArgumentError(f"space: no face-down {self.colour} tile on {space!r}")
+        return chances[-1]
+
     def p_no_trap(self, tiles: int) -> sympy.Rational:
-        """The chance that none of ``tiles`` different unknown tiles is a trap.
+        """The chance that none of ``tiles`` different unknown tiles, drawn blindly from
+        all of them, is a trap (for tiles on chosen spaces: :meth:`p_no_trap_on`).
 
         >>> TileOdds("b", Counter({"t": 2, "1": 8}), 10, 3, {}).p_no_trap(2)
         28/45
@@ -872,6 +933,47 @@ class TileOdds:
             raise InvalidArgumentError(f"tiles: only {self.unknown} unknown tiles")
         return sympy.Rational(math.comb(self.unknown - traps, tiles),
                               math.comb(self.unknown, tiles))
+
+    def p_no_trap_on(self, spaces: Iterable[str]) -> sympy.Rational:
+        """The exact chance that no face-down tile of ``colour`` on ``spaces`` is a trap
+        (the tiles of one Set Tiles are not independent: this is not a product)."""
+        spaces = sorted(set(spaces))
+        for s in spaces:
+            if s not in self.stacks:
+                raise InvalidArgumentError(f"spaces: no face-down {self.colour} tile on {s!r}")
+        if not self.exact:
+            n = sum(len(self.stacks[s]) for s in spaces)
+            return self.p_no_trap(n)
+        batches, worlds = self._worlds
+        met: Counter = Counter(b for s in spaces for b in batches[s])
+        total = Fraction(0)
+        for counts, weight in worlds:
+            p = weight
+            left = {b: (size, traps) for b, size, traps in counts}
+            for b, k in met.items():
+                size, traps = left[b]
+                p *= Fraction(math.comb(size - traps, k), math.comb(size, k))
+            total += p
+        return _rational(total)
+
+    def placement_range(self, space: str) -> tuple[sympy.Rational, sympy.Rational]:
+        """(low, high): the chance for the top tile on ``space`` if its owner, rather
+        than setting the tiles of that Set Tiles in any order, set the batch's traps on
+        this space last (low) or first (high); the other batches stay exchangeable. A
+        placement that what was seen since rules out (a trap revealed elsewhere in a
+        batch that held one) is left out; ``at(space)`` always lies in the range.
+        """
+        self.at(space)
+        if not self.exact:
+            p = self.at(space)
+            return p, p
+        tile = len(self.stacks[space]) - 1
+        found = [self.at(space)]
+        for order in ("last", "first"):
+            pinned = _tile_filter(self._events, pin=(space, tile, order))
+            if pinned is not None:  # None: what was seen rules this placement out
+                found.append(pinned[0][space][-1])
+        return min(found), max(found)
 
 
 def _public_tiles(state: AlderQuestState, colour: str) -> Counter:
@@ -889,16 +991,218 @@ def _public_tiles(state: AlderQuestState, colour: str) -> Counter:
     return Counter(code[1] for code in seen if len(code) == 2 and code[0] == colour)
 
 
+_DISMISS = re.compile(r" dismisses an unrevealed tile on (\w+) into .* pouch\.$")
+_REVEAL = re.compile(r" reveals (a trap tile|a Snowflake|an? \w+ \d-point Acorn) on (\w+)"
+                     r"(?:!\.|\.|; it goes to the Rune Discard Pile\.)$")
+
+
+def _minion_team(state: AlderQuestState, mid: Any) -> int | None:
+    card = state.cards.minions.get(mid) if isinstance(mid, str) else None
+    if card is None:
+        return None
+    for t, team in enumerate(state.teams):
+        if card["faction"] in team["factions"]:
+            return t
+    return None
+
+
+def tile_events(state: AlderQuestState, owner: int) -> list[tuple]:
+    """What the game's public log says happened to ``owner``'s hidden tiles, in order:
+    ``("draw",)`` (pouch to hand), ``("arm",)`` (a trap tile to hand), ``("add",)`` (a
+    trap tile to the pouch), ``("set", space, turn)``, ``("dismiss", space)`` (the top
+    face-down tile there back to the pouch), ``("reveal", space, is_trap)``.
+
+    Read from the log lines everyone sees (their wording is the engine's own).
+
+    >>> from dungeoncraft_widgets.alderquest import new_game
+    >>> tile_events(new_game(seed=1), 1)
+    []
+    """
+    whose = state.team_possessive(owner, capital=False)
+    draw = f"{state.team_says(owner, 'draw')} a tile."
+    arm = f"{state.team_says(owner, 'take')} a trap tile to hand."
+    add = f"{state.team_says(owner, 'add')} a Trap tile to {whose} pouch."
+    out: list[tuple] = []
+    team, turn = None, 0
+    for event in state.log:
+        if event.visible_to is not None:
+            continue
+        kind, text = event.kind, event.text
+        if kind == "turn":
+            turn = event.data.get("turn", turn + 1)
+            team = state.slot_team(event.data.get("slot", 0))
+        elif kind == "set" and team == owner:
+            out.append(("set", event.data["space"], turn))
+        elif kind == "draw" and text == draw:
+            out.append(("draw",))
+        elif kind == "play" and text == arm:
+            out.append(("arm",))
+        elif kind == "effect" and text == add:
+            out.append(("add",))
+        elif kind == "minion" and _minion_team(state, event.data.get("minion")) == 1 - owner:
+            found = _DISMISS.search(text)
+            if found:
+                out.append(("dismiss", found.group(1)))
+                continue
+            found = _REVEAL.search(text)
+            if found:
+                out.append(("reveal", found.group(2), found.group(1) == "a trap tile"))
+    return out
+
+
+def _tile_filter(events: Sequence[tuple], traps: int = POUCH["t"],
+                 size: int = sum(POUCH.values()), pin: tuple | None = None
+                 ) -> tuple | None:
+    """The exact posterior of the hidden tiles after ``events`` (see :func:`tile_events`),
+    from a pouch of ``size`` tiles with ``traps`` traps. None: the events do not fit
+    together (a tile revealed where none was set).
+
+    A world is (traps in the pouch, traps in the hand, traps left in each batch); a
+    draw takes a random pouch tile, a set a random hand tile (exchangeable placement),
+    a dismissal or reveal a random tile of the batch the top tile came from. ``pin``
+    ``(space, index, "first" | "last")``: that tile gets its batch's traps first or last.
+
+    Returns (space -> chances bottom to top, space -> batch of each tile,
+    [(((batch, size, traps) for each batch with tiles left), chance)], pouch size,
+    hand size, the chance the next tile drawn from the pouch is a trap).
+    """
+    worlds: dict[tuple, Fraction] = {(traps, 0, ()): Fraction(1)}
+    sizes: list[int] = []  # tiles left in each batch (public)
+    batch_of_turn: dict[int, int] = {}
+    stacks: dict[str, list[int]] = {}
+    pouch, hand = size, 0
+    pin_event = pin_turn = pin_batch = None
+    if pin is not None:  # which set event places the pinned tile
+        placed: dict[str, list[int]] = {}
+        for i, ev in enumerate(events):
+            if ev[0] == "set":
+                placed.setdefault(ev[1], []).append(i)
+            elif ev[0] in ("dismiss", "reveal") and placed.get(ev[1]):
+                placed[ev[1]].pop()
+        column = placed.get(pin[0], [])
+        if pin[1] >= len(column):
+            return None
+        pin_event = column[pin[1]]
+        pin_turn = events[pin_event][2]
+
+    def split(fn: Any) -> None:
+        nonlocal worlds
+        out: dict[tuple, Fraction] = {}
+        for world, w in worlds.items():
+            for new, p in fn(*world):
+                if p:
+                    out[new] = out.get(new, Fraction(0)) + w * p
+        worlds = out
+
+    for i, ev in enumerate(events):
+        what = ev[0]
+        if what == "draw":
+            if not pouch:
+                return None
+            n = pouch
+            split(lambda a, h, ts, n=n: ((((a - 1, h + 1, ts), Fraction(a, n)),
+                                          ((a, h, ts), Fraction(n - a, n)))))
+            pouch, hand = pouch - 1, hand + 1
+        elif what == "arm":
+            split(lambda a, h, ts: (((a, h + 1, ts), 1),))
+            hand += 1
+        elif what == "add":
+            split(lambda a, h, ts: (((a + 1, h, ts), 1),))
+            pouch += 1
+        elif what == "set":
+            turn = ev[2]
+            b = batch_of_turn.get(turn)
+            if b is None:
+                if not hand:
+                    return None
+                b = batch_of_turn[turn] = len(sizes)
+                sizes.append(0)
+                split(lambda a, h, ts: (((a, h, ts + (0,)), 1),))
+                if turn == pin_turn:
+                    # the pinned tile takes the batch's traps first (or last): its value
+                    # comes from the whole hand, before any tile of the batch is set
+                    pin_batch = len(sizes)
+                    sizes.append(1)
+                    first, nh = pin[2] == "first", hand  # type: ignore[index]
+
+                    def reserve(a: int, h: int, ts: tuple, first: bool = first,
+                                nh: int = nh) -> tuple:
+                        trap = int(h > 0) if first else int(h == nh)
+                        return (((a, h - trap, ts + (trap,)), 1),)
+                    split(reserve)
+                    hand -= 1
+            if i == pin_event:
+                stacks.setdefault(ev[1], []).append(pin_batch)
+                continue
+            if not hand:
+                return None
+            n = hand
+
+            def set_one(a: int, h: int, ts: tuple, n: int = n, b: int = b) -> tuple:
+                up = ts[:b] + (ts[b] + 1,) + ts[b + 1:]
+                return (((a, h - 1, up), Fraction(h, n)), ((a, h, ts), Fraction(n - h, n)))
+            split(set_one)
+            hand -= 1
+            sizes[b] += 1
+            stacks.setdefault(ev[1], []).append(b)
+        else:  # dismiss or reveal: the top tile on the space
+            column = stacks.get(ev[1])
+            if not column:
+                return None
+            b = column.pop()
+            m = sizes[b]
+            sizes[b] -= 1
+            if what == "dismiss":
+                def back(a: int, h: int, ts: tuple, m: int = m, b: int = b) -> tuple:
+                    down = ts[:b] + (ts[b] - 1,) + ts[b + 1:]
+                    return (((a + 1, h, down), Fraction(ts[b], m)),
+                            ((a, h, ts), Fraction(m - ts[b], m)))
+                split(back)
+                pouch += 1
+            elif ev[2]:
+                split(lambda a, h, ts, m=m, b=b: (
+                    ((a, h, ts[:b] + (ts[b] - 1,) + ts[b + 1:]), Fraction(ts[b], m)),))
+            else:
+                split(lambda a, h, ts, m=m, b=b: (((a, h, ts), Fraction(m - ts[b], m)),))
+            if not worlds:
+                return None  # a reveal the worlds say could not happen
+    total = sum(worlds.values())
+    if not total:
+        return None
+    chances: dict[str, tuple[sympy.Rational, ...]] = {}
+    per_batch = [Fraction(0)] * len(sizes)
+    for (_a, _h, ts), w in worlds.items():
+        for b, t in enumerate(ts):
+            if sizes[b]:
+                per_batch[b] += w * Fraction(t, sizes[b])
+    for space, column in stacks.items():
+        if column:
+            chances[space] = tuple(_rational(per_batch[b] / total) for b in column)
+    merged: dict[tuple, Fraction] = {}
+    for (_a, _h, ts), w in worlds.items():  # worlds alike on the Battlefield, as one
+        key = tuple((b, sizes[b], t) for b, t in enumerate(ts) if sizes[b])
+        merged[key] = merged.get(key, Fraction(0)) + w / total
+    summary = list(merged.items())
+    next_draw = sum((w * Fraction(a, pouch) for (a, _h, _ts), w in worlds.items()),
+                    Fraction(0)) / total if pouch else None
+    return chances, {s: c for s, c in stacks.items() if c}, summary, pouch, hand, next_draw
+
+
 def tile_odds(state: AlderQuestState, team: int | None = None) -> TileOdds:
-    """What an unknown enemy tile is, for ``team`` (default: the team to act): the
-    enemy's 19 pouch tiles plus the trap tiles it took from its unused stack (public:
-    arming a Trap, Misdirection), less every tile anyone has seen; a dismissed tile goes
-    back to the pouch unseen, so it stays unknown.
+    """What the enemy's unknown tiles are, for ``team`` (default: the team to act), from
+    everything ``team`` has seen: the 19-tile pouch, every draw, every trap tile taken to
+    hand (arming a Trap) or added to the pouch (Misdirection), which spaces got tiles at
+    which Set Tiles, and every tile revealed or dismissed (see :data:`TILE_NOTES`).
+
+    The chance for each face-down tile is exact given the public log, assuming only that
+    the tiles of one Set Tiles are exchangeable (:meth:`TileOdds.placement_range` shows
+    what a chosen placement can do). A position without its history (typed in) gets the
+    counts alone (``exact`` False).
 
     >>> from dungeoncraft_widgets.alderquest import new_game
     >>> odds = tile_odds(new_game(seed=1), 0)
-    >>> odds.p_trap, odds.kinds["s"], odds.unknown
-    (2/19, 2/19, 19)
+    >>> odds.p_trap, odds.kinds["s"], odds.unknown, odds.exact
+    (2/19, 2/19, 19, True)
     """
     if team is None:
         team = state.current_team if state.phase == "play" else 0
@@ -907,28 +1211,61 @@ def tile_odds(state: AlderQuestState, team: int | None = None) -> TileOdds:
     enemy = 1 - team
     colour = COLOURS[enemy]
     e = state.teams[enemy]
-    face_down = sum(1 for tiles in state.tiles.values() for code, up in tiles
-                    if code[0] == colour and not up)
-    unknown = len(e["pouch"]) + len(e["hand"]) + face_down
+    face_down: dict[str, int] = {}
+    for space, tiles in state.tiles.items():
+        n = sum(1 for code, up in tiles if code[0] == colour and not up)
+        if n:
+            face_down[space] = n
+    hidden = sum(face_down.values())
+    unknown = len(e["pouch"]) + len(e["hand"]) + hidden
     pool = Counter({k: n for k, n in POUCH.items()})
     pool["t"] += UNUSED_TRAPS - e["traps"]
-    pool.subtract(_public_tiles(state, colour))
+    seen = _public_tiles(state, colour)
+    pool.subtract(seen)
     pool = +pool
     if sum(pool.values()) != unknown:
         raise InvalidArgumentError(f"the {colour} tiles do not add up ({sum(pool.values())} "
                                    f"unseen by count, {unknown} in pouch, hand and face down)")
-    kinds = {k: sympy.Rational(n, unknown) for k, n in sorted(pool.items())} if unknown else {}
-    return TileOdds(colour, pool, unknown, face_down, kinds)
+    events = tuple(tile_events(state, enemy))
+    found = _tile_filter(events)
+    if found is not None:
+        chances, batches, worlds, pouch, hand, next_draw = found
+        if pouch != len(e["pouch"]) or hand != len(e["hand"]) or \
+                {s: len(c) for s, c in chances.items()} != face_down:
+            found = None  # the log does not account for this position (typed in)
+    if found is None:
+        p = Fraction(pool.get("t", 0), unknown) if unknown else Fraction(0)
+        kinds = {k: sympy.Rational(n, unknown) for k, n in sorted(pool.items())} \
+            if unknown else {}
+        stacks = {s: (_rational(p),) * n for s, n in face_down.items()}
+        return TileOdds(colour, pool, unknown, hidden, kinds, stacks, False)
+    if hidden:
+        p_trap = sum((p for c in chances.values() for p in c), ZERO) / hidden
+    else:
+        p_trap = _rational(next_draw) if next_draw is not None else ZERO
+    # Acorns and Snowflakes not seen yet are alike while hidden: each unknown non-trap
+    # tile is any of them with chances in proportion to what is left (TILE_NOTES).
+    left = {k: POUCH[k] - seen.get(k, 0) for k in POUCH if k != "t"}
+    rest = sum(left.values())
+    kinds = {"t": p_trap} if p_trap else {}
+    for k, n in sorted(left.items()):
+        if n and rest:
+            kinds[k] = (ONE - p_trap) * sympy.Rational(n, rest)
+    return TileOdds(colour, pool, unknown, hidden, dict(sorted(kinds.items())), chances,
+                    True, events, (batches, worlds))
 
 
-def trap_chance(state: AlderQuestState, team: int | None = None) -> sympy.Rational:
-    """The chance that an unknown enemy tile is a trap (see :func:`tile_odds`).
+def trap_chance(state: AlderQuestState, team: int | None = None,
+                space: str | None = None) -> sympy.Rational:
+    """The chance that the top face-down enemy tile on ``space`` is a trap (no space: a
+    face-down enemy tile picked at random; see :func:`tile_odds`).
 
     >>> from dungeoncraft_widgets.alderquest import new_game
     >>> trap_chance(new_game(seed=1), 1)
     2/19
     """
-    return tile_odds(state, team).p_trap
+    odds = tile_odds(state, team)
+    return odds.p_trap if space is None else odds.at(space)
 
 
 # ------------------------------------------------------------------ winter

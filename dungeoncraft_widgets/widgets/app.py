@@ -391,7 +391,12 @@ class GameApp(StaticFallback, w.VBox):
         self._flash()
 
     def show_error(self, text: str) -> None:
-        self.message.value = f"{ERROR_MARK}{text}"
+        self.message.value = f"{ERROR_MARK}{self.reword(text)}"
+
+    def reword(self, text: str) -> str:
+        """A refusal or question put in the player's words: a game whose engine writes
+        for developers (a rule cited by line, say) overrides this. Default: as written."""
+        return text
 
     def _run_bots(self) -> None:
         play_bots(self.state, self.bots)
@@ -526,7 +531,7 @@ class GameApp(StaticFallback, w.VBox):
                 button.add_class("dcw-best")
             button.on_click(lambda _b, c=choice: self._choose(c))
             buttons.append(button)
-        self.question_view.value = question or ""
+        self.question_view.value = self.reword(question or "")
         self.choice_box.children = buttons
         self.question_panel.layout.display = "" if question else "none"
 
