@@ -308,18 +308,6 @@ class CardSet:
         return min(self.by_id[c]["cost"] for c in (*self.adventure, *self.locations,
                                                    *self.creatures) if "cost" in self.by_id[c])
 
-    @cached_property
-    def cheapest_discounted(self) -> int:
-        """The cheapest cost less the largest discount a Hero's ability gives: with less
-        Influence (and no token) nothing can be acquired, whoever the Hero.
-
-        >>> load_cards().cheapest_discounted <= load_cards().cheapest
-        True
-        """
-        discounts = [a["n"] for h in self.heroes
-                     if (a := self.by_id[h].get("ability")) and a["kind"] == "discount"]
-        return self.cheapest - max(discounts, default=0)
-
     # Sets of card ids with a property, which the legal actions check a hand or a turn's
     # cards against at once (``isdisjoint``) before looking at any card.
     @cached_property

@@ -580,10 +580,6 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         """Acquiring from the rows, and arming a stack from the hand (``hand``: the
         different cards in the hand, sorted)."""
         by_id, influence = self.cards.by_id, self.turn["influence"]
-        if influence < self.cards.cheapest_discounted and not self.tokens[p]:
-            # The usual case, known before the Hero's discount is looked at: too little
-            # Influence for the cheapest card even at the best discount (arming is free).
-            return self._arm_actions(hand, None) if self.stacks else []
         extra = self.penalty(p, "influence") if self.tokens[p] else 0
         ability = by_id[self.heroes[p]].get("ability")
         discount = ability if ability and ability["kind"] == "discount" \
