@@ -374,6 +374,15 @@ def test_the_chances_do_not_read_the_wording_of_the_log(monkeypatch):
     kinds = {e[0] for t in (0, 1) for e in tile_events(game, t)}
     assert {"draw", "arm", "set", "reveal", "dismiss"} <= kinds
     assert any(stacks for snapshot in plain for _e, stacks in snapshot)
+    # the data everyone sees names a tile only once it is public: revealed, or a trap
+    # tile armed or added; a dismissed tile stays the owner's secret
+    for seen in (game.view(None), game.view(0)):
+        for event in seen.log:
+            if event.visible_to is None and "tile" in event.data:
+                assert event.data.get("act") == "reveal" or (
+                    event.data["to"] in ("hand", "pouch") and event.data["tile"][1] == "t")
+            if event.data.get("act") == "dismiss":
+                assert "tile" not in event.data and event.visible_to is None
     record = type(game).record
 
     def reworded(self, kind, text, **kw):
