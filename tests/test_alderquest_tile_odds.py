@@ -345,3 +345,50 @@ def test_a_saved_game_and_every_view_give_the_same_chances():
         assert odds.exact and odds.stacks and any(e[0] == "arm" for e in tile_events(game, 1))
         for other in (game.view(0), game.view(None), type(game).from_json(game.to_json())):
             assert tile_odds(other, 0).stacks == odds.stacks
+
+
+def test_the_chances_do_not_read_the_wording_of_the_log(monkeypatch):
+    """Every log line reworded (the engine's ``record`` gets other text, same data):
+    the tile events and the exact chances are the same, from both sides, in a game
+    where Traps are armed, tiles drawn, set, revealed and dismissed."""
+
+    class Dismisser(TrapArmer):  # dismisses every enemy tile it meets
+        def choose(self, view, legal):
+            if legal[0].verb in ("reveal", "dismiss"):
+                return next(a for a in legal if a.verb == "dismiss")
+            return super().choose(view, legal)
+
+    def play(seed):
+        game = new_game(seed=seed)
+        bots = {0: TrapArmer(seed), 1: Dismisser(seed + 100)}
+        states = []
+        while not game.is_over and len(game.history) < 500:
+            player = game.current_player
+            game.apply(bots[player].choose(game.view(player), game.legal_actions()))
+            if len(game.history) % 25 == 0:
+                states.append([(tile_events(game, t), tile_odds(game.view(t), t).stacks)
+                               for t in (0, 1)])
+        return game, states
+
+    game, plain = play(7)
+    kinds = {e[0] for t in (0, 1) for e in tile_events(game, t)}
+    assert {"draw", "arm", "set", "reveal", "dismiss"} <= kinds
+    assert any(stacks for snapshot in plain for _e, stacks in snapshot)
+    # the data everyone sees names a tile only once it is public: revealed, or a trap
+    # tile armed or added; a dismissed tile stays the owner's secret
+    for seen in (game.view(None), game.view(0)):
+        for event in seen.log:
+            if event.visible_to is None and "tile" in event.data:
+                assert event.data.get("act") == "reveal" or (
+                    event.data["to"] in ("hand", "pouch") and event.data["tile"][1] == "t")
+            if event.data.get("act") == "dismiss":
+                assert "tile" not in event.data and event.visible_to is None
+    record = type(game).record
+
+    def reworded(self, kind, text, **kw):
+        return record(self, kind, f"Something happened ({kind}): {text.upper()[::-1]}", **kw)
+
+    monkeypatch.setattr(type(game), "record", reworded)
+    game, changed = play(7)
+    assert game.log[-1].text.startswith("Something happened")
+    assert changed == plain

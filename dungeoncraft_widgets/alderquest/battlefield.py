@@ -355,25 +355,29 @@ class BattlefieldRules:
         if not reveal:
             self._take_tile(space, index)
             self._to_pouch(owner, code)
+            # public: which tile went back, not what it was (that is the owner's secret)
             self._say_minion(mid, f"dismisses an unrevealed tile on {space} into "
-                             f"{self.team_possessive(owner, capital=False)} pouch")
+                             f"{self.team_possessive(owner, capital=False)} pouch",
+                             act="dismiss", space=space, owner=owner)
             self._secret(owner, f"(It was {self.tile_text(code)}.)", tile=code)
             return
         self.mark_irreversible("a tile on the Battlefield has been revealed")
         kind = code[1]
         if kind in "123":
             self.tiles[space][index][1] = True
-            self._say_minion(mid, f"reveals {self.tile_text(code)} on {space}")
+            self._say_minion(mid, f"reveals {self.tile_text(code)} on {space}",
+                             act="reveal", space=space, owner=owner, tile=code)
         elif kind == "t":
             self._take_tile(space, index)
             self.teams[owner]["traps"] += 1  # back to the unused trap tiles (L235)
-            self._say_minion(mid, f"reveals a trap tile on {space}!")
+            self._say_minion(mid, f"reveals a trap tile on {space}!",
+                             act="reveal", space=space, owner=owner, tile=code)
             self._ask({"kind": "trap", "minion": mid, "space": space, "team": owner}, owner)
         else:
             self._take_tile(space, index)
             self._to_rune_discard(code)
             self._say_minion(mid, f"reveals a Snowflake on {space}; it goes to the Rune "
-                             "Discard Pile")
+                             "Discard Pile", act="reveal", space=space, owner=owner, tile=code)
             self._upgrade(mid)
 
     def _pickup_step(self, frame: dict[str, Any]) -> None:

@@ -172,9 +172,11 @@ class EffectRules:
         elif do == "add_trap_to_pouch":
             if mine["traps"]:
                 mine["traps"] -= 1
-                self._to_pouch(team, f"{'rb'[team]}t")
+                trap = f"{'rb'[team]}t"
+                self._to_pouch(team, trap)
                 self.record("effect", f"{self.team_says(team, 'add')} a Trap tile to "
-                            f"{self.team_possessive(team, capital=False)} pouch.")
+                            f"{self.team_possessive(team, capital=False)} pouch.",
+                            team=team, tile=trap, to="pouch")
             else:
                 self.record("effect", f"({self.team_possessive(team)} unused Trap tiles are "
                             "all in play: none is added.)")

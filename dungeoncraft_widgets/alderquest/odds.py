@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -991,62 +990,49 @@ def _public_tiles(state: AlderQuestState, colour: str) -> Counter:
     return Counter(code[1] for code in seen if len(code) == 2 and code[0] == colour)
 
 
-_DISMISS = re.compile(r" dismisses an unrevealed tile on (\w+) into .* pouch\.$")
-_REVEAL = re.compile(r" reveals (a trap tile|a Snowflake|an? \w+ \d-point Acorn) on (\w+)"
-                     r"(?:!\.|\.|; it goes to the Rune Discard Pile\.)$")
-
-
-def _minion_team(state: AlderQuestState, mid: Any) -> int | None:
-    card = state.cards.minions.get(mid) if isinstance(mid, str) else None
-    if card is None:
-        return None
-    for t, team in enumerate(state.teams):
-        if card["faction"] in team["factions"]:
-            return t
-    return None
-
-
 def tile_events(state: AlderQuestState, owner: int) -> list[tuple]:
     """What the game's public log says happened to ``owner``'s hidden tiles, in order:
     ``("draw",)`` (pouch to hand), ``("arm",)`` (a trap tile to hand), ``("add",)`` (a
     trap tile to the pouch), ``("set", space, turn)``, ``("dismiss", space)`` (the top
     face-down tile there back to the pouch), ``("reveal", space, is_trap)``.
 
-    Read from the log lines everyone sees (their wording is the engine's own).
+    Read from the data of the events everyone sees, never their wording: ``turn``
+    (``turn``), ``draw`` (``team``, ``tiles``: how many drawn), ``set`` (``team``,
+    ``space``), ``play`` / ``effect`` (``team``, ``tile``, ``to``: "hand" when arming a
+    Trap, "pouch" for Misdirection), ``minion`` (``act``: "dismiss" or "reveal",
+    ``owner``, ``space``, and the revealed ``tile``).
 
     >>> from dungeoncraft_widgets.alderquest import new_game
     >>> tile_events(new_game(seed=1), 1)
     []
     """
-    whose = state.team_possessive(owner, capital=False)
-    draw = f"{state.team_says(owner, 'draw')} a tile."
-    arm = f"{state.team_says(owner, 'take')} a trap tile to hand."
-    add = f"{state.team_says(owner, 'add')} a Trap tile to {whose} pouch."
     out: list[tuple] = []
-    team, turn = None, 0
+    turn = 0
     for event in state.log:
-        if event.visible_to is not None:
+        data = event.data
+        if not data or event.visible_to is not None:
             continue
-        kind, text = event.kind, event.text
+        kind = event.kind
         if kind == "turn":
-            turn = event.data.get("turn", turn + 1)
-            team = state.slot_team(event.data.get("slot", 0))
-        elif kind == "set" and team == owner:
-            out.append(("set", event.data["space"], turn))
-        elif kind == "draw" and text == draw:
-            out.append(("draw",))
-        elif kind == "play" and text == arm:
-            out.append(("arm",))
-        elif kind == "effect" and text == add:
-            out.append(("add",))
-        elif kind == "minion" and _minion_team(state, event.data.get("minion")) == 1 - owner:
-            found = _DISMISS.search(text)
-            if found:
-                out.append(("dismiss", found.group(1)))
-                continue
-            found = _REVEAL.search(text)
-            if found:
-                out.append(("reveal", found.group(2), found.group(1) == "a trap tile"))
+            turn = data.get("turn", turn + 1)
+        elif kind == "minion":
+            if data.get("owner") == owner:
+                act = data.get("act")
+                if act == "dismiss":
+                    out.append(("dismiss", data["space"]))
+                elif act == "reveal":
+                    out.append(("reveal", data["space"], data["tile"][1:] == "t"))
+        elif data.get("team") == owner:
+            if kind == "set":
+                out.append(("set", data["space"], turn))
+            elif kind == "draw":
+                out.extend([("draw",)] * data.get("tiles", 0))
+            elif kind in ("play", "effect") and "tile" in data:
+                where = data.get("to")
+                if where == "hand":
+                    out.append(("arm",))
+                elif where == "pouch":
+                    out.append(("add",))
     return out
 
 

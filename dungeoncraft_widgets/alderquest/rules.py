@@ -638,8 +638,9 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         name = self.cards.minion_name(mid, m["upgraded"])
         return f"{self.team_possessive(m['team'], capital)} {name} ({mid})"
 
-    def _say_minion(self, mid: str, text: str) -> None:
-        self.record("minion", f"{self.minion_label(mid, capital=True)} {text}.", minion=mid)
+    def _say_minion(self, mid: str, text: str, **data: Any) -> None:
+        self.record("minion", f"{self.minion_label(mid, capital=True)} {text}.", minion=mid,
+                    **data)
 
     def _secret(self, team: int, text: str, **data: Any) -> None:
         self.record("secret", text, visible_to=self.team_players[team], **data)
@@ -1245,7 +1246,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         self.teams[team_no]["hand"].remove(a.tile)
         self.tiles.setdefault(a.space, []).append([a.tile, False])
         self.record("set", f"{self.team_says(team_no, 'set')} a tile face down on {a.space}.",
-                    space=a.space)
+                    team=team_no, space=a.space)
         self._secret(team_no, f"({_tile_text(a.tile).capitalize()}.)", tile=a.tile)
 
     def _do_discard(self, a: Discard) -> None:
@@ -1280,12 +1281,13 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     def _draw_tile(self, team_no: int) -> None:
         team = self.teams[team_no]
         if not team["pouch"]:
-            self.record("draw", f"({self.team_possessive(team_no)} Tile Pouch is empty.)")
+            self.record("draw", f"({self.team_possessive(team_no)} Tile Pouch is empty.)",
+                        team=team_no, tiles=0)
             return
         assert self.rng is not None
         code = team["pouch"].pop(self.rng.randbelow(len(team["pouch"])))
         bisect.insort(team["hand"], code)
-        self.record("draw", f"{self.team_says(team_no, 'draw')} a tile.")
+        self.record("draw", f"{self.team_says(team_no, 'draw')} a tile.", team=team_no, tiles=1)
         self._secret(team_no, f"({_tile_text(code).capitalize()}.)", tile=code)
 
     def _discard_quarrel(self, team_no: int, card: str) -> None:
@@ -1525,8 +1527,10 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                         f"{card['text']}", card=a.card)
             if team["traps"]:
                 team["traps"] -= 1
-                bisect.insort(team["hand"], f"{COLOURS[team_no]}t")
-                self.record("play", f"{self.team_says(team_no, 'take')} a trap tile to hand.")
+                trap = f"{COLOURS[team_no]}t"
+                bisect.insort(team["hand"], trap)
+                self.record("play", f"{self.team_says(team_no, 'take')} a trap tile to hand.",
+                            team=team_no, tile=trap, to="hand")
             return
         (self.legend_discard if legendary else team["discard"]).append(a.card)
         self.record("play", f"{self.team_says(team_no, 'play')} {card['name']}: {card['text']}",
