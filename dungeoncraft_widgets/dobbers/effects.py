@@ -395,7 +395,7 @@ class EffectsMixin:
         """Draw ``n`` cards (reshuffling the discard pile when the deck runs out); ``ending``:
         the Draw Phase that ends a turn."""
         deck, drawn = self.decks[player], []
-        while len(drawn) < n:
+        for _ in range(n):
             if not deck:
                 if not self.discards[player]:
                     break
@@ -405,11 +405,7 @@ class EffectsMixin:
                 self.record("shuffle", f"{says(self.players[player], 'shuffle')} "
                             f"{their(self.players[player])} discard pile "
                             f"into a new deck of {count(len(deck), 'card')}.", player=player)
-            # The top of the deck is the end of the list: take what it holds of the cards
-            # still to draw in one slice (top card first), not card by card (every Draw Phase).
-            take = min(n - len(drawn), len(deck))
-            drawn += deck[:-take - 1:-1]
-            del deck[-take:]
+            drawn.append(deck.pop())
         self.hands[player] += drawn
         name = self.players[player]
         if ending:
