@@ -67,6 +67,12 @@ def random_games(games: int, players: int) -> tuple[float, float]:
 #: it working out the legal actions; now about 17 us: legal actions 5, core's apply and
 #: log events about 4, core's Rng shuffling at the Draw Phase about 2, the benchmark's own
 #: choice 1.5, the rest playing the cards (sampling profile and timings of each step).
+#: Since core's cheaper Event, shuffle and views (main at 2f826c4, 40 games, three runs on
+#: the shared machine): 342-355, 207-211, 136-140 and 100-104 games/s for 1-4 players. A
+#: 4-player action is now about 16 us: legal actions about 7.5 (in many small steps: the
+#: lists hold 5 actions on average), playing it about 9 (a Draw Phase about 20, with a
+#: reshuffle at most of them). Trimming single steps (a one-slice draw, an earlier "too
+#: little Influence" test) changed nothing measurable (branch dobbers-speed2, issue 13).
 BEFORE = {1: 257.6, 2: 137.8, 3: 88.6, 4: 66.6}
 
 
