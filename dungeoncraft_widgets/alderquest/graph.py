@@ -39,6 +39,7 @@ import sympy
 
 from ..core.errors import InvalidArgumentError
 from .battlefield import DIRECTIONS, Field
+from .odds import tile_odds
 from .rules import AlderQuestState
 
 __all__ = ["Reach", "Route", "TributePlan", "battlefield_graph", "minion_reach", "threats",
@@ -130,27 +131,6 @@ def _minion(state: AlderQuestState, minion: str) -> dict[str, Any]:
     return m
 
 
-def _tile_chances(state: AlderQuestState, team: int) -> Any:
-    """What ``team`` knows of the unknown enemy tiles (:class:`.odds.TileOdds`)."""
-    from .odds import tile_odds
-
-    return tile_odds(state, team)
-
-
-def _p_no_trap(odds: Any, met: tuple[str, ...]) -> sympy.Rational:
-    """The exact chance that no tile met on the way is a trap: from the public log where
-    the game has one (the tiles of one Set Tiles are not independent), else as if each
-    were drawn blindly from all the unknown tiles."""
-    if odds.exact:
-        return sympy.Rational(odds.p_no_trap_on(met))
-    from math import comb
-
-    traps, unknown = odds.pool.get("t", 0), odds.unknown
-    if len(met) > unknown:
-        return sympy.Integer(0)
-    return sympy.Rational(comb(unknown - traps, len(met)), comb(unknown, len(met)))
-
-
 def minion_reach(state: AlderQuestState, minion: str, *, fresh: bool = False) -> Reach:
     """Where ``minion`` can end its activation, and the safest route to each place.
 
@@ -198,7 +178,7 @@ def minion_reach(state: AlderQuestState, minion: str, *, fresh: bool = False) ->
     hidden = any(code == f"{enemy_colour}?" for tiles in state.tiles.values()
                  for code, _up in tiles)
     acorns_up = {s for s in fld.ground if state.enemy_acorns_face_up(team, s)}
-    odds = _tile_chances(state, team) if hidden else None
+    odds = tile_odds(state, team) if hidden else None
 
     def met_on(space: str) -> tuple[str, ...]:
         tiles = state.tiles.get(space, ())
@@ -270,7 +250,9 @@ def minion_reach(state: AlderQuestState, minion: str, *, fresh: bool = False) ->
         if not met:
             free, chance = True, sympy.Integer(1)
         elif hidden:
-            free, chance = None, _p_no_trap(odds, met)
+            # exact from the public log (a Set Tiles' tiles are not independent); for a
+            # position typed in without its history, as blind draws from the unknown tiles
+            free, chance = None, sympy.Rational(odds.p_no_trap_on(met))
         else:
             sprung = any(s in traps_known for s in met)
             free, chance = (not sprung), sympy.Integer(0 if sprung else 1)
@@ -369,8 +351,6 @@ def turns_to_tribute(state: AlderQuestState, minion: str) -> TributePlan | None:
     found = search(unknown)
     if found is None:
         return None
-    from .odds import tile_odds
-
     odds = tile_odds(state, team)
     p_acorn = sum((odds.kinds.get(k, sympy.Integer(0)) for k in "123"), sympy.Integer(0))
     turns, canopy, stops, via = found
