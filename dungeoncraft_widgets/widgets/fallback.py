@@ -246,9 +246,16 @@ class StaticFallback:
             data["text/plain"] = repr(self)
         return bundle
 
-    def __repr__(self) -> str:
+    #: The longest summary ``repr`` shows before cutting it with "…".
+    repr_width = 80
+
+    def repr_line(self) -> str:
+        """The one line ``repr`` sums the widget up with: its first line of text."""
         words = static_text(self)  # type: ignore[arg-type]
-        first = words.splitlines()[0] if words else ""
-        if len(first) > 80:
-            first = first[:79] + "…"
+        return words.splitlines()[0] if words else ""
+
+    def __repr__(self) -> str:
+        first = self.repr_line()
+        if len(first) > self.repr_width:
+            first = first[:self.repr_width - 1] + "…"
         return f"<{type(self).__name__}{': ' + first if first else ''}>"

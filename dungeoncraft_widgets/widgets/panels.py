@@ -33,7 +33,7 @@ import sympy
 
 from ..core.charts import percent
 from ..core.errors import DungeoncraftError, InvalidArgumentError
-from .fallback import StaticFallback, plain_math, static_text
+from .fallback import StaticFallback, static_text
 
 ERROR_MARK = "✗ "  # a message starting with this is an error (drawn in the error colour)
 NOTE_MARK = "ℹ "   # a neutral note (a value clamped, a hint)
@@ -255,18 +255,18 @@ class LiveCalculator(StaticFallback, w.VBox):
             mark(child)
         self.add_class("dcw-stale")
 
-    def __repr__(self) -> str:
+    repr_width = 100
+
+    def repr_line(self) -> str:
         # A calculator with a ``headline`` (its main answer) is summed up by it, not by
         # the introduction above its inputs.
         headline = getattr(self, "headline", None)
         if headline is None:
-            return super().__repr__()
-        first = plain_math(static_text(headline)).strip().split("\n")[0]
+            return super().repr_line()
+        first = static_text(headline).strip().split("\n")[0]
         if self.message.value:
             first = f"{self.message.value} (last answer: {first})"
-        if len(first) > 100:
-            first = first[:99] + "…"
-        return f"<{type(self).__name__}: {first}>"
+        return first
 
 
 def text_label(value: str = "") -> w.Label:
