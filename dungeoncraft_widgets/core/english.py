@@ -22,6 +22,7 @@ it reads as English whatever the name:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 __all__ = ["count", "is_you", "listing", "objective", "possessive", "says", "their",
            "verb_form"]
@@ -37,6 +38,9 @@ def is_you(name: str) -> bool:
     return name.strip().lower() == "you"
 
 
+# Logs name the same few players with the same few verbs thousands of times a game:
+# the helpers whose answer depends on their arguments only remember their answers.
+@lru_cache(maxsize=1024)
 def verb_form(name: str, verb: str) -> str:
     """The present-tense form of ``verb`` (given in its base form) that agrees with ``name``.
 
@@ -54,6 +58,7 @@ def verb_form(name: str, verb: str) -> str:
     return verb + "s"
 
 
+@lru_cache(maxsize=1024)
 def says(name: str, verb: str) -> str:
     """``name`` as the subject of ``verb``: "You take", "Bot takes", "You are"."""
     return f"{subject(name)} {verb_form(name, verb)}"
@@ -69,6 +74,7 @@ def objective(name: str) -> str:
     return "you" if is_you(name) else name
 
 
+@lru_cache(maxsize=1024)
 def possessive(name: str, *, capital: bool = True) -> str:
     """``name`` as an owner: "Your" (or "your"), "Bot's", "Ross's"."""
     if is_you(name):
@@ -86,6 +92,7 @@ def their(name: str) -> str:
     return "your" if is_you(name) else "their"
 
 
+@lru_cache(maxsize=1024)
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and ``noun``, plural unless ``n`` is 1: "1 card", "2 cards", "0 cards"."""
     if n == 1:

@@ -8,17 +8,12 @@ Equipment "between the Location and the Creature cards").
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.english import count, listing, possessive, says, their, verb_form
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import DobbersState
-
-# Sentence helpers that remember their answers (see effects.py).
-count, possessive, says, verb_form = map(lru_cache(maxsize=1024),
-                                         (count, possessive, says, verb_form))
 
 
 class ChallengeMixin:

@@ -21,12 +21,6 @@ from ..core.english import count, listing, objective, possessive, says, their, v
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import DobbersState
 
-# The log names the same few players with the same few verbs thousands of times a
-# game: these sentence helpers (whose answers depend on their arguments only)
-# remember their answers.
-count, possessive, says, verb_form = map(lru_cache(maxsize=1024),
-                                         (count, possessive, says, verb_form))
-
 SLOTS = ("weapon", "armor", "item")
 HAND_SIZE = 5
 _POINT_WORDS = {"red": "red", "blue": "blue", "gold": "gold", "influence": "Influence"}
