@@ -35,7 +35,7 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as w
@@ -238,7 +238,6 @@ class AlderQuestApp(GameApp):
         self.frame_index: int | None = None      # the frame shown (None: the Board now)
         self._snap: dict[str, Any] | None = None
         self._frames_at = 0  # the history length the frames end at
-        self._cache: dict[str, Any] = {}
         self.board_view = BoardView(min_text_px=10)   # the Matching Board
         self.hand_view = BoardView(min_text_px=10)
         self.step_text = w.HTML()
@@ -279,14 +278,6 @@ class AlderQuestApp(GameApp):
     def team(self) -> int:
         """The seat's team (0: Red)."""
         return self.state.team_of(self.seat)
-
-    def _memo(self, key: str, make: Callable[[], Any]) -> Any:
-        full = f"{self.version}:{key}"
-        if full not in self._cache:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            self._cache[full] = make()
-        return self._cache[full]
 
     def _mine(self) -> bool:
         s = self.state

@@ -133,23 +133,12 @@ class DobbersApp(GameApp):
         self.race_button.on_click(lambda _b: self.show_expected_turns())
         self.race_view = w.HTML()
         self._race: tuple[int, str] | None = None
-        self._cache: dict[str, Any] = {}
         self._click_map: dict[str, Action | str | Callable[[], Any]] = {}
         super().__init__(state, seat=0, bots=bots)
         self.cards_board.on_click(self._on_board_click)
         self.side.children = [self.cards_board, self.odds_view, self.solo_view,
                               self.race_button, self.race_view]
         self.refresh()
-
-    # ------------------------------------------------------------ the view, cached
-    def _memo(self, key: str, make: Callable[[], Any]) -> Any:
-        """Compute once per position (``self.version`` changes with every action)."""
-        full = f"{self.version}:{key}"
-        if full not in self._cache:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            self._cache[full] = make()
-        return self._cache[full]
 
     def _mine(self, view: DobbersState) -> bool:
         return (not view.is_over and view.current_player == self.seat

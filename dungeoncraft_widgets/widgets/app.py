@@ -178,6 +178,7 @@ class GameApp(StaticFallback, w.VBox):
         # Changes whenever the game changes through the app (an action, an undo, a new
         # game): a key for what a subclass caches about the position.
         self.version = 0
+        self._memo_cache: dict[str, Any] = {}  # see _memo
         self.board = BoardView(min_text_px=MIN_TEXT_PX)
         self.board.on_click(self._on_board_click)
         self.status = text_label()
@@ -389,6 +390,17 @@ class GameApp(StaticFallback, w.VBox):
         self._run_bots()
         self.refresh()
         self._flash()
+
+    def _memo(self, key: str, make: Callable[[], Any]) -> Any:
+        """``make()``, computed once per position and ``key`` (``self.version`` changes
+        with every action): for what a game's app draws from the position more than once."""
+        cache = self._memo_cache
+        full = f"{self.version}:{key}"
+        if full not in cache:
+            if len(cache) > 64:
+                cache.clear()
+            cache[full] = make()
+        return cache[full]
 
     def show_error(self, text: str) -> None:
         self.message.value = f"{ERROR_MARK}{self.reword(text)}"
