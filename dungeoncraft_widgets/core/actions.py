@@ -45,11 +45,13 @@ import typing
 import unicodedata
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .errors import IllegalActionError
 
 EMPTY = "-"
+
+A = TypeVar("A", bound="Action")
 
 #: Largest size of an ``int`` field (either sign): no game counts anywhere near it.
 MAX_INT = 2**31 - 1
@@ -382,6 +384,24 @@ def parse_action(text: str, action_types: Iterable[type[Action]]) -> Action:
 @lru_cache(maxsize=64)
 def _by_verb(action_types: tuple[type[Action], ...]) -> dict[str, type[Action]]:
     return {cls.verb: cls for cls in action_types}
+
+
+@lru_cache(maxsize=1 << 16, typed=True)
+def shared(cls: type[A], *fields: object) -> A:
+    """The one instance of ``cls(*fields)``: actions are frozen values, and an engine lists
+    the same legal actions after every action of a long game, so each is built (and its
+    fields checked, and its text written) once. ``typed``: ``Move(1)`` and ``Move(True)``
+    are not taken for each other (the second is refused when made).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Lift(Action):
+    ...     verb = "lift"
+    ...     room: str
+    >>> shared(Lift, "A1") is shared(Lift, "A1") and shared(Lift, "A1") == Lift("A1")
+    True
+    """
+    return cls(*fields)
 
 
 def usage(cls: type[Action]) -> str:

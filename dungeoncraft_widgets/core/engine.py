@@ -38,11 +38,22 @@ the same in every game, so each game writes only its rules:
   game's ``_hide`` masks its hidden parts; the RNG, seed and history go).
 
 What a game implements: ``_setup``, ``_legal_actions``, ``_check``,
-``_perform``, ``current_player``, ``is_over``, ``scores``, ``_dump``,
-``_restore``, ``_hide`` and ``components``; and ``state_schema``, the JSON
-Schema of what ``_dump`` returns. A game that edits a position directly
-(a position editor) makes it the new start afterwards (``_start = _snapshot()``
-with an empty history), which also drops the checkpoints of the old line of play.
+``current_player``, ``is_over``, ``scores``, ``_dump``, ``_restore``, ``_hide``
+and ``components``; one method per action type, marked ``@performs(ActionType)``
+(the base class's ``_perform`` looks the action's type up in that table, so a game
+declares once which method performs what; a game with work before or after every
+action overrides ``_perform`` and calls ``super()._perform(action)``); and
+``state_schema``, the JSON Schema of what ``_dump`` returns.
+
+Copies (``copy()``, every ``view``) are made by the base class from what the game
+declares of its attributes: ``data_fields`` hold plain JSON-like data (copied with
+:func:`clone`, much quicker than ``copy.deepcopy``), ``shared_fields`` are never
+changed in place once set (card sets, boards: shared by the copy), ``cache_fields``
+are remembered answers (the copy works them out again); anything else is deep-copied.
+
+A game that edits a position directly (a position editor) makes it the new start
+afterwards (``_start = _snapshot()`` with an empty history), which also drops the
+checkpoints of the old line of play.
 """
 
 from __future__ import annotations
@@ -90,11 +101,56 @@ __all__ = [
     "normalize_players",
 ]
 
-# Kept importable from here, where they used to live.
-SAVE_FORMAT, SAVE_VERSION = SAVE_FORMAT, SAVE_VERSION
-
 
 _NO_DATA: Any = object()  # Event's default data: a new dict each time
+
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
+def clone(value: Any) -> Any:
+    """A copy of JSON-like data (lists, dicts, strings, numbers, None), quicker than
+    ``copy.deepcopy``: every view copies a game's whole position, and most of it is
+    lists of strings, which are taken as they are.
+
+    >>> data = {"a": [1, "x", {"b": [None]}]}
+    >>> copied = clone(data)
+    >>> copied == data, copied["a"][2] is data["a"][2]
+    (True, False)
+    """
+    if type(value) is list:
+        return [v if type(v) in _ATOMS else clone(v) for v in value]
+    if type(value) is dict:
+        return {k: v if type(v) in _ATOMS else clone(v) for k, v in value.items()}
+    return value
+
+
+def performs(*action_types: type[Action]) -> Any:
+    """Marks a method of a game's state as the one that performs ``action_types``.
+
+    The state's class collects the marked methods into ``performers`` (action type ->
+    method) when it is made; ``GameState._perform`` calls ``performers[type(action)]``.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Knock(Action):
+    ...     verb = "knock"
+    >>> class Door(GameState):
+    ...     action_types = (Knock,)
+    ...     @performs(Knock)
+    ...     def _knock(self, action):
+    ...         self.record("knock", "Knock knock.")
+    >>> Door.performers[Knock].__name__
+    '_knock'
+    """
+    if not action_types or not all(isinstance(t, type) and issubclass(t, Action)
+                                   for t in action_types):
+        raise TypeError("performs(...) takes the action types the method performs")
+
+    def mark(method: Any) -> Any:
+        method.performs = action_types
+        return method
+
+    return mark
 
 
 @dataclass(frozen=True, init=False)
@@ -340,6 +396,33 @@ class GameState:
     #: 10-100 us) is shared by that many actions, and undo or a failed action replays fewer
     #: than that many (see benchmarks/core_engine.py for the measurement behind 256).
     checkpoint_every: ClassVar[int] = 256
+    #: Action type -> the method that performs it (collected from ``@performs``).
+    performers: ClassVar[dict[type[Action], Any]] = {}
+    #: Attributes holding plain JSON-like data: a copy gets its own, made by :func:`clone`.
+    data_fields: ClassVar[tuple[str, ...]] = ()
+    #: Attributes never changed in place once set (card sets, boards): a copy shares them.
+    shared_fields: ClassVar[tuple[str, ...]] = ()
+    #: Attributes that only remember answers (legal actions, lookups): None in a copy.
+    cache_fields: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        table = dict(cls.performers)
+        for name, member in cls.__dict__.items():
+            for kind in getattr(member, "performs", ()):
+                if kind in table and table[kind].__name__ != name \
+                        and table[kind] is cls.__dict__.get(table[kind].__name__):
+                    raise TypeError(f"{cls.__name__}: {kind.__name__} is performed by both "
+                                    f"{table[kind].__name__} and {name}")
+                table[kind] = member
+        cls.performers = table
+        # The kinds of attribute a copy treats alike, looked up once per class.
+        cls._copy_kinds = {**{f: "data" for f in cls.data_fields},
+                           **{f: "shared" for f in cls.shared_fields},
+                           **{f: "cache" for f in cls.cache_fields},
+                           "_start": "shared", "_checkpoints": "shared",
+                           "options": "shared" if "options" in cls.shared_fields else "deep",
+                           "log": "list", "history": "list", "rng": "rng"}
 
     def __init__(self, players: int | Sequence[str] = 2, seed: int | None = None,
                  **options: Any) -> None:
@@ -383,7 +466,8 @@ class GameState:
             raise IllegalActionError(f"{action} is not one of the legal actions now")
 
     def _perform(self, action: Action) -> None:
-        raise NotImplementedError
+        """Perform a checked action: the method marked ``@performs`` for its type."""
+        self.performers[type(action)](self, action)
 
     def _dump(self) -> dict[str, Any]:
         """The game's own data as JSON-able values."""
@@ -545,16 +629,28 @@ class GameState:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         # The start, the checkpoints, the log's events and the actions are never changed in
-        # place: a copy shares them (the lists are new). Games may override this.
+        # place: a copy shares them (the lists are new). A view hands in ``memo`` what it
+        # replaces (its own log, no history, no RNG), so those are not copied for nothing.
         new = type(self).__new__(type(self))
         memo[id(self)] = new
+        fields = new.__dict__
+        kinds = self._copy_kinds  # type: ignore[attr-defined]
         for key, value in self.__dict__.items():
-            if key in ("_start", "_checkpoints"):
-                new.__dict__[key] = value
-            elif key in ("log", "history"):
-                new.__dict__[key] = memo[id(value)] if id(value) in memo else list(value)
+            kind = kinds.get(key, "deep")
+            if kind == "data":
+                fields[key] = clone(value)
+            elif kind == "shared":
+                fields[key] = value
+            elif kind == "cache":
+                fields[key] = None  # worked out again when first asked
+            elif id(value) in memo:
+                fields[key] = memo[id(value)]
+            elif kind == "list":
+                fields[key] = list(value)
+            elif kind == "rng":
+                fields[key] = None if value is None else value.copy()
             else:
-                new.__dict__[key] = copy.deepcopy(value, memo)
+                fields[key] = copy.deepcopy(value, memo)
         return new
 
     def view(self, player: int | None) -> GameState:

@@ -17,15 +17,27 @@ it reads as English whatever the name:
 ('1 field', '3 fields', '2 companions', '0 gold')
 >>> listing(["a sword", "2 herbs", "gold"])
 'a sword, 2 herbs and gold'
+>>> ordinal(1), ordinal(12), ordinal(21), ordinal(113)
+('1st', '12th', '21st', '113th')
+
+Exact numbers for people (the fraction stays exact; the decimal is for the eye):
+
+>>> from fractions import Fraction
+>>> chance(Fraction(13, 18)), chance(Fraction(1, 2)), percent(Fraction(1, 3))
+('13/18 ≈ 72.2%', '1/2 = 50.0%', '33.3%')
+>>> approx(Fraction(10, 3)), approx(Fraction(17, 5)), approx(3)
+('10/3 ≈ 3.33', '17/5 = 3.40', '3')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
-__all__ = ["count", "is_you", "listing", "objective", "possessive", "says", "their",
-           "verb_form"]
+__all__ = ["approx", "chance", "count", "is_you", "listing", "objective", "ordinal", "percent",
+           "possessive", "says", "their", "verb_form"]
 
 # Verbs whose third person singular is not the regular "-s" / "-es" / "-ies".
 _IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes", "were": "was",
@@ -113,3 +125,37 @@ def listing(items: Sequence[str], conjunction: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def ordinal(n: int) -> str:
+    """``n`` as an ordinal: "1st", "2nd", "3rd", "4th", "11th", "21st", "112th"."""
+    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _fraction(x: Any) -> Fraction:
+    """An exact number (int, Fraction or sympy Rational) as a Fraction, sympy not needed."""
+    if isinstance(x, int | Fraction):
+        return Fraction(x)
+    return Fraction(int(x.p), int(x.q))  # a sympy Rational: its numerator and denominator
+
+
+def percent(p: Any) -> str:
+    """An exact probability as a percentage with one decimal: "72.2%"."""
+    return f"{float(p) * 100:.1f}%"
+
+
+def chance(p: Any) -> str:
+    """An exact probability and its percentage: "13/18 ≈ 72.2%", or "1/2 = 50.0%" when the
+    percentage (to one decimal) is exact."""
+    exact = (_fraction(p) * 1000).denominator == 1
+    return f"{p} {'=' if exact else '≈'} {percent(p)}"
+
+
+def approx(x: Any, places: int = 2) -> str:
+    """An exact number and its decimal: "3", "17/5 = 3.40", "10/3 ≈ 3.33"."""
+    value = _fraction(x)
+    if value.denominator == 1:
+        return str(value.numerator)
+    exact = (value * 10**places).denominator == 1
+    return f"{x} {'=' if exact else '≈'} {float(value):.{places}f}"

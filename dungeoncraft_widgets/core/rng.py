@@ -43,6 +43,12 @@ class Rng:
             raise InvalidArgumentError(f"seed must be a whole number, not {type(seed).__name__}")
         self.state = _mix(seed & _MASK)
 
+    def copy(self) -> Rng:
+        """A generator in the same state (it draws what this one would next)."""
+        twin = Rng.__new__(Rng)
+        twin.state = self.state
+        return twin
+
     def next64(self) -> int:
         self.state = (self.state + _GOLDEN) & _MASK
         return _mix(self.state)
