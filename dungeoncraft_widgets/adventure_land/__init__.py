@@ -72,7 +72,7 @@ def parse_action(text: str) -> Action:
     return AdventureLandState.parse_action(text)
 
 
-_LAZY = {"fight_odds": "odds", "fight_advice": "odds", "risk_map": "odds",
+_LAZY = {"APP": "app", "fight_odds": "odds", "fight_advice": "odds", "risk_map": "odds",
          "next_draws": "odds", "next_creature": "odds", "advise_moves": "odds",
          "reachable": "graph",
          "straight_moves": "graph", "movement_graph": "graph", "GreedyBot": "bots",

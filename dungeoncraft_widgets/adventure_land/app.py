@@ -852,3 +852,7 @@ def _advice_html(advice: list, name: str) -> str:
             f"<table class='dcw-table'><thead><tr><th {left}>move</th><th>points expected</th>"
             "<th>lost before the next turn</th><th>lost where it stands now</th></tr></thead>"
             f"<tbody>{rows}</tbody></table>")
+
+
+#: The play widget of this game (GAMES[name].APP: the apps are registered with the games).
+APP = AdventureLandApp

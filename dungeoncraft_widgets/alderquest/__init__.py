@@ -81,7 +81,7 @@ def parse_action(text: str) -> Action:
     return AlderQuestState.parse_action(text)
 
 
-_LAZY = {"MatchBot": "bots", "TributeBot": "bots", "AlderQuestApp": "app",
+_LAZY = {"APP": "app", "MatchBot": "bots", "TributeBot": "bots", "AlderQuestApp": "app",
          "Position": "odds", "move_odds": "odds", "best_drops": "odds", "reveal_odds": "odds",
          "tile_odds": "odds", "trap_chance": "odds", "snowflake_race": "odds",
          "battlefield_graph": "graph", "minion_reach": "graph", "turns_to_tribute": "graph",

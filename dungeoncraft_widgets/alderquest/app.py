@@ -1170,3 +1170,7 @@ def _pair(a: str, b: str) -> str | None:
     if abs(ca - cb) + abs(ra - rb) != 1:
         return None
     return f"{a}:{b}" if (ca, ra) < (cb, rb) else f"{b}:{a}"
+
+
+#: The play widget of this game (GAMES[name].APP: the apps are registered with the games).
+APP = AlderQuestApp

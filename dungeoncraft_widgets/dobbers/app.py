@@ -880,3 +880,7 @@ def _effects_words(view: DobbersState, effects: Sequence[Mapping[str, Any]]) -> 
             words.append(do.replace("_", " "))
     return listing(words) or "nothing"
 
+
+
+#: The play widget of this game (GAMES[name].APP: the apps are registered with the games).
+APP = DobbersApp

@@ -95,7 +95,7 @@ def load_game(text: str) -> DubiousAllianceState:
     return DubiousAllianceState.from_json(text)
 
 
-_LAZY = {"chance_reveal_hurts": "odds", "chance_survive_round": "odds",
+_LAZY = {"APP": "app", "chance_reveal_hurts": "odds", "chance_survive_round": "odds",
          "chance_someone_reaches_goal": "odds", "odds_summary": "odds",
          "chance_reaches_goal": "odds", "chance_round_outcome": "odds", "odds_report": "odds",
          "round_model": "odds", "claim_belief": "odds", "claim_record": "odds",

@@ -435,3 +435,7 @@ class DubiousAllianceApp(GameApp):
             items.append(f"<li>{plain(f'{subject(who)} to {objective(to)}: {said}{tone}')}"
                          f"{plain(history)}</li>")
         return f"<div><b>Claims this round</b></div><ul>{''.join(items)}</ul>"
+
+
+#: The play widget of this game (GAMES[name].APP: the apps are registered with the games).
+APP = DubiousAllianceApp

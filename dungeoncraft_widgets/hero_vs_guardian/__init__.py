@@ -66,7 +66,7 @@ def parse_action(text: str) -> Action:
     return HeroVsGuardianState.parse_action(text)
 
 
-_LAZY = {"roll_odds": "odds", "location_odds": "odds", "best_order": "odds",
+_LAZY = {"APP": "app", "roll_odds": "odds", "location_odds": "odds", "best_order": "odds",
          "room_belief": "belief", "location_chance": "belief", "map_chance": "belief",
          "targetable_locations": "graph", "dungeon_graph": "graph",
          "most_likely_route": "graph", "HeroBot": "bots", "GuardianBot": "bots",

@@ -1109,3 +1109,7 @@ def _verdict(view: HeroVsGuardianState) -> str:
     return {"heroes": f"{side} win" if view.n_heroes > 1 else says(side, "win"),
             "guardian": says(view.players[view.guardian], "win"),
             "tie": "A tie"}[view.winner() or "tie"]
+
+
+#: The play widget of this game (GAMES[name].APP: the apps are registered with the games).
+APP = HeroVsGuardianApp
