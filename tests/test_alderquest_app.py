@@ -4,6 +4,7 @@ hidden, and a game played to its end."""
 
 from __future__ import annotations
 
+import pytest
 import sympy
 from alderquest_positions import build, setup
 
@@ -198,6 +199,7 @@ def test_names_from_data_never_reach_the_page_as_html():
     assert "&lt;b&gt;You&lt;/b&gt;" in app.summary_view.value
 
 
+@pytest.mark.slow
 def test_a_game_to_its_end_then_a_new_game():
     """Forty actions of the seat through the app (a bot choosing), the rest of the game on
     the engine (random games run to thousands of actions), then the end in words."""
@@ -279,6 +281,7 @@ def test_the_best_plan_is_drawn_before_it_is_played():
     assert app.frames[-1]["random"] and app.frames[3]["marked"] == {"A1", "A2", "A3"}
 
 
+@pytest.mark.slow
 def test_random_clicks_in_the_team_game_never_break_it():
     """Clicks anywhere (and the odd undo) in the team game: every click either acts, changes
     a selection, or is refused in words with the game unchanged."""

@@ -110,6 +110,7 @@ def outcome_key(collected, scored, snowflakes, ended, board):
 
 
 # ------------------------------------------------------------------ one move
+@pytest.mark.slow
 def test_move_odds_equal_a_brute_force_over_every_line_of_new_runes():
     """Every ordered draw of the whole pouch, each run through board.cascade: the outcomes
     that need no more runes than the pouch holds have exactly the chances move_odds
@@ -302,6 +303,7 @@ class BlindSetter:
         return self.rng.choice(calm or legal)
 
 
+@pytest.mark.slow
 def test_trap_chance_is_calibrated_on_the_real_engine():
     """At every enemy tile a minion meets in random games, the chance trap_chance gives
     from the minion's team's view; the traps actually met add up to the sum of those
