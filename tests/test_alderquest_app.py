@@ -9,8 +9,8 @@ import sympy
 from alderquest_positions import build, setup
 
 from dungeoncraft_widgets.alderquest.app import AlderQuestApp, cascade_frames
-from dungeoncraft_widgets.alderquest.board import MatchRules, cascade
 from dungeoncraft_widgets.alderquest.bots import MatchBot, TributeBot
+from dungeoncraft_widgets.alderquest.matching import Board, MatchRules, cascade
 from dungeoncraft_widgets.alderquest.odds import Position, best_drops, move_odds
 from dungeoncraft_widgets.alderquest.rules import Choose, Drop, Move, Play, Swap
 
@@ -117,8 +117,7 @@ def test_cascade_frames_follow_the_engine_and_the_buttons_step_through_them():
     before = [["B", "B"], ["T"], ["G"], ["H"]]
     rules = MatchRules("GT", "r")
     frames = cascade_frames(before, ("drop", "A", "B"), rules, list("TGHT"), 6)
-    engine = cascade(__import__("dungeoncraft_widgets.alderquest.board", fromlist=["Board"])
-                     .Board(4, 6, before), "GT", "r", [("drop", "A", "B")], "TGHT")
+    engine = cascade(Board(4, 6, before), "GT", "r", [("drop", "A", "B")], "TGHT")
     assert frames[-1]["cols"] == engine.board.cols
     texts = [f["text"] for f in frames]
     assert texts[1].startswith("3 Bards runes match (A1, A2 and A3): an enemy match")

@@ -1,5 +1,5 @@
 """AlderQuest's exact odds, each checked two ways: a brute force over every sequence of new
-runes through the engine's own ``board.cascade``, and a Monte Carlo run of the real engine
+runes through the engine's own ``matching.cascade``, and a Monte Carlo run of the real engine
 (fixed seeds, within 4 standard errors)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sympy
 from alderquest_positions import build, setup
 
 from dungeoncraft_widgets.alderquest import new_game
-from dungeoncraft_widgets.alderquest.board import Board, cascade, find_matches
+from dungeoncraft_widgets.alderquest.matching import Board, cascade, find_matches
 from dungeoncraft_widgets.alderquest.odds import (
     Position,
     best_drops,
@@ -112,7 +112,7 @@ def outcome_key(collected, scored, snowflakes, ended, board):
 # ------------------------------------------------------------------ one move
 @pytest.mark.slow
 def test_move_odds_equal_a_brute_force_over_every_line_of_new_runes():
-    """Every ordered draw of the whole pouch, each run through board.cascade: the outcomes
+    """Every ordered draw of the whole pouch, each run through matching.cascade: the outcomes
     that need no more runes than the pouch holds have exactly the chances move_odds
     gives (its other outcomes refill the pouch from the discard pile, as the engine)."""
     rng = Rng(11)

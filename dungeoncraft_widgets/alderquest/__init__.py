@@ -10,7 +10,7 @@ Move(minion='T01', to='^b3')
 (2, 3, 4)
 
 Modules: ``rules`` (the engine: set-up, the turn, actions, saving and views),
-``board`` (the Matching Board: matches, gravity and the cascade, callable on any
+``matching`` (the Matching Board: matches, gravity and the cascade, callable on any
 position), ``battlefield`` (the Battlefield's spaces and the minions' rules),
 ``effects`` (what cards do), ``cards`` (the card and board data; the shipped files are
 a reconstruction, load your own with ``load_cards`` / ``load_boards``), ``bots``
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.lazy import lazy_attributes
-from .board import Board, CascadeResult, Match, cascade, find_matches
 from .cards import (
     BOARDS_FORMAT,
     CARDS_FORMAT,
@@ -36,6 +35,7 @@ from .cards import (
     load_boards,
     load_cards,
 )
+from .matching import Board, CascadeResult, Match, cascade, find_matches
 from .rules import (
     ACTION_TYPES,
     MAX_ACTIONS,

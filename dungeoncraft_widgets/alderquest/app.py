@@ -49,9 +49,9 @@ from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.board import BoardView
-from .board import Board, CascadeResult, MatchRules, drop_line, play_onto, resolve
 from .bots import MatchBot, TributeBot
 from .graph import Reach, minion_reach, threats, turns_to_tribute
+from .matching import Board, CascadeResult, MatchRules, drop_line, play_onto, resolve
 from .odds import (
     DropPlan,
     Position,
@@ -491,7 +491,7 @@ class AlderQuestApp(GameApp):
                           for r in range(view.boards.board_rows)}
             clickable |= {f"rev-{i}" for i in range(len(view.revealed))}
             if sel.get("kind") == "rune" or (frame is not None and frame["kind"] == "tribute"):
-                targets = {f"col-{c}" for c in view._open_columns()}
+                targets = {f"col-{c}" for c in view.open_columns()}
             elif not sel and self._free():
                 targets = set(clickable) & {f"rev-{i}" for i in range(len(view.revealed))}
         selected = {"rune": f"rev-{sel.get('index')}", "cell": f"cell-{sel.get('cell')}"}.get(
@@ -1017,7 +1017,7 @@ class AlderQuestApp(GameApp):
         plans = self._plans()
         best = next((p.steps[0][1] for p in plans if p.steps[0][0] == rune), None)
         out = []
-        for column in view._open_columns():
+        for column in view.open_columns():
             odds = self._memo(f"move:{rune}:{column}",
                               lambda c=column: move_odds(pos, ("drop", c, rune)))
             label = (f"Column {column}: {_number(odds.expected_collected)} runes expected; "

@@ -2,7 +2,7 @@
 
 Both see only ``state.view(seat)`` and rank the legal actions with the same engine
 functions a player would use: every drop, swap, slide and tribute column is tried on a
-copy of the Board with ``board.cascade`` (the deterministic part; a new line's runes
+copy of the Board with ``matching.cascade`` (the deterministic part; a new line's runes
 are unknown, so a cascade that needs one stops there), and minions walk the Battlefield
 by breadth-first distance to what they want.
 
@@ -29,7 +29,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.rng import Rng
-from .board import Board, acorn_points, cascade
+from .matching import Board, acorn_points, cascade
 from .rules import (
     AlderQuestState,
     Carry,

@@ -49,18 +49,18 @@ import sympy
 from ..core.deck import hypergeom_at_least
 from ..core.english import possessive
 from ..core.errors import InvalidArgumentError
-from .board import (
+from .matching import (
     COLOURS,
     SNOWFLAKES_TO_END,
     Board,
     CascadeResult,
     MatchRules,
-    _may_match,
-    _may_match_at,
     acorn_points,
     drop_line,
     find_matches,
     is_snowflake,
+    may_match_at,
+    may_match_line,
     parse_cell,
     play_onto,
     resolve,
@@ -192,7 +192,7 @@ class Position:
 def parse_move(text: str | Sequence[str], board: Board | None = None) -> tuple[str, ...]:
     """A Board move from its text: ``"drop T A"`` (a rune into a column), ``"swap B2:B3"``,
     ``"slide B2:C2"`` (the rune and the empty space beside it), ``"line"`` (Drop a Line),
-    or the tuple ``board.cascade`` takes.
+    or the tuple ``matching.cascade`` takes.
 
     >>> parse_move("drop T A"), parse_move("swap B2:B3"), parse_move("slide B2:C2")
     (('drop', 'A', 'T'), ('swap', 'B2', 'B3'), ('slide', 'B2', 'C'))
@@ -251,7 +251,7 @@ def _check_move(move: tuple[str, ...], board: Board) -> None:
 
 # ------------------------------------------------------------------ the cascade
 class _Pause(Exception):
-    """Raised by the draw inside ``board.resolve`` when a new line is needed: the Board
+    """Raised by the draw inside ``matching.resolve`` when a new line is needed: the Board
     is then between the matches' removal and the line (a line is drawn whole before any
     of it drops), so the analysis can branch on every line and carry on."""
 
@@ -407,7 +407,7 @@ class _Cascades:
                 self.lines(child, left - 1, into_last)
             elif quiet:
                 new = [(c, heights[c]) for c, rune in enumerate(line) if rune is not None]
-                if _may_match_at(board, new):
+                if may_match_at(board, new):
                     self.go_on(child, new)
                 else:
                     self.out.append(child)
@@ -429,7 +429,7 @@ class _Cascades:
                 continue
             for c, rune in zip(open_cols, seq, strict=True):
                 cols[c].append(rune)
-            if _may_match_at(branch.board, cells):
+            if may_match_at(branch.board, cells):
                 loud.append(draw)
             else:
                 quiet += draw[1]
@@ -689,7 +689,7 @@ class _Advisor:
             new[col] = cols[col] + (rune,)
             row = len(cols[col])
             across = [c[row] if row < len(c) else None for c in new]
-            if not _may_match(new[col]) and not _may_match(across):
+            if not may_match_line(new[col]) and not may_match_line(across):
                 out = (1, [(1, _NOTHING[:6], (tuple(new), pouch, discard, exalted, snow,
                                               used))])
                 self.steps_memo[key] = out

@@ -7,7 +7,7 @@ given plays Red (the coin of L55 is the caller's to flip), and Red lays the 'W'
 pattern and so takes the first turn (L63). Turns go round the *slots*: Red, Blue (2
 players) or Red-left, Blue, Red-right, Blue (team game, L320).
 
-Where things live: the Matching Board's cascade in :mod:`.board`, the Battlefield
+Where things live: the Matching Board's cascade in :mod:`.matching`, the Battlefield
 (spaces, movement, squabbles, tiles, tribute) in :mod:`.battlefield`, what cards do in
 :mod:`.effects`, the card and board data in :mod:`.cards`. This module holds the
 actions, the set-up, the turn and the Board actions, and the save/view/scoring parts.
@@ -65,19 +65,21 @@ from ..core.engine import GameState, normalize_players
 from ..core.english import count, listing, objective, possessive, says, subject
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
 from .battlefield import BattlefieldRules, Field
-from .board import (
+from .cards import Boards, CardSet, data_from_option, data_option, opening_layout
+from .effects import EffectRules
+from .matching import (
     Board,
     CascadeResult,
     MatchRules,
     acorn_points,
-    cell_name,
     drop_line,
     may_match_at,
+    open_columns,
     play_onto,
     resolve,
+    slides,
+    swap_pairs,
 )
-from .cards import Boards, CardSet, data_from_option, data_option, opening_layout
-from .effects import EffectRules
 
 PLAYER_COUNTS = (2, 3, 4)
 #: A bound on the actions of one game under random play (see the conformance test): random
@@ -420,9 +422,6 @@ DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
              "pay": "choose a rune to pay with", "discard_quarrel": "discard a Quarrel"}
 
 
-_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the Board's column letters
-
-
 # The Action Phase lists the same few groups of actions step after step: each group is
 # made once (a tuple of shared actions) for each of its few forms.
 @functools.cache
@@ -436,32 +435,6 @@ def _board_actions(hero: str, can_swap: bool, can_slide: bool) -> tuple[Action, 
     """A ready Hero's Board actions: Swap and Slide when the Board allows, Drop a Line."""
     return ((_act(Swap, hero),) * can_swap + (_act(Slide, hero),) * can_slide
             + (_act(DropLine, hero),))
-
-
-# Which runes can be swapped or slid depends only on the columns' heights: a swap or slide
-# decision lists them (some 30 cell pairs), so each shape of Board is worked out once.
-@functools.cache
-def _swap_pairs(heights: tuple[int, ...]) -> tuple[str, ...]:
-    out = []
-    for c, height in enumerate(heights):
-        for r in range(height):
-            here = cell_name(c, r)
-            if r + 1 < height:
-                out.append(f"{here}:{cell_name(c, r + 1)}")
-            if c + 1 < len(heights) and r < heights[c + 1]:
-                out.append(f"{here}:{cell_name(c + 1, r)}")
-    return tuple(out)
-
-
-@functools.cache
-def _slides(heights: tuple[int, ...]) -> tuple[str, ...]:
-    out = []
-    for c, height in enumerate(heights):
-        for r in range(height):
-            for dc in (-1, 1):
-                if 0 <= c + dc < len(heights) and heights[c + dc] <= r:
-                    out.append(f"{cell_name(c, r)}:{cell_name(c + dc, r)}")
-    return tuple(out)
 
 
 def _tile_text(code: str) -> str:
@@ -721,15 +694,13 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         return Counter(self.rune_pouch)
 
     def swap_pairs(self) -> list[str]:
-        """Every pair of adjacent runes on the Board, as ``'A1:A2'``."""
-        return list(_swap_pairs(tuple(len(col) for col in self.board)))
+        """Every pair of adjacent runes on the Board, as ``'A1:A2'``
+        (:func:`.matching.swap_pairs`)."""
+        return list(swap_pairs(tuple(len(col) for col in self.board)))
 
-    def _open_columns(self) -> list[str]:
-        """Columns a player may drop into (any, once the Board is full: the bottom row
-        goes first)."""
-        rows = self.boards.board_rows
-        open_ = [_COLUMNS[c] for c, col in enumerate(self.board) if len(col) < rows]
-        return open_ if open_ else [_COLUMNS[c] for c in range(len(self.board))]
+    def open_columns(self) -> list[str]:
+        """Columns a player may drop into now (:func:`.matching.open_columns`)."""
+        return open_columns(self.board, self.boards.board_rows)
 
     def _tile_spaces(self) -> list[str]:
         """Where a tile may be set (L70): spaces with no minion and no tile, else those with
@@ -790,7 +761,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             out.append(_act(Stop))
             return out + self._gives(team_no)
         if verb in (None, "drop") and self.revealed:
-            out += _drops(tuple(sorted(set(self.revealed))), tuple(self._open_columns()))
+            out += _drops(tuple(sorted(set(self.revealed))), tuple(self.open_columns()))
         held = team["held"]
         if verb in ("drop", "play", "move", "give", "discard", "draw"):
             return out + self._late_actions(team_no, verb, only, occupied)
@@ -853,8 +824,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
 
     def slides(self) -> list[str]:
         """Every Slide on the Board: ``'B2:C2'``, the rune and the empty space beside it
-        (it then falls as far as it can)."""
-        return list(_slides(tuple(len(col) for col in self.board)))
+        (:func:`.matching.slides`)."""
+        return list(slides(tuple(len(col) for col in self.board)))
 
     def _gives(self, team: int) -> list[Action]:
         out: list[Action] = []
@@ -890,7 +861,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             dodges = [s for s in self.field.adjacent(space) if s not in occupied]
             return [*(_act(Dodge, s) for s in dodges), _act(Stand)]
         if kind == "tribute":
-            return [_act(Tribute, c) for c in self._open_columns()]
+            return [_act(Tribute, c) for c in self.open_columns()]
         if kind == "trigger":
             return [_act(UseTrigger), _act(Decline)]
         if kind == "target":
@@ -1381,7 +1352,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             self.record("line", f"A new line drops ({'; '.join(shown)}).", line=line)
 
     def _log_step(self, team_no: int, kind: str, what: Any) -> None:
-        """One round of a cascade, told as it happens (see board.resolve)."""
+        """One round of a cascade, told as it happens (see matching.resolve)."""
         if kind == "line":
             self._log_line(what)
             return
