@@ -12,7 +12,7 @@ Move(minion='T01', to='^b3')
 Modules: ``rules`` (the engine: set-up, the turn, actions, saving and views),
 ``matching`` (the Matching Board: matches, gravity and the cascade, callable on any
 position), ``battlefield`` (the Battlefield's spaces and the minions' rules),
-``effects`` (what cards do), ``cards`` (the card and board data; the shipped files are
+``effects`` (what cards do), ``data`` (the card and board data; the shipped files are
 a reconstruction, load your own with ``load_cards`` / ``load_boards``), ``bots``
 (``MatchBot``, ``TributeBot``), ``odds`` (exact Board and tile odds: ``best_drops``,
 ``move_odds``, ``reveal_odds``, ``tile_odds``, ``snowflake_race``), ``graph`` (the
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.lazy import lazy_attributes
-from .cards import (
+from .data import (
     BOARDS_FORMAT,
     CARDS_FORMAT,
     DEFAULT_BOARDS,

@@ -8,7 +8,7 @@ space is named after the ground space beneath it with a caret: ``^b3`` is the ca
 above ``b3``. Adjacent always means orthogonally adjacent (L327); a canopy space is
 joined only to the ground space beneath it (L174).
 
->>> from dungeoncraft_widgets.alderquest.cards import load_boards
+>>> from dungeoncraft_widgets.alderquest.data import load_boards
 >>> field = Field(load_boards())
 >>> len(field.ground), field.canopy
 (24, ('^b3', '^c2', '^c4', '^d3'))
@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.english import their
-from .cards import Boards
+from .data import Boards
 
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))  # north, south, east, west
 DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))

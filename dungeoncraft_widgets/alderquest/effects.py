@@ -40,7 +40,7 @@ class EffectRules:
 
     # ---------------------------------------------------------------- queueing
     def _run_effects(self, card: dict[str, Any], ctx: dict[str, Any]) -> None:
-        from .cards import unroll
+        from .data import unroll
 
         self._push({"kind": "effects", "effects": unroll(card["effects"]), "ctx": ctx})
 

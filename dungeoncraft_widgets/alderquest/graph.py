@@ -18,7 +18,7 @@ On it, from a game or a player's view:
   canopy (the other minions standing still);
 - :func:`threats`: the spaces each enemy minion can reach in its next activation.
 
->>> from dungeoncraft_widgets.alderquest.cards import load_boards
+>>> from dungeoncraft_widgets.alderquest.data import load_boards
 >>> from dungeoncraft_widgets.alderquest.battlefield import Field
 >>> g = battlefield_graph(Field(load_boards()))
 >>> g.number_of_nodes(), g.nodes["^b3"]["kind"], g.edges["b3", "^b3"]["kind"]

@@ -9,7 +9,7 @@ players) or Red-left, Blue, Red-right, Blue (team game, L320).
 
 Where things live: the Matching Board's cascade in :mod:`.matching`, the Battlefield
 (spaces, movement, squabbles, tiles, tribute) in :mod:`.battlefield`, what cards do in
-:mod:`.effects`, the card and board data in :mod:`.cards`. This module holds the
+:mod:`.effects`, the card and board data in :mod:`.data`. This module holds the
 actions, the set-up, the turn and the Board actions, and the save/view/scoring parts.
 
 Actions (``str(action)`` parses back):
@@ -65,7 +65,7 @@ from ..core.engine import GameState, normalize_players
 from ..core.english import count, listing, objective, possessive, says, subject
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
 from .battlefield import BattlefieldRules, Field
-from .cards import Boards, CardSet, data_from_option, data_option, opening_layout
+from .data import Boards, CardSet, data_from_option, data_option, opening_layout
 from .effects import EffectRules
 from .matching import (
     Board,

@@ -39,7 +39,7 @@ def test_the_box_contents_and_the_reconstruction_note(doc, boards_doc):
         assert data["reconstruction"].startswith("RECONSTRUCTION")
         assert len(data["reasoning"]) >= 4
     assert set(doc["vocabulary"]["effects"]) == set(
-        __import__("dungeoncraft_widgets.alderquest.cards", fromlist=["EFFECTS"]).EFFECTS)
+        __import__("dungeoncraft_widgets.alderquest.data", fromlist=["EFFECTS"]).EFFECTS)
 
 
 def test_every_named_card_with_its_printed_text():

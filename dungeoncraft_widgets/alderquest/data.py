@@ -1,4 +1,5 @@
-"""AlderQuest's data: the cards (``data/cards.json``) and the two boards (``data/boards.json``).
+"""AlderQuest's data model and its loaders: the cards (``data/cards.json``) and the two boards
+(``data/boards.json``).
 
 The rulebook prints the box contents and a handful of cards but no card list and
 neither board's dimensions, so both shipped files are a **reconstruction**: each says
