@@ -380,7 +380,7 @@ def _reach_by_engine(game, mid) -> None:
     the game (answering each question so that it keeps moving)."""
     import copy
 
-    from dungeoncraft_widgets.alderquest.rules import Move
+    from dungeoncraft_widgets.alderquest.actions import Move
 
     auto = {"encounter": "dismiss", "carry": "leave", "trap": "destroy", "judo": "stand",
             "trigger": "decline"}

@@ -8,11 +8,11 @@ import pytest
 import sympy
 from alderquest_positions import build, setup
 
+from dungeoncraft_widgets.alderquest.actions import Choose, Drop, Move, Play, Swap
 from dungeoncraft_widgets.alderquest.app import AlderQuestApp, cascade_frames
 from dungeoncraft_widgets.alderquest.bots import MatchBot, TributeBot
 from dungeoncraft_widgets.alderquest.matching import Board, MatchRules, cascade
 from dungeoncraft_widgets.alderquest.odds import Position, best_drops, move_odds
-from dungeoncraft_widgets.alderquest.rules import Choose, Drop, Move, Play, Swap
 
 
 def click(app, shape_id):

@@ -10,6 +10,7 @@ import sympy
 from alderquest_positions import build, setup
 
 from dungeoncraft_widgets.alderquest import new_game
+from dungeoncraft_widgets.alderquest.actions import Move
 from dungeoncraft_widgets.alderquest.bots import TributeBot
 from dungeoncraft_widgets.alderquest.graph import (
     battlefield_graph,
@@ -18,7 +19,6 @@ from dungeoncraft_widgets.alderquest.graph import (
     turns_to_tribute,
 )
 from dungeoncraft_widgets.alderquest.odds import tile_odds
-from dungeoncraft_widgets.alderquest.rules import Move
 from dungeoncraft_widgets.core.errors import InvalidArgumentError
 
 AUTO = {"encounter": "dismiss", "carry": "leave", "trap": "destroy", "judo": "stand",

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.lazy import lazy_attributes
+from .actions import ACTION_TYPES
 from .data import (
     BOARDS_FORMAT,
     CARDS_FORMAT,
@@ -37,7 +38,6 @@ from .data import (
 )
 from .matching import Board, CascadeResult, Match, cascade, find_matches
 from .rules import (
-    ACTION_TYPES,
     MAX_ACTIONS,
     PLAYER_COUNTS,
     RULE_NOTES,

@@ -49,22 +49,7 @@ from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.board import BoardView
-from .bots import MatchBot, TributeBot
-from .graph import Reach, minion_reach, threats, turns_to_tribute
-from .matching import Board, CascadeResult, MatchRules, drop_line, play_onto, resolve
-from .odds import (
-    DropPlan,
-    Position,
-    TileOdds,
-    best_drops,
-    move_odds,
-    snowflake_race,
-    tile_odds,
-)
-from .rules import (
-    COLOURS,
-    TEAMS,
-    AlderQuestState,
+from .actions import (
     Carry,
     Choose,
     ChooseFaction,
@@ -92,8 +77,20 @@ from .rules import (
     Tribute,
     UseAbility,
     UseTrigger,
-    new_game,
 )
+from .bots import MatchBot, TributeBot
+from .graph import Reach, minion_reach, threats, turns_to_tribute
+from .matching import Board, CascadeResult, MatchRules, drop_line, play_onto, resolve
+from .odds import (
+    DropPlan,
+    Position,
+    TileOdds,
+    best_drops,
+    move_odds,
+    snowflake_race,
+    tile_odds,
+)
+from .rules import COLOURS, TEAMS, AlderQuestState, new_game
 from .scene import battlefield_scene, board_scene, hand_scene, piece_words
 
 __all__ = ["AlderQuestApp", "cascade_frames"]

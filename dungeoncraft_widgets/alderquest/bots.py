@@ -29,9 +29,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.rng import Rng
-from .matching import Board, acorn_points, cascade
-from .rules import (
-    AlderQuestState,
+from .actions import (
     Carry,
     Choose,
     DestroyMinion,
@@ -44,6 +42,8 @@ from .rules import (
     Stop,
     UseTrigger,
 )
+from .matching import Board, acorn_points, cascade
+from .rules import AlderQuestState
 
 __all__ = ["MatchBot", "TributeBot", "cascade_value"]
 

@@ -57,13 +57,42 @@ import copy
 import functools
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ..core.actions import Action
+from ..core.actions import Action, shared
 from ..core.engine import GameState, normalize_players
 from ..core.english import count, listing, objective, possessive, says, subject
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
+from .actions import (
+    ACTION_TYPES,
+    Carry,
+    Choose,
+    ChooseFaction,
+    ChooseHero,
+    Decline,
+    DestroyMinion,
+    Discard,
+    Dismiss,
+    Dodge,
+    Draw,
+    Drop,
+    DropLine,
+    Fire,
+    Give,
+    Leave,
+    Move,
+    Play,
+    Reveal,
+    SetTile,
+    Slide,
+    Stand,
+    Stop,
+    Summon,
+    Swap,
+    Tribute,
+    UseAbility,
+    UseTrigger,
+)
 from .battlefield import BattlefieldRules, Field
 from .data import Boards, CardSet, data_from_option, data_option, opening_layout
 from .effects import EffectRules
@@ -205,212 +234,6 @@ RULE_NOTES = (
 )
 
 
-# ------------------------------------------------------------------ actions
-@dataclass(frozen=True)
-class ChooseFaction(Action):
-    """Set-up: take one faction (Red first, alternately, L56)."""
-    verb = "faction"
-    name: str
-
-
-@dataclass(frozen=True)
-class ChooseHero(Action):
-    """Set-up: take one Hero of your factions for your next Hero column."""
-    verb = "hero"
-    hero: str
-
-
-@dataclass(frozen=True)
-class SetTile(Action):
-    """Set Tiles: put a tile from your hand face down on a space (L70)."""
-    verb = "set"
-    tile: str
-    space: str
-
-
-@dataclass(frozen=True)
-class Drop(Action):
-    """Drop one of the revealed runes into a column (L78)."""
-    verb = "drop"
-    rune: str
-    column: str
-
-
-@dataclass(frozen=True)
-class Swap(Action):
-    """Hero action (0): switch two adjacent runes (L107); then ``choose A1:A2``."""
-    verb = "swap"
-    hero: str
-
-
-@dataclass(frozen=True)
-class Slide(Action):
-    """Hero action (0): move a rune sideways into an empty space, where it falls (L108);
-    then ``choose B2:C2`` (the rune, the empty space)."""
-    verb = "slide"
-    hero: str
-
-
-@dataclass(frozen=True)
-class DropLine(Action):
-    """Hero action (0): drop a new line (L109)."""
-    verb = "line"
-    hero: str
-
-
-@dataclass(frozen=True)
-class Summon(Action):
-    """Hero action (1 rune): summon a minion of that rune's faction in front (L110)."""
-    verb = "summon"
-    hero: str
-    rune: str
-
-
-@dataclass(frozen=True)
-class UseAbility(Action):
-    """Hero action (X runes of any faction): the Hero's ability (L111); then ``choose T``
-    for each rune paid."""
-    verb = "use"
-    hero: str
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """Play a Quarrel for one rune of its faction (a legendary: any rune, L217, L305)."""
-    verb = "play"
-    card: str
-    rune: str
-
-
-@dataclass(frozen=True)
-class Move(Action):
-    """Move a minion one step (a normal or special move) or confront an enemy Hero."""
-    verb = "move"
-    minion: str
-    to: str
-
-
-@dataclass(frozen=True)
-class Stop(Action):
-    """End the moving minion's activation before its moves are used up."""
-    verb = "stop"
-
-
-@dataclass(frozen=True)
-class Give(Action):
-    """Pass an enemy Acorn to an orthogonally adjacent ally minion (L170)."""
-    verb = "give"
-    giver: str
-    taker: str
-
-
-@dataclass(frozen=True)
-class Discard(Action):
-    """Discard a Quarrel: in the Draw phase (the first discard ends the Action Phase), or
-    when a Hero Squabble asks it."""
-    verb = "discard"
-    card: str
-
-
-@dataclass(frozen=True)
-class Draw(Action):
-    """End the Action Phase (all revealed runes dropped, L74) if it is not over, then draw
-    a Quarrel if holding fewer than 3, and a tile; drawing ends the turn (L225)."""
-    verb = "draw"
-
-
-@dataclass(frozen=True)
-class Reveal(Action):
-    """Reveal the unrevealed enemy tile your minion moved onto (L158-166)."""
-    verb = "reveal"
-
-
-@dataclass(frozen=True)
-class Dismiss(Action):
-    """Dismiss it unseen into its owner's pouch (L160)."""
-    verb = "dismiss"
-
-
-@dataclass(frozen=True)
-class Carry(Action):
-    """Pick up a face-up enemy Acorn (L164)."""
-    verb = "carry"
-    tile: str
-
-
-@dataclass(frozen=True)
-class Leave(Action):
-    """Leave the Acorn where it lies."""
-    verb = "leave"
-
-
-@dataclass(frozen=True)
-class DestroyMinion(Action):
-    """The trap's owner destroys the minion that revealed it (L235)."""
-    verb = "destroy"
-
-
-@dataclass(frozen=True)
-class Fire(Action):
-    """The trap's owner fires one of their armed Traps instead (L235)."""
-    verb = "fire"
-    card: str
-
-
-@dataclass(frozen=True)
-class Dodge(Action):
-    """Judo: move the attacked minion to an adjacent space, evading the squabble (L210)."""
-    verb = "dodge"
-    space: str
-
-
-@dataclass(frozen=True)
-class Stand(Action):
-    """Judo: do not dodge."""
-    verb = "stand"
-
-
-@dataclass(frozen=True)
-class Tribute(Action):
-    """Drop the tributed Acorn into a column (L180)."""
-    verb = "tribute"
-    column: str
-
-
-@dataclass(frozen=True)
-class UseTrigger(Action):
-    """Use the minion's triggered ability (optional, L340)."""
-    verb = "trigger"
-
-
-@dataclass(frozen=True)
-class Decline(Action):
-    """Do not use it."""
-    verb = "decline"
-
-
-@dataclass(frozen=True)
-class Choose(Action):
-    """Choose the target an effect asks for."""
-    verb = "choose"
-    target: str
-
-
-ACTION_TYPES: tuple[type[Action], ...] = (
-    ChooseFaction, ChooseHero, SetTile, Drop, Swap, Slide, DropLine, Summon, UseAbility,
-    Play, Move, Stop, Give, Discard, Draw, Reveal, Dismiss, Carry, Leave, DestroyMinion,
-    Fire, Dodge, Stand, Tribute, UseTrigger, Decline, Choose)
-
-
-@functools.cache
-def _act(kind: type[Action], *fields: str) -> Action:
-    """The action ``kind(*fields)``, made once and shared: actions are frozen values, and
-    a random game lists some 10 legal actions at each of its thousands of steps, so
-    building (and checking) each anew was a good part of the cost of ``legal_actions``.
-    Apply's check then finds the very object it listed (see ``_check``)."""
-    return kind(*fields)
-
-
 #: What each decision asks, completing "You must ...".
 DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
              "carry": "carry the Acorn or leave it",
@@ -427,14 +250,14 @@ DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
 @functools.cache
 def _drops(runes: tuple[str, ...], columns: tuple[str, ...]) -> tuple[Action, ...]:
     """Every revealed rune into every open column."""
-    return tuple(_act(Drop, rune, column) for rune in runes for column in columns)
+    return tuple(shared(Drop, rune, column) for rune in runes for column in columns)
 
 
 @functools.cache
 def _board_actions(hero: str, can_swap: bool, can_slide: bool) -> tuple[Action, ...]:
     """A ready Hero's Board actions: Swap and Slide when the Board allows, Drop a Line."""
-    return ((_act(Swap, hero),) * can_swap + (_act(Slide, hero),) * can_slide
-            + (_act(DropLine, hero),))
+    return ((shared(Swap, hero),) * can_swap + (shared(Slide, hero),) * can_slide
+            + (shared(DropLine, hero),))
 
 
 def _tile_text(code: str) -> str:
@@ -716,7 +539,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     def _legal_actions(self) -> list[Action]:
         legal = self._compute_legal()
         # apply's check right after this call reuses the answer (see _check); the shared
-        # action objects (_act) are found by identity, quicker than hashing each one
+        # action objects (core.actions.shared) are found by identity, quicker than hashing each one
         self._legal = (len(self.history), legal, {id(a) for a in legal})
         return list(legal)
 
@@ -727,15 +550,15 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             return self._decision_actions(self.stack[-1])
         if self.phase == "faction":
             taken = {f for t in self.teams for f in t["factions"]}
-            return [_act(ChooseFaction, f) for f in self.cards.factions if f not in taken]
+            return [shared(ChooseFaction, f) for f in self.cards.factions if f not in taken]
         if self.phase == "hero":
-            return [_act(ChooseHero, h) for h in self._hero_choices()]
+            return [shared(ChooseHero, h) for h in self._hero_choices()]
         team = self.teams[self.current_team]
         if self.step == "set":
             spaces = self._tile_spaces()
-            return [_act(SetTile, t, s) for t in sorted(set(team["hand"])) for s in spaces]
+            return [shared(SetTile, t, s) for t in sorted(set(team["hand"])) for s in spaces]
         if self.step == "draw":
-            return [*(_act(Discard, q) for q in sorted(set(team["quarrels"]))), _act(Draw)]
+            return [*(shared(Discard, q) for q in sorted(set(team["quarrels"]))), shared(Draw)]
         return self._action_phase_actions(only)
 
     def _hero_choices(self) -> list[str]:
@@ -757,8 +580,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         occupied = self.occupancy()
         if act is not None:
             mid = act["minion"]
-            out += [_act(Move, mid, d) for d in self.destinations(mid, occupied)]
-            out.append(_act(Stop))
+            out += [shared(Move, mid, d) for d in self.destinations(mid, occupied)]
+            out.append(shared(Stop))
             return out + self._gives(team_no)
         if verb in (None, "drop") and self.revealed:
             out += _drops(tuple(sorted(set(self.revealed))), tuple(self.open_columns()))
@@ -787,9 +610,9 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                     for f in team["factions"]:
                         letter = self.cards.letter(f)
                         if letter in held and self.minion_decks[f]:
-                            out.append(_act(Summon, hero, letter))
+                            out.append(shared(Summon, hero, letter))
             if len(held) >= self.cards.heroes[hero]["ability"]["cost"]:
-                out.append(_act(UseAbility, hero))
+                out.append(shared(UseAbility, hero))
         return out + self._late_actions(team_no, verb, only, occupied)
 
     def _late_actions(self, team_no: int, verb: str | None, only: Action | None,
@@ -803,23 +626,23 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             if card == "?":  # a view of another team's hand: which Quarrel it is is hidden
                 continue
             if card in self.cards.legendary:
-                out += [_act(Play, card, r) for r in sorted(set(held))]
+                out += [shared(Play, card, r) for r in sorted(set(held))]
             else:
                 letter = self.cards.letter(self.cards.quarrels[card]["faction"])
                 if letter in held:
-                    out.append(_act(Play, card, letter))
+                    out.append(shared(Play, card, letter))
         minions = self.minions
         for mid in sorted(minions) if verb in (None, "move") and minions else ():
             m = minions[mid]
             if m["team"] != team_no or m["exhausted"] or m["space"] is None or (
                     isinstance(only, Move) and only.minion != mid):
                 continue
-            out += [_act(Move, mid, d) for d in self.destinations(mid, occupied)]
+            out += [shared(Move, mid, d) for d in self.destinations(mid, occupied)]
         if verb in (None, "give"):
             out += self._gives(team_no)
         if not self.revealed and verb in (None, "discard", "draw"):
             # the Draw phase may begin (L74, L225)
-            out += [*(_act(Discard, q) for q in quarrels), _act(Draw)]
+            out += [*(shared(Discard, q) for q in quarrels), shared(Draw)]
         return out
 
     def slides(self) -> list[str]:
@@ -841,40 +664,40 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                     [up] if (up := self.field.canopy_above(space)) else []):
                 taker = where.get(other)
                 if taker is not None and self.minions[taker]["acorn"] is None:
-                    out.append(_act(Give, mid, taker))
+                    out.append(shared(Give, mid, taker))
         return out
 
     def _decision_actions(self, frame: dict[str, Any]) -> list[Action]:
         kind = frame["kind"]
         if kind == "encounter":
-            return [_act(Reveal), _act(Dismiss)]
+            return [shared(Reveal), shared(Dismiss)]
         if kind == "carry":
             m = self.minions[frame["minion"]]
-            return [*(_act(Carry, t) for t in sorted(set(self.enemy_acorns_face_up(
-                m["team"], frame["space"])))), _act(Leave)]
+            return [*(shared(Carry, t) for t in sorted(set(self.enemy_acorns_face_up(
+                m["team"], frame["space"])))), shared(Leave)]
         if kind == "trap":
             armed = self.teams[frame["team"]]["armed"]
-            return [_act(DestroyMinion), *(_act(Fire, c) for c in sorted(set(armed)))]
+            return [shared(DestroyMinion), *(shared(Fire, c) for c in sorted(set(armed)))]
         if kind == "judo":
             space = self.minions[frame["minion"]]["space"]
             occupied = self.occupancy()
             dodges = [s for s in self.field.adjacent(space) if s not in occupied]
-            return [*(_act(Dodge, s) for s in dodges), _act(Stand)]
+            return [*(shared(Dodge, s) for s in dodges), shared(Stand)]
         if kind == "tribute":
-            return [_act(Tribute, c) for c in self.open_columns()]
+            return [shared(Tribute, c) for c in self.open_columns()]
         if kind == "trigger":
-            return [_act(UseTrigger), _act(Decline)]
+            return [shared(UseTrigger), shared(Decline)]
         if kind == "target":
             targets = self.effect_targets(frame["effect"], frame["ctx"]) or ()
-            return [_act(Choose, t) for t in targets]
+            return [shared(Choose, t) for t in targets]
         if kind == "swap":
-            return [_act(Choose, p) for p in self.swap_pairs()]
+            return [shared(Choose, p) for p in self.swap_pairs()]
         if kind == "slide":
-            return [_act(Choose, p) for p in self.slides()]
+            return [shared(Choose, p) for p in self.slides()]
         if kind == "pay":
-            return [_act(Choose, r) for r in sorted(set(self.teams[frame["team"]]["held"]))]
+            return [shared(Choose, r) for r in sorted(set(self.teams[frame["team"]]["held"]))]
         if kind == "discard_quarrel":
-            return [_act(Discard, q) for q in sorted(set(self.teams[frame["team"]]["quarrels"]))]
+            return [shared(Discard, q) for q in sorted(set(self.teams[frame["team"]]["quarrels"]))]
         raise AssertionError(f"no decision {kind!r}")
 
     # ------------------------------------------------------------ checking
