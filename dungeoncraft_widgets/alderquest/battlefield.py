@@ -58,9 +58,6 @@ class Field:
         self._rays = {s: [self._ray_from(s, d) for d in DIRECTIONS] for s in self.ground}
         self._rows = {s: int(s[1:]) for s in self.ground}
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Field:
-        return self  # read-only: copies of a game (views, undo) share it
-
     def _xy(self, space: str) -> tuple[int, int]:
         return self.columns.index(space[0]), int(space[1:]) - 1
 

@@ -255,9 +255,6 @@ class CardSet:
     doc: Mapping[str, Any] = field(repr=False)
     digest: str = ""
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> CardSet:
-        return self  # read-only: copies of a game (views, undo) share it
-
     def letter(self, faction: str) -> str:
         return self.factions[faction]["letter"]
 
@@ -401,9 +398,6 @@ class Boards:
     heroes: Mapping[str, Any]
     doc: Mapping[str, Any] = field(repr=False)
     digest: str = ""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Boards:
-        return self
 
 
 def opening_layout(opening: Mapping[str, tuple[str, ...]], first_pattern: str,

@@ -53,7 +53,6 @@ Where the rulebook is open to more than one reading, the choice is in :data:`RUL
 from __future__ import annotations
 
 import bisect
-import copy
 import functools
 from collections import Counter
 from collections.abc import Sequence
@@ -272,27 +271,6 @@ def _tile_text(code: str) -> str:
     return f"a {colour} tile"
 
 
-_ATOMS = frozenset({str, int, bool, float, type(None)})
-
-
-def _clone(value: Any) -> Any:
-    """A copy of JSON-like data (lists, dicts, strings, numbers), quicker than deepcopy.
-
-    Every view copies the whole state, and most of it is lists of strings: an item that
-    is a string or a number is taken as it is, without a call for it.
-
-    >>> data = {"a": [1, "x", {"b": [None]}]}
-    >>> copied = _clone(data)
-    >>> copied == data, copied["a"][2] is data["a"][2]
-    (True, False)
-    """
-    if type(value) is list:
-        return [v if type(v) in _ATOMS else _clone(v) for v in value]
-    if type(value) is dict:
-        return {k: v if type(v) in _ATOMS else _clone(v) for k, v in value.items()}
-    return value
-
-
 # ------------------------------------------------------------------ the state
 class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     """A game of AlderQuest. See the module docstring."""
@@ -362,29 +340,6 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
 
     def _you(self, player: int) -> bool:
         return self.players[player].strip().lower() == "you"
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> AlderQuestState:
-        # A copy (``copy()``, a view) is not handed what this state remembers (its legal
-        # actions, its Heroes by slot): it works them out again. As in the engine's own
-        # copy, the start, the checkpoints, the log's events and the actions are never
-        # changed in place, so they are shared (a long game's log was most of the cost of
-        # copying it: 47 ms at 1,500 actions, deep-copied event by event).
-        new = type(self).__new__(type(self))
-        memo[id(self)] = new
-        fields = set(self._FIELDS)
-        for key, value in self.__dict__.items():
-            if key in ("_legal", "_slot_heroes"):
-                value = None
-            elif key in fields:
-                value = _clone(value)  # plain JSON-like data: a quick copy
-            elif key in ("_start", "_checkpoints"):
-                pass
-            elif key in ("log", "history"):
-                value = memo[id(value)] if id(value) in memo else list(value)
-            else:
-                value = copy.deepcopy(value, memo)
-            new.__dict__[key] = value
-        return new
 
     # ------------------------------------------------------------ who is who
     def slot_team(self, slot: int) -> int:
@@ -1350,6 +1305,12 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                "minion_decks", "legend_deck", "legend_discard", "minions", "tiles", "board",
                "rune_pouch", "rune_discard", "revealed", "snowflakes", "exalted", "activation",
                "stack", "winner_team", "end_reason")
+    # A copy (``copy()``, a view) clones the position (plain data), shares what never
+    # changes once the game is made (the card set, the boards, the seats) and works out
+    # again what this state only remembers (its legal actions, its Heroes by slot).
+    data_fields = _FIELDS
+    shared_fields = ("cards", "boards", "field", "options", "slots", "team_players")
+    cache_fields = ("_legal", "_slot_heroes")
 
     def _dump(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._FIELDS}
@@ -1386,7 +1347,6 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                                   f"({', '.join(sorted(diff))})")
 
     def _hide(self, player: int | None) -> None:
-        self._legal = None
         viewer_team = None if player is None else self.team_of(player)
         for t, team in enumerate(self.teams):
             mask = f"{COLOURS[t]}{HIDDEN}"
