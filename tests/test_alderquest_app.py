@@ -41,7 +41,7 @@ def test_set_up_by_buttons_then_a_drop_by_two_clicks():
         app.choice_box.children[0].click()
     assert app.state.current_player == 0 and app.state.phase == "play"
     while app.state.step == "set":  # Set Tiles: a lit space
-        click(app, f"sp-{app.state._tile_spaces()[0]}")
+        click(app, f"sp-{app.state.tile_spaces()[0]}")
     rune = app.state.revealed[0]
     click(app, "rev-0")
     assert app.question(app.view).startswith(f"Drop the {app.state.faction_name(rune)} rune")

@@ -77,7 +77,7 @@ def mid_game_positions(count=8):
 
 def test_battlefield_graph_edges():
     game = setup(seed=1)
-    g = battlefield_graph(game.field, game.heroes)
+    g = battlefield_graph(game)
     assert g.number_of_nodes() == 24 + 4 + 6
     assert sorted(g.predecessors("^c2")) == ["c2"] and sorted(g.successors("^c2")) == ["c2"]
     assert g.edges["c5", "rusk"]["kind"] == "confront" and g.edges["c5", "rusk"]["team"] == 0

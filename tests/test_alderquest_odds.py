@@ -15,6 +15,7 @@ import sympy
 from alderquest_positions import build, setup
 
 from dungeoncraft_widgets.alderquest import new_game
+from dungeoncraft_widgets.alderquest.battlefield import enemy_tiles
 from dungeoncraft_widgets.alderquest.matching import Board, cascade, find_matches
 from dungeoncraft_widgets.alderquest.odds import (
     Position,
@@ -321,7 +322,7 @@ def test_trap_chance_is_calibrated_on_the_real_engine():
                 team = game.minions[frame["minion"]]["team"]
                 p = float(trap_chance(game.view(game.team_players[team][0]), team))
                 code = game.tiles[frame["space"]][
-                    game.enemy_tiles(team, frame["space"], face_up=False)[-1]][0]
+                    enemy_tiles(game.tiles, team, frame["space"], face_up=False)[-1]][0]
                 traps += code[1] == "t"
                 met += 1
                 expected += p

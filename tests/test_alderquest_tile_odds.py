@@ -16,6 +16,7 @@ import sympy
 from alderquest_positions import build, setup
 
 from dungeoncraft_widgets.alderquest import new_game
+from dungeoncraft_widgets.alderquest.battlefield import enemy_tiles
 from dungeoncraft_widgets.alderquest.bots import TributeBot
 from dungeoncraft_widgets.alderquest.odds import (
     TILE_NOTES,
@@ -290,7 +291,7 @@ def meet_tiles(make_bots, seeds, actions):
                 odds = tile_odds(game.view(game.team_players[team][0]), team)
                 assert odds.exact
                 code = game.tiles[frame["space"]][
-                    game.enemy_tiles(team, frame["space"], face_up=False)[-1]][0]
+                    enemy_tiles(game.tiles, team, frame["space"], face_up=False)[-1]][0]
                 out.append((code[1] == "t", float(odds.at(frame["space"])),
                             tuple(map(float, odds.placement_range(frame["space"]))),
                             odds.pool["t"] / odds.unknown))

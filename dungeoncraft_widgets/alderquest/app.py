@@ -78,6 +78,7 @@ from .actions import (
     UseAbility,
     UseTrigger,
 )
+from .battlefield import minion_at
 from .bots import MatchBot, TributeBot
 from .graph import Reach, minion_reach, threats, turns_to_tribute
 from .matching import Board, CascadeResult, MatchRules, drop_line, play_onto, resolve
@@ -454,7 +455,7 @@ class AlderQuestApp(GameApp):
         frame = self._frame()
         if self._mine() and view.phase == "play":
             if view.step == "set" and not view.stack:
-                lit = set(view._tile_spaces())
+                lit = set(view.tile_spaces())
             elif frame is not None and frame["kind"] == "judo":
                 lit = {a.space for a in self.state.legal_actions() if isinstance(a, Dodge)}
             elif frame is not None and frame["kind"] == "target":
@@ -700,7 +701,7 @@ class AlderQuestApp(GameApp):
             raise InvalidArgumentError(self._busy())
         sel = self._sel() or {}
         if sel.get("kind") != "minion":
-            who = s.minion_at(space) if s.field.is_ground(space) or \
+            who = minion_at(s.minions, space) if s.field.is_ground(space) or \
                 s.field.is_canopy(space) else None
             if who is not None:
                 return self._minion_click(who, frame)

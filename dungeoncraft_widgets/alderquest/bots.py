@@ -42,6 +42,7 @@ from .actions import (
     Stop,
     UseTrigger,
 )
+from .battlefield import enemy_acorns_face_up, enemy_tiles
 from .matching import Board, acorn_points, cascade
 from .rules import AlderQuestState
 
@@ -227,8 +228,8 @@ class _Planner:
         out = set()
         # (tiles under the minion itself are never met: it did not move onto them)
         for space in view.field.ground:
-            if view.enemy_tiles(team, space, face_up=False) or \
-                    view.enemy_acorns_face_up(team, space):
+            if enemy_tiles(view.tiles, team, space, face_up=False) or \
+                    enemy_acorns_face_up(view.tiles, team, space):
                 out.add(space)
         for other in view.minions.values():
             if other["team"] != team and other["acorn"] and other["space"]:
