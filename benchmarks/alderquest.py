@@ -442,7 +442,7 @@ def advice_table(count: int = 6) -> None:
         [_warm_ms(lambda p=p, d=d: _move_brute(p, d), repeats=1)
          for p, d in zip(poss[:2], drops[:2], strict=True)])
     row("reveal_odds (>= 2 of a faction in 3)",
-        [_warm_ms(lambda p=p: reveal_odds(p.pouch, "T", 2)) for p in poss],
+        [_warm_ms(lambda p=p: reveal_odds(p, "T", 2)) for p in poss],
         "every ordered draw of 3",
         [_warm_ms(lambda p=p: sum(q for seq, q in _ordered_draws(p.pouch, 3)
                                   if seq.count("T") >= 2)) for p in poss])

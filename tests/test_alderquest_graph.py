@@ -174,7 +174,9 @@ def test_bad_input_is_refused():
     game = setup(seed=1)
     with pytest.raises(InvalidArgumentError, match="not a minion on the Battlefield"):
         minion_reach(game, "Z99")
-    with pytest.raises(InvalidArgumentError, match="team must be 0"):
+    with pytest.raises(InvalidArgumentError,
+                       match=r"team must be a whole number from 0 to 1 \(0 is Red, 1 is Blue\), "
+                             "not 5"):
         threats(game, 5)
 
 

@@ -144,7 +144,7 @@ def test_a_cascade_that_runs_out_of_new_runes_says_so():
 
 
 def test_bad_boards_are_refused():
-    with pytest.raises(InvalidArgumentError, match="width must be 3 to 26"):
+    with pytest.raises(InvalidArgumentError, match="width must be a whole number from 3 to 26"):
         Board(2, 6)
     with pytest.raises(InvalidArgumentError, match="at most 6"):
         Board(4, 6, [list("GGGGGGG"), [], [], []])

@@ -37,6 +37,7 @@ from typing import Any
 import networkx as nx
 import sympy
 
+from ..core.checks import whole_number
 from ..core.errors import InvalidArgumentError
 from .battlefield import (
     SPECIAL,
@@ -368,8 +369,7 @@ def threats(state: AlderQuestState, team: int) -> dict[str, list[str]]:
     >>> threats(game, 0)
     {}
     """
-    if team not in (0, 1):
-        raise InvalidArgumentError(f"team must be 0 (Red) or 1 (Blue), not {team!r}")
+    whole_number(team, "team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
     out: dict[str, list[str]] = {}
     for mid, m in sorted(state.minions.items()):
         if m["team"] == team or m["space"] is None or m["stunned"]:

@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.checks import one_of, whole_number
 from ..core.errors import InvalidArgumentError
 
 FACTION_LETTERS = "BGHT"
@@ -121,8 +122,7 @@ class Board:
 
     def __init__(self, width: int, height: int, cols: Sequence[Sequence[str]] | None = None):
         for name, value, top in (("width", width, MAX_WIDTH), ("height", height, MAX_HEIGHT)):
-            if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= top:
-                raise InvalidArgumentError(f"Board {name} must be 3 to {top}, not {value!r}")
+            whole_number(value, f"Board {name}", minimum=3, maximum=top)
         self.width, self.height = width, height
         self.cols: list[list[str]] = [[] for _ in range(width)]
         if cols is not None:
@@ -682,8 +682,7 @@ def cascade(board: Board, ally_factions: str, colour: str,
     """
     if len(moves) > 64:
         raise InvalidArgumentError(f"moves: at most 64 Board moves a cascade, not {len(moves)}")
-    if colour not in COLOURS:
-        raise InvalidArgumentError(f"colour must be 'r' or 'b', not {colour!r}")
+    one_of(colour, "colour", tuple(COLOURS))
     work = board.copy()
     runes = itertools.islice(iter(new_runes), 10_000)  # drawn only as lines need them
     draw = lambda: next(runes, None)

@@ -44,9 +44,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ..core.actions import Action, shared
+from ..core.checks import one_of
 from ..core.engine import GameState, normalize_players, performs
 from ..core.english import count, listing, objective, possessive, says, subject, their
-from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
+from ..core.errors import IllegalActionError, SaveFormatError
 from .actions import (
     ACTION_TYPES,
     Carry,
@@ -466,10 +467,6 @@ class AlderQuestState(GameState):
 
     def board_text(self) -> str:
         return str(self.board_obj())
-
-    def rune_counts(self) -> Counter:
-        """The Rune Pouch's contents by kind (public: 32 runes less what is elsewhere)."""
-        return Counter(self.rune_pouch)
 
     def swap_pairs(self) -> list[str]:
         """Every pair of adjacent runes on the Board, as ``'A1:A2'``
@@ -1849,8 +1846,7 @@ def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *,
     dungeoncraft_widgets.core.errors.InvalidArgumentError: players: this game is for 2 to 4 \
 players, not 5
     """
-    if lone not in ("blue", "red"):
-        raise InvalidArgumentError(f"lone must be 'blue' or 'red', not {lone!r}")
+    one_of(lone, "lone", ("blue", "red"))
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 4:
             normalize_players(players, 2, 4)
