@@ -40,7 +40,6 @@ Heroes = Mapping[str, Mapping[str, Any]]
 
 DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))  # north, south, east, west
 DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-NO_ACORN = None
 
 
 class Field:

@@ -44,7 +44,6 @@ from typing import Any
 from ..core.checks import one_of, whole_number
 from ..core.errors import InvalidArgumentError
 
-FACTION_LETTERS = "BGHT"
 COLOURS = "rb"
 #: Matching the fourth Snowflake ends the game (L251).
 SNOWFLAKES_TO_END = 4

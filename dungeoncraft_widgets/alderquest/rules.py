@@ -97,6 +97,7 @@ from .battlefield import (
 from .data import Boards, CardSet, data_from_option, data_option, opening_layout
 from .effects import SHAPES, TRIGGERS, VOCABULARY, effect_targets, unroll
 from .matching import (
+    COLOURS,
     Board,
     CascadeResult,
     MatchRules,
@@ -116,7 +117,6 @@ PLAYER_COUNTS = (2, 3, 4)
 #: winter needs each team's minions to find the other's Snowflakes.
 MAX_ACTIONS = 200_000
 TEAMS = ("Red", "Blue")
-COLOURS = "rb"
 REVEAL = 3  # runes revealed each turn (L73)
 QUARREL_HAND = 3  # draw a Quarrel in the Draw phase only when holding fewer (L225)
 #: A Tile Pouch at set-up (L54) and the unused Trap tiles (8 a colour, L40, less 2).
@@ -272,6 +272,66 @@ def _tile_text(code: str) -> str:
     return f"a {colour} tile"
 
 
+#: The position: what a save holds (``_dump``), a loaded one must give and a copy clones.
+POSITION = ("phase", "step", "slot", "turn", "picks", "teams", "box", "hero_box", "heroes",
+            "minion_decks", "legend_deck", "legend_discard", "minions", "tiles", "board",
+            "rune_pouch", "rune_discard", "revealed", "snowflakes", "exalted", "activation",
+            "stack", "winner_team", "end_reason")
+
+
+def _schema() -> dict[str, Any]:
+    """The JSON Schema of the position a save holds (what ``_dump`` returns)."""
+    strings = {"type": "array", "items": {"type": "string"}}
+    team = {"type": "object", "required": ["factions", "held", "pouch", "hand", "traps",
+                                           "deck", "quarrels", "discard", "armed",
+                                           "collection"],
+            "additionalProperties": False,
+            "properties": {**{k: strings for k in ("factions", "held", "pouch", "hand", "deck",
+                                                   "quarrels", "discard", "armed",
+                                                   "collection")},
+                           "traps": {"type": "integer", "minimum": 0}}}
+    minion = {"type": "object", "additionalProperties": False,
+              "required": ["team", "space", "upgraded", "exhausted", "acorn", "judo",
+                           "stunned"],
+              "properties": {"team": {"enum": [0, 1]}, "space": {"type": ["string", "null"]},
+                             "upgraded": {"type": "boolean"}, "exhausted": {"type": "boolean"},
+                             "acorn": {"type": ["string", "null"]}, "judo": {"type": "boolean"},
+                             "stunned": {"type": "boolean"}}}
+    return {
+        "type": "object",
+        "required": list(POSITION),
+        "additionalProperties": False,
+        "properties": {
+            "phase": {"enum": ["faction", "hero", "play", "over"]},
+            "step": {"enum": [None, "set", "action", "draw"]},
+            "slot": {"type": "integer", "minimum": 0, "maximum": 3},
+            "turn": {"type": "integer", "minimum": 0},
+            "picks": {"type": "integer", "minimum": 0, "maximum": 8},
+            "teams": {"type": "array", "items": team, "minItems": 2, "maxItems": 2},
+            "box": strings, "hero_box": strings,
+            "heroes": {"type": "object", "additionalProperties": {
+                "type": "object", "additionalProperties": False,
+                "required": ["team", "slot", "column", "exhausted"],
+                "properties": {"team": {"enum": [0, 1]}, "slot": {"type": "integer"},
+                               "column": {"type": "string"}, "exhausted": {"type": "boolean"}}}},
+            "minion_decks": {"type": "object", "additionalProperties": strings},
+            "legend_deck": strings, "legend_discard": strings,
+            "minions": {"type": "object", "additionalProperties": minion},
+            "tiles": {"type": "object", "additionalProperties": {"type": "array", "items": {
+                "type": "array", "prefixItems": [{"type": "string"}, {"type": "boolean"}],
+                "minItems": 2, "maxItems": 2}}},
+            "board": {"type": "array", "items": strings},
+            "rune_pouch": strings, "rune_discard": strings, "revealed": strings,
+            "snowflakes": strings,
+            "exalted": {"type": ["string", "null"]},
+            "activation": {"type": ["object", "null"]},
+            "stack": {"type": "array", "items": {"type": "object", "required": ["kind"]}},
+            "winner_team": {"type": ["string", "null"]},
+            "end_reason": {"type": ["string", "null"]},
+        },
+    }
+
+
 # ------------------------------------------------------------------ the state
 class AlderQuestState(GameState):
     """A game of AlderQuest. See the module docstring."""
@@ -279,7 +339,6 @@ class AlderQuestState(GameState):
     game_name = "alderquest"
     action_types = ACTION_TYPES
     min_players, max_players = 2, 4
-    state_schema: dict[str, Any] = {}  # filled in below the class
 
     # ------------------------------------------------------------ set-up
     def _load_data(self) -> None:
@@ -378,9 +437,6 @@ class AlderQuestState(GameState):
 
     def faction_name(self, letter: str) -> str:
         return self.cards.faction_of_letter(letter)
-
-    def tile_text(self, code: str) -> str:
-        return _tile_text(code)
 
     def minion_label(self, mid: str, capital: bool = False) -> str:
         """``"Red's Thief Ninja (T01)"`` / ``"your Racoon Ninja (T01)"``."""
@@ -1420,13 +1476,13 @@ class AlderQuestState(GameState):
             self._say_minion(mid, f"dismisses an unrevealed tile on {space} into "
                              f"{self.team_possessive(owner, capital=False)} pouch",
                              act="dismiss", space=space, owner=owner)
-            self._secret(owner, f"(It was {self.tile_text(code)}.)", tile=code)
+            self._secret(owner, f"(It was {_tile_text(code)}.)", tile=code)
             return
         self.mark_irreversible("a tile on the Battlefield has been revealed")
         kind = revealed_tile(code)
         if kind == "acorn":
             self.tiles[space][index][1] = True
-            self._say_minion(mid, f"reveals {self.tile_text(code)} on {space}",
+            self._say_minion(mid, f"reveals {_tile_text(code)} on {space}",
                              act="reveal", space=space, owner=owner, tile=code)
         elif kind == "trap":
             self._take_tile(space, index)
@@ -1458,7 +1514,7 @@ class AlderQuestState(GameState):
                      if code == tile and up)
         self._take_tile(space, index)
         self.minions[mid]["acorn"] = tile
-        self._say_minion(mid, f"picks up {self.tile_text(tile)}")
+        self._say_minion(mid, f"picks up {_tile_text(tile)}")
 
     def _spring_trap(self, frame: dict[str, Any], card: str | None) -> None:
         """The trap's owner destroys the minion, or fires one of their armed Traps."""
@@ -1507,7 +1563,7 @@ class AlderQuestState(GameState):
         self.minion_decks[self.cards.minions[mid]["faction"]].insert(0, mid)
         if self.activation is not None and self.activation["minion"] == mid:
             self.activation = None
-        dropped = f"; it drops {self.tile_text(m['acorn'])}" if m["acorn"] else ""
+        dropped = f"; it drops {_tile_text(m['acorn'])}" if m["acorn"] else ""
         self.record("destroy", f"{label} is destroyed{dropped}.", minion=mid, space=where)
         if m["upgraded"]:
             self._queue_trigger(mid, "destroyed", where, team=m["team"])
@@ -1544,7 +1600,7 @@ class AlderQuestState(GameState):
     def _give(self, giver: str, taker: str) -> None:
         a, b = self.minions[giver], self.minions[taker]
         b["acorn"], a["acorn"] = a["acorn"], None
-        self._say_minion(giver, f"passes {self.tile_text(b['acorn'])} to "
+        self._say_minion(giver, f"passes {_tile_text(b['acorn'])} to "
                          f"{self.minion_label(taker)}")
         self._check_tribute(taker)
 
@@ -1654,26 +1710,23 @@ class AlderQuestState(GameState):
             self._ask({"kind": "target", "effect": effect, "ctx": ctx}, chooser)
 
     # ------------------------------------------------------------ save/load/views
-    _FIELDS = ("phase", "step", "slot", "turn", "picks", "teams", "box", "hero_box", "heroes",
-               "minion_decks", "legend_deck", "legend_discard", "minions", "tiles", "board",
-               "rune_pouch", "rune_discard", "revealed", "snowflakes", "exalted", "activation",
-               "stack", "winner_team", "end_reason")
+    state_schema: ClassVar[dict[str, Any]] = _schema()
     # A copy (``copy()``, a view) clones the position (plain data), shares what never
     # changes once the game is made (the card set, the boards, the seats) and works out
     # again what this state only remembers (its legal actions, its Heroes by slot).
-    data_fields = _FIELDS
+    data_fields = POSITION
     shared_fields = ("cards", "boards", "field", "options", "slots", "team_players")
     cache_fields = ("_legal", "_slot_heroes")
 
     def _dump(self) -> dict[str, Any]:
-        return {f: getattr(self, f) for f in self._FIELDS}
+        return {f: getattr(self, f) for f in POSITION}
 
     def _restore(self, data: dict[str, Any]) -> None:
         self._load_data()
-        missing = [f for f in self._FIELDS if f not in data]
+        missing = [f for f in POSITION if f not in data]
         if missing:
             raise SaveFormatError(f"saved AlderQuest game: missing {', '.join(missing)}")
-        for f in self._FIELDS:
+        for f in POSITION:
             setattr(self, f, data[f])
         self._verify()
 
@@ -1759,59 +1812,6 @@ class AlderQuestState(GameState):
         "pay": _pay}
 
 
-def _schema() -> dict[str, Any]:
-    strings = {"type": "array", "items": {"type": "string"}}
-    team = {"type": "object", "required": ["factions", "held", "pouch", "hand", "traps",
-                                           "deck", "quarrels", "discard", "armed",
-                                           "collection"],
-            "additionalProperties": False,
-            "properties": {**{k: strings for k in ("factions", "held", "pouch", "hand", "deck",
-                                                   "quarrels", "discard", "armed",
-                                                   "collection")},
-                           "traps": {"type": "integer", "minimum": 0}}}
-    minion = {"type": "object", "additionalProperties": False,
-              "required": ["team", "space", "upgraded", "exhausted", "acorn", "judo",
-                           "stunned"],
-              "properties": {"team": {"enum": [0, 1]}, "space": {"type": ["string", "null"]},
-                             "upgraded": {"type": "boolean"}, "exhausted": {"type": "boolean"},
-                             "acorn": {"type": ["string", "null"]}, "judo": {"type": "boolean"},
-                             "stunned": {"type": "boolean"}}}
-    return {
-        "type": "object",
-        "required": list(AlderQuestState._FIELDS),
-        "additionalProperties": False,
-        "properties": {
-            "phase": {"enum": ["faction", "hero", "play", "over"]},
-            "step": {"enum": [None, "set", "action", "draw"]},
-            "slot": {"type": "integer", "minimum": 0, "maximum": 3},
-            "turn": {"type": "integer", "minimum": 0},
-            "picks": {"type": "integer", "minimum": 0, "maximum": 8},
-            "teams": {"type": "array", "items": team, "minItems": 2, "maxItems": 2},
-            "box": strings, "hero_box": strings,
-            "heroes": {"type": "object", "additionalProperties": {
-                "type": "object", "additionalProperties": False,
-                "required": ["team", "slot", "column", "exhausted"],
-                "properties": {"team": {"enum": [0, 1]}, "slot": {"type": "integer"},
-                               "column": {"type": "string"}, "exhausted": {"type": "boolean"}}}},
-            "minion_decks": {"type": "object", "additionalProperties": strings},
-            "legend_deck": strings, "legend_discard": strings,
-            "minions": {"type": "object", "additionalProperties": minion},
-            "tiles": {"type": "object", "additionalProperties": {"type": "array", "items": {
-                "type": "array", "prefixItems": [{"type": "string"}, {"type": "boolean"}],
-                "minItems": 2, "maxItems": 2}}},
-            "board": {"type": "array", "items": strings},
-            "rune_pouch": strings, "rune_discard": strings, "revealed": strings,
-            "snowflakes": strings,
-            "exalted": {"type": ["string", "null"]},
-            "activation": {"type": ["object", "null"]},
-            "stack": {"type": "array", "items": {"type": "object", "required": ["kind"]}},
-            "winner_team": {"type": ["string", "null"]},
-            "end_reason": {"type": ["string", "null"]},
-        },
-    }
-
-
-AlderQuestState.state_schema = _schema()
 
 
 def default_names(players: int, lone: str = "blue") -> list[str]:
