@@ -544,10 +544,11 @@ class AlderQuestState(GameState):
         m = self.minions[mid]
         act = self.activation
         special_used = act is not None and act["minion"] == mid and act["special"]
+        # (asked for every ready minion at every step: movement() written out here)
+        kind = self.cards.minions[mid]["movement"] if m["upgraded"] else None
         return destinations(
-            self.field, self.minions, self.heroes, m["space"], m["team"],
-            movement(self.cards.minions[mid], m), not special_used,
-            occupancy(self.minions) if occupied is None else occupied)
+            self.field, self.minions, self.heroes, m["space"], m["team"], kind,
+            not special_used, occupancy(self.minions) if occupied is None else occupied)
 
     def _movement(self, mid: str) -> str | None:
         return movement(self.cards.minions[mid], self.minions[mid])
