@@ -27,7 +27,7 @@ one core. Prints:
    a kind of action first and then one of its kind makes games longer still (median
    13,000 actions over 8 seeds, one of 302,000), so no such "fairer" random player is
    shown.
-2. the cost of resolving a cascade (``board.cascade``: a drop and everything it sets
+2. the cost of resolving a cascade (``matching.cascade``: a drop and everything it sets
    off) and of finding the matches on a Board, against the obvious alternative (test
    every straight line of 3 or more cells);
 3. the bots against random play and against each other (2 players, both seats):
@@ -52,13 +52,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from dungeoncraft_widgets.alderquest import load_cards, new_game
-from dungeoncraft_widgets.alderquest.board import (
+from dungeoncraft_widgets.alderquest.bots import MatchBot, TributeBot
+from dungeoncraft_widgets.alderquest.matching import (
     Board,
     cascade,
     cells_by_definition,
     find_matches,
 )
-from dungeoncraft_widgets.alderquest.bots import MatchBot, TributeBot
 from dungeoncraft_widgets.core.bots import RandomBot, play_bots
 from dungeoncraft_widgets.core.rng import Rng
 
@@ -256,7 +256,7 @@ def main() -> None:
     games_table(args.games, args.baseline)
     print("\n2. The Matching Board (4 by 6), time per call")
     per_cascade, fast, naive = cascade_timings(3000)
-    print(f"{'cascade after a drop (board.cascade)':<44} {per_cascade * 1e6:>8.1f} us")
+    print(f"{'cascade after a drop (matching.cascade)':<44} {per_cascade * 1e6:>8.1f} us")
     print(f"{'find_matches (one pass a line)':<44} {fast * 1e6:>8.1f} us")
     print(f"{'every straight line of 3+ cells (naive)':<44} {naive * 1e6:>8.1f} us")
     print(f"{'ratio naive / find_matches':<44} {naive / fast:>8.1f}")
@@ -336,7 +336,7 @@ def _ordered_draws(counts, length: int):
 
 def _move_brute(pos, move) -> None:
     """The obvious way to the odds of a move: every ordered line of new runes run
-    through board.cascade."""
+    through matching.cascade."""
     from collections import Counter
 
     outcomes: Counter = Counter()
@@ -380,7 +380,7 @@ def _reach_by_engine(game, mid) -> None:
     the game (answering each question so that it keeps moving)."""
     import copy
 
-    from dungeoncraft_widgets.alderquest.rules import Move
+    from dungeoncraft_widgets.alderquest.actions import Move
 
     auto = {"encounter": "dismiss", "carry": "leave", "trap": "destroy", "judo": "stand",
             "trigger": "decline"}
@@ -442,7 +442,7 @@ def advice_table(count: int = 6) -> None:
         [_warm_ms(lambda p=p, d=d: _move_brute(p, d), repeats=1)
          for p, d in zip(poss[:2], drops[:2], strict=True)])
     row("reveal_odds (>= 2 of a faction in 3)",
-        [_warm_ms(lambda p=p: reveal_odds(p.pouch, "T", 2)) for p in poss],
+        [_warm_ms(lambda p=p: reveal_odds(p, "T", 2)) for p in poss],
         "every ordered draw of 3",
         [_warm_ms(lambda p=p: sum(q for seq, q in _ordered_draws(p.pouch, 3)
                                   if seq.count("T") >= 2)) for p in poss])

@@ -4,14 +4,15 @@ hidden, and a game played to its end."""
 
 from __future__ import annotations
 
+import pytest
 import sympy
 from alderquest_positions import build, setup
 
+from dungeoncraft_widgets.alderquest.actions import Choose, Drop, Move, Play, Swap
 from dungeoncraft_widgets.alderquest.app import AlderQuestApp, cascade_frames
-from dungeoncraft_widgets.alderquest.board import MatchRules, cascade
 from dungeoncraft_widgets.alderquest.bots import MatchBot, TributeBot
+from dungeoncraft_widgets.alderquest.matching import Board, MatchRules, cascade
 from dungeoncraft_widgets.alderquest.odds import Position, best_drops, move_odds
-from dungeoncraft_widgets.alderquest.rules import Choose, Drop, Move, Play, Swap
 
 
 def click(app, shape_id):
@@ -40,7 +41,7 @@ def test_set_up_by_buttons_then_a_drop_by_two_clicks():
         app.choice_box.children[0].click()
     assert app.state.current_player == 0 and app.state.phase == "play"
     while app.state.step == "set":  # Set Tiles: a lit space
-        click(app, f"sp-{app.state._tile_spaces()[0]}")
+        click(app, f"sp-{app.state.tile_spaces()[0]}")
     rune = app.state.revealed[0]
     click(app, "rev-0")
     assert app.question(app.view).startswith(f"Drop the {app.state.faction_name(rune)} rune")
@@ -116,8 +117,7 @@ def test_cascade_frames_follow_the_engine_and_the_buttons_step_through_them():
     before = [["B", "B"], ["T"], ["G"], ["H"]]
     rules = MatchRules("GT", "r")
     frames = cascade_frames(before, ("drop", "A", "B"), rules, list("TGHT"), 6)
-    engine = cascade(__import__("dungeoncraft_widgets.alderquest.board", fromlist=["Board"])
-                     .Board(4, 6, before), "GT", "r", [("drop", "A", "B")], "TGHT")
+    engine = cascade(Board(4, 6, before), "GT", "r", [("drop", "A", "B")], "TGHT")
     assert frames[-1]["cols"] == engine.board.cols
     texts = [f["text"] for f in frames]
     assert texts[1].startswith("3 Bards runes match (A1, A2 and A3): an enemy match")
@@ -198,6 +198,7 @@ def test_names_from_data_never_reach_the_page_as_html():
     assert "&lt;b&gt;You&lt;/b&gt;" in app.summary_view.value
 
 
+@pytest.mark.slow
 def test_a_game_to_its_end_then_a_new_game():
     """Forty actions of the seat through the app (a bot choosing), the rest of the game on
     the engine (random games run to thousands of actions), then the end in words."""
@@ -279,6 +280,7 @@ def test_the_best_plan_is_drawn_before_it_is_played():
     assert app.frames[-1]["random"] and app.frames[3]["marked"] == {"A1", "A2", "A3"}
 
 
+@pytest.mark.slow
 def test_random_clicks_in_the_team_game_never_break_it():
     """Clicks anywhere (and the odd undo) in the team game: every click either acts, changes
     a selection, or is refused in words with the game unchanged."""

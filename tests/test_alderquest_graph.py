@@ -10,6 +10,7 @@ import sympy
 from alderquest_positions import build, setup
 
 from dungeoncraft_widgets.alderquest import new_game
+from dungeoncraft_widgets.alderquest.actions import Move
 from dungeoncraft_widgets.alderquest.bots import TributeBot
 from dungeoncraft_widgets.alderquest.graph import (
     battlefield_graph,
@@ -18,7 +19,6 @@ from dungeoncraft_widgets.alderquest.graph import (
     turns_to_tribute,
 )
 from dungeoncraft_widgets.alderquest.odds import tile_odds
-from dungeoncraft_widgets.alderquest.rules import Move
 from dungeoncraft_widgets.core.errors import InvalidArgumentError
 
 AUTO = {"encounter": "dismiss", "carry": "leave", "trap": "destroy", "judo": "stand",
@@ -77,7 +77,7 @@ def mid_game_positions(count=8):
 
 def test_battlefield_graph_edges():
     game = setup(seed=1)
-    g = battlefield_graph(game.field, game.heroes)
+    g = battlefield_graph(game)
     assert g.number_of_nodes() == 24 + 4 + 6
     assert sorted(g.predecessors("^c2")) == ["c2"] and sorted(g.successors("^c2")) == ["c2"]
     assert g.edges["c5", "rusk"]["kind"] == "confront" and g.edges["c5", "rusk"]["team"] == 0
@@ -174,7 +174,9 @@ def test_bad_input_is_refused():
     game = setup(seed=1)
     with pytest.raises(InvalidArgumentError, match="not a minion on the Battlefield"):
         minion_reach(game, "Z99")
-    with pytest.raises(InvalidArgumentError, match="team must be 0"):
+    with pytest.raises(InvalidArgumentError,
+                       match=r"team must be a whole number from 0 to 1 \(0 is Red, 1 is Blue\), "
+                             "not 5"):
         threats(game, 5)
 
 

@@ -1,5 +1,5 @@
 """AlderQuest's exact odds, each checked two ways: a brute force over every sequence of new
-runes through the engine's own ``board.cascade``, and a Monte Carlo run of the real engine
+runes through the engine's own ``matching.cascade``, and a Monte Carlo run of the real engine
 (fixed seeds, within 4 standard errors)."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import sympy
 from alderquest_positions import build, setup
 
 from dungeoncraft_widgets.alderquest import new_game
-from dungeoncraft_widgets.alderquest.board import Board, cascade, find_matches
+from dungeoncraft_widgets.alderquest.battlefield import enemy_tiles
+from dungeoncraft_widgets.alderquest.matching import Board, cascade, find_matches
 from dungeoncraft_widgets.alderquest.odds import (
     Position,
     best_drops,
@@ -110,8 +111,9 @@ def outcome_key(collected, scored, snowflakes, ended, board):
 
 
 # ------------------------------------------------------------------ one move
+@pytest.mark.slow
 def test_move_odds_equal_a_brute_force_over_every_line_of_new_runes():
-    """Every ordered draw of the whole pouch, each run through board.cascade: the outcomes
+    """Every ordered draw of the whole pouch, each run through matching.cascade: the outcomes
     that need no more runes than the pouch holds have exactly the chances move_odds
     gives (its other outcomes refill the pouch from the discard pile, as the engine)."""
     rng = Rng(11)
@@ -248,13 +250,18 @@ def test_best_drops_rank_the_ally_match_first_and_say_what_is_unsettled():
 
 # ------------------------------------------------------------------ runes to come
 def test_reveal_odds_exact_and_against_the_engine():
-    assert reveal_odds({"T": 6, "G": 6, "B": 6, "H": 6}, "T", 2) == \
+    def typed(pouch, discard=None):
+        return Position.from_rows(["----"], allies="GT", colour="r", pouch=pouch,
+                                  discard=discard)
+
+    assert reveal_odds(typed({"T": 6, "G": 6, "B": 6, "H": 6}), "T", 2) == \
         sympy.Rational(math.comb(6, 2) * 18 + math.comb(6, 3), math.comb(24, 3))
-    assert reveal_odds({"T": 2}, "T", 3, discard={"G": 1}) == 0  # only 3 runes in all
+    assert reveal_odds(typed({"T": 2}, {"G": 1}), "T", 3) == 0  # only 3 runes in all
     game = build(setup(seed=1), revealed=[], rune_pouch=list("TTTTGGGBBH"))
     game.slot = 1  # Blue ends its turn: Red reveals 3 runes from this pouch
     game._legal = None
-    exact = reveal_odds(game.rune_counts(), "T", 2)
+    exact = reveal_odds(game, "T", 2)
+    assert exact == reveal_odds(Position.from_state(game), "T", 2)
     n = 1500
     hits = sum(g.revealed.count("T") >= 2 for g in engine_runs(game, ["draw"], n))
     assert close(hits / n, exact, n), (hits / n, exact)
@@ -279,7 +286,9 @@ def test_tile_odds_count_what_has_been_seen():
     game.teams[1]["hand"].append("bt")
     assert trap_chance(game.view(0), 0) == sympy.Rational(3, 18)
     assert odds.p_no_trap(2) == sympy.Rational(math.comb(17, 2), math.comb(19, 2))
-    with pytest.raises(InvalidArgumentError, match="team must be 0"):
+    with pytest.raises(InvalidArgumentError,
+                       match=r"team must be a whole number from 0 to 1 \(0 is Red, 1 is Blue\), "
+                             "not 2"):
         tile_odds(game, 2)
 
 
@@ -302,6 +311,7 @@ class BlindSetter:
         return self.rng.choice(calm or legal)
 
 
+@pytest.mark.slow
 def test_trap_chance_is_calibrated_on_the_real_engine():
     """At every enemy tile a minion meets in random games, the chance trap_chance gives
     from the minion's team's view; the traps actually met add up to the sum of those
@@ -319,7 +329,7 @@ def test_trap_chance_is_calibrated_on_the_real_engine():
                 team = game.minions[frame["minion"]]["team"]
                 p = float(trap_chance(game.view(game.team_players[team][0]), team))
                 code = game.tiles[frame["space"]][
-                    game.enemy_tiles(team, frame["space"], face_up=False)[-1]][0]
+                    enemy_tiles(game.tiles, team, frame["space"], face_up=False)[-1]][0]
                 traps += code[1] == "t"
                 met += 1
                 expected += p
@@ -358,11 +368,12 @@ def test_snowflake_race_and_the_chance_winter_comes_this_turn():
 # ------------------------------------------------------------------ refusals
 @pytest.mark.parametrize("call, message", [
     (lambda: Position.from_rows(["GT--"], allies="X", colour="r"), "allies must be two"),
-    (lambda: Position.from_rows(["GT--"], allies="GT", colour="g"), "colour must be"),
+    (lambda: Position.from_rows(["GT--"], allies="GT", colour="g"),
+     "colour must be one of 'r' or 'b', not 'g'"),
     (lambda: Position.from_rows(["GT--"], allies="GT", colour="r", pouch={"Z9": 1}),
      "not a rune"),
     (lambda: Position.from_rows(["GT--"], allies="GT", colour="r", pouch={"G": -1}),
-     "count of 'G'"),
+     "pouch: the count of 'G' must be a whole number from 0 to 64, not -1"),
     (lambda: parse_move("jump A"), "is not 'drop RUNE COLUMN'"),
     (lambda: move_odds(Position.from_rows(["GT--"], allies="GT", colour="r"), "swap A1:C1"),
      "side by side"),
@@ -370,7 +381,9 @@ def test_snowflake_race_and_the_chance_winter_comes_this_turn():
      "no column"),
     (lambda: best_drops(Position.from_rows(["GT--"], allies="GT", colour="r"), "TGH"),
      "list of runes"),
-    (lambda: reveal_odds({"T": 3}, "T", 5), "at_least must be"),
+    (lambda: reveal_odds(Position.from_rows(["GT--"], allies="GT", colour="r", pouch={"T": 3}),
+                         "T", 5), "at_least must be a whole number from 0 to 3, not 5"),
+    (lambda: reveal_odds({"T": 3}, "T", 1), "position must be a Position or an AlderQuest game"),
 ])
 def test_bad_input_is_refused_with_the_reason(call, message):
     with pytest.raises(InvalidArgumentError, match=message):

@@ -16,6 +16,7 @@ import sympy
 from alderquest_positions import build, setup
 
 from dungeoncraft_widgets.alderquest import new_game
+from dungeoncraft_widgets.alderquest.battlefield import enemy_tiles
 from dungeoncraft_widgets.alderquest.bots import TributeBot
 from dungeoncraft_widgets.alderquest.odds import (
     TILE_NOTES,
@@ -149,7 +150,9 @@ def random_history(seed, traps=2, others=3, steps=10):
     return events
 
 
-@pytest.mark.parametrize("seed", range(30))
+# seed 19 builds a long history (some 10 s of brute force): the quick loop leaves it out
+@pytest.mark.parametrize("seed", [pytest.param(s, marks=pytest.mark.slow) if s == 19 else s
+                                  for s in range(30)])
 def test_the_exact_chances_match_a_brute_force_over_every_tile(seed):
     events = random_history(seed)
     found = _tile_filter(events, traps=2, size=5)
@@ -288,7 +291,7 @@ def meet_tiles(make_bots, seeds, actions):
                 odds = tile_odds(game.view(game.team_players[team][0]), team)
                 assert odds.exact
                 code = game.tiles[frame["space"]][
-                    game.enemy_tiles(team, frame["space"], face_up=False)[-1]][0]
+                    enemy_tiles(game.tiles, team, frame["space"], face_up=False)[-1]][0]
                 out.append((code[1] == "t", float(odds.at(frame["space"])),
                             tuple(map(float, odds.placement_range(frame["space"]))),
                             odds.pool["t"] / odds.unknown))
@@ -303,6 +306,7 @@ def within(observed, chances, sigmas=4.0):
     return abs(observed - expected) <= sigmas * se, (observed, expected, se)
 
 
+@pytest.mark.slow
 def test_the_chances_add_up_on_the_real_engine_when_traps_are_armed():
     """Bots that arm every Trap they can and set their tiles blindly (the one
     assumption): the traps met add up to the exact chances, within 4 standard errors."""
@@ -315,6 +319,7 @@ def test_the_chances_add_up_on_the_real_engine_when_traps_are_armed():
     assert len({round(p, 6) for _t, p, _r, _c in met}) > 20
 
 
+@pytest.mark.slow
 def test_owners_who_choose_where_traps_go_stay_within_the_placement_range():
     """Bots that arm Traps and set them next to enemy minions: the exchangeable chance
     undercounts (the table should read the range), but the traps met lie within the

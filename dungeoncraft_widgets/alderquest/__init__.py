@@ -9,24 +9,26 @@ Move(minion='T01', to='^b3')
 >>> aq.PLAYER_COUNTS
 (2, 3, 4)
 
-Modules: ``rules`` (the engine: set-up, the turn, actions, saving and views),
-``board`` (the Matching Board: matches, gravity and the cascade, callable on any
-position), ``battlefield`` (the Battlefield's spaces and the minions' rules),
-``effects`` (what cards do), ``cards`` (the card and board data; the shipped files are
-a reconstruction, load your own with ``load_cards`` / ``load_boards``), ``bots``
-(``MatchBot``, ``TributeBot``), ``odds`` (exact Board and tile odds: ``best_drops``,
-``move_odds``, ``reveal_odds``, ``tile_odds``, ``snowflake_race``), ``graph`` (the
-Battlefield as a networkx graph: ``minion_reach``, ``turns_to_tribute``, ``threats``),
-``scene`` and ``app`` (``AlderQuestApp``: play in a notebook). How the rulebook is
-read where it is open: :data:`RULE_NOTES`.
+Modules: ``actions`` (the actions, whose text parses back), ``data`` (the card and
+board data model and its loaders; the shipped files are a reconstruction, load your own
+with ``load_cards`` / ``load_boards``), ``rules`` (the one state class: set-up, the turn,
+performing actions, saving and views), the rulebook's questions as pure functions that
+the engine, the analysis, the bots and the app all ask: ``matching`` (the Matching Board:
+matches, gravity and the cascade, on any position), ``battlefield`` (the Battlefield's
+spaces, movement, tiles) and ``effects`` (what cards do: the effect vocabulary);
+``bots`` (``MatchBot``, ``TributeBot``), ``odds`` (exact Board and tile odds:
+``best_drops``, ``move_odds``, ``reveal_odds``, ``tile_odds``, ``snowflake_race``),
+``graph`` (the Battlefield as a networkx graph: ``minion_reach``, ``turns_to_tribute``,
+``threats``), ``scene`` and ``app`` (``AlderQuestApp``: play in a notebook). How the
+rulebook is read where it is open: :data:`RULE_NOTES`.
 """
 
 from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.lazy import lazy_attributes
-from .board import Board, CascadeResult, Match, cascade, find_matches
-from .cards import (
+from .actions import ACTION_TYPES
+from .data import (
     BOARDS_FORMAT,
     CARDS_FORMAT,
     DEFAULT_BOARDS,
@@ -36,8 +38,8 @@ from .cards import (
     load_boards,
     load_cards,
 )
+from .matching import Board, CascadeResult, Match, cascade, find_matches
 from .rules import (
-    ACTION_TYPES,
     MAX_ACTIONS,
     PLAYER_COUNTS,
     RULE_NOTES,

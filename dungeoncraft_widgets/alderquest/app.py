@@ -39,32 +39,15 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as w
-import sympy
 
 from ..core.bots import Bot
-from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, listing, says
+from ..core.english import approx, chance, count, listing, says
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.board import BoardView
-from .board import Board, CascadeResult, MatchRules, drop_line, play_onto, resolve
-from .bots import MatchBot, TributeBot
-from .graph import Reach, minion_reach, threats, turns_to_tribute
-from .odds import (
-    DropPlan,
-    Position,
-    TileOdds,
-    best_drops,
-    move_odds,
-    snowflake_race,
-    tile_odds,
-)
-from .rules import (
-    COLOURS,
-    TEAMS,
-    AlderQuestState,
+from .actions import (
     Carry,
     Choose,
     ChooseFaction,
@@ -92,24 +75,26 @@ from .rules import (
     Tribute,
     UseAbility,
     UseTrigger,
-    new_game,
 )
+from .battlefield import minion_at
+from .bots import MatchBot, TributeBot
+from .graph import Reach, minion_reach, threats, turns_to_tribute
+from .matching import Board, CascadeResult, MatchRules, drop_line, play_onto, resolve
+from .odds import (
+    DropPlan,
+    Position,
+    TileOdds,
+    best_drops,
+    move_odds,
+    snowflake_race,
+    tile_odds,
+)
+from .rules import COLOURS, TEAMS, AlderQuestState, new_game
 from .scene import battlefield_scene, board_scene, hand_scene, piece_words
 
 __all__ = ["AlderQuestApp", "cascade_frames"]
 
 MAX_CHOICES = 12  # more than this: the action menu below has them all
-
-
-def _odds_words(p: sympy.Rational) -> str:
-    exact = (p * 1000).q == 1
-    return f"{p} {'=' if exact else '≈'} {percent(p)}"
-
-
-def _number(x: sympy.Rational) -> str:
-    """An exact expectation, and its decimal when it is not whole: '7/3 ≈ 2.33'."""
-    x = sympy.Rational(x)
-    return str(x) if x.q == 1 else f"{x} ≈ {float(x):.2f}"
 
 
 # ------------------------------------------------------------------ cascades, step by step
@@ -457,7 +442,7 @@ class AlderQuestApp(GameApp):
         frame = self._frame()
         if self._mine() and view.phase == "play":
             if view.step == "set" and not view.stack:
-                lit = set(view._tile_spaces())
+                lit = set(view.tile_spaces())
             elif frame is not None and frame["kind"] == "judo":
                 lit = {a.space for a in self.state.legal_actions() if isinstance(a, Dodge)}
             elif frame is not None and frame["kind"] == "target":
@@ -491,7 +476,7 @@ class AlderQuestApp(GameApp):
                           for r in range(view.boards.board_rows)}
             clickable |= {f"rev-{i}" for i in range(len(view.revealed))}
             if sel.get("kind") == "rune" or (frame is not None and frame["kind"] == "tribute"):
-                targets = {f"col-{c}" for c in view._open_columns()}
+                targets = {f"col-{c}" for c in view.open_columns()}
             elif not sel and self._free():
                 targets = set(clickable) & {f"rev-{i}" for i in range(len(view.revealed))}
         selected = {"rune": f"rev-{sel.get('index')}", "cell": f"cell-{sel.get('cell')}"}.get(
@@ -703,7 +688,7 @@ class AlderQuestApp(GameApp):
             raise InvalidArgumentError(self._busy())
         sel = self._sel() or {}
         if sel.get("kind") != "minion":
-            who = s.minion_at(space) if s.field.is_ground(space) or \
+            who = minion_at(s.minions, space) if s.field.is_ground(space) or \
                 s.field.is_canopy(space) else None
             if who is not None:
                 return self._minion_click(who, frame)
@@ -997,7 +982,7 @@ class AlderQuestApp(GameApp):
             out = []
             for plan in self._plans()[:3]:
                 step = plan.steps[0]
-                label = (f"{plan.words()}: {_number(plan.expected_collected)} runes expected; "
+                label = (f"{plan.words()}: {approx(plan.expected_collected)} runes expected; "
                          "an exalt or legendary Quarrel")
                 out.append(Choice(label, Drop(step[0], step[1]), odds=plan.p_exalt_or_legendary,
                                   best=plan.best,
@@ -1017,15 +1002,15 @@ class AlderQuestApp(GameApp):
         plans = self._plans()
         best = next((p.steps[0][1] for p in plans if p.steps[0][0] == rune), None)
         out = []
-        for column in view._open_columns():
+        for column in view.open_columns():
             odds = self._memo(f"move:{rune}:{column}",
                               lambda c=column: move_odds(pos, ("drop", c, rune)))
-            label = (f"Column {column}: {_number(odds.expected_collected)} runes expected; "
+            label = (f"Column {column}: {approx(odds.expected_collected)} runes expected; "
                      "an ally match")
             out.append(Choice(label, Drop(rune, column), odds=odds.p_ally_match,
                               best=column == best,
-                              tooltip=f"Enemy match (a new line): {_odds_words(odds.p_enemy_match)}"
-                                      f"; exalt: {_odds_words(odds.p_exalt)}"))
+                              tooltip=f"Enemy match (a new line): {chance(odds.p_enemy_match)}"
+                                      f"; exalt: {chance(odds.p_exalt)}"))
         return out
 
     def holdings(self, view: GameState) -> list[tuple[str, str]]:
@@ -1097,7 +1082,7 @@ class AlderQuestApp(GameApp):
             low, high = odds.placement_range(space)
             text += (f" But {view.team_says(enemy, 'choose')} where each tile goes: had the "
                      f"traps of that Set Tiles gone here last or first, the chance would be "
-                     f"{_odds_words(low)} to {_odds_words(high)}.")
+                     f"{chance(low)} to {chance(high)}.")
         elif space is None and any(self._placement_words(odds, s) for s in odds.stacks):
             text += (" But the owner chooses where each tile goes: a range is the chance had "
                      "the traps of that Set Tiles gone there last, or first.")
@@ -1119,8 +1104,8 @@ class AlderQuestApp(GameApp):
         if plans:
             items = "".join(
                 f"<li>{'★ ' if p.best else ''}{html.escape(p.words())}: "
-                f"{html.escape(_number(p.expected_collected))} runes expected; exalt or "
-                f"legendary {html.escape(_odds_words(p.p_exalt_or_legendary))}</li>"
+                f"{html.escape(approx(p.expected_collected))} runes expected; exalt or "
+                f"legendary {html.escape(chance(p.p_exalt_or_legendary))}</li>"
                 for p in plans[:5])
             parts.append(f"<b>Best drops</b> (of {len(plans)} orders and columns, exact)"
                          f"<ol>{items}</ol>")
@@ -1130,14 +1115,14 @@ class AlderQuestApp(GameApp):
             odds = None
         if odds is not None and odds.stacks:
             items = "".join(
-                f"<li>{html.escape(space)}: {html.escape(_odds_words(odds.at(space)))}"
+                f"<li>{html.escape(space)}: {html.escape(chance(odds.at(space)))}"
                 + html.escape(self._placement_words(odds, space))
                 + (f" (and {count(len(chances) - 1, 'tile')} below)"
                    if len(chances) > 1 else "") + "</li>"
                 for space, chances in sorted(odds.stacks.items()))
             parts.append(f"<b>Face-down enemy tiles</b>: the chance the top one is a trap"
                          f"<ul>{items}</ul>On average a face-down tile is worth "
-                         f"{html.escape(_number(odds.expected_points))} Acorn points. "
+                         f"{html.escape(approx(odds.expected_points))} Acorn points. "
                          f"{html.escape(self._trap_caveat(view, odds))}")
         sel = self._sel() or {}
         if sel.get("kind") == "minion" and sel["mid"] in view.minions:
@@ -1152,7 +1137,7 @@ class AlderQuestApp(GameApp):
             if plan is not None:
                 words.append(f"tribute in {count(plan.turns, 'activation')} at {plan.canopy}"
                              + ("" if plan.p_acorn == 1 else
-                                f" (if the tile there is an Acorn: {_odds_words(plan.p_acorn)})"))
+                                f" (if the tile there is an Acorn: {chance(plan.p_acorn)})"))
             parts.append(f"<b>{html.escape(view.minion_label(sel['mid'], capital=True))}</b>: "
                          f"{html.escape('; '.join(words))}.")
         try:

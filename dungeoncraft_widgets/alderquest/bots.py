@@ -2,7 +2,7 @@
 
 Both see only ``state.view(seat)`` and rank the legal actions with the same engine
 functions a player would use: every drop, swap, slide and tribute column is tried on a
-copy of the Board with ``board.cascade`` (the deterministic part; a new line's runes
+copy of the Board with ``matching.cascade`` (the deterministic part; a new line's runes
 are unknown, so a cascade that needs one stops there), and minions walk the Battlefield
 by breadth-first distance to what they want.
 
@@ -29,9 +29,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.rng import Rng
-from .board import Board, acorn_points, cascade
-from .rules import (
-    AlderQuestState,
+from .actions import (
     Carry,
     Choose,
     DestroyMinion,
@@ -44,6 +42,9 @@ from .rules import (
     Stop,
     UseTrigger,
 )
+from .battlefield import enemy_acorns_face_up, enemy_tiles
+from .matching import Board, acorn_points, cascade
+from .rules import AlderQuestState
 
 __all__ = ["MatchBot", "TributeBot", "cascade_value"]
 
@@ -227,8 +228,8 @@ class _Planner:
         out = set()
         # (tiles under the minion itself are never met: it did not move onto them)
         for space in view.field.ground:
-            if view.enemy_tiles(team, space, face_up=False) or \
-                    view.enemy_acorns_face_up(team, space):
+            if enemy_tiles(view.tiles, team, space, face_up=False) or \
+                    enemy_acorns_face_up(view.tiles, team, space):
                 out.add(space)
         for other in view.minions.values():
             if other["team"] != team and other["acorn"] and other["space"]:

@@ -1,11 +1,20 @@
-"""What cards do: the effect vocabulary of ``data/cards.json``, interpreted.
+"""What cards do: the effect vocabulary of ``data/cards.json``, declared once.
 
 Every Hero ability, minion trigger, Quarrel, legendary Quarrel and exalted effect is a
-list of effects (``{"do": <verb>, ...}``, documented in ``cards.EFFECTS`` and the data
-file's ``vocabulary``). :class:`EffectRules` (mixed into the game state) runs such a list
-one effect at a time; an effect that needs a choice (a rune, a minion, a space, a
-cell) asks the player who controls the card with a ``choose TARGET`` decision, or does
-it at once when there is a single possibility, or is skipped when there is none.
+list of effects (``{"do": <verb>, ...}``, also written out in the data file's
+``vocabulary``). Each verb is declared here once, with:
+
+- the function that performs it (``perform(state, ctx, target, effect)``);
+- where it may appear (:data:`PLACES`) and what its data takes (``n``, ``faction``,
+  ``where``, ``which``): the card loader checks every card against them;
+- the choices it offers (its targets, a pure function of the position: None when it
+  needs no choice) and who chooses;
+- its words, which the log and the app use.
+
+The engine runs a list one effect at a time: an effect that needs a choice (a rune, a
+minion, a space, a cell) asks the player who controls the card with a ``choose TARGET``
+decision, or is done at once when there is a single possibility, or is skipped when
+there is none.
 
 The context of a list (``ctx``) says who controls it (``team``), where it comes from
 (``kind``: hero, scheme, trap, trigger, legendary, exalted; ``source``) and, for a
@@ -13,238 +22,351 @@ minion's trigger or a fired Trap, the ``space`` and the ``minion`` or ``activato
 
 >>> from dungeoncraft_widgets.alderquest import new_game
 >>> game = new_game(seed=1)
->>> game.effect_targets({"do": "enemy_draws_tiles"}, {"team": 0}) is None
+>>> effect_targets(game, {"do": "enemy_draws_tiles"}, {"team": 0}) is None
 True
+>>> VOCABULARY.words({"do": "steal_held_rune"}), sorted(VOCABULARY)[:2]
+('steal held rune', ['add_trap_to_pouch', 'collect_runes'])
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from ..core.effects import Vocabulary
 from ..core.english import count
+from .battlefield import Field, Minions, summon_space_ok
+from .matching import swap_pairs
 
-#: Trigger kinds a minion's upgraded side may have (L342-347).
-TRIGGER_TEXT = {"reveal": "Reveal", "move": "Move", "tribute": "Tribute",
-                "squabble": "Squabble", "confront": "Confront", "destroyed": "Destroyed"}
+if TYPE_CHECKING:  # effects are performed on the game, which this module never imports
+    from .rules import AlderQuestState
 
+__all__ = ["PLACES", "SHAPES", "SUMMON_WHERE", "TRIGGERS", "VOCABULARY", "WHICH", "Shape",
+           "effect_targets", "unroll", "victims"]
 
-class EffectRules:
-    """Running effect lists. Mixed into the game state (see the module docstring)."""
+#: Where an effect list may stand, by the context kind the engine gives it.
+PLACES = {"exalted": "exalted effect", "hero": "Hero ability", "trigger": "minion trigger",
+          "scheme": "Scheme", "trap": "Trap", "legendary": "legendary Quarrel"}
+EVERYWHERE = tuple(PLACES.values())
+FACTION_CARDS = tuple(p for p in EVERYWHERE if p != "legendary Quarrel")  # they summon
+#: Trigger kinds a minion's upgraded side may have (L342-347), and their printed words.
+TRIGGERS = {"reveal": "Reveal", "move": "Move", "tribute": "Tribute",
+            "squabble": "Squabble", "confront": "Confront", "destroyed": "Destroyed"}
+SUMMON_WHERE = ("adjacent", "ally_tile", "front")
+WHICH = ("activator", "activator_and_surrounding", "adjacent", "any")
 
-    cards: Any
-    minions: dict[str, dict[str, Any]]
-    heroes: dict[str, dict[str, Any]]
-    teams: list[dict[str, Any]]
-    rune_discard: list[str]
-    board: list[list[str]]
-
-    # ---------------------------------------------------------------- queueing
-    def _run_effects(self, card: dict[str, Any], ctx: dict[str, Any]) -> None:
-        from .cards import unroll
-
-        self._push({"kind": "effects", "effects": unroll(card["effects"]), "ctx": ctx})
-
-    def _queue_trigger(self, mid: str, when: str, space: str | None,
-                       team: int | None = None) -> None:
-        """Offer ``mid``'s ``when`` trigger to its controller (always optional, L340).
-        ``team`` is given for a minion already destroyed (it was upgraded)."""
-        if team is None:
-            m = self.minions.get(mid)
-            if m is None or not m["upgraded"]:
-                return
-            team = m["team"]
-        if any(t["when"] == when for t in self.cards.minions[mid]["triggers"]):
-            self._ask({"kind": "trigger", "minion": mid, "when": when, "space": space,
-                       "team": team}, team)
-
-    def _use_trigger(self, frame: dict[str, Any], use: bool) -> None:
-        mid, when = frame["minion"], frame["when"]
-        trig = next(t for t in self.cards.minions[mid]["triggers"] if t["when"] == when)
-        name = self.cards.minion_name(mid, True)
-        if not use:
-            self.record("trigger", f"{self.team_says(frame['team'], 'decline')} the "
-                        f"{name}'s {TRIGGER_TEXT[when]} trigger.", minion=mid)
-            return
-        self.record("trigger", f"{TRIGGER_TEXT[when]}: the {name} ({mid}): {trig['text']}",
-                    minion=mid)
-        self._run_effects(trig, {"kind": "trigger", "team": frame["team"], "source": mid,
-                                 "minion": mid, "space": frame["space"]})
-
-    def _effects_step(self, frame: dict[str, Any]) -> None:
-        effects, ctx = frame["effects"], frame["ctx"]
-        effect, rest = effects[0], effects[1:]
-        if rest:
-            self._push({"kind": "effects", "effects": rest, "ctx": ctx})
-        targets = self.effect_targets(effect, ctx)
-        if targets is None:
-            self._apply_effect(effect, ctx, None)
-        elif not targets:
-            self.record("effect", f"({_describe(effect)}: nothing to choose, so it does "
-                        "nothing.)")
-        elif len(targets) == 1:
-            self._apply_effect(effect, ctx, targets[0])
-        else:
-            chooser = 1 - ctx["team"] if effect["do"] == "enemy_discards_quarrel" \
-                else ctx["team"]
-            self._ask({"kind": "target", "effect": effect, "ctx": ctx}, chooser)
-
-    # ---------------------------------------------------------------- targets
-    def _enemy_minions(self, team: int) -> list[str]:
-        return sorted(mid for mid, m in self.minions.items()
-                      if m["team"] != team and m["space"] is not None)
-
-    def _adjacent_to(self, ctx: dict[str, Any]) -> list[str]:
-        space = ctx.get("space")
-        if ctx.get("activator") in self.minions:
-            space = self.minions[ctx["activator"]]["space"] or space
-        elif ctx.get("minion") in self.minions:
-            space = self.minions[ctx["minion"]]["space"] or space
-        if space is None:
-            return []
-        return self.field.adjacent(space)
-
-    def effect_targets(self, effect: dict[str, Any], ctx: dict[str, Any]) -> list[str] | None:
-        """The choices an effect offers now (None: it needs no choice)."""
-        do, team = effect["do"], ctx["team"]
-        enemy = 1 - team
-        if do in ("enemy_draws_tiles", "draw_quarrels", "add_trap_to_pouch", "drop_line"):
-            return None
-        if do == "collect_runes":
-            return sorted({r for r in self.rune_discard if len(r) == 1})
-        if do in ("destroy_held_rune", "steal_held_rune"):
-            return sorted(set(self.teams[enemy]["held"]))
-        if do == "enemy_discards_quarrel":
-            return sorted(set(self.teams[enemy]["quarrels"]))
-        if do == "summon":
-            if not self.minion_decks[effect["faction"]]:
-                return []
-            where = effect["where"]
-            if where == "adjacent":
-                spaces = self._adjacent_to(ctx)
-            elif where == "ally_tile":
-                mine = "rb"[team]
-                spaces = [s for s, tiles in self.tiles.items() if any(c[0] == mine
-                                                                      for c, _ in tiles)]
-            else:
-                spaces = [self.field.front(team, h["column"])
-                          for h in self.heroes.values() if h["team"] == team]
-            return sorted({s for s in spaces if self.summon_space_ok(team, s)},
-                          key=self.field.ground.index)
-        if do in ("destroy_enemy", "stun_enemy"):
-            which = effect["which"]
-            if which in ("activator", "activator_and_surrounding"):
-                return None
-            pool = self._enemy_minions(team)
-            if which == "adjacent":
-                near = set(self._adjacent_to(ctx))
-                pool = [mid for mid in pool if self.minions[mid]["space"] in near]
-            if do == "stun_enemy":
-                pool = [mid for mid in pool if not self.minions[mid]["stunned"]]
-            return pool
-        if do == "upgrade_ally":
-            return sorted(mid for mid, m in self.minions.items()
-                          if m["team"] == team and not m["upgraded"] and m["space"])
-        if do == "ready_minion":
-            return sorted(mid for mid, m in self.minions.items()
-                          if m["team"] == team and m["exhausted"] and m["space"]
-                          and mid != ctx.get("minion"))
-        if do == "ready_hero":
-            slot = self.slot if self.slot_team(self.slot) == team else None
-            return sorted(h for h, d in self.heroes.items()
-                          if d["slot"] == slot and d["exhausted"] and h != ctx.get("hero"))
-        if do == "free_swap":
-            return self.swap_pairs()
-        if do == "destroy_board_rune":
-            return [f"{chr(65 + c)}{r + 1}" for c, col in enumerate(self.board)
-                    for r in range(len(col))]
-        raise ValueError(f"unknown effect {do!r}")  # the loader refuses these
-
-    # ---------------------------------------------------------------- doing
-    def _apply_effect(self, effect: dict[str, Any], ctx: dict[str, Any],
-                      target: str | None) -> None:
-        do, team = effect["do"], ctx["team"]
-        enemy = 1 - team
-        mine, theirs = self.teams[team], self.teams[enemy]
-        if do == "enemy_draws_tiles":
-            self._draw_tile(enemy)
-        elif do == "draw_quarrels":
-            self._draw_quarrel(team)
-        elif do == "add_trap_to_pouch":
-            if mine["traps"]:
-                mine["traps"] -= 1
-                trap = f"{'rb'[team]}t"
-                self._to_pouch(team, trap)
-                self.record("effect", f"{self.team_says(team, 'add')} a Trap tile to "
-                            f"{self.team_possessive(team, capital=False)} pouch.",
-                            team=team, tile=trap, to="pouch")
-            else:
-                self.record("effect", f"({self.team_possessive(team)} unused Trap tiles are "
-                            "all in play: none is added.)")
-        elif do == "drop_line":
-            self._board_move(team, ("line",), "a new line drops")
-        elif do == "collect_runes":
-            self.rune_discard.remove(target)
-            self._hold(team, target)
-            self.record("effect", f"{self.team_says(team, 'take')} a {self.faction_name(target)}"
-                        " rune from the Rune Discard Pile.")
-        elif do == "destroy_held_rune":
-            theirs["held"].remove(target)
-            self._to_rune_discard(target)
-            self.record("effect", f"{self.team_possessive(enemy)} {self.faction_name(target)} "
-                        "rune is destroyed.")
-        elif do == "steal_held_rune":
-            theirs["held"].remove(target)
-            self._hold(team, target)
-            self.record("effect", f"{self.team_says(team, 'steal')} "
-                        f"{self.team_possessive(enemy, capital=False)} "
-                        f"{self.faction_name(target)} rune.")
-        elif do == "enemy_discards_quarrel":
-            self._discard_quarrel(enemy, target)
-        elif do == "summon":
-            self._summon(team, effect["faction"], target)
-        elif do in ("destroy_enemy", "stun_enemy"):
-            for mid in self._victims(effect, ctx, target):
-                if do == "destroy_enemy":
-                    self._destroy(mid, self.minions[mid]["space"])
-                else:
-                    self._stun(mid)
-        elif do == "upgrade_ally":
-            self._upgrade(target)
-        elif do == "ready_minion":
-            self.minions[target].update(exhausted=False, stunned=False)
-            self.record("effect", f"{self.minion_label(target, capital=True)} is ready again.")
-        elif do == "ready_hero":
-            self.heroes[target]["exhausted"] = False
-            self.record("effect", f"{self.cards.heroes[target]['name']} is ready again.")
-        elif do == "free_swap":
-            self._board_move(team, ("swap", *target.split(":")), f"runes {target} are swapped")
-        elif do == "destroy_board_rune":
-            self._board_move(team, ("destroy", target), f"the rune at {target} is destroyed")
-
-    def _victims(self, effect: dict[str, Any], ctx: dict[str, Any],
-                 target: str | None) -> list[str]:
-        if target is not None:
-            return [target]
-        activator = ctx.get("activator")
-        if activator not in self.minions:
-            return []
-        out = [activator]
-        if effect["which"] == "activator_and_surrounding":
-            # "all surrounding": the 8 spaces around it, not only the adjacent 4 (which the
-            # rulebook calls "adjacent" when it means them)
-            around = set(self.field.surrounding(self.minions[activator]["space"]))
-            out += sorted(mid for mid in self._enemy_minions(ctx["team"])
-                          if self.minions[mid]["space"] in around and mid != activator)
-        return out
-
-    def _stun(self, mid: str) -> None:
-        self.minions[mid].update(exhausted=True, stunned=True)
-        if self.activation is not None and self.activation["minion"] == mid:
-            self.activation = None  # a moving minion stops where it is
-        self.record("effect", f"{self.minion_label(mid, capital=True)} is stunned: it will "
-                    "not ready at its next Ready.", minion=mid)
+Targets = Callable[["AlderQuestState", Mapping[str, Any], Mapping[str, Any]], "list[str] | None"]
 
 
-def _describe(effect: dict[str, Any]) -> str:
-    words = effect["do"].replace("_", " ")
-    return f"{words} ({count(effect['n'], 'time')})" if effect.get("n", 1) > 1 else words
+@dataclass(frozen=True)
+class Shape:
+    """What a verb's data takes (``takes``: ``n`` is optional, the others required), the
+    choices it offers (``targets(state, ctx, effect)``: None when it needs none) and who
+    chooses them (``"team"``: the card's controller; ``"enemy"``: the other team)."""
+
+    takes: tuple[str, ...]
+    targets: Targets | None
+    chosen_by: str = "team"
+
+
+VOCABULARY = Vocabulary("AlderQuest")
+#: verb -> its :class:`Shape`, filled by the same declaration as :data:`VOCABULARY`.
+SHAPES: dict[str, Shape] = {}
+
+
+def _said(words: str) -> Callable[[Mapping[str, Any]], str]:
+    """An effect's words, with how many times when it repeats (``n``)."""
+    def say(effect: Mapping[str, Any]) -> str:
+        n = effect.get("n", 1)
+        return f"{words} ({count(n, 'time')})" if n > 1 else words
+    return say
+
+
+def _effect(verb: str, *, takes: tuple[str, ...] = (), when: tuple[str, ...] = EVERYWHERE,
+            targets: Targets | None = None, chosen_by: str = "team"
+            ) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Declare ``verb`` once: :data:`VOCABULARY` gets the function performing it, where it
+    may appear and its words (the verb's own, in plain words); :data:`SHAPES` what its
+    data takes, its targets and who chooses them."""
+    def declare(perform: Callable[..., None]) -> Callable[..., None]:
+        VOCABULARY.effect(verb, when=when, words=_said(verb.replace("_", " ")))(perform)
+        SHAPES[verb] = Shape(takes, targets, chosen_by)
+        return perform
+    return declare
+
+
+def unroll(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Effects with ``n`` repeated, so each is done (or targeted) once:
+    ``[{"do": "x", "n": 2}]`` -> two ``{"do": "x"}``.
+
+    >>> unroll([{"do": "steal_held_rune", "n": 2}, {"do": "ready_hero"}])
+    [{'do': 'steal_held_rune'}, {'do': 'steal_held_rune'}, {'do': 'ready_hero'}]
+    """
+    out = []
+    for e in effects:
+        single = {k: v for k, v in e.items() if k != "n"}
+        out.extend(dict(single) for _ in range(e.get("n", 1)))
+    return out
+
+
+def effect_targets(state: AlderQuestState, effect: Mapping[str, Any],
+                   ctx: Mapping[str, Any]) -> list[str] | None:
+    """The choices ``effect`` offers in ``state`` (a game or a view; None: it needs no
+    choice)."""
+    targets = SHAPES[effect["do"]].targets
+    return None if targets is None else targets(state, ctx, effect)
+
+
+# ------------------------------------------------------------------ targets
+def _enemy_minions(minions: Minions, team: int) -> list[str]:
+    return sorted(mid for mid, m in minions.items()
+                  if m["team"] != team and m["space"] is not None)
+
+
+def _adjacent_to(field: Field, minions: Minions, ctx: Mapping[str, Any]) -> list[str]:
+    """The spaces next to the trigger's minion or the trap's activator (where it stands
+    now, else where it was)."""
+    space = ctx.get("space")
+    if ctx.get("activator") in minions:
+        space = minions[ctx["activator"]]["space"] or space
+    elif ctx.get("minion") in minions:
+        space = minions[ctx["minion"]]["space"] or space
+    if space is None:
+        return []
+    return field.adjacent(space)
+
+
+def victims(field: Field, minions: Minions, effect: Mapping[str, Any],
+            ctx: Mapping[str, Any], target: str | None) -> list[str]:
+    """The minions a ``destroy_enemy`` or ``stun_enemy`` hits: the one chosen, else the
+    trap's activator (with ``activator_and_surrounding``, every enemy minion on the 8
+    ground spaces around it too).
+
+    >>> from dungeoncraft_widgets.alderquest.data import load_boards
+    >>> minions = {"T01": {"team": 0, "space": "b2"}, "T02": {"team": 0, "space": "c1"},
+    ...            "T03": {"team": 0, "space": "d4"}, "H01": {"team": 1, "space": "a1"}}
+    >>> victims(Field(load_boards()), minions, {"which": "activator_and_surrounding"},
+    ...         {"team": 1, "activator": "T01"}, None)
+    ['T01', 'T02']
+    """
+    if target is not None:
+        return [target]
+    activator = ctx.get("activator")
+    if activator not in minions:
+        return []
+    out = [activator]
+    if effect["which"] == "activator_and_surrounding":
+        # "all surrounding": the 8 spaces around it, not only the adjacent 4 (which the
+        # rulebook calls "adjacent" when it means them)
+        around = set(field.surrounding(minions[activator]["space"]))
+        out += sorted(mid for mid in _enemy_minions(minions, ctx["team"])
+                      if minions[mid]["space"] in around and mid != activator)
+    return out
+
+
+def _runes_discarded(state: AlderQuestState, ctx: Mapping[str, Any],
+                     effect: Mapping[str, Any]) -> list[str]:
+    return sorted({r for r in state.rune_discard if len(r) == 1})
+
+
+def _enemy_held(state: AlderQuestState, ctx: Mapping[str, Any],
+                effect: Mapping[str, Any]) -> list[str]:
+    return sorted(set(state.teams[1 - ctx["team"]]["held"]))
+
+
+def _enemy_quarrels(state: AlderQuestState, ctx: Mapping[str, Any],
+                    effect: Mapping[str, Any]) -> list[str]:
+    return sorted(set(state.teams[1 - ctx["team"]]["quarrels"]))
+
+
+def _summon_spaces(state: AlderQuestState, ctx: Mapping[str, Any],
+                   effect: Mapping[str, Any]) -> list[str]:
+    team, field = ctx["team"], state.field
+    if not state.minion_decks[effect["faction"]]:
+        return []
+    where = effect["where"]
+    if where == "adjacent":
+        spaces = _adjacent_to(field, state.minions, ctx)
+    elif where == "ally_tile":
+        mine = "rb"[team]
+        spaces = [s for s, tiles in state.tiles.items() if any(c[0] == mine for c, _ in tiles)]
+    else:
+        spaces = [field.front(team, h["column"]) for h in state.heroes.values()
+                  if h["team"] == team]
+    return sorted({s for s in spaces if summon_space_ok(field, state.minions, team, s)},
+                  key=field.ground.index)
+
+
+def _enemy_victims(state: AlderQuestState, ctx: Mapping[str, Any],
+                   effect: Mapping[str, Any]) -> list[str] | None:
+    which, minions = effect["which"], state.minions
+    if which in ("activator", "activator_and_surrounding"):
+        return None
+    pool = _enemy_minions(minions, ctx["team"])
+    if which == "adjacent":
+        near = set(_adjacent_to(state.field, minions, ctx))
+        pool = [mid for mid in pool if minions[mid]["space"] in near]
+    if effect["do"] == "stun_enemy":
+        pool = [mid for mid in pool if not minions[mid]["stunned"]]
+    return pool
+
+
+def _basic_allies(state: AlderQuestState, ctx: Mapping[str, Any],
+                  effect: Mapping[str, Any]) -> list[str]:
+    return sorted(mid for mid, m in state.minions.items()
+                  if m["team"] == ctx["team"] and not m["upgraded"] and m["space"])
+
+
+def _exhausted_allies(state: AlderQuestState, ctx: Mapping[str, Any],
+                      effect: Mapping[str, Any]) -> list[str]:
+    return sorted(mid for mid, m in state.minions.items()
+                  if m["team"] == ctx["team"] and m["exhausted"] and m["space"]
+                  and mid != ctx.get("minion"))
+
+
+def _exhausted_heroes(state: AlderQuestState, ctx: Mapping[str, Any],
+                      effect: Mapping[str, Any]) -> list[str]:
+    slot = state.slot if state.slot_team(state.slot) == ctx["team"] else None
+    return sorted(h for h, d in state.heroes.items()
+                  if d["slot"] == slot and d["exhausted"] and h != ctx.get("hero"))
+
+
+def _rune_pairs(state: AlderQuestState, ctx: Mapping[str, Any],
+                effect: Mapping[str, Any]) -> list[str]:
+    return list(swap_pairs(tuple(len(col) for col in state.board)))
+
+
+def _board_cells(state: AlderQuestState, ctx: Mapping[str, Any],
+                 effect: Mapping[str, Any]) -> list[str]:
+    return [f"{chr(65 + c)}{r + 1}" for c, col in enumerate(state.board)
+            for r in range(len(col))]
+
+
+# ------------------------------------------------------------------ the vocabulary
+@_effect("enemy_draws_tiles", takes=("n",))
+def _enemy_draws_tiles(state: AlderQuestState, ctx: dict[str, Any], target: None,
+                       effect: dict[str, Any]) -> None:
+    state._draw_tile(1 - ctx["team"])
+
+
+@_effect("draw_quarrels", takes=("n",))
+def _draw_quarrels(state: AlderQuestState, ctx: dict[str, Any], target: None,
+                   effect: dict[str, Any]) -> None:
+    state._draw_quarrel(ctx["team"])
+
+
+@_effect("collect_runes", takes=("n",), targets=_runes_discarded)
+def _collect_runes(state: AlderQuestState, ctx: dict[str, Any], target: str,
+                   effect: dict[str, Any]) -> None:
+    team = ctx["team"]
+    state.rune_discard.remove(target)
+    state._hold(team, target)
+    state.record("effect", f"{state.team_says(team, 'take')} a {state.faction_name(target)}"
+                 " rune from the Rune Discard Pile.")
+
+
+@_effect("destroy_held_rune", takes=("n",), targets=_enemy_held)
+def _destroy_held_rune(state: AlderQuestState, ctx: dict[str, Any], target: str,
+                       effect: dict[str, Any]) -> None:
+    enemy = 1 - ctx["team"]
+    state.teams[enemy]["held"].remove(target)
+    state._to_rune_discard(target)
+    state.record("effect", f"{state.team_possessive(enemy)} {state.faction_name(target)} "
+                 "rune is destroyed.")
+
+
+@_effect("steal_held_rune", takes=("n",), targets=_enemy_held)
+def _steal_held_rune(state: AlderQuestState, ctx: dict[str, Any], target: str,
+                     effect: dict[str, Any]) -> None:
+    team, enemy = ctx["team"], 1 - ctx["team"]
+    state.teams[enemy]["held"].remove(target)
+    state._hold(team, target)
+    state.record("effect", f"{state.team_says(team, 'steal')} "
+                 f"{state.team_possessive(enemy, capital=False)} "
+                 f"{state.faction_name(target)} rune.")
+
+
+@_effect("enemy_discards_quarrel", takes=("n",), targets=_enemy_quarrels, chosen_by="enemy")
+def _enemy_discards_quarrel(state: AlderQuestState, ctx: dict[str, Any], target: str,
+                            effect: dict[str, Any]) -> None:
+    state._discard_quarrel(1 - ctx["team"], target)
+
+
+@_effect("add_trap_to_pouch", takes=("n",))
+def _add_trap_to_pouch(state: AlderQuestState, ctx: dict[str, Any], target: None,
+                       effect: dict[str, Any]) -> None:
+    team = ctx["team"]
+    mine = state.teams[team]
+    if mine["traps"]:
+        mine["traps"] -= 1
+        trap = f"{'rb'[team]}t"
+        state._to_pouch(team, trap)
+        state.record("effect", f"{state.team_says(team, 'add')} a Trap tile to "
+                     f"{state.team_possessive(team, capital=False)} pouch.",
+                     team=team, tile=trap, to="pouch")
+    else:
+        state.record("effect", f"({state.team_possessive(team)} unused Trap tiles are "
+                     "all in play: none is added.)")
+
+
+@_effect("summon", takes=("faction", "where"), when=FACTION_CARDS, targets=_summon_spaces)
+def _summon(state: AlderQuestState, ctx: dict[str, Any], target: str,
+            effect: dict[str, Any]) -> None:
+    state._summon(ctx["team"], effect["faction"], target)
+
+
+@_effect("destroy_enemy", takes=("which",), targets=_enemy_victims)
+def _destroy_enemy(state: AlderQuestState, ctx: dict[str, Any], target: str | None,
+                   effect: dict[str, Any]) -> None:
+    for mid in victims(state.field, state.minions, effect, ctx, target):
+        state._destroy(mid, state.minions[mid]["space"])
+
+
+@_effect("stun_enemy", takes=("which",), targets=_enemy_victims)
+def _stun_enemy(state: AlderQuestState, ctx: dict[str, Any], target: str | None,
+                effect: dict[str, Any]) -> None:
+    for mid in victims(state.field, state.minions, effect, ctx, target):
+        state.minions[mid].update(exhausted=True, stunned=True)
+        if state.activation is not None and state.activation["minion"] == mid:
+            state.activation = None  # a moving minion stops where it is
+        state.record("effect", f"{state.minion_label(mid, capital=True)} is stunned: it will "
+                     "not ready at its next Ready.", minion=mid)
+
+
+@_effect("upgrade_ally", targets=_basic_allies)
+def _upgrade_ally(state: AlderQuestState, ctx: dict[str, Any], target: str,
+                  effect: dict[str, Any]) -> None:
+    state._upgrade(target)
+
+
+@_effect("ready_minion", takes=("n",), targets=_exhausted_allies)
+def _ready_minion(state: AlderQuestState, ctx: dict[str, Any], target: str,
+                  effect: dict[str, Any]) -> None:
+    state.minions[target].update(exhausted=False, stunned=False)
+    state.record("effect", f"{state.minion_label(target, capital=True)} is ready again.")
+
+
+@_effect("ready_hero", targets=_exhausted_heroes)
+def _ready_hero(state: AlderQuestState, ctx: dict[str, Any], target: str,
+                effect: dict[str, Any]) -> None:
+    state.heroes[target]["exhausted"] = False
+    state.record("effect", f"{state.cards.heroes[target]['name']} is ready again.")
+
+
+@_effect("drop_line", takes=("n",))
+def _drop_line(state: AlderQuestState, ctx: dict[str, Any], target: None,
+               effect: dict[str, Any]) -> None:
+    state._board_move(ctx["team"], ("line",), "a new line drops")
+
+
+@_effect("free_swap", takes=("n",), targets=_rune_pairs)
+def _free_swap(state: AlderQuestState, ctx: dict[str, Any], target: str,
+               effect: dict[str, Any]) -> None:
+    state._board_move(ctx["team"], ("swap", *target.split(":")), f"runes {target} are swapped")
+
+
+@_effect("destroy_board_rune", takes=("n",), targets=_board_cells)
+def _destroy_board_rune(state: AlderQuestState, ctx: dict[str, Any], target: str,
+                        effect: dict[str, Any]) -> None:
+    state._board_move(ctx["team"], ("destroy", target), f"the rune at {target} is destroyed")

@@ -5,9 +5,11 @@ spaces (joined only to the ground space beneath them, and only by normal moves, 
 and the Heroes (a normal move from the outer space in front of an enemy Hero confronts
 it, L150). Edges carry their ``kind``: ``normal``, ``confront``, ``sneak`` (diagonal)
 and ``flight`` (two spaces on, over anything); a Charge depends on where the minions
-stand, so :func:`minion_reach` works it out from the rays of :class:`~.battlefield.Field`.
+stand, so it is no edge.
 
-On it, from a game or a player's view:
+Reachability walks the moves the engine allows, asking the engine's own
+:func:`.battlefield.destinations` at each step (of any position: where the minion would
+be, carrying an Acorn or not), from a game or a player's view:
 
 - :func:`minion_reach`: where a minion can end this activation (two moves, three with
   Speed, at most one special move; allies block, an enemy ends the path in a squabble,
@@ -18,9 +20,8 @@ On it, from a game or a player's view:
   canopy (the other minions standing still);
 - :func:`threats`: the spaces each enemy minion can reach in its next activation.
 
->>> from dungeoncraft_widgets.alderquest.cards import load_boards
->>> from dungeoncraft_widgets.alderquest.battlefield import Field
->>> g = battlefield_graph(Field(load_boards()))
+>>> from dungeoncraft_widgets.alderquest import new_game
+>>> g = battlefield_graph(new_game(seed=1))
 >>> g.number_of_nodes(), g.nodes["^b3"]["kind"], g.edges["b3", "^b3"]["kind"]
 (28, 'canopy', 'normal')
 >>> sorted(g.successors("^b3")), g.edges["a1", "b2"]["kind"], g.edges["b1", "b3"]["kind"]
@@ -30,33 +31,38 @@ On it, from a game or a player's view:
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
 import sympy
 
+from ..core.checks import whole_number
 from ..core.errors import InvalidArgumentError
-from .battlefield import DIRECTIONS, Field
-from .odds import tile_odds
+from .battlefield import (
+    SPECIAL,
+    destinations,
+    enemy_acorns_face_up,
+    movement,
+    moves_per_activation,
+    occupancy,
+)
+from .odds import TileOdds, tile_odds
 from .rules import AlderQuestState
 
 __all__ = ["Reach", "Route", "TributePlan", "battlefield_graph", "minion_reach", "threats",
            "turns_to_tribute"]
 
-SPECIAL = ("sneak", "flight", "charge")
 MAX_TURNS = 12  # turns_to_tribute looks this many activations ahead
 
 
-def battlefield_graph(field: Field, heroes: Mapping[str, Mapping[str, Any]] | None = None
-                      ) -> nx.DiGraph:
-    """The Battlefield as a directed graph (see the module docstring).
-
-    ``heroes``: a game's ``state.heroes`` (id -> team and column); each becomes a node
+def battlefield_graph(state: AlderQuestState) -> nx.DiGraph:
+    """The Battlefield of a game (or a player's view) as a directed graph (see the module
+    docstring): its spaces, and its Heroes (id -> team and column), each a node
     (``kind='hero'``) with a ``confront`` edge from the outer space in front of it, for
     the other team's minions only (the edge's ``team``).
     """
+    field, heroes = state.field, state.heroes
     g = nx.DiGraph()
     for space in field.ground:
         g.add_node(space, kind="ground")
@@ -71,7 +77,7 @@ def battlefield_graph(field: Field, heroes: Mapping[str, Mapping[str, Any]] | No
             g.add_edge(space, other, kind="sneak")
         for other in field.flights(space):
             g.add_edge(space, other, kind="flight")
-    for hero, h in (heroes or {}).items():
+    for hero, h in heroes.items():
         g.add_node(hero, kind="hero", team=h["team"], column=h["column"])
         g.add_edge(field.front(h["team"], h["column"]), hero, kind="confront",
                    team=1 - h["team"])
@@ -131,6 +137,19 @@ def _minion(state: AlderQuestState, minion: str) -> dict[str, Any]:
     return m
 
 
+def _moves_now(state: AlderQuestState, minion: str, fresh: bool) -> tuple[int, bool]:
+    """(moves left, special move used) of ``minion``'s activation: its own if it is
+    moving, none if it is exhausted or another minion is moving, else (or ``fresh``) a
+    whole new one."""
+    m = state.minions[minion]
+    act = state.activation
+    if not fresh and act is not None and act["minion"] == minion:
+        return act["left"], act["special"]
+    if not fresh and (m["exhausted"] or act is not None):
+        return 0, True
+    return moves_per_activation(movement(state.cards.minions[minion], m)), False
+
+
 def minion_reach(state: AlderQuestState, minion: str, *, fresh: bool = False) -> Reach:
     """Where ``minion`` can end its activation, and the safest route to each place.
 
@@ -139,7 +158,8 @@ def minion_reach(state: AlderQuestState, minion: str, *, fresh: bool = False) ->
     a whole new activation (what it can do next turn). Other minions stand still; a
     squabble (or a Judo dodge) ends the path; an Elbow Drop (from the canopy onto an
     enemy below) does not; carrying an enemy Acorn into the canopy (or picking up a face-
-    up one on the way) tributes and ends it.
+    up one on the way) tributes and ends it. Each step is the engine's own
+    :func:`.battlefield.destinations`.
 
     >>> from dungeoncraft_widgets.alderquest import new_game
     >>> game = new_game(seed=3)
@@ -158,67 +178,51 @@ def minion_reach(state: AlderQuestState, minion: str, *, fresh: bool = False) ->
     (('b1', 'b2'), 1)
     """
     m = _minion(state, minion)
-    team, start = m["team"], m["space"]
-    act = state.activation
-    if fresh:
-        left, special_used = (3 if state.movement(minion) == "speed" else 2), False
-    elif act is not None and act["minion"] == minion:
-        left, special_used = act["left"], act["special"]
-    elif m["exhausted"] or act is not None:
-        left, special_used = 0, True
-    else:
-        left, special_used = (3 if state.movement(minion) == "speed" else 2), False
+    left, special_used = _moves_now(state, minion, fresh)
+    return _reach(state, minion, m["space"], m["acorn"] is not None, left, special_used,
+                  _tile_chances(state, m["team"]))
+
+
+def _tile_chances(state: AlderQuestState, team: int) -> TileOdds | None:
+    """The exact tile odds for ``team``, where it cannot see some enemy tiles (None: it
+    sees them all)."""
+    hidden = any(code == f"{'rb'[1 - team]}?" for tiles in state.tiles.values()
+                 for code, _up in tiles)
+    return tile_odds(state, team) if hidden else None
+
+
+def _reach(state: AlderQuestState, minion: str, start: str, carrying: bool, left: int,
+           special_used: bool, odds: TileOdds | None) -> Reach:
+    """:func:`minion_reach` of ``minion`` were it on ``start`` (carrying an enemy Acorn or
+    not) with ``left`` moves (``special_used`` or not): any position can be asked about,
+    the others standing where they are."""
+    m = state.minions[minion]
+    team = m["team"]
     fld = state.field
-    occupied = {s: mid for s, mid in state.occupancy().items() if mid != minion}
-    graph = battlefield_graph(fld, state.heroes)
-    kind = state.movement(minion)
+    occupied = {s: mid for s, mid in occupancy(state.minions).items() if mid != minion}
+    kind = movement(state.cards.minions[minion], m)
     enemy_colour = "rb"[1 - team]
     traps_known = {s for s, tiles in state.tiles.items()
                    if any(code == f"{enemy_colour}t" and not up for code, up in tiles)}
-    hidden = any(code == f"{enemy_colour}?" for tiles in state.tiles.values()
-                 for code, _up in tiles)
-    acorns_up = {s for s in fld.ground if state.enemy_acorns_face_up(team, s)}
-    odds = tile_odds(state, team) if hidden else None
+    acorns_up = {s for s in fld.ground if enemy_acorns_face_up(state.tiles, team, s)}
 
     def met_on(space: str) -> tuple[str, ...]:
         tiles = state.tiles.get(space, ())
         n = sum(1 for code, up in tiles if code[0] == enemy_colour and not up)
         return (space,) * n
 
-    def moves_from(space: str, special_ok: bool) -> list[tuple[str, str]]:
-        out = []
-        for nxt, data in graph[space].items():
-            k = data["kind"]
-            if k == "confront":
-                if data["team"] == team:
-                    out.append((nxt, k))
-                continue
-            if k in ("sneak", "flight") and not (special_ok and kind == k):
-                continue
-            other = occupied.get(nxt)
-            if other is not None and state.minions[other]["team"] == team:
-                continue  # one minion per space: never onto an ally (L186)
-            out.append((nxt, k))
-        if special_ok and kind == "charge" and fld.is_ground(space):
-            for direction in DIRECTIONS:
-                ray = fld.ray(space, direction)
-                hit = next((i for i, s in enumerate(ray) if s in occupied), None)
-                if hit is not None and hit >= 1 and \
-                        state.minions[occupied[ray[hit]]]["team"] != team:
-                    out.append((ray[hit], "charge"))
-        return out
-
     # Breadth-first over (place, moves used, special used, carrying, tiles met, path).
     best: dict[str, tuple] = {}
     first: dict[str, str] = {}
-    carrying = m["acorn"] is not None
     queue = deque([(start, (), (), special_used, carrying, ())])
     seen: dict[tuple, int] = {}
     while queue:
         place, path, kinds, used, carry, met = queue.popleft()
         if len(path) >= left:
             continue
-        for nxt, k in moves_from(place, not used):
+        steps = destinations(fld, state.minions, state.heroes, place, team, kind, not used,
+                             occupied)
+        for nxt, k in steps.items():
             new_path, new_kinds = path + (nxt,), kinds + (k,)
             if not path:
                 first.setdefault(nxt, k)
@@ -249,7 +253,7 @@ def minion_reach(state: AlderQuestState, minion: str, *, fresh: bool = False) ->
     for place, (_n, _l, path, kinds, ends, met) in best.items():
         if not met:
             free, chance = True, sympy.Integer(1)
-        elif hidden:
+        elif odds is not None:
             # exact from the public log (a Set Tiles' tiles are not independent); for a
             # position typed in without its history, as blind draws from the unknown tiles
             free, chance = None, sympy.Rational(odds.p_no_trap_on(met))
@@ -303,19 +307,16 @@ def turns_to_tribute(state: AlderQuestState, minion: str) -> TributePlan | None:
     """
     m = _minion(state, minion)
     team = m["team"]
+    chances = _tile_chances(state, team)
 
     def activation(space: str, carry: bool, now: bool) -> Reach:
-        saved = (m["space"], m["acorn"])
-        # a carried Acorn stays what it is (the tile counts in tile_odds must add up)
-        m["space"], m["acorn"] = space, ((saved[1] or "?") if carry else None)
-        try:
-            return minion_reach(state, minion, fresh=not now)
-        finally:
-            m["space"], m["acorn"] = saved
+        """The minion's reach from ``space``: this activation (``now``), else a new one."""
+        left, special_used = _moves_now(state, minion, fresh=not now)
+        return _reach(state, minion, space, carry, left, special_used, chances)
 
     def search(targets: set[str]) -> tuple[int, str, tuple[str, ...], str] | None:
         """(turns, canopy, stops, via): breadth-first over whole activations."""
-        now = minion_reach(state, minion).moves_left > 0
+        now = _moves_now(state, minion, fresh=False)[0] > 0
         start = (m["space"], "carried" if m["acorn"] is not None else "")
         frontier: list[tuple[tuple[str, str], tuple[str, ...]]] = [(start, ())]
         seen = {(start[0], bool(start[1]))}
@@ -338,7 +339,7 @@ def turns_to_tribute(state: AlderQuestState, minion: str) -> TributePlan | None:
         return None
 
     fld = state.field
-    known = {s for s in fld.ground if state.enemy_acorns_face_up(team, s)}
+    known = {s for s in fld.ground if enemy_acorns_face_up(state.tiles, team, s)}
     found = search(known)
     if found is not None:
         turns, canopy, stops, via = found
@@ -368,8 +369,7 @@ def threats(state: AlderQuestState, team: int) -> dict[str, list[str]]:
     >>> threats(game, 0)
     {}
     """
-    if team not in (0, 1):
-        raise InvalidArgumentError(f"team must be 0 (Red) or 1 (Blue), not {team!r}")
+    whole_number(team, "team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
     out: dict[str, list[str]] = {}
     for mid, m in sorted(state.minions.items()):
         if m["team"] == team or m["space"] is None or m["stunned"]:

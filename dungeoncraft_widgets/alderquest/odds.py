@@ -14,7 +14,8 @@ pouch takes back the discard pile, as the engine does (``rules.RULE_NOTES``).
 - :func:`best_drops`: every order and column of the revealed runes, ranked by the exact
   expected runes collected (:class:`DropPlan`), with the chances of an exalt, a
   legendary Quarrel and winter.
-- :func:`reveal_odds`: the chance the next runes revealed hold at least k of a faction.
+- :func:`reveal_odds`: the chance the next runes revealed (from a game's or a typed-in
+  position's pouch) hold at least k of a faction.
 - :func:`tile_odds` / :func:`trap_chance`: the exact chance that each face-down enemy
   tile is a trap, from the 19-tile pouch and the public log (every draw, every trap tile
   armed into the hand, which spaces each Set Tiles filled, every reveal and dismissal);
@@ -46,21 +47,22 @@ from typing import Any
 
 import sympy
 
+from ..core.checks import one_of, shown, whole_number
 from ..core.deck import hypergeom_at_least
 from ..core.english import possessive
 from ..core.errors import InvalidArgumentError
-from .board import (
+from .matching import (
     COLOURS,
     SNOWFLAKES_TO_END,
     Board,
     CascadeResult,
     MatchRules,
-    _may_match,
-    _may_match_at,
     acorn_points,
     drop_line,
     find_matches,
     is_snowflake,
+    may_match_at,
+    may_match_line,
     parse_cell,
     play_onto,
     resolve,
@@ -79,6 +81,10 @@ def _rational(value: Fraction | int) -> sympy.Rational:
     return sympy.Rational(value.numerator, value.denominator)
 
 
+def _team(team: object) -> int:
+    return whole_number(team, "team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
+
+
 def _counter(what: str, value: Mapping[str, int] | Iterable[str] | None) -> Counter:
     if value is None:
         return Counter()
@@ -92,10 +98,7 @@ def _counter(what: str, value: Mapping[str, int] | Iterable[str] | None) -> Coun
                                                in COLOURS and rune[1] in "123s"):
             raise InvalidArgumentError(f"{what}: {rune!r} is not a rune (a faction letter, an "
                                        "Acorn such as 'r2' or a Snowflake 'bs')")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0 or n > 64:
-            raise InvalidArgumentError(f"{what}: the count of {rune!r} must be 0 to 64, "
-                                       f"not {n!r}")
-        if n:
+        if whole_number(n, f"{what}: the count of {rune!r}", minimum=0, maximum=64):
             out[rune] = n
     return out
 
@@ -127,12 +130,9 @@ class Position:
                 not all(len(c) == 1 and c.isupper() for c in self.allies):
             raise InvalidArgumentError(f"allies must be two faction letters such as 'GT', not "
                                        f"{self.allies!r}")
-        if self.colour not in COLOURS or not isinstance(self.colour, str):
-            raise InvalidArgumentError(f"colour must be 'r' or 'b', not {self.colour!r}")
-        if isinstance(self.snowflakes, bool) or not isinstance(self.snowflakes, int) or \
-                not 0 <= self.snowflakes < SNOWFLAKES_TO_END:
-            raise InvalidArgumentError(f"snowflakes: 0 to {SNOWFLAKES_TO_END - 1} matched "
-                                       f"before this move, not {self.snowflakes!r}")
+        one_of(self.colour, "colour", tuple(COLOURS))
+        whole_number(self.snowflakes, "snowflakes", minimum=0, maximum=SNOWFLAKES_TO_END - 1,
+                     why="matched before this move")
         if self.exalted is not None and (not isinstance(self.exalted, str)
                                          or len(self.exalted) != 1):
             raise InvalidArgumentError(f"exalted must be a faction letter or None, not "
@@ -174,8 +174,7 @@ class Position:
         """
         if team is None:
             team = state.current_team
-        if team not in (0, 1):
-            raise InvalidArgumentError(f"team must be 0 (Red) or 1 (Blue), not {team!r}")
+        _team(team)
         factions = state.teams[team]["factions"]
         if len(factions) != 2:
             raise InvalidArgumentError("the factions are not chosen yet: no Board to read")
@@ -192,7 +191,7 @@ class Position:
 def parse_move(text: str | Sequence[str], board: Board | None = None) -> tuple[str, ...]:
     """A Board move from its text: ``"drop T A"`` (a rune into a column), ``"swap B2:B3"``,
     ``"slide B2:C2"`` (the rune and the empty space beside it), ``"line"`` (Drop a Line),
-    or the tuple ``board.cascade`` takes.
+    or the tuple ``matching.cascade`` takes.
 
     >>> parse_move("drop T A"), parse_move("swap B2:B3"), parse_move("slide B2:C2")
     (('drop', 'A', 'T'), ('swap', 'B2', 'B3'), ('slide', 'B2', 'C'))
@@ -251,7 +250,7 @@ def _check_move(move: tuple[str, ...], board: Board) -> None:
 
 # ------------------------------------------------------------------ the cascade
 class _Pause(Exception):
-    """Raised by the draw inside ``board.resolve`` when a new line is needed: the Board
+    """Raised by the draw inside ``matching.resolve`` when a new line is needed: the Board
     is then between the matches' removal and the line (a line is drawn whole before any
     of it drops), so the analysis can branch on every line and carry on."""
 
@@ -407,7 +406,7 @@ class _Cascades:
                 self.lines(child, left - 1, into_last)
             elif quiet:
                 new = [(c, heights[c]) for c, rune in enumerate(line) if rune is not None]
-                if _may_match_at(board, new):
+                if may_match_at(board, new):
                     self.go_on(child, new)
                 else:
                     self.out.append(child)
@@ -429,7 +428,7 @@ class _Cascades:
                 continue
             for c, rune in zip(open_cols, seq, strict=True):
                 cols[c].append(rune)
-            if _may_match_at(branch.board, cells):
+            if may_match_at(branch.board, cells):
                 loud.append(draw)
             else:
                 quiet += draw[1]
@@ -578,8 +577,7 @@ def move_odds(pos: Position, move: str | Sequence[str], max_lines: int = MOVE_LI
     (False, 3, 1, ('G', 'G', 'G'))
     """
     move = parse_move(move, pos.board)
-    if isinstance(max_lines, bool) or not isinstance(max_lines, int) or not 0 <= max_lines <= 4:
-        raise InvalidArgumentError(f"max_lines must be 0 to 4, not {max_lines!r}")
+    whole_number(max_lines, "max_lines", minimum=0, maximum=4)
     leaves = _branches(pos, pos.board, move, max_lines)
     outcomes = []
     for leaf in leaves:
@@ -689,7 +687,7 @@ class _Advisor:
             new[col] = cols[col] + (rune,)
             row = len(cols[col])
             across = [c[row] if row < len(c) else None for c in new]
-            if not _may_match(new[col]) and not _may_match(across):
+            if not may_match_line(new[col]) and not may_match_line(across):
                 out = (1, [(1, _NOTHING[:6], (tuple(new), pouch, discard, exalted, snow,
                                               used))])
                 self.steps_memo[key] = out
@@ -792,8 +790,7 @@ def best_drops(pos: Position, revealed: Sequence[str], max_lines: int = PLAN_LIN
     runes = tuple(sorted(_counter("revealed", list(revealed)).elements()))
     if not 1 <= len(runes) <= REVEAL:
         raise InvalidArgumentError(f"revealed: 1 to {REVEAL} runes, not {len(runes)}")
-    if isinstance(max_lines, bool) or not isinstance(max_lines, int) or not 0 <= max_lines <= 3:
-        raise InvalidArgumentError(f"max_lines must be 0 to 3, not {max_lines!r}")
+    whole_number(max_lines, "max_lines", minimum=0, maximum=3)
     advisor = _Advisor(pos, max_lines, after_line)
     plans = [DropPlan(steps, *(_rational(Fraction(x, den)) for x in nums))
              for steps, (den, nums) in advisor.values(advisor.start(), runes).items()]
@@ -805,23 +802,32 @@ def best_drops(pos: Position, revealed: Sequence[str], max_lines: int = PLAN_LIN
 
 
 # ------------------------------------------------------------------ the runes to come
-def reveal_odds(pouch: Mapping[str, int] | Iterable[str], rune: str, at_least: int,
-                draws: int = REVEAL,
-                discard: Mapping[str, int] | Iterable[str] | None = None) -> sympy.Rational:
-    """The chance that the next ``draws`` runes revealed from ``pouch`` hold at least
-    ``at_least`` of ``rune`` (an empty pouch takes back ``discard`` first).
+def reveal_odds(position: Position | AlderQuestState, rune: str, at_least: int,
+                draws: int = REVEAL) -> sympy.Rational:
+    """The chance that the next ``draws`` runes revealed from the Rune Pouch of
+    ``position`` (a :class:`Position`, or a game or a player's view: the pouch is public)
+    hold at least ``at_least`` of ``rune`` (an empty pouch takes back the Rune Discard
+    Pile first, L335).
 
-    >>> reveal_odds({"T": 6, "G": 6, "B": 6, "H": 6}, "T", 1)
+    >>> pos = Position.from_rows(["----"], allies="GT", colour="r",
+    ...                          pouch={"T": 6, "G": 6, "B": 6, "H": 6})
+    >>> reveal_odds(pos, "T", 1)
     151/253
-    >>> reveal_odds({"T": 1}, "T", 3, discard={"T": 3, "B": 1})   # its T, then 2 of 4
+    >>> pos = Position.from_rows(["----"], allies="GT", colour="r", pouch={"T": 1},
+    ...                          discard={"T": 3, "B": 1})
+    >>> reveal_odds(pos, "T", 3)   # its T, then 2 of the 4 discarded
     1/2
     """
-    pouch_c, discard_c = _counter("pouch", pouch), _counter("discard", discard)
+    if isinstance(position, AlderQuestState):
+        pouch_c, discard_c = Counter(position.rune_pouch), Counter(position.rune_discard)
+    elif isinstance(position, Position):
+        pouch_c, discard_c = position.pouch, position.discard
+    else:
+        raise InvalidArgumentError("position must be a Position or an AlderQuest game (or a "
+                                   f"player's view of it), not {shown(position)}")
     _counter("rune", [rune])
-    for name, value, top in (("at_least", at_least, draws), ("draws", draws, 32)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
-            raise InvalidArgumentError(f"{name} must be a whole number 0 to {top}, "
-                                       f"not {value!r}")
+    whole_number(draws, "draws", minimum=0, maximum=32)
+    whole_number(at_least, "at_least", minimum=0, maximum=draws)
     size = sum(pouch_c.values())
     if size >= draws:
         return hypergeom_at_least(size, pouch_c[rune], draws, at_least)
@@ -1192,8 +1198,7 @@ def tile_odds(state: AlderQuestState, team: int | None = None) -> TileOdds:
     """
     if team is None:
         team = state.current_team if state.phase == "play" else 0
-    if team not in (0, 1):
-        raise InvalidArgumentError(f"team must be 0 (Red) or 1 (Blue), not {team!r}")
+    _team(team)
     enemy = 1 - team
     colour = COLOURS[enemy]
     e = state.teams[enemy]

@@ -7,28 +7,13 @@ given plays Red (the coin of L55 is the caller's to flip), and Red lays the 'W'
 pattern and so takes the first turn (L63). Turns go round the *slots*: Red, Blue (2
 players) or Red-left, Blue, Red-right, Blue (team game, L320).
 
-Where things live: the Matching Board's cascade in :mod:`.board`, the Battlefield
-(spaces, movement, squabbles, tiles, tribute) in :mod:`.battlefield`, what cards do in
-:mod:`.effects`, the card and board data in :mod:`.cards`. This module holds the
-actions, the set-up, the turn and the Board actions, and the save/view/scoring parts.
-
-Actions (``str(action)`` parses back):
-
-- set-up: ``faction Thieves`` (Red first, L56), ``hero maggie`` (each seat its Heroes);
-- Set Tiles: ``set r3 b2`` (a tile from the hand onto a space);
-- Action Phase: ``drop T A`` (a revealed rune into column A), Hero actions ``swap lily``
-  then ``choose B2:B3``, ``slide lily`` then ``choose B2:C2`` (the rune and the empty
-  space), ``line lily``, ``summon clarence T``, ``use maggie`` then ``choose G`` for each
-  rune paid; ``play QT01 T`` (a Quarrel and the rune paying it); minions ``move
-  T01 b3`` (a space, ``^b3`` the canopy above b3, or an enemy Hero's id to confront it),
-  ``stop`` (end the moving minion's activation), ``give T01 G06`` (pass an Acorn);
-- Draw (once all three runes are dropped; the first of these ends the Action Phase):
-  ``discard QG05`` (any number), then ``draw``, which ends the turn;
-- decisions inside a step: ``reveal``/``dismiss`` an enemy tile, ``carry r2``/``leave``
-  an Acorn, ``destroy``/``fire QG01`` (the trap's owner), ``dodge b2``/``stand`` (Judo),
-  ``tribute A`` (the column for a tributed Acorn), ``trigger``/``decline`` (a minion's
-  optional trigger), ``choose X`` (an effect's target), ``discard QB03`` (after a Hero
-  Squabble).
+Where things live: the actions in :mod:`.actions`; the rulebook's questions as pure
+functions of plain data in :mod:`.matching` (the Matching Board: matches, gravity, the
+cascade), :mod:`.battlefield` (spaces, movement, tiles, summoning, passing Acorns) and
+:mod:`.effects` (what cards do: the effect vocabulary); the card and board data in
+:mod:`.data`. This module holds the one state class: the set-up, the turn, performing
+each action (one method per action type, ``@performs``) and the steps it sets off (a
+stack of pending steps and decisions), saving, views and scoring.
 
 >>> game = new_game(seed=3)
 >>> game.players, game.phase
@@ -53,31 +38,78 @@ Where the rulebook is open to more than one reading, the choice is in :data:`RUL
 from __future__ import annotations
 
 import bisect
-import copy
 import functools
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
-from ..core.actions import Action
-from ..core.engine import GameState, normalize_players
-from ..core.english import count, listing, objective, possessive, says, subject
-from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
-from .battlefield import BattlefieldRules, Field
-from .board import (
+from ..core.actions import Action, shared
+from ..core.checks import one_of
+from ..core.engine import GameState, normalize_players, performs
+from ..core.english import count, listing, objective, possessive, says, subject, their
+from ..core.errors import IllegalActionError, SaveFormatError
+from .actions import (
+    ACTION_TYPES,
+    Carry,
+    Choose,
+    ChooseFaction,
+    ChooseHero,
+    Decline,
+    DestroyMinion,
+    Discard,
+    Dismiss,
+    Dodge,
+    Draw,
+    Drop,
+    DropLine,
+    Fire,
+    Give,
+    Leave,
+    Move,
+    Play,
+    Reveal,
+    SetTile,
+    Slide,
+    Stand,
+    Stop,
+    Summon,
+    Swap,
+    Tribute,
+    UseAbility,
+    UseTrigger,
+)
+from .battlefield import (
+    SPECIAL,
+    Field,
+    destinations,
+    dodges,
+    enemy_acorns_face_up,
+    enemy_tiles,
+    gives,
+    minion_at,
+    movement,
+    moves_per_activation,
+    occupancy,
+    revealed_tile,
+    summon_space_ok,
+    tile_spaces,
+)
+from .data import Boards, CardSet, data_from_option, data_option, opening_layout
+from .effects import SHAPES, TRIGGERS, VOCABULARY, effect_targets, unroll
+from .matching import (
+    COLOURS,
     Board,
     CascadeResult,
     MatchRules,
     acorn_points,
-    cell_name,
     drop_line,
     may_match_at,
+    open_columns,
     play_onto,
     resolve,
+    slides,
+    swap_pairs,
 )
-from .cards import Boards, CardSet, data_from_option, data_option, opening_layout
-from .effects import EffectRules
 
 PLAYER_COUNTS = (2, 3, 4)
 #: A bound on the actions of one game under random play (see the conformance test): random
@@ -85,7 +117,6 @@ PLAYER_COUNTS = (2, 3, 4)
 #: winter needs each team's minions to find the other's Snowflakes.
 MAX_ACTIONS = 200_000
 TEAMS = ("Red", "Blue")
-COLOURS = "rb"
 REVEAL = 3  # runes revealed each turn (L73)
 QUARREL_HAND = 3  # draw a Quarrel in the Draw phase only when holding fewer (L225)
 #: A Tile Pouch at set-up (L54) and the unused Trap tiles (8 a colour, L40, less 2).
@@ -203,212 +234,6 @@ RULE_NOTES = (
 )
 
 
-# ------------------------------------------------------------------ actions
-@dataclass(frozen=True)
-class ChooseFaction(Action):
-    """Set-up: take one faction (Red first, alternately, L56)."""
-    verb = "faction"
-    name: str
-
-
-@dataclass(frozen=True)
-class ChooseHero(Action):
-    """Set-up: take one Hero of your factions for your next Hero column."""
-    verb = "hero"
-    hero: str
-
-
-@dataclass(frozen=True)
-class SetTile(Action):
-    """Set Tiles: put a tile from your hand face down on a space (L70)."""
-    verb = "set"
-    tile: str
-    space: str
-
-
-@dataclass(frozen=True)
-class Drop(Action):
-    """Drop one of the revealed runes into a column (L78)."""
-    verb = "drop"
-    rune: str
-    column: str
-
-
-@dataclass(frozen=True)
-class Swap(Action):
-    """Hero action (0): switch two adjacent runes (L107); then ``choose A1:A2``."""
-    verb = "swap"
-    hero: str
-
-
-@dataclass(frozen=True)
-class Slide(Action):
-    """Hero action (0): move a rune sideways into an empty space, where it falls (L108);
-    then ``choose B2:C2`` (the rune, the empty space)."""
-    verb = "slide"
-    hero: str
-
-
-@dataclass(frozen=True)
-class DropLine(Action):
-    """Hero action (0): drop a new line (L109)."""
-    verb = "line"
-    hero: str
-
-
-@dataclass(frozen=True)
-class Summon(Action):
-    """Hero action (1 rune): summon a minion of that rune's faction in front (L110)."""
-    verb = "summon"
-    hero: str
-    rune: str
-
-
-@dataclass(frozen=True)
-class UseAbility(Action):
-    """Hero action (X runes of any faction): the Hero's ability (L111); then ``choose T``
-    for each rune paid."""
-    verb = "use"
-    hero: str
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """Play a Quarrel for one rune of its faction (a legendary: any rune, L217, L305)."""
-    verb = "play"
-    card: str
-    rune: str
-
-
-@dataclass(frozen=True)
-class Move(Action):
-    """Move a minion one step (a normal or special move) or confront an enemy Hero."""
-    verb = "move"
-    minion: str
-    to: str
-
-
-@dataclass(frozen=True)
-class Stop(Action):
-    """End the moving minion's activation before its moves are used up."""
-    verb = "stop"
-
-
-@dataclass(frozen=True)
-class Give(Action):
-    """Pass an enemy Acorn to an orthogonally adjacent ally minion (L170)."""
-    verb = "give"
-    giver: str
-    taker: str
-
-
-@dataclass(frozen=True)
-class Discard(Action):
-    """Discard a Quarrel: in the Draw phase (the first discard ends the Action Phase), or
-    when a Hero Squabble asks it."""
-    verb = "discard"
-    card: str
-
-
-@dataclass(frozen=True)
-class Draw(Action):
-    """End the Action Phase (all revealed runes dropped, L74) if it is not over, then draw
-    a Quarrel if holding fewer than 3, and a tile; drawing ends the turn (L225)."""
-    verb = "draw"
-
-
-@dataclass(frozen=True)
-class Reveal(Action):
-    """Reveal the unrevealed enemy tile your minion moved onto (L158-166)."""
-    verb = "reveal"
-
-
-@dataclass(frozen=True)
-class Dismiss(Action):
-    """Dismiss it unseen into its owner's pouch (L160)."""
-    verb = "dismiss"
-
-
-@dataclass(frozen=True)
-class Carry(Action):
-    """Pick up a face-up enemy Acorn (L164)."""
-    verb = "carry"
-    tile: str
-
-
-@dataclass(frozen=True)
-class Leave(Action):
-    """Leave the Acorn where it lies."""
-    verb = "leave"
-
-
-@dataclass(frozen=True)
-class DestroyMinion(Action):
-    """The trap's owner destroys the minion that revealed it (L235)."""
-    verb = "destroy"
-
-
-@dataclass(frozen=True)
-class Fire(Action):
-    """The trap's owner fires one of their armed Traps instead (L235)."""
-    verb = "fire"
-    card: str
-
-
-@dataclass(frozen=True)
-class Dodge(Action):
-    """Judo: move the attacked minion to an adjacent space, evading the squabble (L210)."""
-    verb = "dodge"
-    space: str
-
-
-@dataclass(frozen=True)
-class Stand(Action):
-    """Judo: do not dodge."""
-    verb = "stand"
-
-
-@dataclass(frozen=True)
-class Tribute(Action):
-    """Drop the tributed Acorn into a column (L180)."""
-    verb = "tribute"
-    column: str
-
-
-@dataclass(frozen=True)
-class UseTrigger(Action):
-    """Use the minion's triggered ability (optional, L340)."""
-    verb = "trigger"
-
-
-@dataclass(frozen=True)
-class Decline(Action):
-    """Do not use it."""
-    verb = "decline"
-
-
-@dataclass(frozen=True)
-class Choose(Action):
-    """Choose the target an effect asks for."""
-    verb = "choose"
-    target: str
-
-
-ACTION_TYPES: tuple[type[Action], ...] = (
-    ChooseFaction, ChooseHero, SetTile, Drop, Swap, Slide, DropLine, Summon, UseAbility,
-    Play, Move, Stop, Give, Discard, Draw, Reveal, Dismiss, Carry, Leave, DestroyMinion,
-    Fire, Dodge, Stand, Tribute, UseTrigger, Decline, Choose)
-
-
-@functools.cache
-def _act(kind: type[Action], *fields: str) -> Action:
-    """The action ``kind(*fields)``, made once and shared: actions are frozen values, and
-    a random game lists some 10 legal actions at each of its thousands of steps, so
-    building (and checking) each anew was a good part of the cost of ``legal_actions``.
-    Apply's check then finds the very object it listed (see ``_check``)."""
-    return kind(*fields)
-
-
 #: What each decision asks, completing "You must ...".
 DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
              "carry": "carry the Acorn or leave it",
@@ -420,48 +245,19 @@ DECISIONS = {"encounter": "reveal or dismiss the enemy tile",
              "pay": "choose a rune to pay with", "discard_quarrel": "discard a Quarrel"}
 
 
-_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # the Board's column letters
-
-
 # The Action Phase lists the same few groups of actions step after step: each group is
 # made once (a tuple of shared actions) for each of its few forms.
 @functools.cache
 def _drops(runes: tuple[str, ...], columns: tuple[str, ...]) -> tuple[Action, ...]:
     """Every revealed rune into every open column."""
-    return tuple(_act(Drop, rune, column) for rune in runes for column in columns)
+    return tuple(shared(Drop, rune, column) for rune in runes for column in columns)
 
 
 @functools.cache
 def _board_actions(hero: str, can_swap: bool, can_slide: bool) -> tuple[Action, ...]:
     """A ready Hero's Board actions: Swap and Slide when the Board allows, Drop a Line."""
-    return ((_act(Swap, hero),) * can_swap + (_act(Slide, hero),) * can_slide
-            + (_act(DropLine, hero),))
-
-
-# Which runes can be swapped or slid depends only on the columns' heights: a swap or slide
-# decision lists them (some 30 cell pairs), so each shape of Board is worked out once.
-@functools.cache
-def _swap_pairs(heights: tuple[int, ...]) -> tuple[str, ...]:
-    out = []
-    for c, height in enumerate(heights):
-        for r in range(height):
-            here = cell_name(c, r)
-            if r + 1 < height:
-                out.append(f"{here}:{cell_name(c, r + 1)}")
-            if c + 1 < len(heights) and r < heights[c + 1]:
-                out.append(f"{here}:{cell_name(c + 1, r)}")
-    return tuple(out)
-
-
-@functools.cache
-def _slides(heights: tuple[int, ...]) -> tuple[str, ...]:
-    out = []
-    for c, height in enumerate(heights):
-        for r in range(height):
-            for dc in (-1, 1):
-                if 0 <= c + dc < len(heights) and heights[c + dc] <= r:
-                    out.append(f"{cell_name(c, r)}:{cell_name(c + dc, r)}")
-    return tuple(out)
+    return ((shared(Swap, hero),) * can_swap + (shared(Slide, hero),) * can_slide
+            + (shared(DropLine, hero),))
 
 
 def _tile_text(code: str) -> str:
@@ -476,35 +272,73 @@ def _tile_text(code: str) -> str:
     return f"a {colour} tile"
 
 
-_ATOMS = frozenset({str, int, bool, float, type(None)})
+#: The position: what a save holds (``_dump``), a loaded one must give and a copy clones.
+POSITION = ("phase", "step", "slot", "turn", "picks", "teams", "box", "hero_box", "heroes",
+            "minion_decks", "legend_deck", "legend_discard", "minions", "tiles", "board",
+            "rune_pouch", "rune_discard", "revealed", "snowflakes", "exalted", "activation",
+            "stack", "winner_team", "end_reason")
 
 
-def _clone(value: Any) -> Any:
-    """A copy of JSON-like data (lists, dicts, strings, numbers), quicker than deepcopy.
-
-    Every view copies the whole state, and most of it is lists of strings: an item that
-    is a string or a number is taken as it is, without a call for it.
-
-    >>> data = {"a": [1, "x", {"b": [None]}]}
-    >>> copied = _clone(data)
-    >>> copied == data, copied["a"][2] is data["a"][2]
-    (True, False)
-    """
-    if type(value) is list:
-        return [v if type(v) in _ATOMS else _clone(v) for v in value]
-    if type(value) is dict:
-        return {k: v if type(v) in _ATOMS else _clone(v) for k, v in value.items()}
-    return value
+def _schema() -> dict[str, Any]:
+    """The JSON Schema of the position a save holds (what ``_dump`` returns)."""
+    strings = {"type": "array", "items": {"type": "string"}}
+    team = {"type": "object", "required": ["factions", "held", "pouch", "hand", "traps",
+                                           "deck", "quarrels", "discard", "armed",
+                                           "collection"],
+            "additionalProperties": False,
+            "properties": {**{k: strings for k in ("factions", "held", "pouch", "hand", "deck",
+                                                   "quarrels", "discard", "armed",
+                                                   "collection")},
+                           "traps": {"type": "integer", "minimum": 0}}}
+    minion = {"type": "object", "additionalProperties": False,
+              "required": ["team", "space", "upgraded", "exhausted", "acorn", "judo",
+                           "stunned"],
+              "properties": {"team": {"enum": [0, 1]}, "space": {"type": ["string", "null"]},
+                             "upgraded": {"type": "boolean"}, "exhausted": {"type": "boolean"},
+                             "acorn": {"type": ["string", "null"]}, "judo": {"type": "boolean"},
+                             "stunned": {"type": "boolean"}}}
+    return {
+        "type": "object",
+        "required": list(POSITION),
+        "additionalProperties": False,
+        "properties": {
+            "phase": {"enum": ["faction", "hero", "play", "over"]},
+            "step": {"enum": [None, "set", "action", "draw"]},
+            "slot": {"type": "integer", "minimum": 0, "maximum": 3},
+            "turn": {"type": "integer", "minimum": 0},
+            "picks": {"type": "integer", "minimum": 0, "maximum": 8},
+            "teams": {"type": "array", "items": team, "minItems": 2, "maxItems": 2},
+            "box": strings, "hero_box": strings,
+            "heroes": {"type": "object", "additionalProperties": {
+                "type": "object", "additionalProperties": False,
+                "required": ["team", "slot", "column", "exhausted"],
+                "properties": {"team": {"enum": [0, 1]}, "slot": {"type": "integer"},
+                               "column": {"type": "string"}, "exhausted": {"type": "boolean"}}}},
+            "minion_decks": {"type": "object", "additionalProperties": strings},
+            "legend_deck": strings, "legend_discard": strings,
+            "minions": {"type": "object", "additionalProperties": minion},
+            "tiles": {"type": "object", "additionalProperties": {"type": "array", "items": {
+                "type": "array", "prefixItems": [{"type": "string"}, {"type": "boolean"}],
+                "minItems": 2, "maxItems": 2}}},
+            "board": {"type": "array", "items": strings},
+            "rune_pouch": strings, "rune_discard": strings, "revealed": strings,
+            "snowflakes": strings,
+            "exalted": {"type": ["string", "null"]},
+            "activation": {"type": ["object", "null"]},
+            "stack": {"type": "array", "items": {"type": "object", "required": ["kind"]}},
+            "winner_team": {"type": ["string", "null"]},
+            "end_reason": {"type": ["string", "null"]},
+        },
+    }
 
 
 # ------------------------------------------------------------------ the state
-class AlderQuestState(BattlefieldRules, EffectRules, GameState):
+class AlderQuestState(GameState):
     """A game of AlderQuest. See the module docstring."""
 
     game_name = "alderquest"
     action_types = ACTION_TYPES
     min_players, max_players = 2, 4
-    state_schema: dict[str, Any] = {}  # filled in below the class
 
     # ------------------------------------------------------------ set-up
     def _load_data(self) -> None:
@@ -567,29 +401,6 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     def _you(self, player: int) -> bool:
         return self.players[player].strip().lower() == "you"
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> AlderQuestState:
-        # A copy (``copy()``, a view) is not handed what this state remembers (its legal
-        # actions, its Heroes by slot): it works them out again. As in the engine's own
-        # copy, the start, the checkpoints, the log's events and the actions are never
-        # changed in place, so they are shared (a long game's log was most of the cost of
-        # copying it: 47 ms at 1,500 actions, deep-copied event by event).
-        new = type(self).__new__(type(self))
-        memo[id(self)] = new
-        fields = set(self._FIELDS)
-        for key, value in self.__dict__.items():
-            if key in ("_legal", "_slot_heroes"):
-                value = None
-            elif key in fields:
-                value = _clone(value)  # plain JSON-like data: a quick copy
-            elif key in ("_start", "_checkpoints"):
-                pass
-            elif key in ("log", "history"):
-                value = memo[id(value)] if id(value) in memo else list(value)
-            else:
-                value = copy.deepcopy(value, memo)
-            new.__dict__[key] = value
-        return new
-
     # ------------------------------------------------------------ who is who
     def slot_team(self, slot: int) -> int:
         return slot % 2
@@ -626,9 +437,6 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
 
     def faction_name(self, letter: str) -> str:
         return self.cards.faction_of_letter(letter)
-
-    def tile_text(self, code: str) -> str:
-        return _tile_text(code)
 
     def minion_label(self, mid: str, capital: bool = False) -> str:
         """``"Red's Thief Ninja (T01)"`` / ``"your Racoon Ninja (T01)"``."""
@@ -716,36 +524,40 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
     def board_text(self) -> str:
         return str(self.board_obj())
 
-    def rune_counts(self) -> Counter:
-        """The Rune Pouch's contents by kind (public: 32 runes less what is elsewhere)."""
-        return Counter(self.rune_pouch)
-
     def swap_pairs(self) -> list[str]:
-        """Every pair of adjacent runes on the Board, as ``'A1:A2'``."""
-        return list(_swap_pairs(tuple(len(col) for col in self.board)))
+        """Every pair of adjacent runes on the Board, as ``'A1:A2'``
+        (:func:`.matching.swap_pairs`)."""
+        return list(swap_pairs(tuple(len(col) for col in self.board)))
 
-    def _open_columns(self) -> list[str]:
-        """Columns a player may drop into (any, once the Board is full: the bottom row
-        goes first)."""
-        rows = self.boards.board_rows
-        open_ = [_COLUMNS[c] for c, col in enumerate(self.board) if len(col) < rows]
-        return open_ if open_ else [_COLUMNS[c] for c in range(len(self.board))]
+    def open_columns(self) -> list[str]:
+        """Columns a player may drop into now (:func:`.matching.open_columns`)."""
+        return open_columns(self.board, self.boards.board_rows)
 
-    def _tile_spaces(self) -> list[str]:
-        """Where a tile may be set (L70): spaces with no minion and no tile, else those with
-        the fewest tiles."""
-        occupied = self.occupancy()
-        free = [s for s in self.field.ground if s not in occupied and not self.tiles.get(s)]
-        if free:
-            return free
-        fewest = min(len(self.tiles.get(s, ())) for s in self.field.ground)
-        return [s for s in self.field.ground if len(self.tiles.get(s, ())) == fewest]
+    def tile_spaces(self) -> list[str]:
+        """Where a tile may be set now (:func:`.battlefield.tile_spaces`)."""
+        return tile_spaces(self.field, self.minions, self.tiles)
+
+    def destinations(self, mid: str, occupied: dict[str, str] | None = None) -> dict[str, str]:
+        """Where ``mid`` may move next in its activation: destination -> kind of move
+        (:func:`.battlefield.destinations`; ``occupied``: the position's occupancy, when
+        the caller has it already)."""
+        m = self.minions[mid]
+        act = self.activation
+        special_used = act is not None and act["minion"] == mid and act["special"]
+        # (asked for every ready minion at every step: movement() written out here)
+        kind = self.cards.minions[mid]["movement"] if m["upgraded"] else None
+        return destinations(
+            self.field, self.minions, self.heroes, m["space"], m["team"], kind,
+            not special_used, occupancy(self.minions) if occupied is None else occupied)
+
+    def _movement(self, mid: str) -> str | None:
+        return movement(self.cards.minions[mid], self.minions[mid])
 
     # ------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
         legal = self._compute_legal()
         # apply's check right after this call reuses the answer (see _check); the shared
-        # action objects (_act) are found by identity, quicker than hashing each one
+        # action objects (core.actions.shared) are found by identity, quicker than hashing each one
         self._legal = (len(self.history), legal, {id(a) for a in legal})
         return list(legal)
 
@@ -756,15 +568,15 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             return self._decision_actions(self.stack[-1])
         if self.phase == "faction":
             taken = {f for t in self.teams for f in t["factions"]}
-            return [_act(ChooseFaction, f) for f in self.cards.factions if f not in taken]
+            return [shared(ChooseFaction, f) for f in self.cards.factions if f not in taken]
         if self.phase == "hero":
-            return [_act(ChooseHero, h) for h in self._hero_choices()]
+            return [shared(ChooseHero, h) for h in self._hero_choices()]
         team = self.teams[self.current_team]
         if self.step == "set":
-            spaces = self._tile_spaces()
-            return [_act(SetTile, t, s) for t in sorted(set(team["hand"])) for s in spaces]
+            spaces = self.tile_spaces()
+            return [shared(SetTile, t, s) for t in sorted(set(team["hand"])) for s in spaces]
         if self.step == "draw":
-            return [*(_act(Discard, q) for q in sorted(set(team["quarrels"]))), _act(Draw)]
+            return [*(shared(Discard, q) for q in sorted(set(team["quarrels"]))), shared(Draw)]
         return self._action_phase_actions(only)
 
     def _hero_choices(self) -> list[str]:
@@ -783,14 +595,14 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         out: list[Action] = []
         act = self.activation
         verb = None if only is None else only.verb
-        occupied = self.occupancy()
+        occupied = occupancy(self.minions)
         if act is not None:
             mid = act["minion"]
-            out += [_act(Move, mid, d) for d in self.destinations(mid, occupied)]
-            out.append(_act(Stop))
+            out += [shared(Move, mid, d) for d in self.destinations(mid, occupied)]
+            out.append(shared(Stop))
             return out + self._gives(team_no)
         if verb in (None, "drop") and self.revealed:
-            out += _drops(tuple(sorted(set(self.revealed))), tuple(self._open_columns()))
+            out += _drops(tuple(sorted(set(self.revealed))), tuple(self.open_columns()))
         held = team["held"]
         if verb in ("drop", "play", "move", "give", "discard", "draw"):
             return out + self._late_actions(team_no, verb, only, occupied)
@@ -812,13 +624,13 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             out += _board_actions(hero, can_swap, can_slide)
             if held:
                 front = self.field.front(team_no, h["column"])
-                if self.summon_space_ok(team_no, front, occupied):
+                if summon_space_ok(self.field, self.minions, team_no, front, occupied):
                     for f in team["factions"]:
                         letter = self.cards.letter(f)
                         if letter in held and self.minion_decks[f]:
-                            out.append(_act(Summon, hero, letter))
+                            out.append(shared(Summon, hero, letter))
             if len(held) >= self.cards.heroes[hero]["ability"]["cost"]:
-                out.append(_act(UseAbility, hero))
+                out.append(shared(UseAbility, hero))
         return out + self._late_actions(team_no, verb, only, occupied)
 
     def _late_actions(self, team_no: int, verb: str | None, only: Action | None,
@@ -832,78 +644,65 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             if card == "?":  # a view of another team's hand: which Quarrel it is is hidden
                 continue
             if card in self.cards.legendary:
-                out += [_act(Play, card, r) for r in sorted(set(held))]
+                out += [shared(Play, card, r) for r in sorted(set(held))]
             else:
                 letter = self.cards.letter(self.cards.quarrels[card]["faction"])
                 if letter in held:
-                    out.append(_act(Play, card, letter))
+                    out.append(shared(Play, card, letter))
         minions = self.minions
         for mid in sorted(minions) if verb in (None, "move") and minions else ():
             m = minions[mid]
             if m["team"] != team_no or m["exhausted"] or m["space"] is None or (
                     isinstance(only, Move) and only.minion != mid):
                 continue
-            out += [_act(Move, mid, d) for d in self.destinations(mid, occupied)]
+            out += [shared(Move, mid, d) for d in self.destinations(mid, occupied)]
         if verb in (None, "give"):
             out += self._gives(team_no)
         if not self.revealed and verb in (None, "discard", "draw"):
             # the Draw phase may begin (L74, L225)
-            out += [*(_act(Discard, q) for q in quarrels), _act(Draw)]
+            out += [*(shared(Discard, q) for q in quarrels), shared(Draw)]
         return out
 
     def slides(self) -> list[str]:
         """Every Slide on the Board: ``'B2:C2'``, the rune and the empty space beside it
-        (it then falls as far as it can)."""
-        return list(_slides(tuple(len(col) for col in self.board)))
+        (:func:`.matching.slides`)."""
+        return list(slides(tuple(len(col) for col in self.board)))
 
     def _gives(self, team: int) -> list[Action]:
-        out: list[Action] = []
-        # most of the time no minion of the team carries an Acorn: nothing to pass
-        if not [m for m in self.minions.values() if m["acorn"] is not None and m["team"] == team]:
-            return out
-        where = {m["space"]: mid for mid, m in self.minions.items()
-                 if m["team"] == team and m["space"] is not None}
-        for space, mid in sorted(where.items()):
-            if self.minions[mid]["acorn"] is None:
-                continue
-            for other in self.field.adjacent(space) + (
-                    [up] if (up := self.field.canopy_above(space)) else []):
-                taker = where.get(other)
-                if taker is not None and self.minions[taker]["acorn"] is None:
-                    out.append(_act(Give, mid, taker))
-        return out
+        return [shared(Give, giver, taker)
+                for giver, taker in gives(self.field, self.minions, team)]
 
     def _decision_actions(self, frame: dict[str, Any]) -> list[Action]:
         kind = frame["kind"]
         if kind == "encounter":
-            return [_act(Reveal), _act(Dismiss)]
+            return [shared(Reveal), shared(Dismiss)]
         if kind == "carry":
             m = self.minions[frame["minion"]]
-            return [*(_act(Carry, t) for t in sorted(set(self.enemy_acorns_face_up(
-                m["team"], frame["space"])))), _act(Leave)]
+            return [*(shared(Carry, t) for t in sorted(set(enemy_acorns_face_up(
+                self.tiles, m["team"], frame["space"])))), shared(Leave)]
         if kind == "trap":
             armed = self.teams[frame["team"]]["armed"]
-            return [_act(DestroyMinion), *(_act(Fire, c) for c in sorted(set(armed)))]
+            return [shared(DestroyMinion), *(shared(Fire, c) for c in sorted(set(armed)))]
         if kind == "judo":
             space = self.minions[frame["minion"]]["space"]
-            occupied = self.occupancy()
-            dodges = [s for s in self.field.adjacent(space) if s not in occupied]
-            return [*(_act(Dodge, s) for s in dodges), _act(Stand)]
+            return [*(shared(Dodge, s) for s in dodges(self.field, space,
+                                                        occupancy(self.minions))),
+                    shared(Stand)]
         if kind == "tribute":
-            return [_act(Tribute, c) for c in self._open_columns()]
+            return [shared(Tribute, c) for c in self.open_columns()]
         if kind == "trigger":
-            return [_act(UseTrigger), _act(Decline)]
+            return [shared(UseTrigger), shared(Decline)]
         if kind == "target":
-            targets = self.effect_targets(frame["effect"], frame["ctx"]) or ()
-            return [_act(Choose, t) for t in targets]
+            targets = effect_targets(self, frame["effect"], frame["ctx"]) or ()
+            return [shared(Choose, t) for t in targets]
         if kind == "swap":
-            return [_act(Choose, p) for p in self.swap_pairs()]
+            return [shared(Choose, p) for p in self.swap_pairs()]
         if kind == "slide":
-            return [_act(Choose, p) for p in self.slides()]
+            return [shared(Choose, p) for p in self.slides()]
         if kind == "pay":
-            return [_act(Choose, r) for r in sorted(set(self.teams[frame["team"]]["held"]))]
+            return [shared(Choose, r) for r in sorted(set(self.teams[frame["team"]]["held"]))]
         if kind == "discard_quarrel":
-            return [_act(Discard, q) for q in sorted(set(self.teams[frame["team"]]["quarrels"]))]
+            return [shared(Discard, q) for q in sorted(set(self.teams[frame["team"]]["quarrels"]))]
         raise AssertionError(f"no decision {kind!r}")
 
     # ------------------------------------------------------------ checking
@@ -1018,7 +817,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             return f"the {self.cards.minion_name(frame['minion'], True)}'s " \
                    f"{frame['when']} trigger"
         if kind == "target":
-            return frame["effect"]["do"].replace("_", " ")
+            return VOCABULARY.words(frame["effect"])
         if kind in ("swap", "slide"):
             return f"{self.cards.heroes[frame['hero']]['name']}'s {kind}"
         if kind == "pay":
@@ -1049,12 +848,11 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         return f"{says(who, 'act')}, or draw to end the turn."
 
     # ------------------------------------------------------------ performing
+    # Each action type has its method (``@performs``); a decision's answer takes its frame
+    # off the stack. After every action the automatic steps on the stack run (_run).
     def _perform(self, action: Action) -> None:
         self._legal = None
-        if self.stack:
-            self._decide(self.stack.pop(), action)
-        else:
-            getattr(self, _HANDLERS[type(action)])(action)
+        super()._perform(action)
         self._run()
 
     def _push(self, frame: dict[str, Any]) -> None:
@@ -1065,12 +863,6 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         frame["ask"] = True
         self.stack.append(frame)
 
-    _TASKS = {"after_move": "_after_move", "encounter": "_encounter_step",
-              "pickup": "_pickup_step", "arrive": "_finish_arrive",
-              "after_tribute": "_after_tribute", "effects": "_effects_step",
-              "draw_quarrel": "_task_draw_quarrel", "enemy_discard": "_task_enemy_discard",
-              "destroy": "_task_destroy"}
-
     def _run(self) -> None:
         """Do the automatic steps on the stack until a decision or the end; then carry
         the turn on (Reveal after Set Tiles, the next turn after Draw)."""
@@ -1079,7 +871,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                 if self.stack[-1].get("ask"):
                     return
                 frame = self.stack.pop()
-                getattr(self, self._TASKS[frame["kind"]])(frame)
+                self._TASKS[frame["kind"]](self, frame)
                 continue
             if self.phase == "play" and self.step == "set" and \
                     not self.teams[self.current_team]["hand"]:
@@ -1089,36 +881,65 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         self.stack.clear()
         self.activation = None
 
-    def _decide(self, frame: dict[str, Any], action: Action) -> None:
-        kind = frame["kind"]
-        if kind == "encounter":
-            self._encounter(frame, reveal=isinstance(action, Reveal))
-        elif kind == "carry":
-            self._carry(frame, action.tile if isinstance(action, Carry) else None)
-        elif kind == "trap":
-            self._spring_trap(frame, action.card if isinstance(action, Fire) else None)
-        elif kind == "judo":
-            self._dodge(frame, action.space if isinstance(action, Dodge) else None)
-        elif kind == "tribute":
-            self._do_tribute_drop(frame, action.column)  # type: ignore[attr-defined]
-        elif kind == "trigger":
-            self._use_trigger(frame, isinstance(action, UseTrigger))
-        elif kind == "target":
-            self._apply_effect(frame["effect"], frame["ctx"], action.target)  # type: ignore
-        elif kind == "discard_quarrel":
-            self._discard_quarrel(frame["team"], action.card)  # type: ignore[attr-defined]
-        elif kind in ("swap", "slide"):
-            a, b = action.target.split(":")  # type: ignore[attr-defined]
-            name = self.cards.heroes[frame["hero"]]["name"]
-            if kind == "swap":
-                self._board_move(self.current_team, ("swap", a, b),
-                                 f"{name} swaps the runes at {a} and {b}")
-            else:
-                self._board_move(self.current_team, ("slide", a, b[0]),
-                                 f"{name} slides the rune at {a} to {b}")
-        elif kind == "pay":
-            self._pay(frame, action.target)  # type: ignore[attr-defined]
+    # ------------------------------------------------------------ decisions
+    @performs(Reveal, Dismiss)
+    def _answer_encounter(self, a: Reveal | Dismiss) -> None:
+        self._encounter(self.stack.pop(), reveal=type(a) is Reveal)
 
+    @performs(Carry, Leave)
+    def _answer_carry(self, a: Carry | Leave) -> None:
+        self._carry(self.stack.pop(), a.tile if type(a) is Carry else None)  # type: ignore
+
+    @performs(DestroyMinion, Fire)
+    def _answer_trap(self, a: DestroyMinion | Fire) -> None:
+        self._spring_trap(self.stack.pop(), a.card if type(a) is Fire else None)  # type: ignore
+
+    @performs(Dodge, Stand)
+    def _answer_judo(self, a: Dodge | Stand) -> None:
+        self._dodge(self.stack.pop(), a.space if type(a) is Dodge else None)  # type: ignore
+
+    @performs(Tribute)
+    def _tribute(self, a: Tribute) -> None:
+        frame = self.stack.pop()
+        mid = frame["minion"]
+        m = self.minions[mid]
+        tile, m["acorn"] = m["acorn"], None
+        self._say_minion(mid, f"tributes {_tile_text(tile)}: it drops into column {a.column}")
+        self._board_move(m["team"], ("drop", a.column, tile), None)
+
+    @performs(UseTrigger, Decline)
+    def _answer_trigger(self, a: UseTrigger | Decline) -> None:
+        self._use_trigger(self.stack.pop(), type(a) is UseTrigger)
+
+    @performs(Choose)
+    def _choose(self, a: Choose) -> None:
+        frame = self.stack.pop()
+        self._CHOICES[frame["kind"]](self, frame, a.target)
+
+    def _choose_target(self, frame: dict[str, Any], target: str) -> None:
+        VOCABULARY.perform(frame["effect"], self, frame["ctx"], target)
+
+    def _choose_swap(self, frame: dict[str, Any], target: str) -> None:
+        a, b = target.split(":")
+        self._board_move(self.current_team, ("swap", a, b),
+                         f"{self.cards.heroes[frame['hero']]['name']} swaps the runes at {a} "
+                         f"and {b}")
+
+    def _choose_slide(self, frame: dict[str, Any], target: str) -> None:
+        a, b = target.split(":")
+        self._board_move(self.current_team, ("slide", a, b[0]),
+                         f"{self.cards.heroes[frame['hero']]['name']} slides the rune at {a} "
+                         f"to {b}")
+
+    @performs(Discard)
+    def _discard(self, a: Discard) -> None:
+        if self.stack:  # a Hero Squabble asked it
+            self._discard_quarrel(self.stack.pop()["team"], a.card)
+            return
+        self.step = "draw"  # the first discard ends the Action Phase
+        self._discard_quarrel(self.current_team, a.card)
+
+    # ------------------------------------------------------------ automatic steps
     def _task_draw_quarrel(self, frame: dict[str, Any]) -> None:
         self._draw_quarrel(frame["team"])
 
@@ -1134,7 +955,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             self._destroy(frame["minion"], frame["space"])
 
     # ------------------------------------------------------------ set-up actions
-    def _do_choosefaction(self, a: ChooseFaction) -> None:
+    @performs(ChooseFaction)
+    def _choose_faction(self, a: ChooseFaction) -> None:
         slot = self._pick_slot()
         team = self.slot_team(slot)
         self.teams[team]["factions"].append(a.name)
@@ -1168,7 +990,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                     "the W, Blue's in the M; the other 24 runes go into the Rune Pouch.",
                     board=[list(col) for col in self.board])
 
-    def _do_choosehero(self, a: ChooseHero) -> None:
+    @performs(ChooseHero)
+    def _choose_hero(self, a: ChooseHero) -> None:
         slot = self._pick_slot()
         team = self.slot_team(slot)
         cols = self.boards.heroes["team" if self.team_game else "head_to_head"][TEAMS[team].lower()]
@@ -1241,7 +1064,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                         f"into it ({count(len(refill), 'rune')}).")
         return self.rune_pouch.pop(self.rng.randbelow(len(self.rune_pouch)))
 
-    def _do_settile(self, a: SetTile) -> None:
+    @performs(SetTile)
+    def _set_tile(self, a: SetTile) -> None:
         team_no = self.current_team
         self.teams[team_no]["hand"].remove(a.tile)
         self.tiles.setdefault(a.space, []).append([a.tile, False])
@@ -1249,11 +1073,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                     team=team_no, space=a.space)
         self._secret(team_no, f"({_tile_text(a.tile).capitalize()}.)", tile=a.tile)
 
-    def _do_discard(self, a: Discard) -> None:
-        self.step = "draw"
-        self._discard_quarrel(self.current_team, a.card)
-
-    def _do_draw(self, a: Draw) -> None:
+    @performs(Draw)
+    def _draw(self, a: Draw) -> None:
         team_no = self.current_team
         self.step = "draw"
         if len(self.teams[team_no]["quarrels"]) < QUARREL_HAND:
@@ -1301,7 +1122,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                     f"{self.cards.name(card)}.", card=card)
 
     # ------------------------------------------------------------ the Board
-    def _do_drop(self, a: Drop) -> None:
+    @performs(Drop)
+    def _drop(self, a: Drop) -> None:
         self.revealed.remove(a.rune)
         what = self.faction_name(a.rune) if len(a.rune) == 1 else _tile_text(a.rune)
         self._board_move(self.current_team, ("drop", a.column, a.rune),
@@ -1312,24 +1134,20 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         if text:
             self.record("hero", f"{self.cards.heroes[hero]['name']} {text}.", hero=hero)
 
-    def _do_swap(self, a: Swap) -> None:
+    @performs(Swap)
+    def _swap(self, a: Swap) -> None:
         self._hero_acts(a.hero, None)  # told once the runes are chosen
         self._ask({"kind": "swap", "hero": a.hero}, self.current_team)
 
-    def _do_slide(self, a: Slide) -> None:
+    @performs(Slide)
+    def _slide(self, a: Slide) -> None:
         self._hero_acts(a.hero, None)
         self._ask({"kind": "slide", "hero": a.hero}, self.current_team)
 
-    def _do_dropline(self, a: DropLine) -> None:
+    @performs(DropLine)
+    def _drop_line(self, a: DropLine) -> None:
         self._hero_acts(a.hero, "drops a new line")
         self._board_move(self.current_team, ("line",), None)
-
-    def _do_tribute_drop(self, frame: dict[str, Any], column: str) -> None:
-        mid = frame["minion"]
-        m = self.minions[mid]
-        tile, m["acorn"] = m["acorn"], None
-        self._say_minion(mid, f"tributes {_tile_text(tile)}: it drops into column {column}")
-        self._board_move(m["team"], ("drop", column, tile), None)
 
     def _board_move(self, team_no: int, move: tuple[str, ...], text: str | None) -> None:
         """A player's move on the Matching Board and the cascade after it (the matches
@@ -1381,7 +1199,7 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             self.record("line", f"A new line drops ({'; '.join(shown)}).", line=line)
 
     def _log_step(self, team_no: int, kind: str, what: Any) -> None:
-        """One round of a cascade, told as it happens (see board.resolve)."""
+        """One round of a cascade, told as it happens (see matching.resolve)."""
         if kind == "line":
             self._log_line(what)
             return
@@ -1479,7 +1297,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                     f"{count(blue, 'point')}. {verdict}", winner=self.winner_team)
 
     # ------------------------------------------------------------ hero actions
-    def _do_summon(self, a: Summon) -> None:
+    @performs(Summon)
+    def _summon_action(self, a: Summon) -> None:
         team_no = self.current_team
         self.teams[team_no]["held"].remove(a.rune)
         self._to_rune_discard(a.rune)
@@ -1487,7 +1306,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         h = self.heroes[a.hero]
         self._summon(team_no, self.faction_name(a.rune), self.field.front(team_no, h["column"]))
 
-    def _do_useability(self, a: UseAbility) -> None:
+    @performs(UseAbility)
+    def _use_ability(self, a: UseAbility) -> None:
         ability = self.cards.heroes[a.hero]["ability"]
         self._hero_acts(a.hero, f"uses {ability['name']} (cost "
                         f"{count(ability['cost'], 'rune')}): {ability['text']}")
@@ -1512,7 +1332,8 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
         self._run_effects(self.cards.heroes[hero]["ability"],
                           {"kind": "hero", "team": team_no, "source": hero, "hero": hero})
 
-    def _do_play(self, a: Play) -> None:
+    @performs(Play)
+    def _play(self, a: Play) -> None:
         team_no = self.current_team
         team = self.teams[team_no]
         team["held"].remove(a.rune)
@@ -1539,33 +1360,374 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                                  "team": team_no, "source": a.card})
 
     # ------------------------------------------------------------ minion actions
-    def _do_move(self, a: Move) -> None:
+    @performs(Move)
+    def _move(self, a: Move) -> None:
         kind = self.destinations(a.minion)[a.to]
         self._start_move(a.minion, a.to, kind)
 
-    def _do_stop(self, a: Stop) -> None:
+    @performs(Stop)
+    def _stop(self, a: Stop) -> None:
         assert self.activation is not None
         self._say_minion(self.activation["minion"], "stops")
         self._end_activation()
 
-    def _do_give(self, a: Give) -> None:
+    @performs(Give)
+    def _give_action(self, a: Give) -> None:
         self._give(a.giver, a.taker)
 
+    # ------------------------------------------------------------ minions on the Battlefield
+    def _start_move(self, mid: str, dest: str, kind: str) -> None:
+        m = self.minions[mid]
+        act = self.activation
+        if act is None:
+            act = {"minion": mid, "left": moves_per_activation(self._movement(mid)),
+                   "special": False, "moved": 0}
+            self.activation = act
+        act["left"] -= 1
+        act["moved"] += 1
+        if kind in SPECIAL:
+            act["special"] = True
+        self._push({"kind": "after_move", "minion": mid})
+        if kind == "confront":
+            self._confront(mid, dest)
+            return
+        how = {"normal": "moves", "sneak": "sneaks", "flight": "flies",
+               "charge": "charges"}[kind]
+        self._say_minion(mid, f"{how} from {m['space']} to {dest}")
+        occupant = minion_at(self.minions, dest)
+        if occupant is not None:
+            elbow = self.field.is_canopy(m["space"]) and dest == self.field.below(m["space"])
+            self._attack(mid, occupant, dest, elbow=elbow, then="arrive")
+        else:
+            self._arrive(mid, dest)
+
+    def _attack(self, attacker: str, defender: str, space: str, *, elbow: bool,
+                then: str) -> None:
+        """``attacker`` comes onto ``defender``'s space: Judo may dodge, else they clash."""
+        d = self.minions[defender]
+        if self._movement(defender) == "judo" and not d["judo"]:
+            self._ask({"kind": "judo", "minion": defender, "attacker": attacker,
+                       "space": space, "elbow": elbow, "then": then}, d["team"])
+            return
+        self._clash(attacker, defender, space, elbow=elbow, then=then)
+
+    def _dodge(self, frame: dict[str, Any], to: str | None) -> None:
+        defender, attacker, space = frame["minion"], frame["attacker"], frame["space"]
+        self.minions[defender]["judo"] = True  # the first attack each turn, dodged or not
+        if to is None:
+            self._say_minion(defender, "stands its ground (Judo)")
+            self._clash(attacker, defender, space, elbow=frame["elbow"], then=frame["then"])
+            return
+        self._say_minion(defender, f"dodges from {space} to {to} (Judo)")
+        # the attacker takes the space once the dodging minion's own step is resolved
+        self._push({"kind": "arrive", "minion": attacker, "space": space,
+                    "then": frame["then"]})
+        self._arrive(defender, to)
+
+    def _clash(self, attacker: str, defender: str, space: str, *, elbow: bool,
+               then: str) -> None:
+        if elbow:
+            self._say_minion(attacker, "drops from the Great Tree onto "
+                             f"{self.minion_label(defender)} (Elbow Drop!)")
+            self._push({"kind": "arrive", "minion": attacker, "space": space, "then": then})
+            self._destroy(defender, space)
+            return
+        self.record("squabble", f"{self.minion_label(attacker, capital=True)} and "
+                    f"{self.minion_label(defender)} squabble on {space}: both are destroyed.",
+                    attacker=attacker, defender=defender, space=space)
+        upgraded = {mid: self.minions[mid]["upgraded"] for mid in (attacker, defender)}
+        self.minions[attacker]["space"] = space  # its Acorn drops where the Squabble is
+        # Triggers in order: the attacker's (Squabble, Destroyed), then the defender's.
+        for mid in (defender, attacker):
+            team = self.minions[mid]["team"]
+            self._destroy(mid, space)
+            if upgraded[mid]:
+                self._queue_trigger(mid, "squabble", space, team=team)
+
+    def _arrive(self, mid: str, dest: str) -> None:
+        """``mid`` ends a step on ``dest``: the canopy (tribute) or a ground space (tiles)."""
+        self.minions[mid]["space"] = dest
+        if self.field.is_canopy(dest):
+            self._check_tribute(mid)
+            return
+        self._push({"kind": "pickup", "minion": mid, "space": dest})
+        self._push({"kind": "encounter", "minion": mid, "space": dest})
+
+    def _encounter_step(self, frame: dict[str, Any]) -> None:
+        """The next unrevealed enemy tile on the minion's space asks reveal or dismiss."""
+        mid = frame["minion"]
+        m = self.minions.get(mid)
+        if m is None or m["space"] != frame["space"]:
+            return
+        if enemy_tiles(self.tiles, m["team"], frame["space"], face_up=False):
+            self._ask({"kind": "encounter", "minion": mid, "space": frame["space"]},
+                      m["team"])
+
+    def _encounter(self, frame: dict[str, Any], reveal: bool) -> None:
+        mid, space = frame["minion"], frame["space"]
+        m = self.minions[mid]
+        index = enemy_tiles(self.tiles, m["team"], space, face_up=False)[-1]  # the top one
+        code = self.tiles[space][index][0]
+        owner = 1 - m["team"]
+        self._push({"kind": "encounter", "minion": mid, "space": space})  # then the next
+        if not reveal:
+            self._take_tile(space, index)
+            self._to_pouch(owner, code)
+            # public: which tile went back, not what it was (that is the owner's secret)
+            self._say_minion(mid, f"dismisses an unrevealed tile on {space} into "
+                             f"{self.team_possessive(owner, capital=False)} pouch",
+                             act="dismiss", space=space, owner=owner)
+            self._secret(owner, f"(It was {_tile_text(code)}.)", tile=code)
+            return
+        self.mark_irreversible("a tile on the Battlefield has been revealed")
+        kind = revealed_tile(code)
+        if kind == "acorn":
+            self.tiles[space][index][1] = True
+            self._say_minion(mid, f"reveals {_tile_text(code)} on {space}",
+                             act="reveal", space=space, owner=owner, tile=code)
+        elif kind == "trap":
+            self._take_tile(space, index)
+            self.teams[owner]["traps"] += 1  # back to the unused trap tiles (L235)
+            self._say_minion(mid, f"reveals a trap tile on {space}!",
+                             act="reveal", space=space, owner=owner, tile=code)
+            self._ask({"kind": "trap", "minion": mid, "space": space, "team": owner}, owner)
+        else:
+            self._take_tile(space, index)
+            self._to_rune_discard(code)
+            self._say_minion(mid, f"reveals a Snowflake on {space}; it goes to the Rune "
+                             "Discard Pile", act="reveal", space=space, owner=owner, tile=code)
+            self._upgrade(mid)
+
+    def _pickup_step(self, frame: dict[str, Any]) -> None:
+        m = self.minions.get(frame["minion"])
+        if (m is None or m["space"] != frame["space"] or m["acorn"] is not None
+                or not enemy_acorns_face_up(self.tiles, m["team"], frame["space"])):
+            return
+        self._ask({"kind": "carry", "minion": frame["minion"], "space": frame["space"]},
+                  m["team"])
+
+    def _carry(self, frame: dict[str, Any], tile: str | None) -> None:
+        mid, space = frame["minion"], frame["space"]
+        if tile is None:
+            self._say_minion(mid, f"leaves the Acorn on {space}")
+            return
+        index = next(i for i, (code, up) in enumerate(self.tiles[space])
+                     if code == tile and up)
+        self._take_tile(space, index)
+        self.minions[mid]["acorn"] = tile
+        self._say_minion(mid, f"picks up {_tile_text(tile)}")
+
+    def _spring_trap(self, frame: dict[str, Any], card: str | None) -> None:
+        """The trap's owner destroys the minion, or fires one of their armed Traps."""
+        mid, owner = frame["minion"], frame["team"]
+        if card is None:
+            self.record("trap", f"{self.team_says(owner, 'spring')} the trap: "
+                        f"{self.minion_label(mid)} is destroyed.", minion=mid)
+            if mid in self.minions:
+                self._destroy(mid, self.minions[mid]["space"])
+            return
+        team = self.teams[owner]
+        team["armed"].remove(card)
+        team["discard"].append(card)
+        self.record("trap", f"{self.team_says(owner, 'fire')} {self.cards.name(card)}.",
+                    card=card, minion=mid)
+        self._run_effects(self.cards.quarrels[card], {
+            "kind": "trap", "team": owner, "source": card, "activator": mid,
+            "space": self.minions[mid]["space"] if mid in self.minions else frame["space"]})
+
+    def _confront(self, mid: str, hero: str) -> None:
+        """A Hero Squabble (L150): the opponent draws two tiles and discards a Quarrel if
+        able, you draw a Quarrel, then the Confront trigger; finally the minion is
+        destroyed."""
+        m = self.minions[mid]
+        team, enemy = m["team"], 1 - m["team"]
+        self._say_minion(mid, f"confronts {self.cards.heroes[hero]['name']} (a Hero "
+                         "Squabble)")
+        space = m["space"]
+        self._push({"kind": "destroy", "minion": mid, "space": space})
+        self._queue_trigger(mid, "squabble", space)
+        self._queue_trigger(mid, "confront", space)
+        self._push({"kind": "draw_quarrel", "team": team})
+        self._push({"kind": "enemy_discard", "team": enemy})
+        for _ in range(2):
+            self._draw_tile(enemy)
+
+    def _destroy(self, mid: str, space: str | None) -> None:
+        """Destroy a minion: a carried Acorn drops face up (under the canopy if it was
+        there), the card goes to the bottom of its deck (L142); then Destroyed."""
+        label = self.minion_label(mid, capital=True)
+        m = self.minions.pop(mid)
+        where = m["space"] or space
+        if m["acorn"] is not None and where is not None:
+            ground = self.field.below(where) if self.field.is_canopy(where) else where
+            self.tiles.setdefault(ground, []).append([m["acorn"], True])
+        self.minion_decks[self.cards.minions[mid]["faction"]].insert(0, mid)
+        if self.activation is not None and self.activation["minion"] == mid:
+            self.activation = None
+        dropped = f"; it drops {_tile_text(m['acorn'])}" if m["acorn"] else ""
+        self.record("destroy", f"{label} is destroyed{dropped}.", minion=mid, space=where)
+        if m["upgraded"]:
+            self._queue_trigger(mid, "destroyed", where, team=m["team"])
+
+    def _upgrade(self, mid: str) -> None:
+        m = self.minions.get(mid)
+        if m is None or m["upgraded"]:
+            return
+        m["upgraded"] = True
+        self._say_minion(mid, f"flips to its upgraded side: the "
+                         f"{self.cards.minion_name(mid, True)}")
+        self._queue_trigger(mid, "reveal", m["space"])
+
+    def _check_tribute(self, mid: str) -> None:
+        """A minion holding an enemy Acorn in a canopy space tributes it (L178-180)."""
+        m = self.minions.get(mid)
+        if m is None or m["acorn"] is None or not self.field.is_canopy(m["space"] or ""):
+            return
+        m["exhausted"] = True
+        if self.activation is not None and self.activation["minion"] == mid:
+            self.activation["left"] = 0
+        self._push({"kind": "after_tribute", "minion": mid, "upgraded": m["upgraded"]})
+        self._ask({"kind": "tribute", "minion": mid}, m["team"])
+
+    def _after_tribute(self, frame: dict[str, Any]) -> None:
+        mid = frame["minion"]
+        if mid not in self.minions:
+            return
+        if frame["upgraded"]:
+            self._queue_trigger(mid, "tribute", self.minions[mid]["space"])
+        else:
+            self._upgrade(mid)
+
+    def _give(self, giver: str, taker: str) -> None:
+        a, b = self.minions[giver], self.minions[taker]
+        b["acorn"], a["acorn"] = a["acorn"], None
+        self._say_minion(giver, f"passes {_tile_text(b['acorn'])} to "
+                         f"{self.minion_label(taker)}")
+        self._check_tribute(taker)
+
+    def _summon(self, team: int, faction: str, space: str) -> None:
+        """The top minion of ``faction``'s deck enters ``space`` exhausted (L110, L128);
+        onto an enemy minion the two squabble (L188)."""
+        deck = self.minion_decks[faction]
+        mid = deck.pop()
+        self.minions[mid] = {"team": team, "space": None, "upgraded": False,
+                             "exhausted": True, "acorn": None, "judo": False,
+                             "stunned": False}
+        # "Bot summons their Thief Ninja (T01)", not "Bot summons Bot's ..."
+        name = self.cards.minion_name(mid, False)
+        self.record("summon", f"{self.team_says(team, 'summon')} "
+                    f"{their(self.team_name(team))} {name} ({mid}) onto {space}.",
+                    minion=mid, space=space)
+        occupant = minion_at(self.minions, space)
+        if occupant is not None:
+            self._attack(mid, occupant, space, elbow=False, then="place")
+        else:
+            self.minions[mid]["space"] = space
+
+    def _finish_arrive(self, frame: dict[str, Any]) -> None:
+        mid = frame["minion"]
+        if mid not in self.minions:
+            return
+        if frame["then"] == "place":
+            self.minions[mid]["space"] = frame["space"]
+        else:
+            self._arrive(mid, frame["space"])
+
+    def _end_activation(self, frame: dict[str, Any] | None = None) -> None:
+        act = self.activation
+        if act is None:
+            return
+        mid = act["minion"]
+        self.activation = None
+        m = self.minions.get(mid)
+        if m is None:
+            return
+        m["exhausted"] = True
+        if act["moved"]:
+            self._queue_trigger(mid, "move", m["space"])
+
+    def _after_move(self, frame: dict[str, Any]) -> None:
+        act = self.activation
+        if act is None or act["minion"] != frame["minion"]:
+            return
+        m = self.minions.get(frame["minion"])
+        if m is None:
+            self.activation = None
+        elif act["left"] <= 0 or m["exhausted"]:
+            self._end_activation()
+
+    def _take_tile(self, space: str, index: int) -> str:
+        code = self.tiles[space].pop(index)[0]
+        if not self.tiles[space]:
+            del self.tiles[space]
+        return code
+
+    # ------------------------------------------------------------ card effects
+    def _run_effects(self, card: dict[str, Any], ctx: dict[str, Any]) -> None:
+        self._push({"kind": "effects", "effects": unroll(card["effects"]), "ctx": ctx})
+
+    def _queue_trigger(self, mid: str, when: str, space: str | None,
+                       team: int | None = None) -> None:
+        """Offer ``mid``'s ``when`` trigger to its controller (always optional, L340).
+        ``team`` is given for a minion already destroyed (it was upgraded)."""
+        if team is None:
+            m = self.minions.get(mid)
+            if m is None or not m["upgraded"]:
+                return
+            team = m["team"]
+        if any(t["when"] == when for t in self.cards.minions[mid]["triggers"]):
+            self._ask({"kind": "trigger", "minion": mid, "when": when, "space": space,
+                       "team": team}, team)
+
+    def _use_trigger(self, frame: dict[str, Any], use: bool) -> None:
+        mid, when = frame["minion"], frame["when"]
+        trig = next(t for t in self.cards.minions[mid]["triggers"] if t["when"] == when)
+        name = self.cards.minion_name(mid, True)
+        if not use:
+            self.record("trigger", f"{self.team_says(frame['team'], 'decline')} the "
+                        f"{name}'s {TRIGGERS[when]} trigger.", minion=mid)
+            return
+        self.record("trigger", f"{TRIGGERS[when]}: the {name} ({mid}): {trig['text']}",
+                    minion=mid)
+        self._run_effects(trig, {"kind": "trigger", "team": frame["team"], "source": mid,
+                                 "minion": mid, "space": frame["space"]})
+
+    def _effects_step(self, frame: dict[str, Any]) -> None:
+        effects, ctx = frame["effects"], frame["ctx"]
+        effect, rest = effects[0], effects[1:]
+        if rest:
+            self._push({"kind": "effects", "effects": rest, "ctx": ctx})
+        targets = effect_targets(self, effect, ctx)
+        if targets is None:
+            VOCABULARY.perform(effect, self, ctx, None)
+        elif not targets:
+            self.record("effect", f"({VOCABULARY.words(effect)}: nothing to choose, so it does "
+                        "nothing.)")
+        elif len(targets) == 1:
+            VOCABULARY.perform(effect, self, ctx, targets[0])
+        else:
+            enemy = SHAPES[effect["do"]].chosen_by == "enemy"
+            chooser = 1 - ctx["team"] if enemy else ctx["team"]
+            self._ask({"kind": "target", "effect": effect, "ctx": ctx}, chooser)
+
     # ------------------------------------------------------------ save/load/views
-    _FIELDS = ("phase", "step", "slot", "turn", "picks", "teams", "box", "hero_box", "heroes",
-               "minion_decks", "legend_deck", "legend_discard", "minions", "tiles", "board",
-               "rune_pouch", "rune_discard", "revealed", "snowflakes", "exalted", "activation",
-               "stack", "winner_team", "end_reason")
+    state_schema: ClassVar[dict[str, Any]] = _schema()
+    # A copy (``copy()``, a view) clones the position (plain data), shares what never
+    # changes once the game is made (the card set, the boards, the seats) and works out
+    # again what this state only remembers (its legal actions, its Heroes by slot).
+    data_fields = POSITION
+    shared_fields = ("cards", "boards", "field", "options", "slots", "team_players")
+    cache_fields = ("_legal", "_slot_heroes")
 
     def _dump(self) -> dict[str, Any]:
-        return {f: getattr(self, f) for f in self._FIELDS}
+        return {f: getattr(self, f) for f in POSITION}
 
     def _restore(self, data: dict[str, Any]) -> None:
         self._load_data()
-        missing = [f for f in self._FIELDS if f not in data]
+        missing = [f for f in POSITION if f not in data]
         if missing:
             raise SaveFormatError(f"saved AlderQuest game: missing {', '.join(missing)}")
-        for f in self._FIELDS:
+        for f in POSITION:
             setattr(self, f, data[f])
         self._verify()
 
@@ -1592,7 +1754,6 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
                                   f"({', '.join(sorted(diff))})")
 
     def _hide(self, player: int | None) -> None:
-        self._legal = None
         viewer_team = None if player is None else self.team_of(player)
         for t, team in enumerate(self.teams):
             mask = f"{COLOURS[t]}{HIDDEN}"
@@ -1640,63 +1801,18 @@ class AlderQuestState(BattlefieldRules, EffectRules, GameState):
             out.update(list(group))
         return out
 
-
-def _schema() -> dict[str, Any]:
-    strings = {"type": "array", "items": {"type": "string"}}
-    team = {"type": "object", "required": ["factions", "held", "pouch", "hand", "traps",
-                                           "deck", "quarrels", "discard", "armed",
-                                           "collection"],
-            "additionalProperties": False,
-            "properties": {**{k: strings for k in ("factions", "held", "pouch", "hand", "deck",
-                                                   "quarrels", "discard", "armed",
-                                                   "collection")},
-                           "traps": {"type": "integer", "minimum": 0}}}
-    minion = {"type": "object", "additionalProperties": False,
-              "required": ["team", "space", "upgraded", "exhausted", "acorn", "judo",
-                           "stunned"],
-              "properties": {"team": {"enum": [0, 1]}, "space": {"type": ["string", "null"]},
-                             "upgraded": {"type": "boolean"}, "exhausted": {"type": "boolean"},
-                             "acorn": {"type": ["string", "null"]}, "judo": {"type": "boolean"},
-                             "stunned": {"type": "boolean"}}}
-    return {
-        "type": "object",
-        "required": list(AlderQuestState._FIELDS),
-        "additionalProperties": False,
-        "properties": {
-            "phase": {"enum": ["faction", "hero", "play", "over"]},
-            "step": {"enum": [None, "set", "action", "draw"]},
-            "slot": {"type": "integer", "minimum": 0, "maximum": 3},
-            "turn": {"type": "integer", "minimum": 0},
-            "picks": {"type": "integer", "minimum": 0, "maximum": 8},
-            "teams": {"type": "array", "items": team, "minItems": 2, "maxItems": 2},
-            "box": strings, "hero_box": strings,
-            "heroes": {"type": "object", "additionalProperties": {
-                "type": "object", "additionalProperties": False,
-                "required": ["team", "slot", "column", "exhausted"],
-                "properties": {"team": {"enum": [0, 1]}, "slot": {"type": "integer"},
-                               "column": {"type": "string"}, "exhausted": {"type": "boolean"}}}},
-            "minion_decks": {"type": "object", "additionalProperties": strings},
-            "legend_deck": strings, "legend_discard": strings,
-            "minions": {"type": "object", "additionalProperties": minion},
-            "tiles": {"type": "object", "additionalProperties": {"type": "array", "items": {
-                "type": "array", "prefixItems": [{"type": "string"}, {"type": "boolean"}],
-                "minItems": 2, "maxItems": 2}}},
-            "board": {"type": "array", "items": strings},
-            "rune_pouch": strings, "rune_discard": strings, "revealed": strings,
-            "snowflakes": strings,
-            "exalted": {"type": ["string", "null"]},
-            "activation": {"type": ["object", "null"]},
-            "stack": {"type": "array", "items": {"type": "object", "required": ["kind"]}},
-            "winner_team": {"type": ["string", "null"]},
-            "end_reason": {"type": ["string", "null"]},
-        },
-    }
+    #: The automatic steps of the stack of pending steps, by frame kind.
+    _TASKS: ClassVar[dict[str, Callable[[AlderQuestState, dict[str, Any]], None]]] = {
+        "after_move": _after_move, "encounter": _encounter_step, "pickup": _pickup_step,
+        "arrive": _finish_arrive, "after_tribute": _after_tribute, "effects": _effects_step,
+        "draw_quarrel": _task_draw_quarrel, "enemy_discard": _task_enemy_discard,
+        "destroy": _task_destroy}
+    #: What a ``choose`` answers, by the kind of decision asking it.
+    _CHOICES: ClassVar[dict[str, Callable[[AlderQuestState, dict[str, Any], str], None]]] = {
+        "target": _choose_target, "swap": _choose_swap, "slide": _choose_slide,
+        "pay": _pay}
 
 
-AlderQuestState.state_schema = _schema()
-#: The method that performs each kind of action outside a decision (named once here, not
-#: at every action).
-_HANDLERS = {kind: f"_do_{kind.__name__.lower()}" for kind in ACTION_TYPES}
 
 
 def default_names(players: int, lone: str = "blue") -> list[str]:
@@ -1731,8 +1847,7 @@ def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *,
     dungeoncraft_widgets.core.errors.InvalidArgumentError: players: this game is for 2 to 4 \
 players, not 5
     """
-    if lone not in ("blue", "red"):
-        raise InvalidArgumentError(f"lone must be 'blue' or 'red', not {lone!r}")
+    one_of(lone, "lone", ("blue", "red"))
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 4:
             normalize_players(players, 2, 4)

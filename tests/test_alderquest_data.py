@@ -13,6 +13,7 @@ from dungeoncraft_widgets.alderquest import (
     load_game,
     new_game,
 )
+from dungeoncraft_widgets.alderquest.effects import VOCABULARY
 from dungeoncraft_widgets.core.errors import DataFormatError
 
 
@@ -38,8 +39,7 @@ def test_the_box_contents_and_the_reconstruction_note(doc, boards_doc):
     for data in (doc, boards_doc):
         assert data["reconstruction"].startswith("RECONSTRUCTION")
         assert len(data["reasoning"]) >= 4
-    assert set(doc["vocabulary"]["effects"]) == set(
-        __import__("dungeoncraft_widgets.alderquest.cards", fromlist=["EFFECTS"]).EFFECTS)
+    assert set(doc["vocabulary"]["effects"]) == set(VOCABULARY)
 
 
 def test_every_named_card_with_its_printed_text():
@@ -96,6 +96,10 @@ def test_the_boards_fit_the_rulebook():
      r"quarrels\[0\] \(QB01\).effects\[0\].n: '2' is not of type 'integer'"),
     (lambda d: d["minions"][0]["triggers"][0]["effects"][0].update(do="teleport"),
      "'teleport' is not one of"),
+    (lambda d: d["legendary"][0]["effects"].append({"do": "summon", "faction": "Bards",
+                                                    "where": "front"}),
+     r"legendary\[0\] \(\w+\).effects\[\d\]: the effect 'summon' may appear on an exalted "
+     "effect, a Hero ability, a minion trigger, a Scheme or a Trap, not on a legendary Quarrel"),
 ])
 def test_a_malformed_card_file_names_the_card_and_field(doc, change, message):
     bad = copy.deepcopy(doc)

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dungeoncraft_widgets.alderquest.board import (
+from dungeoncraft_widgets.alderquest import matching
+from dungeoncraft_widgets.alderquest.matching import (
     Board,
     cascade,
     cells_by_definition,
@@ -143,7 +144,7 @@ def test_a_cascade_that_runs_out_of_new_runes_says_so():
 
 
 def test_bad_boards_are_refused():
-    with pytest.raises(InvalidArgumentError, match="width must be 3 to 26"):
+    with pytest.raises(InvalidArgumentError, match="width must be a whole number from 3 to 26"):
         Board(2, 6)
     with pytest.raises(InvalidArgumentError, match="at most 6"):
         Board(4, 6, [list("GGGGGGG"), [], [], []])
@@ -158,19 +159,18 @@ def test_looking_only_along_changed_lines_finds_what_a_whole_board_look_finds(
         cols, move, new_runes):
     """A cascade's rounds look at the lines through the cells that changed (the rest of the
     Board held no match); looking at the whole Board every round gives the same cascade."""
-    from dungeoncraft_widgets.alderquest import board as board_module
 
     board = no_match_board(cols)
     move = concrete(board, move)
     if move is None:
         return
     quick = cascade(board, "GT", "r", [move], new_runes=list(new_runes))
-    look = board_module.may_match_at
-    board_module.may_match_at = lambda board, cells: True  # every round: the whole Board
+    look = matching.may_match_at
+    matching.may_match_at = lambda board, cells: True  # every round: the whole Board
     try:
         whole = cascade(board, "GT", "r", [move], new_runes=list(new_runes))
     finally:
-        board_module.may_match_at = look
+        matching.may_match_at = look
     assert quick.steps == whole.steps and quick.board == whole.board
 
 

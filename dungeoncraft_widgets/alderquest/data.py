@@ -1,4 +1,5 @@
-"""AlderQuest's data: the cards (``data/cards.json``) and the two boards (``data/boards.json``).
+"""AlderQuest's data model and its loaders: the cards (``data/cards.json``) and the two boards
+(``data/boards.json``).
 
 The rulebook prints the box contents and a handful of cards but no card list and
 neither board's dimensions, so both shipped files are a **reconstruction**: each says
@@ -15,8 +16,8 @@ Cards format (``"format": "dungeoncraft_widgets/alderquest/cards"``, version 1):
 ``heroes`` (``ability``: name, ``cost`` in runes, text, effects), ``minions``
 (``class``, ``animal``, the upgraded side's ``movement`` and ``triggers``),
 ``quarrels`` (``type`` scheme or trap) and ``legendary`` Quarrels. An effect is
-``{"do": <verb>, ...}`` from the vocabulary in :data:`EFFECTS` (also written out in
-the file's ``vocabulary``).
+``{"do": <verb>, ...}`` from the vocabulary of :mod:`.effects` (``VOCABULARY``, also
+written out in the file's ``vocabulary``), which checks where each may appear.
 
 Boards format (``"format": "dungeoncraft_widgets/alderquest/boards"``): the Matching
 Board's ``columns``, ``rows``, ``snowflake_spaces`` and ``opening`` (the cells of the
@@ -47,6 +48,7 @@ from typing import Any
 
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError
+from .effects import PLACES, SHAPES, SUMMON_WHERE, TRIGGERS, VOCABULARY, WHICH
 
 DATA = pathlib.Path(__file__).parent / "data"
 DEFAULT_CARDS = DATA / "cards.json"
@@ -59,32 +61,9 @@ FACTIONS = {"Bards": "B", "Guardians": "G", "Hunters": "H", "Thieves": "T"}
 SINGULAR = {"Bards": "Bard", "Guardians": "Guardian", "Hunters": "Hunter", "Thieves": "Thief"}
 PER_FACTION = {"heroes": 2, "minions": 10, "quarrels": 10}  # the box contents (L31-33)
 MOVEMENTS = ("charge", "flight", "sneak", "judo", "speed")
-TRIGGERS = ("reveal", "move", "tribute", "squabble", "confront", "destroyed")
 
-#: The effect vocabulary: verb -> (parameters, where a player chooses a target).
-EFFECTS: dict[str, tuple[tuple[str, ...], bool]] = {
-    "enemy_draws_tiles": (("n",), False),
-    "draw_quarrels": (("n",), False),
-    "collect_runes": (("n",), True),
-    "destroy_held_rune": (("n",), True),
-    "steal_held_rune": (("n",), True),
-    "enemy_discards_quarrel": (("n",), True),
-    "add_trap_to_pouch": (("n",), False),
-    "summon": (("faction", "where"), True),
-    "destroy_enemy": (("which",), True),
-    "stun_enemy": (("which",), True),
-    "upgrade_ally": ((), True),
-    "ready_minion": (("n",), True),
-    "ready_hero": ((), True),
-    "drop_line": (("n",), False),
-    "free_swap": (("n",), True),
-    "destroy_board_rune": (("n",), True),
-}
-SUMMON_WHERE = ("adjacent", "ally_tile", "front")
-WHICH = ("activator", "activator_and_surrounding", "adjacent", "any")
-
-__all__ = ["BOARDS_FORMAT", "CARDS_FORMAT", "DEFAULT_BOARDS", "DEFAULT_CARDS", "EFFECTS",
-           "FACTIONS", "Boards", "CardSet", "load_boards", "load_cards"]
+__all__ = ["BOARDS_FORMAT", "CARDS_FORMAT", "DEFAULT_BOARDS", "DEFAULT_CARDS", "FACTIONS",
+           "Boards", "CardSet", "load_boards", "load_cards"]
 
 _ID = r"^[A-Za-z][A-Za-z0-9_-]{0,23}$"
 _EFFECT = {
@@ -92,7 +71,7 @@ _EFFECT = {
     "required": ["do"],
     "additionalProperties": False,
     "properties": {
-        "do": {"enum": sorted(EFFECTS)},
+        "do": {"enum": sorted(VOCABULARY)},
         "n": {"type": "integer", "minimum": 1, "maximum": 6},
         "faction": {"enum": sorted(FACTIONS)},
         "where": {"enum": list(SUMMON_WHERE)},
@@ -243,8 +222,7 @@ def _check_schema(doc: Any, schema: dict[str, Any], what: str) -> None:
 @dataclass(frozen=True)
 class CardSet:
     """A validated card set. ``heroes``/``minions``/``quarrels``/``legendary`` map ids to
-    the card's dict; ``effects(card)`` is its effect list with every ``n`` unrolled
-    (one entry per single effect, so each is done, or targeted, once)."""
+    the card's dict (never changed: games share one card set)."""
 
     factions: Mapping[str, dict[str, Any]]
     heroes: Mapping[str, dict[str, Any]]
@@ -253,9 +231,6 @@ class CardSet:
     legendary: Mapping[str, dict[str, Any]]
     doc: Mapping[str, Any] = field(repr=False)
     digest: str = ""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> CardSet:
-        return self  # read-only: copies of a game (views, undo) share it
 
     def letter(self, faction: str) -> str:
         return self.factions[faction]["letter"]
@@ -287,27 +262,16 @@ class CardSet:
         return str(self.card(card_id).get("name", card_id))
 
 
-def unroll(effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Effects with ``n`` repeated: ``[{"do": "x", "n": 2}]`` -> two ``{"do": "x"}``.
-
-    >>> unroll([{"do": "steal_held_rune", "n": 2}, {"do": "ready_hero"}])
-    [{'do': 'steal_held_rune'}, {'do': 'steal_held_rune'}, {'do': 'ready_hero'}]
-    """
-    out = []
-    for e in effects:
-        single = {k: v for k, v in e.items() if k != "n"}
-        out.extend(dict(single) for _ in range(e.get("n", 1)))
-    return out
-
-
 def _check_effects(what: str, where: str, effects: list[dict[str, Any]], context: str,
                    faction: str | None) -> None:
-    """Effects must make sense where the card is used (a Scheme has no 'activator')."""
+    """Effects must make sense where the card is used (``context``: the engine's kind of
+    effect list, see ``effects.PLACES``; a Scheme has no 'activator')."""
     has_space = context in ("trap", "trigger")
     for i, e in enumerate(effects):
         at = f"{where}.effects[{i}]"
         do = e["do"]
-        params, _targeted = EFFECTS[do]
+        VOCABULARY.check(e, PLACES[context], f"{what}: {at}")
+        params = SHAPES[do].takes
         for p in ("faction", "where", "which", "n"):
             if p in e and p not in params:
                 raise _bad(what, at, f"'{do}' takes no '{p}'")
@@ -323,9 +287,7 @@ def _check_effects(what: str, where: str, effects: list[dict[str, Any]], context
         if (which == "adjacent" or e.get("where") == "adjacent") and not has_space:
             raise _bad(what, at, "'adjacent' needs a minion's space: only a minion's "
                                  "trigger or a Trap's trigger has one")
-        if do == "summon":
-            if faction is None:
-                raise _bad(what, at, "only a faction's card can summon (its own faction)")
+        if do == "summon":  # the vocabulary keeps it off the faction-less legendary Quarrels
             if e["faction"] != faction:
                 raise _bad(what, at, f"a {faction} card summons {faction} minions, "
                                      f"not {e['faction']}")
@@ -400,9 +362,6 @@ class Boards:
     heroes: Mapping[str, Any]
     doc: Mapping[str, Any] = field(repr=False)
     digest: str = ""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Boards:
-        return self
 
 
 def opening_layout(opening: Mapping[str, tuple[str, ...]], first_pattern: str,

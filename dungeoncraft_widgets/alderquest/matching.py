@@ -1,7 +1,9 @@
 """The Matching Board: runes in columns, matches of three or more, gravity and cascades.
 
 Pure functions on a :class:`Board`; nothing here knows players or pouches, so the
-engine and the analysis (``odds.py``) run the very same cascade. A cascade is
+engine, the analysis (``odds.py``), the bots and the app run the very same cascade, and
+ask the same questions of a Board (which columns are open, which runes a Swap or a Slide
+may move). A cascade is
 deterministic except where it drops a new line: :func:`resolve` asks its ``draw``
 callable for each new rune (the engine draws from the Rune Pouch; analysis passes a
 chosen sequence with :func:`cascade`).
@@ -32,15 +34,16 @@ TBTB
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.checks import one_of, whole_number
 from ..core.errors import InvalidArgumentError
 
-FACTION_LETTERS = "BGHT"
 COLOURS = "rb"
 #: Matching the fourth Snowflake ends the game (L251).
 SNOWFLAKES_TO_END = 4
@@ -51,7 +54,10 @@ MAX_WIDTH, MAX_HEIGHT = 26, 20
 
 __all__ = ["Board", "CascadeResult", "Match", "acorn_points", "cascade", "cell_name",
            "cells_by_definition", "find_matches", "is_acorn", "is_rune", "is_snowflake",
-           "may_match_at", "parse_cell", "resolve"]
+           "may_match_at", "may_match_line", "open_columns", "parse_cell", "resolve", "slides",
+           "swap_pairs"]
+
+COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 # ------------------------------------------------------------------ pieces
@@ -80,15 +86,6 @@ def acorn_points(code: str) -> int:
     (3, 0, 0)
     """
     return int(code[1]) if is_acorn(code) else 0
-
-
-def _keys(code: str) -> tuple[str, ...]:
-    # Which runs a piece belongs to: its faction, or the acorn colour(s) it can stand for.
-    if len(code) == 1:
-        return (code,)
-    if code[1] == "s":
-        return ("r", "b")  # a Snowflake acts as either a blue or a red Acorn (L241)
-    return (code[0],)
 
 
 # ------------------------------------------------------------------ cells
@@ -124,8 +121,7 @@ class Board:
 
     def __init__(self, width: int, height: int, cols: Sequence[Sequence[str]] | None = None):
         for name, value, top in (("width", width, MAX_WIDTH), ("height", height, MAX_HEIGHT)):
-            if isinstance(value, bool) or not isinstance(value, int) or not 3 <= value <= top:
-                raise InvalidArgumentError(f"Board {name} must be 3 to {top}, not {value!r}")
+            whole_number(value, f"Board {name}", minimum=3, maximum=top)
         self.width, self.height = width, height
         self.cols: list[list[str]] = [[] for _ in range(width)]
         if cols is not None:
@@ -246,8 +242,54 @@ class Board:
         rune = self.cols[c].pop(r)
         self.cols[to_col].append(rune)
 
-    def to_data(self) -> list[list[str]]:
-        return [list(c) for c in self.cols]
+
+def open_columns(columns: Sequence[Sequence[str]], height: int) -> list[str]:
+    """The columns a rune may be dropped into: those not full; every column once the
+    Board is full (the bottom row goes first, L295).
+
+    >>> open_columns([["G"] * 6, [], ["T"], []], 6), open_columns([["G"] * 3] * 3, 3)
+    (['B', 'C', 'D'], ['A', 'B', 'C'])
+    """
+    open_ = [COLUMN_LETTERS[c] for c, col in enumerate(columns) if len(col) < height]
+    return open_ if open_ else [COLUMN_LETTERS[c] for c in range(len(columns))]
+
+
+# A swap or slide decision lists its choices (some 30 cell pairs) and which they are
+# depends only on the columns' heights: each shape of Board is worked out once.
+@functools.cache
+def swap_pairs(heights: tuple[int, ...]) -> tuple[str, ...]:
+    """Every pair of adjacent runes a Swap may switch (L107), as ``'A1:A2'``, on a Board
+    whose columns hold ``heights`` runes.
+
+    >>> swap_pairs((2, 1, 0))
+    ('A1:A2', 'A1:B1')
+    """
+    out = []
+    for c, height in enumerate(heights):
+        for r in range(height):
+            here = cell_name(c, r)
+            if r + 1 < height:
+                out.append(f"{here}:{cell_name(c, r + 1)}")
+            if c + 1 < len(heights) and r < heights[c + 1]:
+                out.append(f"{here}:{cell_name(c + 1, r)}")
+    return tuple(out)
+
+
+@functools.cache
+def slides(heights: tuple[int, ...]) -> tuple[str, ...]:
+    """Every Slide (L108) on a Board whose columns hold ``heights`` runes: ``'B2:C2'``, a
+    rune and the empty space beside it (it then falls as far as it can).
+
+    >>> slides((2, 1, 0))
+    ('A2:B2', 'B1:C1')
+    """
+    out = []
+    for c, height in enumerate(heights):
+        for r in range(height):
+            for dc in (-1, 1):
+                if 0 <= c + dc < len(heights) and heights[c + dc] <= r:
+                    out.append(f"{cell_name(c, r)}:{cell_name(c + dc, r)}")
+    return tuple(out)
 
 
 # ------------------------------------------------------------------ matches
@@ -304,9 +346,12 @@ def _runs(cells: list[tuple[int, int]], pieces: list[str | None],
             i = j + 1
 
 
-def _may_match(pieces: Sequence[str | None]) -> bool:
+def may_match_line(pieces: Sequence[str | None]) -> bool:
     """A quick look for three in a row (most lines have none): equal runes, or three
     tiles side by side (the colour rule is checked properly by :func:`_runs`).
+
+    >>> may_match_line(["G", "G", "G"]), may_match_line(["r1", "bs", "b2"]), may_match_line("GTG")
+    (True, True, False)
 
     Every drop looks at several lines, so this is written for speed: one pass keeping the
     two pieces before (pieces are 1 or 2 characters, so three lengths adding up to 6 are
@@ -332,11 +377,11 @@ def find_matches(board: Board) -> list[Match]:
     runs: list[tuple[str, frozenset[tuple[int, int]]]] = []
     cols = board.cols
     for c, col in enumerate(cols):
-        if len(col) >= 3 and _may_match(col):
+        if len(col) >= 3 and may_match_line(col):
             _runs([(c, r) for r in range(len(col))], list(col), runs)
     # the rows, with None for an empty cell, in one call (quicker than cell by cell)
     for r, pieces in enumerate(itertools.zip_longest(*cols)):
-        if _may_match(pieces):
+        if may_match_line(pieces):
             _runs([(c, r) for c in range(board.width)], list(pieces), runs)
     if not runs:
         return []
@@ -477,7 +522,7 @@ def _process(match: Match, rules: MatchRules, result: CascadeResult) -> int:
 
 
 def may_match_at(board: Board, cells: Iterable[tuple[int, int]]) -> bool:
-    """Whether a row or column through ``cells`` may hold a match (see :func:`_may_match`);
+    """Whether a row or column through ``cells`` may hold a match (see :func:`may_match_line`);
     each line is looked at once. False says for sure that no line through them matches.
 
     >>> board = Board.from_rows(["G---", "GBT-"])
@@ -493,16 +538,13 @@ def may_match_at(board: Board, cells: Iterable[tuple[int, int]]) -> bool:
     for c, r in cells:
         if c not in columns_seen:
             columns_seen.add(c)
-            if _may_match(cols[c]):
+            if may_match_line(cols[c]):
                 return True
         if r not in rows_seen:
             rows_seen.add(r)
-            if _may_match([col[r] if r < len(col) else None for col in cols]):
+            if may_match_line([col[r] if r < len(col) else None for col in cols]):
                 return True
     return False
-
-
-_may_match_at = may_match_at  # its name before it was public (odds.py imports it so)
 
 
 def _fallen(board: Board, cells: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -639,8 +681,7 @@ def cascade(board: Board, ally_factions: str, colour: str,
     """
     if len(moves) > 64:
         raise InvalidArgumentError(f"moves: at most 64 Board moves a cascade, not {len(moves)}")
-    if colour not in COLOURS:
-        raise InvalidArgumentError(f"colour must be 'r' or 'b', not {colour!r}")
+    one_of(colour, "colour", tuple(COLOURS))
     work = board.copy()
     runes = itertools.islice(iter(new_runes), 10_000)  # drawn only as lines need them
     draw = lambda: next(runes, None)
