@@ -26,28 +26,22 @@ True
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from ..core import Action
 from ..core.lazy import lazy_attributes
-from .cards import Card, Deck, PlayerCard, load_deck
-from .rules import (
+from .actions import (
     ACTION_TYPES,
-    RULE_NOTES,
-    UNKNOWN,
     Accept,
     Decline,
     Done,
     DrawPower,
-    DubiousAllianceState,
     Force,
     Offer,
     Pass,
     SetCard,
     Use,
 )
+from .cards import Card, Deck, PlayerCard, load_deck
+from .rules import RULE_NOTES, UNKNOWN, DubiousAllianceState, new_game
 
 PLAYER_COUNTS = (3, 4, 5, 6, 7)
 MAX_ACTIONS = 20_000
@@ -59,30 +53,6 @@ __all__ = [
     "Pass", "PlayerCard", "RULE_NOTES", "SetCard", "Use", "load_deck", "load_game", "new_game",
     "parse_action",
 ]
-
-
-def new_game(players: int | Sequence[str] = 4, seed: int | None = None,
-             characters: Sequence[str] | None = None,
-             deck: str | os.PathLike[str] | Mapping[str, Any] | None = None
-             ) -> DubiousAllianceState:
-    """A new game: Player cards dealt (or ``characters`` chosen), Dealer found, hands dealt.
-
-    ``deck``: a deck file or its parsed data (see :func:`load_deck`), checked now; the
-    game keeps the data (or the shipped set's name and digest), never a path.
-
-    >>> state = new_game(["Ann", "Bo", "Cy"], seed=1, characters=[
-    ...     "gogog_bloodthroat", "uzga_bonewitch", "brokk_ironhide"])
-    >>> state.survival(0), state.goal(0)
-    (20, 15)
-    >>> state.options["deck"]["shipped"]
-    'cards.json'
-    """
-    options: dict[str, Any] = {}
-    if characters is not None:
-        options["characters"] = characters
-    if deck is not None:
-        options["deck"] = deck
-    return DubiousAllianceState(players, seed, **options)
 
 
 def load_game(text: str) -> DubiousAllianceState:

@@ -38,22 +38,10 @@ from ..core.english import count, listing, objective, possessive, says, subject,
 from ..core.scene import Scene
 from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.panels import probability_latex
+from .actions import Accept, Decline, Done, DrawPower, Force, Offer, Pass, SetCard, Use
 from .bots import TEMPERAMENTS, TemperamentBot
 from .odds import chance_reveal_hurts, claim_belief, claim_record, claim_tone, odds_report
-from .rules import (
-    UNKNOWN,
-    Accept,
-    Decline,
-    Done,
-    DrawPower,
-    DubiousAllianceState,
-    Force,
-    Offer,
-    Pass,
-    SetCard,
-    Use,
-    claim_problem,
-)
+from .rules import UNKNOWN, DubiousAllianceState, claim_problem, new_game
 from .scene import action_for_click, effect_text, short_values, table_scene, values_text
 
 ODDS_LINES = (("hurts", "your Revealed card lowers your Survival"),
@@ -81,7 +69,6 @@ class DubiousAllianceApp(GameApp):
                  seed: int | None = None, *, bots: Mapping[int, Bot] | None = None,
                  state: DubiousAllianceState | None = None, **kwargs: Any) -> None:
         if state is None:
-            from . import new_game
             state = new_game(players if isinstance(players, int) else list(players), seed=seed)
         if bots is None:
             bots = {p: TemperamentBot(TEMPERAMENTS[(p - 1) % len(TEMPERAMENTS)], seed=p)

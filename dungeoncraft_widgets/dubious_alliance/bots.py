@@ -25,19 +25,9 @@ from statistics import mean
 from typing import Any
 
 from ..core import Action, InvalidArgumentError, Rng
+from .actions import Accept, Decline, Done, DrawPower, Force, Offer, Pass, SetCard, Use
 from .odds import BAD_WORDS, GOOD_WORDS, claim_tone, unseen_cards
-from .rules import (
-    Accept,
-    Decline,
-    Done,
-    DrawPower,
-    DubiousAllianceState,
-    Force,
-    Offer,
-    Pass,
-    SetCard,
-    Use,
-)
+from .rules import DubiousAllianceState, new_game
 
 __all__ = ["BAD_CLAIMS", "BAD_WORDS", "GOOD_CLAIMS", "GOOD_WORDS", "TEMPERAMENTS",
            "TemperamentBot", "claim_tone", "play_game", "tournament"]
@@ -167,7 +157,6 @@ def play_game(temperaments: Sequence[str], seed: int, max_actions: int = 20_000,
     >>> state.is_over
     True
     """
-    from . import new_game
     _bounded("max_actions", max_actions, 1, MAX_ACTIONS, "bot games end within a few hundred")
     if not isinstance(temperaments, (list, tuple)) or not 3 <= len(temperaments) <= 7:
         raise InvalidArgumentError("temperaments: one per player, 3 to 7 players")

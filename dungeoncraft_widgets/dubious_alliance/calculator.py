@@ -50,7 +50,6 @@ from ..widgets.panels import (
     table_html,
     text_label,
 )
-from . import new_game
 from .cards import Deck, deck_from_option, deck_option, name_words
 from .odds import (
     BAD_WORDS,
@@ -65,7 +64,7 @@ from .odds import (
     round_model,
     unseen_cards,
 )
-from .rules import HAND_SIZE, UNKNOWN, DubiousAllianceState
+from .rules import HAND_SIZE, UNKNOWN, DubiousAllianceState, new_game
 
 #: Where the card you set face down is now (followed through the public trades).
 WHERE = ("you", "offerer", "other")

@@ -32,14 +32,27 @@ Undo never takes back a set card, a Trade, the Reveal or a Draw (see
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Action, GameState, IllegalActionError, InvalidArgumentError
 from ..core.english import listing, objective, possessive, says, subject, verb_form
 from ..core.errors import SaveFormatError
+from .actions import (
+    ACTION_TYPES,
+    Accept,
+    Decline,
+    Done,
+    DrawPower,
+    Force,
+    Offer,
+    Pass,
+    SetCard,
+    Use,
+)
 from .cards import Card, Deck, PlayerCard, deck_from_option, deck_option, name_words
 
 HAND_SIZE = 4
@@ -108,71 +121,6 @@ RULE_NOTES = (
     "If the Draw deck and the Discards together cannot deal 4 cards to everyone, the game "
     "ends with no winner (the rulebook never runs out of cards).",
 )
-
-
-@dataclass(frozen=True)
-class SetCard(Action):
-    """Set a card of your hand face down as your Unrevealed card."""
-
-    verb = "set"
-    card: str
-
-
-@dataclass(frozen=True)
-class Offer(Action):
-    """Offer to trade Unrevealed cards with player ``to``; ``claim`` is free text."""
-
-    verb = "offer"
-    to: int
-    claim: str = ""
-
-
-@dataclass(frozen=True)
-class Accept(Action):
-    verb = "accept"
-
-
-@dataclass(frozen=True)
-class Decline(Action):
-    verb = "decline"
-
-
-@dataclass(frozen=True)
-class Force(Action):
-    """Use SOURCE's trading power to force a trade of Unrevealed cards with ``target``."""
-
-    verb = "force"
-    source: str
-    target: int
-
-
-@dataclass(frozen=True)
-class DrawPower(Action):
-    """Use SOURCE's trading power to Draw a card (Resolved and added to Active cards)."""
-
-    verb = "draw"
-    source: str
-
-
-@dataclass(frozen=True)
-class Done(Action):
-    verb = "done"
-
-
-@dataclass(frozen=True)
-class Use(Action):
-    """Use SOURCE's respond power on the Revealed card being Resolved."""
-
-    verb = "use"
-    source: str
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    verb = "pass"
-
-
-ACTION_TYPES = (SetCard, Offer, Accept, Decline, Force, DrawPower, Done, Use, Pass)
 
 
 def claim_problem(claim: str, deck: Deck) -> str | None:
@@ -1146,3 +1094,27 @@ def _check_position(state: DubiousAllianceState, data: dict[str, Any]) -> None:
         raise bad("window", "Resolving, but no Revealed card waits for an answer")
     if (phase == "over") != (data["outcome"] is not None):
         raise bad("outcome", "an outcome is given exactly when the game is over")
+
+
+def new_game(players: int | Sequence[str] = 4, seed: int | None = None,
+             characters: Sequence[str] | None = None,
+             deck: str | os.PathLike[str] | Mapping[str, Any] | None = None
+             ) -> DubiousAllianceState:
+    """A new game: Player cards dealt (or ``characters`` chosen), Dealer found, hands dealt.
+
+    ``deck``: a deck file or its parsed data (see :func:`load_deck`), checked now; the
+    game keeps the data (or the shipped set's name and digest), never a path.
+
+    >>> state = new_game(["Ann", "Bo", "Cy"], seed=1, characters=[
+    ...     "gogog_bloodthroat", "uzga_bonewitch", "brokk_ironhide"])
+    >>> state.survival(0), state.goal(0)
+    (20, 15)
+    >>> state.options["deck"]["shipped"]
+    'cards.json'
+    """
+    options: dict[str, Any] = {}
+    if characters is not None:
+        options["characters"] = characters
+    if deck is not None:
+        options["deck"] = deck
+    return DubiousAllianceState(players, seed, **options)

@@ -38,8 +38,9 @@ import textwrap
 from ..core import Action
 from ..core.english import count, possessive, says
 from ..core.scene import Group, Rect, Scene, Text
+from .actions import Offer, SetCard
 from .cards import Card, PlayerCard
-from .rules import UNKNOWN, DubiousAllianceState, Offer, SetCard
+from .rules import UNKNOWN, DubiousAllianceState
 
 WIDTH = 600
 TOP = 40  # below the line with the round, the deck and the Discards
