@@ -13,7 +13,7 @@ import pytest
 from dungeoncraft_widgets import dubious_alliance as da
 from dungeoncraft_widgets.core import DungeoncraftError, InvalidArgumentError
 from dungeoncraft_widgets.core.errors import DataFormatError, SaveFormatError
-from dungeoncraft_widgets.dubious_alliance.cards import DATA_FILE, deck_option
+from dungeoncraft_widgets.dubious_alliance.data import DATA_FILE, deck_option
 
 DOC = json.loads(DATA_FILE.read_text(encoding="utf-8"))
 

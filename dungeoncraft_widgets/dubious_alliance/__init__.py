@@ -40,7 +40,7 @@ from .actions import (
     SetCard,
     Use,
 )
-from .cards import Card, Deck, PlayerCard, load_deck
+from .data import Card, Deck, PlayerCard, load_deck
 from .rules import RULE_NOTES, UNKNOWN, DubiousAllianceState, new_game
 
 PLAYER_COUNTS = (3, 4, 5, 6, 7)

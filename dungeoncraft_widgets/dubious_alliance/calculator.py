@@ -50,7 +50,7 @@ from ..widgets.panels import (
     table_html,
     text_label,
 )
-from .cards import Deck, deck_from_option, deck_option, name_words
+from .data import Deck, deck_from_option, deck_option, name_words
 from .odds import (
     BAD_WORDS,
     GOOD_WORDS,

@@ -53,7 +53,7 @@ from .actions import (
     SetCard,
     Use,
 )
-from .cards import Card, Deck, PlayerCard, deck_from_option, deck_option, name_words
+from .data import Card, Deck, PlayerCard, deck_from_option, deck_option, name_words
 
 HAND_SIZE = 4
 UNKNOWN = "?"
@@ -126,7 +126,7 @@ RULE_NOTES = (
 def claim_problem(claim: str, deck: Deck) -> str | None:
     """Why ``claim`` breaks the rules of claims (None if it does not).
 
-    >>> from .cards import load_deck
+    >>> from .data import load_deck
     >>> deck = load_deck()
     >>> claim_problem("a safe place to rest", deck) is None
     True

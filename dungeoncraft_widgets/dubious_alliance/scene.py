@@ -39,7 +39,7 @@ from ..core import Action
 from ..core.english import count, possessive, says
 from ..core.scene import Group, Rect, Scene, Text
 from .actions import Offer, SetCard
-from .cards import Card, PlayerCard
+from .data import Card, PlayerCard
 from .rules import UNKNOWN, DubiousAllianceState
 
 WIDTH = 600
