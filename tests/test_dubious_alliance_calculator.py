@@ -26,7 +26,7 @@ from dungeoncraft_widgets.dubious_alliance.calculator import (
 )
 from dungeoncraft_widgets.dubious_alliance.odds import modelled, round_model, unseen_cards
 
-DOC = json.loads(da.cards.DATA_FILE.read_text())
+DOC = json.loads(da.data.DATA_FILE.read_text())
 CARDS = {c["id"]: c for c in DOC["cards"]}
 CHIEFS = ["uzga_bonewitch", "brokk_ironhide", "murza_skullsplitter", "skarr_dragoneye"]
 

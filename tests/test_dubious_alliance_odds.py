@@ -32,7 +32,7 @@ from dungeoncraft_widgets.dubious_alliance.odds import (
     unseen_cards,
 )
 
-DOC = json.loads(da.cards.DATA_FILE.read_text())
+DOC = json.loads(da.data.DATA_FILE.read_text())
 KEYS = ("survive", "someone_wins", "round_won", "round_death")
 
 

@@ -364,7 +364,7 @@ def test_gogog_forces_only_with_prestige_two():
 
 
 def test_load_deck_rejects_bad_data_and_accepts_an_owners_deck():
-    doc = json.loads(da.cards.DATA_FILE.read_text())
+    doc = json.loads(da.data.DATA_FILE.read_text())
     assert "RECONSTRUCTION" in doc["reconstruction"]
     bad = json.loads(json.dumps(doc))
     bad["cards"][0]["instructions"] = [{"when": "reveal", "do": "explode"}]

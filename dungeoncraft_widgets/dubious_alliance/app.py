@@ -40,9 +40,11 @@ from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.panels import probability_latex
 from .actions import Accept, Decline, Done, DrawPower, Force, Offer, Pass, SetCard, Use
 from .bots import TEMPERAMENTS, TemperamentBot
+from .effects import VOCABULARY, effect_text
 from .odds import chance_reveal_hurts, claim_belief, claim_record, claim_tone, odds_report
-from .rules import UNKNOWN, DubiousAllianceState, claim_problem, new_game
-from .scene import action_for_click, effect_text, short_values, table_scene, values_text
+from .rules import UNKNOWN, DubiousAllianceState, new_game
+from .scene import action_for_click, short_values, table_scene, values_text
+from .trading import claim_problem, must_accept
 
 ODDS_LINES = (("hurts", "your Revealed card lowers your Survival"),
               ("survive", "you survive this round"),
@@ -111,7 +113,7 @@ class DubiousAllianceApp(GameApp):
 
     def _check_claim(self) -> None:
         text = " ".join(self.claim.value.split())
-        problem = claim_problem(text, self.state.deck_data) if text else None
+        problem = claim_problem(self.state.deck_data, text) if text else None
         self.claim_note.value = f"✗ This claim cannot be said: {problem}" if problem else ""
 
     def refresh(self) -> None:
@@ -173,7 +175,7 @@ class DubiousAllianceApp(GameApp):
         if view.phase == "trade":
             text = ("Trading: offer another chief a trade (type a claim first if you like), "
                     "use a power, or say Done.")
-            if view.tracker[me] == "must_trade" and not view.traded[me]:
+            if self._must_accept(view):
                 text += " You are on Must Trade: you must accept the first trade offered."
             return text
         if view.phase == "resolve" and view.window:
@@ -194,7 +196,7 @@ class DubiousAllianceApp(GameApp):
         return 1 - claim_belief(view, other, said, player=self.seat).posterior_hurts
 
     def _must_accept(self, view: DubiousAllianceState) -> bool:
-        return view.tracker[self.seat] == "must_trade" and not view.traded[self.seat]
+        return must_accept(view.tracker[self.seat], view.traded[self.seat])
 
     def choices(self, view: GameState) -> list[Choice]:
         assert isinstance(view, DubiousAllianceState)
@@ -248,8 +250,8 @@ class DubiousAllianceApp(GameApp):
             for a in legal:
                 if isinstance(a, Use):
                     power = view.card(a.source).powers("respond")[0][1]
-                    verb = "Discard" if power["do"] == "discard_revealed" else "take"
-                    out.append(Choice(f"Use {view.power_name(a.source)}: {verb} {name}", a,
+                    out.append(Choice(f"Use {view.power_name(a.source)}: "
+                                      f"{VOCABULARY.words(power, name)}", a,
                                       tooltip=effect_text(view.card(a.source))))
                 else:
                     out.append(Choice(f"Pass: let {name} be Resolved", a))

@@ -50,7 +50,8 @@ from ..widgets.panels import (
     table_html,
     text_label,
 )
-from .data import Deck, deck_from_option, deck_option, name_words
+from .active import prestige, survival
+from .data import Deck, deck_from_option, deck_option
 from .odds import (
     BAD_WORDS,
     GOOD_WORDS,
@@ -65,6 +66,7 @@ from .odds import (
     unseen_cards,
 )
 from .rules import HAND_SIZE, UNKNOWN, DubiousAllianceState, new_game
+from .trading import name_words
 
 #: Where the card you set face down is now (followed through the public trades).
 WHERE = ("you", "offerer", "other")
@@ -505,13 +507,12 @@ class RoundCalculator(LiveCalculator):
 
     def _show(self, answers: RoundAnswers, active: list[str], face_down: str) -> None:
         chief = self.deck.player_cards[self.chief.value]
-        life = chief.survival + sum(self.deck.cards[c].survival or 0 for c in active)
-        prestige = sum(self.deck.cards[c].prestige or 0 for c in active)
+        life, points = survival(self.deck, chief.id, active), prestige(self.deck, active)
         card = self.deck.cards[face_down]
         values = (f"Survival {card.survival:+d}, Prestige {card.prestige:+d}"
                   if card.has_values else "no values")
         self.understood.value = html.escape(
-            f"{chief.name}: Survival {life}, Prestige {prestige} of {chief.prestige_goal}. "
+            f"{chief.name}: Survival {life}, Prestige {points} of {chief.prestige_goal}. "
             f"Your face-down card: {card.name} ({values}).")
         self.advice.value = f"<b>{html.escape(answers.advice)}</b>"
         keep, trade = answers.keep, answers.trade

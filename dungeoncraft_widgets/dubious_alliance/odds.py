@@ -53,7 +53,12 @@ import sympy
 from ..core.deck import ordered_draws_probability
 from ..core.english import count, possessive
 from ..core.errors import InvalidArgumentError
-from .rules import MAX_CLAIM, DubiousAllianceState
+from . import trading
+from .active import prestige, pushed_out, survival
+from .data import Card, Deck
+from .effects import TERMS
+from .rules import DubiousAllianceState
+from .trading import MAX_CLAIM
 
 __all__ = ["BAD_WORDS", "GOOD_WORDS", "ClaimBelief", "RoundModel", "chance_reaches_goal",
            "chance_reveal_hurts", "chance_round_outcome", "chance_someone_reaches_goal",
@@ -156,14 +161,9 @@ def chance_reveal_hurts(view: DubiousAllianceState, player: int) -> sympy.Ration
 
 
 # ------------------------------------------------------------------ the round model
-def _acts_on_holder_only(ins: dict[str, Any]) -> bool:
-    if ins["do"] == "tracker":
-        return True  # a Trade Tracker changes no Survival or Prestige this round
-    return ins["do"] == "discard_active" and ins.get("who", "self") == "self"
-
-
 def modelled(view: DubiousAllianceState, card_id: str) -> bool:
-    """Whether the model follows everything ``card_id`` does as a Revealed card.
+    """Whether the model follows everything ``card_id`` does as a Revealed card: its
+    instructions reach nothing but its holder's own cards (:data:`.effects.TERMS`).
 
     >>> from dungeoncraft_widgets.dubious_alliance import new_game
     >>> state = new_game(3, seed=1)
@@ -171,22 +171,22 @@ def modelled(view: DubiousAllianceState, card_id: str) -> bool:
     (True, False, True)
     """
     card = view.card(card_id)
-    return all(_acts_on_holder_only(ins) for when in ("reveal", "gain")
+    return all(TERMS[ins["do"]].holder_only(ins) for when in ("reveal", "gain")
                for _i, ins in card.powers(when))
 
 
-def _discard_own(view: DubiousAllianceState, active: list[str], ins: dict[str, Any]) -> None:
-    if ins["do"] != "discard_active":
-        return
-    want = ins.get("type")
-    pick = next((c for c in reversed(active) if want is None or want in view.card(c).types), None)
-    if pick is not None:
-        active.remove(pick)
+def _discard_own(deck: Deck, active: list[str], card: Card, when: str) -> None:
+    """What the card's ``when`` instructions Discard of its holder's own Active cards."""
+    for _i, ins in card.powers(when):
+        pick = TERMS[ins["do"]].holder_discards(deck, active, ins)
+        if pick is not None:
+            active.remove(pick)
 
 
 def active_after(view: DubiousAllianceState, seat: int, card_id: str | None) -> list[str]:
     """``seat``'s Active cards once ``card_id`` (None: no card) is Resolved and gained, as
-    the engine does it: own instructions, then the type limits, then the card joins.
+    the engine does it: its instructions on its holder's cards, then the type limits
+    (:func:`.active.pushed_out`), then the card joins.
 
     >>> from dungeoncraft_widgets.dubious_alliance import new_game
     >>> state = new_game(3, seed=1)
@@ -197,19 +197,15 @@ def active_after(view: DubiousAllianceState, seat: int, card_id: str | None) -> 
     active = list(view.active[seat])
     if card_id is None:
         return active
-    card = view.card(card_id)
-    for _i, ins in card.powers("reveal"):
-        _discard_own(view, active, ins)
+    deck = view.deck_data
+    card = deck.cards[card_id]
+    _discard_own(deck, active, card, "reveal")
     if not card.has_values:
         return active
-    for kind, limit in view.deck_data.limits.items():
-        if kind in card.types:
-            same = [a for a in active if kind in view.card(a).types]
-            for old in same[: max(0, len(same) + 1 - limit)]:
-                active.remove(old)
+    for old, _kind in pushed_out(deck, active, card_id):
+        active.remove(old)
     active.append(card_id)
-    for _i, ins in card.powers("gain"):
-        _discard_own(view, active, ins)
+    _discard_own(deck, active, card, "gain")
     return active
 
 
@@ -275,8 +271,8 @@ def round_model(view: DubiousAllianceState, player: int,
     _check(view, player)
     if dealer_card_discarded is not None and not isinstance(dealer_card_discarded, bool):
         raise InvalidArgumentError("dealer_card_discarded must be True, False or None")
-    discarded = (not all(view.traded)) if dealer_card_discarded is None \
-        else dealer_card_discarded
+    discarded = dealer_card_discarded if dealer_card_discarded is not None \
+        else trading.dealer_card_discarded(view.traded)
     known = tuple(known_slots(view, player))
     revealed = tuple(q for q in view.order() if not (q == view.dealer and discarded))
     unseen = unseen_cards(view, player)
@@ -330,8 +326,8 @@ def _after(view: DubiousAllianceState, model: RoundModel, q: int,
            card_id: str | None) -> tuple[int, int]:
     """(Survival, Prestige) of seat ``q`` once ``card_id`` is Active (the model's rules)."""
     active = active_after(view, q, card_id if q in model.revealed else None)
-    life = view.beginning_survival(q) + sum(view.card(c).survival or 0 for c in active)
-    return life, sum(view.card(c).prestige or 0 for c in active)
+    deck = view.deck_data
+    return survival(deck, view.characters[q], active), prestige(deck, active)
 
 
 def _card_sets(view: DubiousAllianceState, model: RoundModel, q: int,
