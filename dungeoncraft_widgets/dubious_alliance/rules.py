@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Action, GameState, IllegalActionError, InvalidArgumentError
+from ..core.engine import performs
 from ..core.english import listing, objective, possessive, says, subject, verb_form
 from ..core.errors import SaveFormatError
 from .actions import (
@@ -557,7 +558,7 @@ class DubiousAllianceState(GameState):
                 ok = [s for s, _i, ins in self.trading_powers(p)
                       if TERMS[ins["do"]].action is type(action)]
                 if action.source not in ok:
-                    kind = "force_trade" if isinstance(action, Force) else "draw"
+                    kind = next(verb for verb, t in TERMS.items() if t.action is type(action))
                     raise IllegalActionError(f"{action.verb}: {action.source} gives you no unused "
                                              f"{kind} power in force this round of Trading")
                 if isinstance(action, Force):
@@ -585,54 +586,89 @@ class DubiousAllianceState(GameState):
         raise IllegalActionError(f"{action.verb} is not possible now")
 
     def _perform(self, action: Action) -> None:
+        super()._perform(action)  # the method marked @performs for the action's type
+        self._advance()  # then the table moves on until someone must decide
+
+    @performs(SetCard)
+    def _set_card(self, action: SetCard) -> None:
         p = self.current_player
-        name = self._p(p)
-        if isinstance(action, SetCard):
-            self.hands[p].remove(action.card)
-            self.unrevealed[p] = self.chosen[p] = action.card
-            self.origin[p] = p
-            self._final("the Unrevealed card is on the table ('Once an Unrevealed card is "
-                        "placed on the table it cannot be changed')")
-            self.record("set", f"{says(name, 'set')} a card face down.", player=p)
-        elif isinstance(action, Offer):
-            self.offered.append([p, action.to])
-            self.pending = {"from": p, "to": action.to, "claim": action.claim}
-            self.claims.append({"round": self.round, "from": p, "to": action.to,
-                                "claim": action.claim, "about": self.origin[p]})
-            said = f', saying "{action.claim}"' if action.claim else ""
-            self.record("offer", f"{says(name, 'offer')} {objective(self._p(action.to))} a "
-                        f"trade{said}.", player=p, to=action.to, claim=action.claim)
-        elif isinstance(action, (Accept, Decline)):
-            offer, self.pending = self.pending, None
-            if isinstance(action, Accept):
-                self._swap(offer["from"], p, f"{says(name, 'accept')}: ")
-            else:
-                self.record("decline", f"{says(name, 'decline')}.", player=p)
-            self._next_trade_turn(offer["from"])
-        elif isinstance(action, Force):
-            index, ins = self._power(p, action)
-            self.used_trading.append([p, action.source, index])
-            self.record("force", f"{says(name, 'use')} {self.power_name(action.source)} to force a "
-                        f"trade with {objective(self._p(action.target))}.", player=p,
-                        target=action.target, source=action.source)
-            VOCABULARY.perform(ins, self, Moment(p, action.source, target=action.target))
-            self._next_trade_turn(p)
-        elif isinstance(action, DrawPower):
-            index, ins = self._power(p, action)
-            self.used_trading.append([p, action.source, index])
-            self.record("draw_power", f"{says(name, 'use')} {self.power_name(action.source)} to "
-                        "Draw.", player=p, source=action.source)
-            VOCABULARY.perform(ins, self, Moment(p, action.source))
-            self._next_trade_turn(p)
-        elif isinstance(action, Done):
-            self.done[p] = True
-            self.record("done", f"{says(name, 'be')} Done (Tusks up).", player=p)
-            self._next_trade_turn(p)
-        elif isinstance(action, Use):
-            self._use(p, action.source)
-        elif isinstance(action, Pass):
-            self.window["queue"].pop(0)
-        self._advance()
+        self.hands[p].remove(action.card)
+        self.unrevealed[p] = self.chosen[p] = action.card
+        self.origin[p] = p
+        self._final("the Unrevealed card is on the table ('Once an Unrevealed card is "
+                    "placed on the table it cannot be changed')")
+        self.record("set", f"{says(self._p(p), 'set')} a card face down.", player=p)
+
+    @performs(Offer)
+    def _offer(self, action: Offer) -> None:
+        p = self.current_player
+        self.offered.append([p, action.to])
+        self.pending = {"from": p, "to": action.to, "claim": action.claim}
+        self.claims.append({"round": self.round, "from": p, "to": action.to,
+                            "claim": action.claim, "about": self.origin[p]})
+        said = f', saying "{action.claim}"' if action.claim else ""
+        self.record("offer", f"{says(self._p(p), 'offer')} {objective(self._p(action.to))} a "
+                    f"trade{said}.", player=p, to=action.to, claim=action.claim)
+
+    @performs(Accept)
+    def _accept(self, action: Accept) -> None:
+        p = self.current_player
+        offer, self.pending = self.pending, None
+        self._swap(offer["from"], p, f"{says(self._p(p), 'accept')}: ")
+        self._next_trade_turn(offer["from"])
+
+    @performs(Decline)
+    def _decline(self, action: Decline) -> None:
+        p = self.current_player
+        offer, self.pending = self.pending, None
+        self.record("decline", f"{says(self._p(p), 'decline')}.", player=p)
+        self._next_trade_turn(offer["from"])
+
+    @performs(Force)
+    def _force(self, action: Force) -> None:
+        p = self.current_player
+        index, ins = self._power(p, action)
+        self.used_trading.append([p, action.source, index])
+        self.record("force", f"{says(self._p(p), 'use')} {self.power_name(action.source)} to "
+                    f"force a trade with {objective(self._p(action.target))}.", player=p,
+                    target=action.target, source=action.source)
+        VOCABULARY.perform(ins, self, Moment(p, action.source, target=action.target))
+        self._next_trade_turn(p)
+
+    @performs(DrawPower)
+    def _draw_power(self, action: DrawPower) -> None:
+        p = self.current_player
+        index, ins = self._power(p, action)
+        self.used_trading.append([p, action.source, index])
+        self.record("draw_power", f"{says(self._p(p), 'use')} {self.power_name(action.source)} "
+                    "to Draw.", player=p, source=action.source)
+        VOCABULARY.perform(ins, self, Moment(p, action.source))
+        self._next_trade_turn(p)
+
+    @performs(Done)
+    def _done(self, action: Done) -> None:
+        p = self.current_player
+        self.done[p] = True
+        self.record("done", f"{says(self._p(p), 'be')} Done (Tusks up).", player=p)
+        self._next_trade_turn(p)
+
+    @performs(Use)
+    def _use(self, action: Use) -> None:
+        p, source = self.current_player, action.source
+        entry = self.revealed[self.window["entry"]]
+        ins = self.card(source).powers("respond")[0][1]
+        entry["used_by"].append(p)
+        self.window["queue"].pop(0)
+        VOCABULARY.perform(ins, self, Moment(p, source, entry))
+        if ins.get("cost") == "discard_this" and source in self.active[p]:
+            self.active[p].remove(source)
+            self.discard.append(source)
+            self.record("discard", f"{says(self._p(p), 'Discard')} {self._name(source)}.",
+                        player=p, card=source)
+
+    @performs(Pass)
+    def _pass(self, action: Pass) -> None:
+        self.window["queue"].pop(0)
 
     def _power(self, p: int, action: Force | DrawPower) -> tuple[int, dict[str, Any]]:
         """(index, instruction) of the unused trading power ``action`` uses."""
@@ -744,18 +780,6 @@ class DubiousAllianceState(GameState):
         return list(dict.fromkeys(src for src in self.in_force(p)
                                   for _i, ins in self.card(src).powers("respond")
                                   if may_respond(ins, card, holder, p)))
-
-    def _use(self, p: int, source: str) -> None:
-        entry = self.revealed[self.window["entry"]]
-        ins = self.card(source).powers("respond")[0][1]
-        entry["used_by"].append(p)
-        self.window["queue"].pop(0)
-        VOCABULARY.perform(ins, self, Moment(p, source, entry))
-        if ins.get("cost") == "discard_this" and source in self.active[p]:
-            self.active[p].remove(source)
-            self.discard.append(source)
-            self.record("discard", f"{says(self._p(p), 'Discard')} {self._name(source)}.",
-                        player=p, card=source)
 
     def _resolve(self, entry: dict[str, Any]) -> None:
         actor = entry["holder"]
