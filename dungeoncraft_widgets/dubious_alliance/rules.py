@@ -217,6 +217,10 @@ class DubiousAllianceState(GameState):
     action_types = ACTION_TYPES
     min_players, max_players = 3, 7
     state_schema = STATE_SCHEMA
+    #: The position is plain data (copied with core's clone); the deck and the options are
+    #: never changed once the game is set up, so a copy or a view shares them.
+    data_fields = tuple(STATE_SCHEMA["required"])
+    shared_fields = ("_deck_cache", "options")
 
     # ------------------------------------------------------------ helpers
     @property
@@ -226,19 +230,6 @@ class DubiousAllianceState(GameState):
             cached = deck_from_option(self.options.get("deck"))
             self.__dict__["_deck_cache"] = cached
         return cached
-
-    def __deepcopy__(self, memo: dict) -> DubiousAllianceState:
-        import copy as _copy
-        new = type(self).__new__(type(self))
-        memo[id(self)] = new
-        for k, v in self.__dict__.items():
-            if k in ("_deck_cache", "_start", "options"):
-                new.__dict__[k] = v  # never changed in place once the game is set up: shared
-            elif k in ("log", "history"):
-                new.__dict__[k] = list(v)  # frozen Events and Actions: a new list suffices
-            else:
-                new.__dict__[k] = _copy.deepcopy(v, memo)
-        return new
 
     def card(self, card_id: str) -> Card | PlayerCard:
         """The card (or Player card) with this id."""
@@ -888,15 +879,13 @@ class DubiousAllianceState(GameState):
             self._start_round()
 
     # ---------------------------------------------------------- save/load
-    _FIELDS = tuple(STATE_SCHEMA["required"])
-
     def _dump(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self._FIELDS}
+        return {k: getattr(self, k) for k in self.data_fields}
 
     def _restore(self, data: dict[str, Any]) -> None:
         self._check_options()
         _check_position(self, data)
-        for k in self._FIELDS:  # only the documented fields, never arbitrary keys
+        for k in self.data_fields:  # only the documented fields, never arbitrary keys
             setattr(self, k, data[k])
 
     def _hide(self, player: int | None) -> None:
