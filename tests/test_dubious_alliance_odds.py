@@ -58,7 +58,7 @@ def test_odds_need_the_trading_phase_and_the_players_own_view():
     to_trading(state, Rng(1))
     with pytest.raises(InvalidArgumentError, match="another player"):
         chance_reveal_hurts(state.view(1), 0)
-    with pytest.raises(InvalidArgumentError, match="player must be a seat"):
+    with pytest.raises(InvalidArgumentError, match="player must be a whole number from 0 to 2"):
         chance_survive_round(state.view(0), 10**9)
     with pytest.raises(InvalidArgumentError, match="dealer_card_discarded"):
         chance_survive_round(state.view(0), 0, dealer_card_discarded="yes")

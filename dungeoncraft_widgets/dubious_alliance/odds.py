@@ -50,6 +50,7 @@ from typing import Any
 
 import sympy
 
+from ..core.checks import game_state, seat, shown
 from ..core.deck import ordered_draws_probability
 from ..core.english import count, possessive
 from ..core.errors import InvalidArgumentError
@@ -87,12 +88,11 @@ def claim_tone(text: str) -> int:
 
 
 def _check(view: DubiousAllianceState, player: int, *, trading: bool = True) -> None:
-    if not isinstance(view, DubiousAllianceState):
-        raise InvalidArgumentError("view must be a Dubious Alliance state or view")
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < view.n:
-        raise InvalidArgumentError(f"player must be a seat from 0 to {view.n - 1}")
+    game_state(view, DubiousAllianceState, "view")
+    seat(view.n, player)
     if view.viewer is not None and view.viewer != player:
-        raise InvalidArgumentError("player: this view belongs to another player")
+        raise InvalidArgumentError(f"player must be the seat whose view this is ({view.viewer}), "
+                                   f"not {player}: this view belongs to another player")
     if trading and view.phase != "trade":
         raise InvalidArgumentError("view: the odds are for the Trading phase, when every "
                                    "Unrevealed card is face down")
@@ -270,7 +270,8 @@ def round_model(view: DubiousAllianceState, player: int,
     """
     _check(view, player)
     if dealer_card_discarded is not None and not isinstance(dealer_card_discarded, bool):
-        raise InvalidArgumentError("dealer_card_discarded must be True, False or None")
+        raise InvalidArgumentError(f"dealer_card_discarded must be True, False or None, "
+                                   f"not {shown(dealer_card_discarded)}")
     discarded = dealer_card_discarded if dealer_card_discarded is not None \
         else trading.dealer_card_discarded(view.traded)
     known = tuple(known_slots(view, player))
@@ -299,11 +300,11 @@ def round_model(view: DubiousAllianceState, player: int,
         assumes.append(f"Not modelled: what your {view.card(known[q]).name} (now with "
                        f"{'you' if q == player else names[q]}) does to other cards.")
     if left_out and unknown:
-        shown = ", ".join(view.card(c).name for c in left_out[:4])
+        named = ", ".join(view.card(c).name for c in left_out[:4])
         more = f" and {len(left_out) - 4} more" if len(left_out) > 4 else ""
         assumes.append(
             f"Left out: {count(len(left_out), 'unseen card')} that Draw or reach other "
-            f"players' cards ({shown}{more}); the chances are exact if none of them is face "
+            f"players' cards ({named}{more}); the chances are exact if none of them is face "
             f"down, which has chance {_fraction(1 - clean)} of failing.")
     return RoundModel(player, known, revealed, pool, left_out, 1 - clean, tuple(assumes))
 
@@ -522,9 +523,8 @@ def claim_record(view: DubiousAllianceState, claimant: int) -> Counter:
     >>> claim_record(new_game(3, seed=1), 1)
     Counter()
     """
-    if isinstance(claimant, bool) or not isinstance(claimant, int) \
-            or not 0 <= claimant < view.n:
-        raise InvalidArgumentError(f"claimant must be a seat from 0 to {view.n - 1}")
+    game_state(view, DubiousAllianceState, "view")
+    seat(view.n, claimant, "claimant")
     out: Counter = Counter()
     for c in view.claim_history:
         if c["from"] == claimant:
@@ -597,14 +597,17 @@ def claim_belief(view: DubiousAllianceState, claimant: int, claim: str,
     True
     """
     if not isinstance(claim, str) or len(claim) > MAX_CLAIM:
-        raise InvalidArgumentError(f"claim: text of at most {MAX_CLAIM} characters")
+        raise InvalidArgumentError(f"claim must be text of at most {MAX_CLAIM} characters, "
+                                   f"not {shown(claim)}")
+    game_state(view, DubiousAllianceState, "view")
     player = view.viewer if player is None else player
     if player is None:
-        raise InvalidArgumentError("player: whose knowledge? give player= for a full game")
+        raise InvalidArgumentError("player must be given for a full game (whose knowledge?), "
+                                   "not None")
     _check(view, player, trading=False)
-    if isinstance(claimant, bool) or not isinstance(claimant, int) \
-            or not 0 <= claimant < view.n or claimant == player:
-        raise InvalidArgumentError(f"claimant must be another player's seat (0 to {view.n - 1})")
+    if seat(view.n, claimant, "claimant") == player:
+        raise InvalidArgumentError(f"claimant must be another player's seat, not {player} "
+                                   "(the player's own)")
     slot = view.unrevealed[claimant]
     if slot is None:
         raise InvalidArgumentError("claimant has no face-down card now")

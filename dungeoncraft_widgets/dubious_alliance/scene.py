@@ -36,7 +36,7 @@ import math
 import textwrap
 
 from ..core import Action
-from ..core.english import count, possessive, says
+from ..core.english import count, ordinal, possessive, says
 from ..core.scene import Group, Rect, Scene, Text
 from .actions import Offer, SetCard
 from .data import Card, PlayerCard
@@ -118,10 +118,6 @@ def describe_card(state: DubiousAllianceState, card_id: str) -> str:
     effect = effect_text(card)
     return f"{card.name} ({', '.join(card.types)}; {values_text(card)})." + \
         (f" {effect}" if effect else "")
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def seat_origin(state: DubiousAllianceState, seat: int) -> tuple[float, float]:
