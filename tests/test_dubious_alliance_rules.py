@@ -2,6 +2,7 @@
 for every registered game in test_conformance.py)."""
 
 import json
+import re
 
 import pytest
 
@@ -526,6 +527,12 @@ def low_survival(state, p, target, keep=()):
         state.deck.remove(x)
         state.active[p].append(x)
     assert state.survival(p) == target
+
+
+def test_every_rule_note_quotes_the_rulebook_sentence_it_rests_on():
+    assert da.RULE_NOTES is da.rules.RULE_NOTES and len(da.RULE_NOTES) >= 10
+    for note in da.RULE_NOTES:
+        assert re.search(r"'[A-Za-z][^']{15,}'", note), note
 
 
 def test_survival_below_zero_in_mid_round_then_healed_lives():

@@ -120,8 +120,9 @@ RULE_NOTES = (
     "Armor and Weapon limits: 'A Player may wear only one icon and must discard any previous "
     "when a new one is placed as an Active Card'; the Weapon limit's number is not printed "
     "and is read from the deck file ('limits'; 2 in the shipped reconstruction).",
-    "If the Draw deck and the Discards together cannot deal 4 cards to everyone, the game "
-    "ends with no winner (the rulebook never runs out of cards).",
+    "Running out of cards: 'Reshuffle all discarded cards to replenish the Draw deck "
+    "whenever it is emptied' says nothing of a Draw deck and Discards that together cannot "
+    "deal 4 cards to everyone: the game then ends with no winner.",
 )
 
 
