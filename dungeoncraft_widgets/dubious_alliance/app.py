@@ -41,7 +41,14 @@ from ..widgets.panels import probability_latex
 from .actions import Accept, Decline, Done, DrawPower, Force, Offer, Pass, SetCard, Use
 from .bots import TEMPERAMENTS, TemperamentBot
 from .effects import VOCABULARY, effect_text
-from .odds import chance_reveal_hurts, claim_belief, claim_record, claim_tone, odds_report
+from .odds import (
+    chance_reveal_hurts,
+    claim_belief,
+    claim_record,
+    claim_tone,
+    odds_report,
+    record_tally,
+)
 from .rules import UNKNOWN, DubiousAllianceState, new_game
 from .scene import action_for_click, short_values, table_scene, values_text
 from .trading import claim_problem, must_accept
@@ -414,11 +421,10 @@ class DubiousAllianceApp(GameApp):
         items = []
         for c in view.claims:
             who, to = view.players[c["from"]], view.players[c["to"]]
-            record = claim_record(view, c["from"])
-            told = sum(record.values())
-            true = sum(n for (h, t), n in record.items() if t != 0 and (t < 0) == h)
-            history = (f" ({possessive(who)} record: {true} of "
-                       f"{count(told, 'earlier claim')} true)" if told else "")
+            tally = record_tally(claim_record(view, c["from"]))
+            history = (f" ({possessive(who)} record: {tally['true']} of "
+                       f"{count(tally['claims'], 'earlier claim')} true)" if tally["claims"]
+                       else "")
             said = f"“{c['claim']}”" if c["claim"] else "(no claim)"
             tone = {1: " — praise", -1: " — a warning", 0: ""}[claim_tone(c["claim"])]
             items.append(f"<li>{plain(f'{subject(who)} to {objective(to)}: {said}{tone}')}"

@@ -28,7 +28,7 @@ from ..core import Action, InvalidArgumentError, Rng
 from ..core.checks import one_of, sequence, whole_number
 from .actions import Accept, Decline, Done, DrawPower, Force, Offer, Pass, SetCard, Use
 from .odds import BAD_WORDS, GOOD_WORDS, claim_tone, unseen_cards
-from .rules import DubiousAllianceState, new_game
+from .rules import UNKNOWN, DubiousAllianceState, new_game
 
 __all__ = ["BAD_CLAIMS", "BAD_WORDS", "GOOD_CLAIMS", "GOOD_WORDS", "TEMPERAMENTS",
            "TemperamentBot", "claim_tone", "play_game", "tournament"]
@@ -73,7 +73,7 @@ class TemperamentBot:
 
     def my_card_value(self, view: DubiousAllianceState, me: int) -> float:
         known = view.unrevealed[me]
-        if known is not None and known != "?":
+        if known is not None and known != UNKNOWN:
             return self.value(view, me, known)
         return self.expected_unknown(view, me)
 

@@ -61,10 +61,9 @@ from .odds import (
     chance_reveal_hurts,
     chance_survive_round,
     claim_belief,
-    known_slots,
+    face_down_cards,
     modelled,
     round_model,
-    unseen_cards,
 )
 from .rules import HAND_SIZE, UNKNOWN, DubiousAllianceState, new_game
 from .trading import name_words
@@ -222,8 +221,8 @@ def table_view(*, players: int, place: int, chief: str, active: list[str], hand:
                 traded[q] = False
     # The record as the claim history the odds read: a claim (a word of praise or of
     # warning) about a card that hurt or did not, once for each claim counted.
-    hurting = next((c for c in sorted(deck.cards) if (deck.cards[c].survival or 0) < 0), None)
-    harmless = next((c for c in sorted(deck.cards) if (deck.cards[c].survival or 0) >= 0), None)
+    hurting = next((c for c in sorted(deck.cards) if deck.cards[c].hurts), None)
+    harmless = next((c for c in sorted(deck.cards) if not deck.cards[c].hurts), None)
     history = []
     for key, hurt, claim in (("praise_true", False, GOOD_WORDS[0]),
                              ("praise_false", True, GOOD_WORDS[0]),
@@ -292,7 +291,7 @@ def round_answers(*, tone: str | None = None, **known: Any) -> RoundAnswers:
         belief = claim_belief(view, offerer, claim, player=me)
     model = round_model(view, me)
     discarded = me not in model.revealed
-    advice = _advice(keep, trade, belief, discarded, view, me)
+    advice = _advice(view, me, keep, trade, belief, discarded)
     return RoundAnswers(keep, trade, belief, model.chance_left_out, discarded,
                         modelled(view, known["face_down"]), survival_values(swapped, me), advice)
 
@@ -307,8 +306,7 @@ def survival_values(view: DubiousAllianceState, player: int) -> dict[int, sympy.
     >>> survival_values(view, me)
     {-3: 1}
     """
-    known = known_slots(view, player)[player]
-    counts = Counter([known]) if known is not None else unseen_cards(view, player)
+    counts = face_down_cards(view, player, player)
     total = sum(counts.values())
     values: Counter = Counter()
     for card, n in counts.items():
@@ -330,8 +328,8 @@ def _harmless(p: sympy.Rational) -> str:
     return "is never harmless" if p == 0 else f"is harmless {_say(p)}"
 
 
-def _advice(keep: CardChances, trade: CardChances, belief: ClaimBelief | None, discarded: bool,
-            view: DubiousAllianceState, me: int) -> str:
+def _advice(view: DubiousAllianceState, me: int, keep: CardChances, trade: CardChances,
+            belief: ClaimBelief | None, discarded: bool) -> str:
     """The recommendation. Without an offer: survival first, then the goal, then a
     harmless card. With an offer, the claim speaks only of harm (Bayes' rule on it gives
     no survival or goal chances): keep a card that surely wins, give up one that surely

@@ -132,6 +132,11 @@ class Card:
     def is_location(self) -> bool:
         return "Location" in self.types
 
+    @property
+    def hurts(self) -> bool:
+        """Its Survival is below 0 (a card without values does not hurt)."""
+        return (self.survival or 0) < 0
+
     def draw_value(self) -> int:
         """Prestige for Draw checks: a card without values counts as zero."""
         return self.prestige or 0

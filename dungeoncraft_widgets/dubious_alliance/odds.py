@@ -63,8 +63,9 @@ from .trading import MAX_CLAIM
 
 __all__ = ["BAD_WORDS", "GOOD_WORDS", "ClaimBelief", "RoundModel", "chance_reaches_goal",
            "chance_reveal_hurts", "chance_round_outcome", "chance_someone_reaches_goal",
-           "chance_survive_round", "claim_belief", "claim_record", "claim_tone", "known_slots",
-           "modelled", "odds_report", "odds_summary", "round_model", "unseen_cards"]
+           "chance_survive_round", "claim_belief", "claim_record", "claim_tone", "face_down_cards",
+           "known_slots", "modelled", "odds_report", "odds_summary", "record_tally", "round_model",
+           "unseen_cards"]
 
 ZERO, ONE = sympy.Integer(0), sympy.Integer(1)
 
@@ -134,9 +135,19 @@ def known_slots(view: DubiousAllianceState, player: int) -> list[str | None]:
     return [mine if origin == player else None for origin in view.origin]
 
 
-def _own_card_counts(view: DubiousAllianceState, player: int) -> Counter:
-    """Distribution (counts) of the card in ``player``'s own slot, by card id."""
-    known = known_slots(view, player)[player]
+def face_down_cards(view: DubiousAllianceState, player: int, seat: int) -> Counter:
+    """The cards that may lie face down at ``seat``, as ``player`` knows (a Counter of ids,
+    each once): the card they know is there (following the trades), else every card
+    they have not seen.
+
+    >>> from dungeoncraft_widgets.dubious_alliance import new_game
+    >>> state = new_game(3, seed=1)
+    >>> for _ in range(3):
+    ...     _ = state.apply(state.legal_actions()[0])
+    >>> face_down_cards(state.view(0), 0, 0) == {state.chosen[0]: 1}
+    True
+    """
+    known = known_slots(view, player)[seat]
     return Counter([known]) if known is not None else unseen_cards(view, player)
 
 
@@ -155,8 +166,8 @@ def chance_reveal_hurts(view: DubiousAllianceState, player: int) -> sympy.Ration
     True
     """
     _check(view, player)
-    counts = _own_card_counts(view, player)
-    hurt = sum(n for c, n in counts.items() if (view.card(c).survival or 0) < 0)
+    counts = face_down_cards(view, player, player)
+    hurt = sum(n for c, n in counts.items() if view.card(c).hurts)
     return sympy.Rational(hurt, sum(counts.values()))
 
 
@@ -528,8 +539,22 @@ def claim_record(view: DubiousAllianceState, claimant: int) -> Counter:
     out: Counter = Counter()
     for c in view.claim_history:
         if c["from"] == claimant:
-            out[((view.card(c["card"]).survival or 0) < 0, claim_tone(c["claim"]))] += 1
+            out[(view.card(c["card"]).hurts, claim_tone(c["claim"]))] += 1
     return out
+
+
+def record_tally(record: Counter) -> dict[str, int]:
+    """A claim record (:func:`claim_record`) in counts: ``claims``, ``true`` (a praise of
+    a harmless card, a warning of one that hurts), ``false`` and ``neutral``.
+
+    >>> from collections import Counter
+    >>> record_tally(Counter({(False, 1): 2, (True, 1): 1, (True, 0): 1}))
+    {'claims': 4, 'true': 2, 'false': 1, 'neutral': 1}
+    """
+    claims = sum(record.values())
+    true = sum(n for (hurts, tone), n in record.items() if tone != 0 and (tone < 0) == hurts)
+    neutral = sum(n for (_hurts, tone), n in record.items() if tone == 0)
+    return {"claims": claims, "true": true, "false": claims - true - neutral, "neutral": neutral}
 
 
 @dataclass(frozen=True)
@@ -611,9 +636,8 @@ def claim_belief(view: DubiousAllianceState, claimant: int, claim: str,
     slot = view.unrevealed[claimant]
     if slot is None:
         raise InvalidArgumentError("claimant has no face-down card now")
-    known = known_slots(view, player)[claimant]
-    pool = Counter([known]) if known is not None else unseen_cards(view, player)
-    hurting = sum(n for c, n in pool.items() if (view.card(c).survival or 0) < 0)
+    pool = face_down_cards(view, player, claimant)
+    hurting = sum(n for c, n in pool.items() if view.card(c).hurts)
     prior = sympy.Rational(hurting, sum(pool.values()))
     record = claim_record(view, claimant)
     tone = claim_tone(claim)
@@ -626,15 +650,11 @@ def claim_belief(view: DubiousAllianceState, claimant: int, claim: str,
     evidence = prior * given_hurts + (1 - prior) * given_safe
     posterior = prior * given_hurts / evidence
     chance_true = None if tone == 0 else (posterior if tone < 0 else 1 - posterior)
-    true = sum(n for (h, t), n in record.items() if t != 0 and (t < 0) == h)
-    neutral = sum(n for (_h, t), n in record.items() if t == 0)
-    counts = {"claims": sum(record.values()), "true": true,
-              "false": sum(record.values()) - true - neutral, "neutral": neutral}
     assumes = ("Assumes the card is a random card you have not seen, and that the claimant "
                "praises or warns with fixed unknown chances (uniform before any evidence), "
                "for hurting and for harmless cards alike, learnt from their claims whose "
                "cards were revealed; tone is read from the words (safe, shiny, glory ... / "
                "teeth, trouble, bad ...).")
     return ClaimBelief(claimant, claim, tone, prior, (given_hurts, given_safe), posterior,
-                       chance_true, counts, assumes)
+                       chance_true, record_tally(record), assumes)
 
