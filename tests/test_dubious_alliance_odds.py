@@ -343,6 +343,7 @@ def low_deck(goal_scale, life_scale):
     return doc
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("goal_scale", "life_scale", "seed"), [(3, 1, 8), (1, 4, 10)])
 def test_odds_agree_with_random_games_of_the_real_deck(goal_scale, life_scale, seed):
     sums = calibration(300, seed, low_deck(goal_scale, life_scale))
