@@ -166,8 +166,8 @@ def chance_reveal_hurts(view: DubiousAllianceState, player: int) -> sympy.Ration
     True
     """
     _check(view, player)
-    counts = face_down_cards(view, player, player)
-    hurt = sum(n for c, n in counts.items() if view.card(c).hurts)
+    counts, cards = face_down_cards(view, player, player), view.deck_data.cards
+    hurt = sum(n for c, n in counts.items() if cards[c].hurts)
     return sympy.Rational(hurt, sum(counts.values()))
 
 
@@ -636,8 +636,8 @@ def claim_belief(view: DubiousAllianceState, claimant: int, claim: str,
     slot = view.unrevealed[claimant]
     if slot is None:
         raise InvalidArgumentError("claimant has no face-down card now")
-    pool = face_down_cards(view, player, claimant)
-    hurting = sum(n for c, n in pool.items() if view.card(c).hurts)
+    pool, cards = face_down_cards(view, player, claimant), view.deck_data.cards
+    hurting = sum(n for c, n in pool.items() if cards[c].hurts)
     prior = sympy.Rational(hurting, sum(pool.values()))
     record = claim_record(view, claimant)
     tone = claim_tone(claim)
