@@ -15,7 +15,13 @@ path or dict in that format) to play with your own cards: it is read and checked
 once, and the game keeps the data itself (never the path), so a saved game reloads anywhere.
 
 How the rulebook is read where it is open (each reading with the sentence it rests
-on) is listed in :data:`RULE_NOTES`.
+on) is listed in :data:`RULE_NOTES` (:mod:`.rules`).
+
+The folder: the actions in :mod:`.actions`; the deck's data model and loader in
+:mod:`.data`; the state in :mod:`.rules`; the rulebook's questions as pure functions in
+:mod:`.trading` (claims, who must accept, the Trade Tracker), :mod:`.active` (the powers
+in force, the Armor and Weapon limits, the values) and :mod:`.effects` (the instruction
+vocabulary: what each card's instructions do, when, and in which words).
 
 >>> state = new_game(players=3, seed=7)
 >>> state.current_player == state.order()[0]
@@ -69,7 +75,8 @@ _LAZY = {"APP": "app", "chance_reveal_hurts": "odds", "chance_survive_round": "o
          "chance_someone_reaches_goal": "odds", "odds_summary": "odds",
          "chance_reaches_goal": "odds", "chance_round_outcome": "odds", "odds_report": "odds",
          "round_model": "odds", "claim_belief": "odds", "claim_record": "odds",
-         "unseen_cards": "odds", "TemperamentBot": "bots", "tournament": "bots",
+         "record_tally": "odds", "unseen_cards": "odds", "face_down_cards": "odds",
+         "TemperamentBot": "bots", "tournament": "bots",
          "play_game": "bots", "table_scene": "scene", "action_for_click": "scene",
          "DubiousAllianceApp": "app", "RoundCalculator": "calculator",
          "round_answers": "calculator"}

@@ -28,6 +28,11 @@ The table goes through these phases (``state.phase``):
 Undo never takes back a set card, a Trade, the Reveal or a Draw (see
 :data:`RULE_NOTES`). How the rulebook is read where it is open is listed in
 :data:`RULE_NOTES`, each reading with the sentence it rests on.
+
+The state performs each action with one method marked ``@performs``; what the rulebook
+answers (may this claim be said, must this player accept, which powers are in force,
+what a limit pushes out, what an instruction does) it asks :mod:`.trading`,
+:mod:`.active` and :mod:`.effects`, which the odds, the scene and the apps ask too.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Action, GameState, IllegalActionError, InvalidArgumentError
+from ..core.display import text_table
 from ..core.engine import performs
 from ..core.english import listing, objective, possessive, says, subject, verb_form
 from ..core.errors import SaveFormatError
@@ -902,8 +908,6 @@ class DubiousAllianceState(GameState):
     def text_board(self) -> str:
         """The table in text, for ``print(state)``: each chief's Survival, Prestige, hand
         and cards; a view shows only what its player may see ("?")."""
-        from ..core.display import text_table
-
         def named(card: str | None) -> str:
             return "-" if card is None else "?" if card == UNKNOWN else self._name(card)
 
