@@ -1,6 +1,7 @@
 """Dubious Alliance engine: targeted rule tests (the generic conformance checks run
 for every registered game in test_conformance.py)."""
 
+import dataclasses
 import json
 import re
 
@@ -527,6 +528,18 @@ def low_survival(state, p, target, keep=()):
         state.deck.remove(x)
         state.active[p].append(x)
     assert state.survival(p) == target
+
+
+def test_every_instruction_verb_is_declared_once_and_worded_from_the_vocabulary():
+    from dungeoncraft_widgets.dubious_alliance.effects import TERMS, VOCABULARY, effect_text
+
+    deck = da.load_deck()
+    assert set(TERMS) == set(VOCABULARY)
+    for card in [*deck.cards.values(), *deck.player_cards.values()]:
+        assert all(ins["do"] in VOCABULARY for ins in card.instructions)
+        if card.instructions:  # a deck of one's own may print no text: words from the data
+            words = effect_text(dataclasses.replace(card, text=""))
+            assert words.count(": ") == len(card.instructions) and words.endswith("."), words
 
 
 def test_every_rule_note_quotes_the_rulebook_sentence_it_rests_on():
