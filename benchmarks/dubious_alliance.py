@@ -22,6 +22,7 @@ from dungeoncraft_widgets import dubious_alliance as da
 from dungeoncraft_widgets.core import Rng
 from dungeoncraft_widgets.core.bots import RandomBot
 from dungeoncraft_widgets.core.deck import ordered_draws_count
+from dungeoncraft_widgets.dubious_alliance.active import prestige
 from dungeoncraft_widgets.dubious_alliance.bots import play_game, tournament
 from dungeoncraft_widgets.dubious_alliance.odds import (
     active_after,
@@ -105,7 +106,7 @@ def monte_carlo_someone_wins(view: da.DubiousAllianceState, me: int, samples: in
         for q in range(view.n):
             card = model.known[q] if q not in model.unknown else next(it)
             active = active_after(view, q, card if q in model.revealed else None)
-            if sum(view.card(c).prestige or 0 for c in active) >= view.goal(q):
+            if prestige(view.deck_data, active) >= view.goal(q):
                 hits += 1
                 break
     return hits / samples

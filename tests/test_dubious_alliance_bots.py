@@ -27,12 +27,12 @@ def test_bots_finish_games_with_legal_actions(players):
 
 
 def test_claim_phrases_read_with_their_tone_and_obey_the_rules_of_claims():
-    from dungeoncraft_widgets.dubious_alliance.rules import claim_problem
+    from dungeoncraft_widgets.dubious_alliance.trading import claim_problem
 
     assert all(claim_tone(c) == 1 for c in GOOD_CLAIMS)
     assert all(claim_tone(c) == -1 for c in BAD_CLAIMS)
     deck = da.load_deck()
-    assert all(claim_problem(c, deck) is None for c in GOOD_CLAIMS + BAD_CLAIMS)
+    assert all(claim_problem(deck, c) is None for c in GOOD_CLAIMS + BAD_CLAIMS)
 
 
 def offers_by_temperament(games=12, players=4):

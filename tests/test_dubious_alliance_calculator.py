@@ -17,6 +17,7 @@ from test_dubious_alliance_odds import place, play_round, take
 
 from dungeoncraft_widgets import dubious_alliance as da
 from dungeoncraft_widgets.core import InvalidArgumentError, Rng
+from dungeoncraft_widgets.core.english import chance
 from dungeoncraft_widgets.dubious_alliance.calculator import (
     RoundCalculator,
     find_card,
@@ -26,7 +27,7 @@ from dungeoncraft_widgets.dubious_alliance.calculator import (
 )
 from dungeoncraft_widgets.dubious_alliance.odds import modelled, round_model, unseen_cards
 
-DOC = json.loads(da.cards.DATA_FILE.read_text())
+DOC = json.loads(da.data.DATA_FILE.read_text())
 CARDS = {c["id"]: c for c in DOC["cards"]}
 CHIEFS = ["uzga_bonewitch", "brokk_ironhide", "murza_skullsplitter", "skarr_dragoneye"]
 
@@ -233,8 +234,10 @@ def test_card_names_are_read_or_refused_by_name(text, message):
      "face-down card: each card lies in one place"),
     ({"active": ["torch", "torch"]}, "Torch is named twice in your Active cards"),
     ({"hand": ["torch", "mimic", "ghoul", "harpy"]}, "your hand: at most 3 cards"),
-    ({"players": 8}, "players: Dubious Alliance is for 3 to 7 players"),
-    ({"place": 5}, r"your place: 1 \(the Dealer's left\) to 4"),
+    ({"players": 8}, r"players must be a whole number from 3 to 7 \(Dubious Alliance is for 3 "
+     r"to 7 players\), not 8"),
+    ({"place": 5}, r"your place must be a whole number from 1 to 4 \(1 is the Dealer's left, "
+     r"4 the Dealer\), not 5"),
     ({"chief": "snarl"}, "your chief: 'snarl' is not a Player card"),
     ({"seen": sorted(set(CARDS) - {"gold_coins"})}, "other cards seen: 121 cards named "
      "leave too few of the deck's 121 face down"),
@@ -259,7 +262,7 @@ def test_the_widget_shows_the_exact_answers_and_greys_them_on_bad_input(table):
     calc.face_down.value = state.card(known["face_down"]).name.lower()
     assert calc.message.value == ""
     assert calc.answers.trade == answers.trade and calc.answers.keep == answers.keep
-    assert f"{answers.trade.survive} (" in calc.table.value
+    assert chance(answers.trade.survive) in calc.table.value  # "6/7 ≈ 85.7%"
     assert calc.advice.value.startswith("<b>")
     assert calc.record["praise_true"].layout.display == "none"  # no offer: no record asked
     shown = calc.table.value
@@ -295,6 +298,6 @@ def test_without_widgets_the_page_still_shows_the_inputs_and_the_answer():
     still = calc.static_html()  # an exported notebook with no widget state
     assert "An offer&#x27;s claim: no offer" in still or "no offer" in still
     assert "Keep your card: it is harmless for sure" in still
-    assert "17/30 (56.7%)" in still  # 52 of the 120 cards unseen hurt: 68/120 harmless
+    assert "17/30 ≈ 56.7%" in still  # 52 of the 120 cards unseen hurt: 68/120 harmless
     assert repr(calc).startswith("<RoundCalculator: If you keep your card, the chance you "
                                  "survive is 1 = 100.0%")

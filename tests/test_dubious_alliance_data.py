@@ -13,7 +13,7 @@ import pytest
 from dungeoncraft_widgets import dubious_alliance as da
 from dungeoncraft_widgets.core import DungeoncraftError, InvalidArgumentError
 from dungeoncraft_widgets.core.errors import DataFormatError, SaveFormatError
-from dungeoncraft_widgets.dubious_alliance.cards import DATA_FILE, deck_option
+from dungeoncraft_widgets.dubious_alliance.data import DATA_FILE, deck_option
 
 DOC = json.loads(DATA_FILE.read_text(encoding="utf-8"))
 
@@ -63,6 +63,13 @@ BAD_DECKS = [
      "cards[1]", "both"),
     ("a limit for a type no card has", lambda d: d["limits"].update(Shield=1),
      "limits.Shield", "no card"),
+    ("an effect where the vocabulary does not allow it",
+     lambda d: d["cards"][card_index("healing_pool")]["instructions"][0].update(do="draw"),
+     "healing_pool", "the effect 'draw' may appear on a reveal instruction, a gain "
+     "instruction or a trading power, not on a respond power"),
+    ("a power's field on a reveal instruction",
+     lambda d: d["cards"][card_index("rust_monster")]["instructions"][0].update(whose="own"),
+     "rust_monster", "instructions[0].whose"),
     ("a Player card ability at reveal",
      lambda d: d["player_cards"][0]["instructions"].append({"when": "reveal", "do": "draw"}),
      "player_cards[0]", "'respond' or 'trading'"),

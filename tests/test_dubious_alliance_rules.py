@@ -1,7 +1,9 @@
 """Dubious Alliance engine: targeted rule tests (the generic conformance checks run
 for every registered game in test_conformance.py)."""
 
+import dataclasses
 import json
+import re
 
 import pytest
 
@@ -364,7 +366,7 @@ def test_gogog_forces_only_with_prestige_two():
 
 
 def test_load_deck_rejects_bad_data_and_accepts_an_owners_deck():
-    doc = json.loads(da.cards.DATA_FILE.read_text())
+    doc = json.loads(da.data.DATA_FILE.read_text())
     assert "RECONSTRUCTION" in doc["reconstruction"]
     bad = json.loads(json.dumps(doc))
     bad["cards"][0]["instructions"] = [{"when": "reveal", "do": "explode"}]
@@ -526,6 +528,24 @@ def low_survival(state, p, target, keep=()):
         state.deck.remove(x)
         state.active[p].append(x)
     assert state.survival(p) == target
+
+
+def test_every_instruction_verb_is_declared_once_and_worded_from_the_vocabulary():
+    from dungeoncraft_widgets.dubious_alliance.effects import TERMS, VOCABULARY, effect_text
+
+    deck = da.load_deck()
+    assert set(TERMS) == set(VOCABULARY)
+    for card in [*deck.cards.values(), *deck.player_cards.values()]:
+        assert all(ins["do"] in VOCABULARY for ins in card.instructions)
+        if card.instructions:  # a deck of one's own may print no text: words from the data
+            words = effect_text(dataclasses.replace(card, text=""))
+            assert words.count(": ") == len(card.instructions) and words.endswith("."), words
+
+
+def test_every_rule_note_quotes_the_rulebook_sentence_it_rests_on():
+    assert da.RULE_NOTES is da.rules.RULE_NOTES and len(da.RULE_NOTES) >= 10
+    for note in da.RULE_NOTES:
+        assert re.search(r"'[A-Za-z][^']{15,}'", note), note
 
 
 def test_survival_below_zero_in_mid_round_then_healed_lives():

@@ -15,7 +15,13 @@ path or dict in that format) to play with your own cards: it is read and checked
 once, and the game keeps the data itself (never the path), so a saved game reloads anywhere.
 
 How the rulebook is read where it is open (each reading with the sentence it rests
-on) is listed in :data:`RULE_NOTES`.
+on) is listed in :data:`RULE_NOTES` (:mod:`.rules`).
+
+The folder: the actions in :mod:`.actions`; the deck's data model and loader in
+:mod:`.data`; the state in :mod:`.rules`; the rulebook's questions as pure functions in
+:mod:`.trading` (claims, who must accept, the Trade Tracker), :mod:`.active` (the powers
+in force, the Armor and Weapon limits, the values) and :mod:`.effects` (the instruction
+vocabulary: what each card's instructions do, when, and in which words).
 
 >>> state = new_game(players=3, seed=7)
 >>> state.current_player == state.order()[0]
@@ -26,28 +32,22 @@ True
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from ..core import Action
 from ..core.lazy import lazy_attributes
-from .cards import Card, Deck, PlayerCard, load_deck
-from .rules import (
+from .actions import (
     ACTION_TYPES,
-    RULE_NOTES,
-    UNKNOWN,
     Accept,
     Decline,
     Done,
     DrawPower,
-    DubiousAllianceState,
     Force,
     Offer,
     Pass,
     SetCard,
     Use,
 )
+from .data import Card, Deck, PlayerCard, load_deck
+from .rules import RULE_NOTES, UNKNOWN, DubiousAllianceState, new_game
 
 PLAYER_COUNTS = (3, 4, 5, 6, 7)
 MAX_ACTIONS = 20_000
@@ -59,30 +59,6 @@ __all__ = [
     "Pass", "PlayerCard", "RULE_NOTES", "SetCard", "Use", "load_deck", "load_game", "new_game",
     "parse_action",
 ]
-
-
-def new_game(players: int | Sequence[str] = 4, seed: int | None = None,
-             characters: Sequence[str] | None = None,
-             deck: str | os.PathLike[str] | Mapping[str, Any] | None = None
-             ) -> DubiousAllianceState:
-    """A new game: Player cards dealt (or ``characters`` chosen), Dealer found, hands dealt.
-
-    ``deck``: a deck file or its parsed data (see :func:`load_deck`), checked now; the
-    game keeps the data (or the shipped set's name and digest), never a path.
-
-    >>> state = new_game(["Ann", "Bo", "Cy"], seed=1, characters=[
-    ...     "gogog_bloodthroat", "uzga_bonewitch", "brokk_ironhide"])
-    >>> state.survival(0), state.goal(0)
-    (20, 15)
-    >>> state.options["deck"]["shipped"]
-    'cards.json'
-    """
-    options: dict[str, Any] = {}
-    if characters is not None:
-        options["characters"] = characters
-    if deck is not None:
-        options["deck"] = deck
-    return DubiousAllianceState(players, seed, **options)
 
 
 def load_game(text: str) -> DubiousAllianceState:
@@ -99,7 +75,8 @@ _LAZY = {"APP": "app", "chance_reveal_hurts": "odds", "chance_survive_round": "o
          "chance_someone_reaches_goal": "odds", "odds_summary": "odds",
          "chance_reaches_goal": "odds", "chance_round_outcome": "odds", "odds_report": "odds",
          "round_model": "odds", "claim_belief": "odds", "claim_record": "odds",
-         "unseen_cards": "odds", "TemperamentBot": "bots", "tournament": "bots",
+         "record_tally": "odds", "unseen_cards": "odds", "face_down_cards": "odds",
+         "TemperamentBot": "bots", "tournament": "bots",
          "play_game": "bots", "table_scene": "scene", "action_for_click": "scene",
          "DubiousAllianceApp": "app", "RoundCalculator": "calculator",
          "round_answers": "calculator"}

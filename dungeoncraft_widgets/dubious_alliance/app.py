@@ -38,23 +38,20 @@ from ..core.english import count, listing, objective, possessive, says, subject,
 from ..core.scene import Scene
 from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.panels import probability_latex
+from .actions import Accept, Decline, Done, DrawPower, Force, Offer, Pass, SetCard, Use
 from .bots import TEMPERAMENTS, TemperamentBot
-from .odds import chance_reveal_hurts, claim_belief, claim_record, claim_tone, odds_report
-from .rules import (
-    UNKNOWN,
-    Accept,
-    Decline,
-    Done,
-    DrawPower,
-    DubiousAllianceState,
-    Force,
-    Offer,
-    Pass,
-    SetCard,
-    Use,
-    claim_problem,
+from .effects import VOCABULARY, effect_text
+from .odds import (
+    chance_reveal_hurts,
+    claim_belief,
+    claim_record,
+    claim_tone,
+    odds_report,
+    record_tally,
 )
-from .scene import action_for_click, effect_text, short_values, table_scene, values_text
+from .rules import UNKNOWN, DubiousAllianceState, new_game
+from .scene import action_for_click, short_values, table_scene, values_text
+from .trading import claim_problem, must_accept
 
 ODDS_LINES = (("hurts", "your Revealed card lowers your Survival"),
               ("survive", "you survive this round"),
@@ -81,7 +78,6 @@ class DubiousAllianceApp(GameApp):
                  seed: int | None = None, *, bots: Mapping[int, Bot] | None = None,
                  state: DubiousAllianceState | None = None, **kwargs: Any) -> None:
         if state is None:
-            from . import new_game
             state = new_game(players if isinstance(players, int) else list(players), seed=seed)
         if bots is None:
             bots = {p: TemperamentBot(TEMPERAMENTS[(p - 1) % len(TEMPERAMENTS)], seed=p)
@@ -124,7 +120,7 @@ class DubiousAllianceApp(GameApp):
 
     def _check_claim(self) -> None:
         text = " ".join(self.claim.value.split())
-        problem = claim_problem(text, self.state.deck_data) if text else None
+        problem = claim_problem(self.state.deck_data, text) if text else None
         self.claim_note.value = f"✗ This claim cannot be said: {problem}" if problem else ""
 
     def refresh(self) -> None:
@@ -186,7 +182,7 @@ class DubiousAllianceApp(GameApp):
         if view.phase == "trade":
             text = ("Trading: offer another chief a trade (type a claim first if you like), "
                     "use a power, or say Done.")
-            if view.tracker[me] == "must_trade" and not view.traded[me]:
+            if self._must_accept(view):
                 text += " You are on Must Trade: you must accept the first trade offered."
             return text
         if view.phase == "resolve" and view.window:
@@ -207,7 +203,7 @@ class DubiousAllianceApp(GameApp):
         return 1 - claim_belief(view, other, said, player=self.seat).posterior_hurts
 
     def _must_accept(self, view: DubiousAllianceState) -> bool:
-        return view.tracker[self.seat] == "must_trade" and not view.traded[self.seat]
+        return must_accept(view.tracker[self.seat], view.traded[self.seat])
 
     def choices(self, view: GameState) -> list[Choice]:
         assert isinstance(view, DubiousAllianceState)
@@ -261,8 +257,8 @@ class DubiousAllianceApp(GameApp):
             for a in legal:
                 if isinstance(a, Use):
                     power = view.card(a.source).powers("respond")[0][1]
-                    verb = "Discard" if power["do"] == "discard_revealed" else "take"
-                    out.append(Choice(f"Use {view.power_name(a.source)}: {verb} {name}", a,
+                    out.append(Choice(f"Use {view.power_name(a.source)}: "
+                                      f"{VOCABULARY.words(power, name)}", a,
                                       tooltip=effect_text(view.card(a.source))))
                 else:
                     out.append(Choice(f"Pass: let {name} be Resolved", a))
@@ -425,11 +421,10 @@ class DubiousAllianceApp(GameApp):
         items = []
         for c in view.claims:
             who, to = view.players[c["from"]], view.players[c["to"]]
-            record = claim_record(view, c["from"])
-            told = sum(record.values())
-            true = sum(n for (h, t), n in record.items() if t != 0 and (t < 0) == h)
-            history = (f" ({possessive(who)} record: {true} of "
-                       f"{count(told, 'earlier claim')} true)" if told else "")
+            tally = record_tally(claim_record(view, c["from"]))
+            history = (f" ({possessive(who)} record: {tally['true']} of "
+                       f"{count(tally['claims'], 'earlier claim')} true)" if tally["claims"]
+                       else "")
             said = f"“{c['claim']}”" if c["claim"] else "(no claim)"
             tone = {1: " — praise", -1: " — a warning", 0: ""}[claim_tone(c["claim"])]
             items.append(f"<li>{plain(f'{subject(who)} to {objective(to)}: {said}{tone}')}"

@@ -25,19 +25,10 @@ from statistics import mean
 from typing import Any
 
 from ..core import Action, InvalidArgumentError, Rng
+from ..core.checks import one_of, sequence, whole_number
+from .actions import Accept, Decline, Done, DrawPower, Force, Offer, Pass, SetCard, Use
 from .odds import BAD_WORDS, GOOD_WORDS, claim_tone, unseen_cards
-from .rules import (
-    Accept,
-    Decline,
-    Done,
-    DrawPower,
-    DubiousAllianceState,
-    Force,
-    Offer,
-    Pass,
-    SetCard,
-    Use,
-)
+from .rules import UNKNOWN, DubiousAllianceState, new_game
 
 __all__ = ["BAD_CLAIMS", "BAD_WORDS", "GOOD_CLAIMS", "GOOD_WORDS", "TEMPERAMENTS",
            "TemperamentBot", "claim_tone", "play_game", "tournament"]
@@ -58,10 +49,7 @@ class TemperamentBot:
     """
 
     def __init__(self, temperament: str = "honest", seed: int = 0) -> None:
-        if temperament not in TEMPERAMENTS:
-            raise InvalidArgumentError(
-                f"temperament must be one of {', '.join(TEMPERAMENTS)}, not {temperament!r}")
-        self.name = temperament
+        self.name = one_of(temperament, "temperament", TEMPERAMENTS)
         self.rng = Rng(seed)
 
     # ------------------------------------------------------------- values
@@ -85,7 +73,7 @@ class TemperamentBot:
 
     def my_card_value(self, view: DubiousAllianceState, me: int) -> float:
         known = view.unrevealed[me]
-        if known is not None and known != "?":
+        if known is not None and known != UNKNOWN:
             return self.value(view, me, known)
         return self.expected_unknown(view, me)
 
@@ -167,12 +155,15 @@ def play_game(temperaments: Sequence[str], seed: int, max_actions: int = 20_000,
     >>> state.is_over
     True
     """
-    from . import new_game
-    _bounded("max_actions", max_actions, 1, MAX_ACTIONS, "bot games end within a few hundred")
-    if not isinstance(temperaments, (list, tuple)) or not 3 <= len(temperaments) <= 7:
-        raise InvalidArgumentError("temperaments: one per player, 3 to 7 players")
-    state = new_game(len(temperaments), seed=seed, **options)
-    bots = [TemperamentBot(t, seed=seed * 31 + i) for i, t in enumerate(temperaments)]
+    whole_number(max_actions, "max_actions", minimum=1, maximum=MAX_ACTIONS,
+                 why="bot games end within a few hundred")
+    seats = sequence(temperaments, "temperaments",
+                     lambda t, name: one_of(t, name, TEMPERAMENTS), most=7)
+    if len(seats) < 3:
+        raise InvalidArgumentError(f"temperaments must name one per player, 3 to 7, "
+                                   f"not {len(seats)}")
+    state = new_game(len(seats), seed=seed, **options)
+    bots = [TemperamentBot(t, seed=seed * 31 + i) for i, t in enumerate(seats)]
     for _ in range(max_actions):
         if state.is_over:
             break
@@ -191,8 +182,10 @@ def tournament(games: int = 60, players: int = 4, seed: int = 0) -> dict[str, An
     >>> sum(s["wins"] for s in result["by_temperament"].values()) + result["no_winner"]
     3
     """
-    _bounded("games", games, 1, MAX_GAMES, "a bigger tournament takes minutes: run several")
-    _bounded("players", players, 3, 7, "Dubious Alliance is for 3 to 7 players")
+    whole_number(games, "games", minimum=1, maximum=MAX_GAMES,
+                 why="a bigger tournament takes minutes: run several")
+    whole_number(players, "players", minimum=3, maximum=7,
+                 why="Dubious Alliance is for 3 to 7 players")
     rng = Rng(seed)
     stats = {t: {"seats": 0, "wins": 0, "deaths": 0} for t in TEMPERAMENTS}
     rounds, actions, no_winner = [], [], 0
@@ -215,9 +208,3 @@ def tournament(games: int = 60, players: int = 4, seed: int = 0) -> dict[str, An
         s["win_rate"] = s["wins"] / s["seats"] if s["seats"] else 0.0
     return {"games": games, "no_winner": no_winner, "avg_rounds": mean(rounds),
             "avg_actions": mean(actions), "by_temperament": stats}
-
-
-def _bounded(name: str, value: object, low: int, high: int, why: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidArgumentError(f"{name} must be a whole number from {low} to {high} "
-                                   f"({why}), not {value!r}")

@@ -38,8 +38,9 @@ from typing import Any
 import ipywidgets as w
 import sympy
 
-from ..core.charts import bar_chart, percent
-from ..core.english import listing
+from ..core.charts import bar_chart
+from ..core.checks import one_of, whole_number
+from ..core.english import chance, listing, ordinal
 from ..core.errors import InvalidArgumentError
 from ..widgets.board import BoardView
 from ..widgets.panels import (
@@ -50,8 +51,8 @@ from ..widgets.panels import (
     table_html,
     text_label,
 )
-from . import new_game
-from .cards import Deck, deck_from_option, deck_option, name_words
+from .active import prestige, survival
+from .data import Deck, deck_from_option, deck_option
 from .odds import (
     BAD_WORDS,
     GOOD_WORDS,
@@ -60,28 +61,18 @@ from .odds import (
     chance_reveal_hurts,
     chance_survive_round,
     claim_belief,
-    known_slots,
+    face_down_cards,
     modelled,
     round_model,
-    unseen_cards,
 )
-from .rules import HAND_SIZE, UNKNOWN, DubiousAllianceState
+from .rules import HAND_SIZE, UNKNOWN, DubiousAllianceState, new_game
+from .trading import name_words
 
 #: Where the card you set face down is now (followed through the public trades).
 WHERE = ("you", "offerer", "other")
 #: The tone of a claim that comes with an offer (None: no offer on the table).
 TONES = {"praise": 1, "warning": -1, "neither": 0}
 MAX_RECORD = 99  # earlier claims of one claimant: far more than a game holds
-
-
-def ordinal(k: int) -> str:
-    """1 -> '1st', 2 -> '2nd', 3 -> '3rd', 4 -> '4th'.
-
-    >>> [ordinal(k) for k in (1, 2, 3, 4, 11)]
-    ['1st', '2nd', '3rd', '4th', '11th']
-    """
-    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
-    return f"{k}{suffix}"
 
 
 def find_card(deck: Deck, text: str, field: str) -> str:
@@ -184,12 +175,11 @@ def table_view(*, players: int, place: int, chief: str, active: list[str], hand:
     """
     option = deck_option(deck)
     deck = deck_from_option(option)
-    if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 7:
-        raise InvalidArgumentError("players: Dubious Alliance is for 3 to 7 players")
-    if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= players:
-        raise InvalidArgumentError(f"your place: 1 (the Dealer's left) to {players} (the Dealer)")
-    if where not in WHERE:
-        raise InvalidArgumentError(f"where: one of {', '.join(WHERE)}")
+    whole_number(players, "players", minimum=3, maximum=7,
+                 why="Dubious Alliance is for 3 to 7 players")
+    whole_number(place, "your place", minimum=1, maximum=players,
+                 why=f"1 is the Dealer's left, {players} the Dealer")
+    one_of(where, "where", WHERE)
     if chief not in deck.player_cards:
         raise InvalidArgumentError(f"your chief: {chief!r} is not a Player card of this deck")
     if len(hand) > HAND_SIZE - 1:
@@ -231,8 +221,8 @@ def table_view(*, players: int, place: int, chief: str, active: list[str], hand:
                 traded[q] = False
     # The record as the claim history the odds read: a claim (a word of praise or of
     # warning) about a card that hurt or did not, once for each claim counted.
-    hurting = next((c for c in sorted(deck.cards) if (deck.cards[c].survival or 0) < 0), None)
-    harmless = next((c for c in sorted(deck.cards) if (deck.cards[c].survival or 0) >= 0), None)
+    hurting = next((c for c in sorted(deck.cards) if deck.cards[c].hurts), None)
+    harmless = next((c for c in sorted(deck.cards) if not deck.cards[c].hurts), None)
     history = []
     for key, hurt, claim in (("praise_true", False, GOOD_WORDS[0]),
                              ("praise_false", True, GOOD_WORDS[0]),
@@ -278,8 +268,8 @@ def round_answers(*, tone: str | None = None, **known: Any) -> RoundAnswers:
     >>> answers.advice.split(";")[0]
     'Keep your card: it is harmless for sure'
     """
-    if tone is not None and tone not in TONES:
-        raise InvalidArgumentError(f"tone: one of {', '.join(TONES)}, or None for no offer")
+    if tone is not None:  # None: no offer
+        one_of(tone, "tone", TONES)
     if tone is None and known.get("where") == "offerer":
         raise InvalidArgumentError("where your card is: nobody offers you a trade now")
     view, me, offerer = table_view(**known)
@@ -301,7 +291,7 @@ def round_answers(*, tone: str | None = None, **known: Any) -> RoundAnswers:
         belief = claim_belief(view, offerer, claim, player=me)
     model = round_model(view, me)
     discarded = me not in model.revealed
-    advice = _advice(keep, trade, belief, discarded, view, me)
+    advice = _advice(view, me, keep, trade, belief, discarded)
     return RoundAnswers(keep, trade, belief, model.chance_left_out, discarded,
                         modelled(view, known["face_down"]), survival_values(swapped, me), advice)
 
@@ -316,22 +306,12 @@ def survival_values(view: DubiousAllianceState, player: int) -> dict[int, sympy.
     >>> survival_values(view, me)
     {-3: 1}
     """
-    known = known_slots(view, player)[player]
-    counts = Counter([known]) if known is not None else unseen_cards(view, player)
+    counts = face_down_cards(view, player, player)
     total = sum(counts.values())
     values: Counter = Counter()
     for card, n in counts.items():
         values[view.card(card).survival or 0] += n
     return {v: sympy.Rational(n, total) for v, n in sorted(values.items())}
-
-
-def exact(p: sympy.Rational) -> str:
-    """An exact chance as plain text, its percentage beside it.
-
-    >>> exact(sympy.Rational(26, 59))
-    '26/59 (44.1%)'
-    """
-    return f"{sympy.Rational(p)} ({percent(p)})"
 
 
 def _say(p: sympy.Rational) -> str:
@@ -340,16 +320,16 @@ def _say(p: sympy.Rational) -> str:
         return "for sure"
     if p == 0:
         return "never"
-    return f"with chance {exact(p)}"
+    return f"with chance {chance(p)}"
 
 
 def _harmless(p: sympy.Rational) -> str:
-    """'is harmless for sure', 'is never harmless', 'is harmless with chance 1/2 (50.0%)'."""
+    """'is harmless for sure', 'is never harmless', 'is harmless with chance 1/2 = 50.0%'."""
     return "is never harmless" if p == 0 else f"is harmless {_say(p)}"
 
 
-def _advice(keep: CardChances, trade: CardChances, belief: ClaimBelief | None, discarded: bool,
-            view: DubiousAllianceState, me: int) -> str:
+def _advice(view: DubiousAllianceState, me: int, keep: CardChances, trade: CardChances,
+            belief: ClaimBelief | None, discarded: bool) -> str:
     """The recommendation. Without an offer: survival first, then the goal, then a
     harmless card. With an offer, the claim speaks only of harm (Bayes' rule on it gives
     no survival or goal chances): keep a card that surely wins, give up one that surely
@@ -506,13 +486,12 @@ class RoundCalculator(LiveCalculator):
 
     def _show(self, answers: RoundAnswers, active: list[str], face_down: str) -> None:
         chief = self.deck.player_cards[self.chief.value]
-        life = chief.survival + sum(self.deck.cards[c].survival or 0 for c in active)
-        prestige = sum(self.deck.cards[c].prestige or 0 for c in active)
+        life, points = survival(self.deck, chief.id, active), prestige(self.deck, active)
         card = self.deck.cards[face_down]
         values = (f"Survival {card.survival:+d}, Prestige {card.prestige:+d}"
                   if card.has_values else "no values")
         self.understood.value = html.escape(
-            f"{chief.name}: Survival {life}, Prestige {prestige} of {chief.prestige_goal}. "
+            f"{chief.name}: Survival {life}, Prestige {points} of {chief.prestige_goal}. "
             f"Your face-down card: {card.name} ({values}).")
         self.advice.value = f"<b>{html.escape(answers.advice)}</b>"
         keep, trade = answers.keep, answers.trade
@@ -526,7 +505,7 @@ class RoundCalculator(LiveCalculator):
                 ("you survive this round", keep.survive, trade.survive),
                 ("you reach your goal this round", keep.reach, trade.reach)]
         self.table.value = table_html(["chance", "keep", label],
-                                      [(text, exact(a), exact(b)) for text, a, b in rows])
+                                      [(text, chance(a), chance(b)) for text, a, b in rows])
         self.chart.show(bar_chart(
             answers.trade_survival, target=0, target_label="harmless", width=300, height=180,
             title="Survival on the card after a trade", x_label="Survival"))
@@ -539,10 +518,10 @@ class RoundCalculator(LiveCalculator):
                     0: "they say neither good nor bad of"}[belief.tone]
             self.bayes.value = "<b>Can you trust the claim? Bayes' rule</b>" + table_html(
                 ["", "chance"],
-                [("their card hurts, before the claim", exact(belief.prior_hurts)),
-                 (f"{says} a card that hurts", exact(given_hurts)),
-                 ("… of a harmless card", exact(given_safe)),
-                 ("their card hurts, after the claim", exact(belief.posterior_hurts))])
+                [("their card hurts, before the claim", chance(belief.prior_hurts)),
+                 (f"{says} a card that hurts", chance(given_hurts)),
+                 ("… of a harmless card", chance(given_safe)),
+                 ("their card hurts, after the claim", chance(belief.posterior_hurts))])
         notes = ["Exact if every face-down card you do not know is a random card you have not "
                  "seen, Trading ends now and nobody uses a May power (a Healing Pool, a "
                  "Protection Scroll, a chief's ability) while the cards are Resolved."]
@@ -556,8 +535,7 @@ class RoundCalculator(LiveCalculator):
         if answers.left_out:
             notes.append("Cards that Draw or reach other players' cards (Brawl, Cave-In, "
                          "...) are left out: one of them lies face down among the cards "
-                         f"you do not know with chance {answers.left_out} "
-                         f"({percent(answers.left_out)}).")
+                         f"you do not know with chance {chance(answers.left_out)}.")
         if answers.discarded:
             notes.append("You are the Dealer and not everyone has traded: your Revealed card "
                          "is Discarded, so your Survival and Prestige stay as they are.")

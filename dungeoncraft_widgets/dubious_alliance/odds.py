@@ -50,15 +50,22 @@ from typing import Any
 
 import sympy
 
+from ..core.checks import game_state, seat, shown
 from ..core.deck import ordered_draws_probability
 from ..core.english import count, possessive
 from ..core.errors import InvalidArgumentError
-from .rules import MAX_CLAIM, DubiousAllianceState
+from . import trading
+from .active import prestige, pushed_out, survival
+from .data import Card, Deck
+from .effects import TERMS
+from .rules import DubiousAllianceState
+from .trading import MAX_CLAIM
 
 __all__ = ["BAD_WORDS", "GOOD_WORDS", "ClaimBelief", "RoundModel", "chance_reaches_goal",
            "chance_reveal_hurts", "chance_round_outcome", "chance_someone_reaches_goal",
-           "chance_survive_round", "claim_belief", "claim_record", "claim_tone", "known_slots",
-           "modelled", "odds_report", "odds_summary", "round_model", "unseen_cards"]
+           "chance_survive_round", "claim_belief", "claim_record", "claim_tone", "face_down_cards",
+           "known_slots", "modelled", "odds_report", "odds_summary", "record_tally", "round_model",
+           "unseen_cards"]
 
 ZERO, ONE = sympy.Integer(0), sympy.Integer(1)
 
@@ -82,12 +89,11 @@ def claim_tone(text: str) -> int:
 
 
 def _check(view: DubiousAllianceState, player: int, *, trading: bool = True) -> None:
-    if not isinstance(view, DubiousAllianceState):
-        raise InvalidArgumentError("view must be a Dubious Alliance state or view")
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < view.n:
-        raise InvalidArgumentError(f"player must be a seat from 0 to {view.n - 1}")
+    game_state(view, DubiousAllianceState, "view")
+    seat(view.n, player)
     if view.viewer is not None and view.viewer != player:
-        raise InvalidArgumentError("player: this view belongs to another player")
+        raise InvalidArgumentError(f"player must be the seat whose view this is ({view.viewer}), "
+                                   f"not {player}: this view belongs to another player")
     if trading and view.phase != "trade":
         raise InvalidArgumentError("view: the odds are for the Trading phase, when every "
                                    "Unrevealed card is face down")
@@ -129,9 +135,19 @@ def known_slots(view: DubiousAllianceState, player: int) -> list[str | None]:
     return [mine if origin == player else None for origin in view.origin]
 
 
-def _own_card_counts(view: DubiousAllianceState, player: int) -> Counter:
-    """Distribution (counts) of the card in ``player``'s own slot, by card id."""
-    known = known_slots(view, player)[player]
+def face_down_cards(view: DubiousAllianceState, player: int, seat: int) -> Counter:
+    """The cards that may lie face down at ``seat``, as ``player`` knows (a Counter of ids,
+    each once): the card they know is there (following the trades), else every card
+    they have not seen.
+
+    >>> from dungeoncraft_widgets.dubious_alliance import new_game
+    >>> state = new_game(3, seed=1)
+    >>> for _ in range(3):
+    ...     _ = state.apply(state.legal_actions()[0])
+    >>> face_down_cards(state.view(0), 0, 0) == {state.chosen[0]: 1}
+    True
+    """
+    known = known_slots(view, player)[seat]
     return Counter([known]) if known is not None else unseen_cards(view, player)
 
 
@@ -150,20 +166,15 @@ def chance_reveal_hurts(view: DubiousAllianceState, player: int) -> sympy.Ration
     True
     """
     _check(view, player)
-    counts = _own_card_counts(view, player)
-    hurt = sum(n for c, n in counts.items() if (view.card(c).survival or 0) < 0)
+    counts, cards = face_down_cards(view, player, player), view.deck_data.cards
+    hurt = sum(n for c, n in counts.items() if cards[c].hurts)
     return sympy.Rational(hurt, sum(counts.values()))
 
 
 # ------------------------------------------------------------------ the round model
-def _acts_on_holder_only(ins: dict[str, Any]) -> bool:
-    if ins["do"] == "tracker":
-        return True  # a Trade Tracker changes no Survival or Prestige this round
-    return ins["do"] == "discard_active" and ins.get("who", "self") == "self"
-
-
 def modelled(view: DubiousAllianceState, card_id: str) -> bool:
-    """Whether the model follows everything ``card_id`` does as a Revealed card.
+    """Whether the model follows everything ``card_id`` does as a Revealed card: its
+    instructions reach nothing but its holder's own cards (:data:`.effects.TERMS`).
 
     >>> from dungeoncraft_widgets.dubious_alliance import new_game
     >>> state = new_game(3, seed=1)
@@ -171,22 +182,22 @@ def modelled(view: DubiousAllianceState, card_id: str) -> bool:
     (True, False, True)
     """
     card = view.card(card_id)
-    return all(_acts_on_holder_only(ins) for when in ("reveal", "gain")
+    return all(TERMS[ins["do"]].holder_only(ins) for when in ("reveal", "gain")
                for _i, ins in card.powers(when))
 
 
-def _discard_own(view: DubiousAllianceState, active: list[str], ins: dict[str, Any]) -> None:
-    if ins["do"] != "discard_active":
-        return
-    want = ins.get("type")
-    pick = next((c for c in reversed(active) if want is None or want in view.card(c).types), None)
-    if pick is not None:
-        active.remove(pick)
+def _discard_own(deck: Deck, active: list[str], card: Card, when: str) -> None:
+    """What the card's ``when`` instructions Discard of its holder's own Active cards."""
+    for _i, ins in card.powers(when):
+        pick = TERMS[ins["do"]].holder_discards(deck, active, ins)
+        if pick is not None:
+            active.remove(pick)
 
 
 def active_after(view: DubiousAllianceState, seat: int, card_id: str | None) -> list[str]:
     """``seat``'s Active cards once ``card_id`` (None: no card) is Resolved and gained, as
-    the engine does it: own instructions, then the type limits, then the card joins.
+    the engine does it: its instructions on its holder's cards, then the type limits
+    (:func:`.active.pushed_out`), then the card joins.
 
     >>> from dungeoncraft_widgets.dubious_alliance import new_game
     >>> state = new_game(3, seed=1)
@@ -197,19 +208,15 @@ def active_after(view: DubiousAllianceState, seat: int, card_id: str | None) -> 
     active = list(view.active[seat])
     if card_id is None:
         return active
-    card = view.card(card_id)
-    for _i, ins in card.powers("reveal"):
-        _discard_own(view, active, ins)
+    deck = view.deck_data
+    card = deck.cards[card_id]
+    _discard_own(deck, active, card, "reveal")
     if not card.has_values:
         return active
-    for kind, limit in view.deck_data.limits.items():
-        if kind in card.types:
-            same = [a for a in active if kind in view.card(a).types]
-            for old in same[: max(0, len(same) + 1 - limit)]:
-                active.remove(old)
+    for old, _kind in pushed_out(deck, active, card_id):
+        active.remove(old)
     active.append(card_id)
-    for _i, ins in card.powers("gain"):
-        _discard_own(view, active, ins)
+    _discard_own(deck, active, card, "gain")
     return active
 
 
@@ -274,9 +281,10 @@ def round_model(view: DubiousAllianceState, player: int,
     """
     _check(view, player)
     if dealer_card_discarded is not None and not isinstance(dealer_card_discarded, bool):
-        raise InvalidArgumentError("dealer_card_discarded must be True, False or None")
-    discarded = (not all(view.traded)) if dealer_card_discarded is None \
-        else dealer_card_discarded
+        raise InvalidArgumentError(f"dealer_card_discarded must be True, False or None, "
+                                   f"not {shown(dealer_card_discarded)}")
+    discarded = dealer_card_discarded if dealer_card_discarded is not None \
+        else trading.dealer_card_discarded(view.traded)
     known = tuple(known_slots(view, player))
     revealed = tuple(q for q in view.order() if not (q == view.dealer and discarded))
     unseen = unseen_cards(view, player)
@@ -303,11 +311,11 @@ def round_model(view: DubiousAllianceState, player: int,
         assumes.append(f"Not modelled: what your {view.card(known[q]).name} (now with "
                        f"{'you' if q == player else names[q]}) does to other cards.")
     if left_out and unknown:
-        shown = ", ".join(view.card(c).name for c in left_out[:4])
+        named = ", ".join(view.card(c).name for c in left_out[:4])
         more = f" and {len(left_out) - 4} more" if len(left_out) > 4 else ""
         assumes.append(
             f"Left out: {count(len(left_out), 'unseen card')} that Draw or reach other "
-            f"players' cards ({shown}{more}); the chances are exact if none of them is face "
+            f"players' cards ({named}{more}); the chances are exact if none of them is face "
             f"down, which has chance {_fraction(1 - clean)} of failing.")
     return RoundModel(player, known, revealed, pool, left_out, 1 - clean, tuple(assumes))
 
@@ -330,8 +338,8 @@ def _after(view: DubiousAllianceState, model: RoundModel, q: int,
            card_id: str | None) -> tuple[int, int]:
     """(Survival, Prestige) of seat ``q`` once ``card_id`` is Active (the model's rules)."""
     active = active_after(view, q, card_id if q in model.revealed else None)
-    life = view.beginning_survival(q) + sum(view.card(c).survival or 0 for c in active)
-    return life, sum(view.card(c).prestige or 0 for c in active)
+    deck = view.deck_data
+    return survival(deck, view.characters[q], active), prestige(deck, active)
 
 
 def _card_sets(view: DubiousAllianceState, model: RoundModel, q: int,
@@ -526,14 +534,27 @@ def claim_record(view: DubiousAllianceState, claimant: int) -> Counter:
     >>> claim_record(new_game(3, seed=1), 1)
     Counter()
     """
-    if isinstance(claimant, bool) or not isinstance(claimant, int) \
-            or not 0 <= claimant < view.n:
-        raise InvalidArgumentError(f"claimant must be a seat from 0 to {view.n - 1}")
+    game_state(view, DubiousAllianceState, "view")
+    seat(view.n, claimant, "claimant")
     out: Counter = Counter()
     for c in view.claim_history:
         if c["from"] == claimant:
-            out[((view.card(c["card"]).survival or 0) < 0, claim_tone(c["claim"]))] += 1
+            out[(view.card(c["card"]).hurts, claim_tone(c["claim"]))] += 1
     return out
+
+
+def record_tally(record: Counter) -> dict[str, int]:
+    """A claim record (:func:`claim_record`) in counts: ``claims``, ``true`` (a praise of
+    a harmless card, a warning of one that hurts), ``false`` and ``neutral``.
+
+    >>> from collections import Counter
+    >>> record_tally(Counter({(False, 1): 2, (True, 1): 1, (True, 0): 1}))
+    {'claims': 4, 'true': 2, 'false': 1, 'neutral': 1}
+    """
+    claims = sum(record.values())
+    true = sum(n for (hurts, tone), n in record.items() if tone != 0 and (tone < 0) == hurts)
+    neutral = sum(n for (_hurts, tone), n in record.items() if tone == 0)
+    return {"claims": claims, "true": true, "false": claims - true - neutral, "neutral": neutral}
 
 
 @dataclass(frozen=True)
@@ -601,20 +622,22 @@ def claim_belief(view: DubiousAllianceState, claimant: int, claim: str,
     True
     """
     if not isinstance(claim, str) or len(claim) > MAX_CLAIM:
-        raise InvalidArgumentError(f"claim: text of at most {MAX_CLAIM} characters")
+        raise InvalidArgumentError(f"claim must be text of at most {MAX_CLAIM} characters, "
+                                   f"not {shown(claim)}")
+    game_state(view, DubiousAllianceState, "view")
     player = view.viewer if player is None else player
     if player is None:
-        raise InvalidArgumentError("player: whose knowledge? give player= for a full game")
+        raise InvalidArgumentError("player must be given for a full game (whose knowledge?), "
+                                   "not None")
     _check(view, player, trading=False)
-    if isinstance(claimant, bool) or not isinstance(claimant, int) \
-            or not 0 <= claimant < view.n or claimant == player:
-        raise InvalidArgumentError(f"claimant must be another player's seat (0 to {view.n - 1})")
+    if seat(view.n, claimant, "claimant") == player:
+        raise InvalidArgumentError(f"claimant must be another player's seat, not {player} "
+                                   "(the player's own)")
     slot = view.unrevealed[claimant]
     if slot is None:
         raise InvalidArgumentError("claimant has no face-down card now")
-    known = known_slots(view, player)[claimant]
-    pool = Counter([known]) if known is not None else unseen_cards(view, player)
-    hurting = sum(n for c, n in pool.items() if (view.card(c).survival or 0) < 0)
+    pool, cards = face_down_cards(view, player, claimant), view.deck_data.cards
+    hurting = sum(n for c, n in pool.items() if cards[c].hurts)
     prior = sympy.Rational(hurting, sum(pool.values()))
     record = claim_record(view, claimant)
     tone = claim_tone(claim)
@@ -627,15 +650,11 @@ def claim_belief(view: DubiousAllianceState, claimant: int, claim: str,
     evidence = prior * given_hurts + (1 - prior) * given_safe
     posterior = prior * given_hurts / evidence
     chance_true = None if tone == 0 else (posterior if tone < 0 else 1 - posterior)
-    true = sum(n for (h, t), n in record.items() if t != 0 and (t < 0) == h)
-    neutral = sum(n for (_h, t), n in record.items() if t == 0)
-    counts = {"claims": sum(record.values()), "true": true,
-              "false": sum(record.values()) - true - neutral, "neutral": neutral}
     assumes = ("Assumes the card is a random card you have not seen, and that the claimant "
                "praises or warns with fixed unknown chances (uniform before any evidence), "
                "for hurting and for harmless cards alike, learnt from their claims whose "
                "cards were revealed; tone is read from the words (safe, shiny, glory ... / "
                "teeth, trouble, bad ...).")
     return ClaimBelief(claimant, claim, tone, prior, (given_hurts, given_safe), posterior,
-                       chance_true, counts, assumes)
+                       chance_true, record_tally(record), assumes)
 

@@ -28,31 +28,52 @@ The table goes through these phases (``state.phase``):
 Undo never takes back a set card, a Trade, the Reveal or a Draw (see
 :data:`RULE_NOTES`). How the rulebook is read where it is open is listed in
 :data:`RULE_NOTES`, each reading with the sentence it rests on.
+
+The state performs each action with one method marked ``@performs``; what the rulebook
+answers (may this claim be said, must this player accept, which powers are in force,
+what a limit pushes out, what an instruction does) it asks :mod:`.trading`,
+:mod:`.active` and :mod:`.effects`, which the odds, the scene and the apps ask too.
 """
 
 from __future__ import annotations
 
-import unicodedata
+import os
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Action, GameState, IllegalActionError, InvalidArgumentError
+from ..core.display import text_table
+from ..core.engine import performs
 from ..core.english import listing, objective, possessive, says, subject, verb_form
 from ..core.errors import SaveFormatError
-from .cards import Card, Deck, PlayerCard, deck_from_option, deck_option, name_words
+from .actions import (
+    ACTION_TYPES,
+    Accept,
+    Decline,
+    Done,
+    DrawPower,
+    Force,
+    Offer,
+    Pass,
+    SetCard,
+    Use,
+)
+from .active import current_location, in_force, prestige, pushed_out, survival
+from .data import Card, Deck, PlayerCard, deck_from_option, deck_option
+from .effects import TERMS, VOCABULARY, Moment, may_respond
+from .trading import (
+    LEVEL_NAMES,
+    LEVELS,
+    MAX_CLAIM,
+    claim_problem,
+    dealer_card_discarded,
+    must_accept,
+    next_level,
+)
 
 HAND_SIZE = 4
 UNKNOWN = "?"
-LEVELS = ("traded", "did_not_trade", "must_trade")
-LEVEL_NAMES = {"traded": "Traded", "did_not_trade": "Did Not Trade", "must_trade": "Must Trade"}
-MAX_CLAIM = 120  # characters: a claim is a sentence said across the table
-#: Words that state a number or a value; "one" is not among them ("this one" names nothing).
-NUMBER_WORDS = frozenset(
-    "zero two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy "
-    "eighty ninety hundred dozen plus minus positive negative".split())
-
 RULE_NOTES = (
     "Simultaneous choices are taken in turn from the Dealer's left, and nobody sees another's "
     "face-down card: 'Players each select one card from their Player's Hand and place it FACE "
@@ -105,106 +126,10 @@ RULE_NOTES = (
     "Armor and Weapon limits: 'A Player may wear only one icon and must discard any previous "
     "when a new one is placed as an Active Card'; the Weapon limit's number is not printed "
     "and is read from the deck file ('limits'; 2 in the shipped reconstruction).",
-    "If the Draw deck and the Discards together cannot deal 4 cards to everyone, the game "
-    "ends with no winner (the rulebook never runs out of cards).",
+    "Running out of cards: 'Reshuffle all discarded cards to replenish the Draw deck "
+    "whenever it is emptied' says nothing of a Draw deck and Discards that together cannot "
+    "deal 4 cards to everyone: the game then ends with no winner.",
 )
-
-
-@dataclass(frozen=True)
-class SetCard(Action):
-    """Set a card of your hand face down as your Unrevealed card."""
-
-    verb = "set"
-    card: str
-
-
-@dataclass(frozen=True)
-class Offer(Action):
-    """Offer to trade Unrevealed cards with player ``to``; ``claim`` is free text."""
-
-    verb = "offer"
-    to: int
-    claim: str = ""
-
-
-@dataclass(frozen=True)
-class Accept(Action):
-    verb = "accept"
-
-
-@dataclass(frozen=True)
-class Decline(Action):
-    verb = "decline"
-
-
-@dataclass(frozen=True)
-class Force(Action):
-    """Use SOURCE's trading power to force a trade of Unrevealed cards with ``target``."""
-
-    verb = "force"
-    source: str
-    target: int
-
-
-@dataclass(frozen=True)
-class DrawPower(Action):
-    """Use SOURCE's trading power to Draw a card (Resolved and added to Active cards)."""
-
-    verb = "draw"
-    source: str
-
-
-@dataclass(frozen=True)
-class Done(Action):
-    verb = "done"
-
-
-@dataclass(frozen=True)
-class Use(Action):
-    """Use SOURCE's respond power on the Revealed card being Resolved."""
-
-    verb = "use"
-    source: str
-
-
-@dataclass(frozen=True)
-class Pass(Action):
-    verb = "pass"
-
-
-ACTION_TYPES = (SetCard, Offer, Accept, Decline, Force, DrawPower, Done, Use, Pass)
-
-
-def claim_problem(claim: str, deck: Deck) -> str | None:
-    """Why ``claim`` breaks the rules of claims (None if it does not).
-
-    >>> from .cards import load_deck
-    >>> deck = load_deck()
-    >>> claim_problem("a safe place to rest", deck) is None
-    True
-    >>> print(claim_problem("it is Gold Coins, honest", deck))
-    it names a card ('Gold Coins'): 'Players cannot read the name, text or details of the Card.'
-    >>> print(claim_problem("two hands of glory", deck))
-    it states a number ('two'): 'Players cannot identify any numbers or values ... from the card.'
-    """
-    if len(claim) > MAX_CLAIM:
-        return f"it is longer than {MAX_CLAIM} characters"
-    if any(unicodedata.category(ch)[0] == "C" for ch in claim):
-        return "it holds a control character"
-    if claim != " ".join(claim.split()):
-        return "it is one line of words separated by single spaces (so it reads back the same)"
-    words = name_words(claim)
-    number = next((ch for ch in claim if ch.isnumeric()), None) or \
-        next((w for w in words if w in NUMBER_WORDS), None)
-    if number is not None:
-        return (f"it states a number ({number!r}): 'Players cannot identify any numbers or "
-                "values ... from the card.'")
-    padded = f" {' '.join(words)} "
-    for phrase, name in deck.name_phrases():
-        if phrase in padded:
-            return (f"it names a card ({name!r}): 'Players cannot read the name, text or "
-                    "details of the Card.'")
-    return None
 
 
 def _ids(extra: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -299,6 +224,10 @@ class DubiousAllianceState(GameState):
     action_types = ACTION_TYPES
     min_players, max_players = 3, 7
     state_schema = STATE_SCHEMA
+    #: The position is plain data (copied with core's clone); the deck and the options are
+    #: never changed once the game is set up, so a copy or a view shares them.
+    data_fields = tuple(STATE_SCHEMA["required"])
+    shared_fields = ("_deck_cache", "options")
 
     # ------------------------------------------------------------ helpers
     @property
@@ -308,19 +237,6 @@ class DubiousAllianceState(GameState):
             cached = deck_from_option(self.options.get("deck"))
             self.__dict__["_deck_cache"] = cached
         return cached
-
-    def __deepcopy__(self, memo: dict) -> DubiousAllianceState:
-        import copy as _copy
-        new = type(self).__new__(type(self))
-        memo[id(self)] = new
-        for k, v in self.__dict__.items():
-            if k in ("_deck_cache", "_start", "options"):
-                new.__dict__[k] = v  # never changed in place once the game is set up: shared
-            elif k in ("log", "history"):
-                new.__dict__[k] = list(v)  # frozen Events and Actions: a new list suffices
-            else:
-                new.__dict__[k] = _copy.deepcopy(v, memo)
-        return new
 
     def card(self, card_id: str) -> Card | PlayerCard:
         """The card (or Player card) with this id."""
@@ -349,37 +265,22 @@ class DubiousAllianceState(GameState):
 
     def survival(self, p: int) -> int:
         """Beginning Survival plus the Survival of the player's Active cards."""
-        return self.beginning_survival(p) + sum(self.card(c).survival or 0 for c in self.active[p])
+        return survival(self.deck_data, self.characters[p], self.active[p])
 
     def prestige(self, p: int) -> int:
         """The sum of the Prestige of the player's Active cards."""
-        return sum(self.card(c).prestige or 0 for c in self.active[p])
+        return prestige(self.deck_data, self.active[p])
 
     def goal(self, p: int) -> int:
         return self.deck_data.player_cards[self.characters[p]].prestige_goal
 
     def current_location(self, p: int) -> str | None:
         """The most recent Location among the player's Active cards (its instructions apply)."""
-        for c in reversed(self.active[p]):
-            if self.card(c).is_location:
-                return c
-        return None
+        return current_location(self.deck_data, self.active[p])
 
     def in_force(self, p: int) -> list[str]:
         """Sources of powers p may use: Player card, Active cards (a Location if current)."""
-        here = self.current_location(p)
-        return [self.characters[p]] + [c for c in self.active[p]
-                                       if not self.card(c).is_location or c == here]
-
-    def _who(self, actor: int, who: str) -> list[int]:
-        if who == "self":
-            return [actor]
-        if who == "left":
-            return [self.left(actor)]
-        if who == "right":
-            return [self.right(actor)]
-        others = self._order_from(actor)[1:]
-        return others if who == "others" else [actor, *others]
+        return in_force(self.deck_data, self.characters[p], self.active[p])
 
     def _name(self, card_id: str) -> str:
         return self.card(card_id).name
@@ -590,7 +491,7 @@ class DubiousAllianceState(GameState):
 
     def _is_target(self, q: int) -> bool:
         """A Must Trade player who has not traded yet: "now a target!" even after Done."""
-        return self.tracker[q] == "must_trade" and not self.traded[q]
+        return must_accept(self.tracker[q], self.traded[q])
 
     def _offer_targets(self, p: int) -> list[int]:
         return [q for q in self.order() if q != p and (not self.done[q] or self._is_target(q))
@@ -602,14 +503,13 @@ class DubiousAllianceState(GameState):
             return [SetCard(c) for c in sorted(set(self.hands[p]))]
         if self.phase == "trade":
             if self.pending:
-                must = self.tracker[p] == "must_trade" and not self.traded[p]
-                return [Accept()] if must else [Accept(), Decline()]
+                return [Accept()] if self._is_target(p) else [Accept(), Decline()]
             acts: list[Action] = [Offer(q) for q in self._offer_targets(p)]
             for src, _i, ins in self.trading_powers(p):
-                if ins["do"] == "force_trade":
+                if TERMS[ins["do"]].action is Force:
                     acts += [Force(src, q) for q in self.order()
                              if q != p and not self._pair_traded(p, q)]
-                elif ins["do"] == "draw":
+                else:
                     acts.append(DrawPower(src))
             acts.append(Done())
             return list(dict.fromkeys(acts))
@@ -629,8 +529,7 @@ class DubiousAllianceState(GameState):
             return
         if self.phase == "trade":
             if self.pending:
-                if isinstance(action, Decline) and self.tracker[p] == "must_trade" \
-                        and not self.traded[p]:
+                if isinstance(action, Decline) and self._is_target(p):
                     raise IllegalActionError("decline: a player on Must Trade must accept the "
                                              "first Trade offered")
                 if not isinstance(action, (Accept, Decline)):
@@ -639,7 +538,7 @@ class DubiousAllianceState(GameState):
                 return
             if isinstance(action, Offer):
                 q = action.to
-                problem = claim_problem(action.claim, self.deck_data)
+                problem = claim_problem(self.deck_data, action.claim)
                 if problem is not None:
                     raise IllegalActionError(f"offer: this claim cannot be said: {problem}")
                 if not 0 <= q < self.n or q == p:
@@ -654,9 +553,10 @@ class DubiousAllianceState(GameState):
                                              "Trading")
                 return
             if isinstance(action, (Force, DrawPower)):
-                kind = "force_trade" if isinstance(action, Force) else "draw"
-                ok = [s for s, _i, ins in self.trading_powers(p) if ins["do"] == kind]
+                ok = [s for s, _i, ins in self.trading_powers(p)
+                      if TERMS[ins["do"]].action is type(action)]
                 if action.source not in ok:
+                    kind = next(verb for verb, t in TERMS.items() if t.action is type(action))
                     raise IllegalActionError(f"{action.verb}: {action.source} gives you no unused "
                                              f"{kind} power in force this round of Trading")
                 if isinstance(action, Force):
@@ -684,57 +584,94 @@ class DubiousAllianceState(GameState):
         raise IllegalActionError(f"{action.verb} is not possible now")
 
     def _perform(self, action: Action) -> None:
-        p = self.current_player
-        name = self._p(p)
-        if isinstance(action, SetCard):
-            self.hands[p].remove(action.card)
-            self.unrevealed[p] = self.chosen[p] = action.card
-            self.origin[p] = p
-            self._final("the Unrevealed card is on the table ('Once an Unrevealed card is "
-                        "placed on the table it cannot be changed')")
-            self.record("set", f"{says(name, 'set')} a card face down.", player=p)
-        elif isinstance(action, Offer):
-            self.offered.append([p, action.to])
-            self.pending = {"from": p, "to": action.to, "claim": action.claim}
-            self.claims.append({"round": self.round, "from": p, "to": action.to,
-                                "claim": action.claim, "about": self.origin[p]})
-            said = f', saying "{action.claim}"' if action.claim else ""
-            self.record("offer", f"{says(name, 'offer')} {objective(self._p(action.to))} a "
-                        f"trade{said}.", player=p, to=action.to, claim=action.claim)
-        elif isinstance(action, (Accept, Decline)):
-            offer, self.pending = self.pending, None
-            if isinstance(action, Accept):
-                self._swap(offer["from"], p, f"{says(name, 'accept')}: ")
-            else:
-                self.record("decline", f"{says(name, 'decline')}.", player=p)
-            self._next_trade_turn(offer["from"])
-        elif isinstance(action, Force):
-            self.used_trading.append([p, action.source, self._power_index(p, action.source,
-                                                                        "force_trade")])
-            self.record("force", f"{says(name, 'use')} {self.power_name(action.source)} to force a "
-                        f"trade with {objective(self._p(action.target))}.", player=p,
-                        target=action.target, source=action.source)
-            self._swap(p, action.target)
-            self._next_trade_turn(p)
-        elif isinstance(action, DrawPower):
-            self.used_trading.append([p, action.source, self._power_index(p, action.source,
-                                                                        "draw")])
-            self.record("draw_power", f"{says(name, 'use')} {self.power_name(action.source)} to "
-                        "Draw.", player=p, source=action.source)
-            self._draw_resolve(p, None)
-            self._next_trade_turn(p)
-        elif isinstance(action, Done):
-            self.done[p] = True
-            self.record("done", f"{says(name, 'be')} Done (Tusks up).", player=p)
-            self._next_trade_turn(p)
-        elif isinstance(action, Use):
-            self._use(p, action.source)
-        elif isinstance(action, Pass):
-            self.window["queue"].pop(0)
-        self._advance()
+        super()._perform(action)  # the method marked @performs for the action's type
+        self._advance()  # then the table moves on until someone must decide
 
-    def _power_index(self, p: int, source: str, kind: str) -> int:
-        return next(i for s, i, ins in self.trading_powers(p) if s == source and ins["do"] == kind)
+    @performs(SetCard)
+    def _set_card(self, action: SetCard) -> None:
+        p = self.current_player
+        self.hands[p].remove(action.card)
+        self.unrevealed[p] = self.chosen[p] = action.card
+        self.origin[p] = p
+        self._final("the Unrevealed card is on the table ('Once an Unrevealed card is "
+                    "placed on the table it cannot be changed')")
+        self.record("set", f"{says(self._p(p), 'set')} a card face down.", player=p)
+
+    @performs(Offer)
+    def _offer(self, action: Offer) -> None:
+        p = self.current_player
+        self.offered.append([p, action.to])
+        self.pending = {"from": p, "to": action.to, "claim": action.claim}
+        self.claims.append({"round": self.round, "from": p, "to": action.to,
+                            "claim": action.claim, "about": self.origin[p]})
+        said = f', saying "{action.claim}"' if action.claim else ""
+        self.record("offer", f"{says(self._p(p), 'offer')} {objective(self._p(action.to))} a "
+                    f"trade{said}.", player=p, to=action.to, claim=action.claim)
+
+    @performs(Accept)
+    def _accept(self, action: Accept) -> None:
+        p = self.current_player
+        offer, self.pending = self.pending, None
+        self._swap(offer["from"], p, f"{says(self._p(p), 'accept')}: ")
+        self._next_trade_turn(offer["from"])
+
+    @performs(Decline)
+    def _decline(self, action: Decline) -> None:
+        p = self.current_player
+        offer, self.pending = self.pending, None
+        self.record("decline", f"{says(self._p(p), 'decline')}.", player=p)
+        self._next_trade_turn(offer["from"])
+
+    @performs(Force)
+    def _force(self, action: Force) -> None:
+        p = self.current_player
+        index, ins = self._power(p, action)
+        self.used_trading.append([p, action.source, index])
+        self.record("force", f"{says(self._p(p), 'use')} {self.power_name(action.source)} to "
+                    f"force a trade with {objective(self._p(action.target))}.", player=p,
+                    target=action.target, source=action.source)
+        VOCABULARY.perform(ins, self, Moment(p, action.source, target=action.target))
+        self._next_trade_turn(p)
+
+    @performs(DrawPower)
+    def _draw_power(self, action: DrawPower) -> None:
+        p = self.current_player
+        index, ins = self._power(p, action)
+        self.used_trading.append([p, action.source, index])
+        self.record("draw_power", f"{says(self._p(p), 'use')} {self.power_name(action.source)} "
+                    "to Draw.", player=p, source=action.source)
+        VOCABULARY.perform(ins, self, Moment(p, action.source))
+        self._next_trade_turn(p)
+
+    @performs(Done)
+    def _done(self, action: Done) -> None:
+        p = self.current_player
+        self.done[p] = True
+        self.record("done", f"{says(self._p(p), 'be')} Done (Tusks up).", player=p)
+        self._next_trade_turn(p)
+
+    @performs(Use)
+    def _use(self, action: Use) -> None:
+        p, source = self.current_player, action.source
+        entry = self.revealed[self.window["entry"]]
+        ins = self.card(source).powers("respond")[0][1]
+        entry["used_by"].append(p)
+        self.window["queue"].pop(0)
+        VOCABULARY.perform(ins, self, Moment(p, source, entry))
+        if ins.get("cost") == "discard_this" and source in self.active[p]:
+            self.active[p].remove(source)
+            self.discard.append(source)
+            self.record("discard", f"{says(self._p(p), 'Discard')} {self._name(source)}.",
+                        player=p, card=source)
+
+    @performs(Pass)
+    def _pass(self, action: Pass) -> None:
+        self.window["queue"].pop(0)
+
+    def _power(self, p: int, action: Force | DrawPower) -> tuple[int, dict[str, Any]]:
+        """(index, instruction) of the unused trading power ``action`` uses."""
+        return next((i, ins) for s, i, ins in self.trading_powers(p)
+                    if s == action.source and TERMS[ins["do"]].action is type(action))
 
     def _swap(self, a: int, b: int, prefix: str = "") -> None:
         # The new card is slid over face down: nobody looks at it until the Reveal.
@@ -794,19 +731,15 @@ class DubiousAllianceState(GameState):
 
     def _end_trading(self) -> None:
         self.record("trading_over", "Trading ends.", round=self.round)
-        for p in range(self.n):
-            old = self.tracker[p]
-            if self.traded[p]:
-                self.tracker[p] = "traded"
-            else:
-                self.tracker[p] = LEVELS[min(LEVELS.index(old) + 1, 2)]
+        self.tracker = [next_level(level, traded)
+                        for level, traded in zip(self.tracker, self.traded, strict=True)]
         # "Trade Trackers: Traded for you and Bot 2; Must Trade for Bot 3." (never "You Traded")
         groups = {level: [objective(self._p(p)) for p, t in enumerate(self.tracker) if t == level]
                   for level in LEVEL_NAMES}
         self.record("tracker", "Trade Trackers: " + "; ".join(
             f"{LEVEL_NAMES[level]} for {listing(who)}" for level, who in groups.items() if who)
             + ".", levels=list(self.tracker))
-        all_traded = all(self.traded)
+        discarded = dealer_card_discarded(self.traded)
         self.revealed = []
         cards = [self.unrevealed[p] for p in self.order()]
         pairs = zip(self.order(), cards, strict=True)
@@ -821,7 +754,7 @@ class DubiousAllianceState(GameState):
         for p in self.order():
             card = self.unrevealed[p]
             self.unrevealed[p] = None
-            if p == self.dealer and not all_traded:
+            if p == self.dealer and discarded:
                 self.discard.append(card)
                 self.record("dealer_discard", f"Not every player traded: {subject(self._p(p))}, "
                             f"the Dealer, {verb_form(self._p(p), 'Discard')} {self._name(card)}.",
@@ -841,49 +774,10 @@ class DubiousAllianceState(GameState):
         """Sources with a respond power p may use on this Revealed card now."""
         if entry["status"] != "pending" or p in entry["used_by"]:
             return []
-        card = self.card(entry["card"])
-        out = []
-        for src in self.in_force(p):
-            for _i, ins in self.card(src).powers("respond"):
-                whose = ins.get("whose", "any")
-                if ins["do"] == "take_revealed" and entry["holder"] == p:
-                    continue
-                if (whose == "own" and entry["holder"] != p) or \
-                        (whose == "other" and entry["holder"] == p):
-                    continue
-                flt = ins.get("filter", {})
-                if flt.get("negative_survival") and not (card.survival or 0) < 0:
-                    continue
-                if "type" in flt and flt["type"] not in card.types:
-                    continue
-                out.append(src)
-        return list(dict.fromkeys(out))
-
-    def _use(self, p: int, source: str) -> None:
-        entry = self.revealed[self.window["entry"]]
-        ins = self.card(source).powers("respond")[0][1]
-        entry["used_by"].append(p)
-        self.window["queue"].pop(0)
-        name = self._p(p)
-        if ins["do"] == "discard_revealed":
-            entry["status"] = "gone"
-            self.discard.append(entry["card"])
-            self.record("use", f"{says(name, 'use')} {self.power_name(source)}: "
-                        f"{self._name(entry['card'])} is Discarded.", player=p, source=source,
-                        card=entry["card"])
-            self.window = None
-        else:
-            self.record("use", f"{says(name, 'use')} {self.power_name(source)} and "
-                        f"{verb_form(name, 'take')} {self._name(entry['card'])} from "
-                        f"{objective(self._p(entry['holder']))}.",
-                        player=p, source=source, card=entry["card"])
-            entry["holder"] = p
-            self.window = None  # the card is Resolved later, by its new holder
-        if ins.get("cost") == "discard_this" and source in self.active[p]:
-            self.active[p].remove(source)
-            self.discard.append(source)
-            self.record("discard", f"{says(name, 'Discard')} {self._name(source)}.", player=p,
-                        card=source)
+        card, holder = self.card(entry["card"]), entry["holder"]
+        return list(dict.fromkeys(src for src in self.in_force(p)
+                                  for _i, ins in self.card(src).powers("respond")
+                                  if may_respond(ins, card, holder, p)))
 
     def _resolve(self, entry: dict[str, Any]) -> None:
         actor = entry["holder"]
@@ -891,59 +785,19 @@ class DubiousAllianceState(GameState):
         if card.powers("reveal"):
             self.record("resolve", f"{says(self._p(actor), 'Resolve')} {card.name}.",
                         player=actor, card=card.id)
-        for _i, ins in card.powers("reveal"):
-            self._do(actor, ins, entry)
+        self._follow(actor, card, entry)
         entry["status"] = "resolved"
         entry["resolved_by"] = actor
 
-    def _do(self, actor: int, ins: dict[str, Any], this: dict[str, Any] | None) -> None:
-        """Carry out one reveal/gain instruction for ``actor``.
+    def _follow(self, actor: int, card: Card, entry: dict[str, Any] | None) -> None:
+        """Carry out the card's reveal instructions for ``actor`` (``entry``: the card being
+        Resolved, None for a drawn or gained one).
 
         An instruction that cannot be completed is ignored (the card is then still
         added to the Active cards if it has values, or Discarded if not).
         """
-        do = ins["do"]
-        if do == "draw":
-            self._draw_resolve(actor, ins.get("type"))
-        elif do == "discard_active":
-            for q in self._who(actor, ins.get("who", "self")):
-                want = ins.get("type")
-                pick = next((c for c in reversed(self.active[q])
-                             if want is None or want in self.card(c).types), None)
-                if pick is None:
-                    self.record("ignored", f"{says(self._p(q), 'have')} no "
-                                f"{want or 'Active'} card to Discard.", player=q)
-                    continue
-                self.active[q].remove(pick)
-                self.discard.append(pick)
-                self.record("discard", f"{says(self._p(q), 'Discard')} {self._name(pick)}.",
-                            player=q, card=pick)
-        elif do == "take_revealed":
-            q = self.left(actor) if ins["from"] == "left" else self.right(actor)
-            target = next((e for e in self.revealed if e["holder"] == q and e is not this
-                           and e["status"] in ("pending", "resolved")), None)
-            if target is None:
-                self.record("ignored", f"{says(self._p(q), 'have')} no Revealed card to take.")
-                return
-            target["holder"] = actor
-            self.record("take", f"{says(self._p(actor), 'take')} {self._name(target['card'])} "
-                        f"from {objective(self._p(q))}.", player=actor, card=target["card"],
-                        source=q)
-        elif do == "discard_revealed":
-            for q in self._who(actor, ins.get("who", "others")):
-                for e in self.revealed:
-                    if e["holder"] == q and e is not this and e["status"] in ("pending",
-                                                                               "resolved"):
-                        e["status"] = "gone"
-                        self.discard.append(e["card"])
-                        self.record("discard", f"{possessive(self._p(q))} Revealed "
-                                    f"{self._name(e['card'])} is Discarded.", player=q,
-                                    card=e["card"])
-        elif do == "tracker":
-            for q in self._who(actor, ins.get("who", "self")):
-                self.tracker[q] = ins["level"]
-                self.record("tracker", f"{possessive(self._p(q))} Trade Tracker turns to "
-                            f"{LEVEL_NAMES[ins['level']]}.", player=q, level=ins["level"])
+        for _i, ins in card.powers("reveal"):
+            VOCABULARY.perform(ins, self, Moment(actor, card.id, entry))
 
     def _draw_resolve(self, actor: int, want: str | None) -> None:
         """Draw (until a card of type ``want``), Resolve it, add it to the Active cards."""
@@ -962,8 +816,7 @@ class DubiousAllianceState(GameState):
             if want is None or want in card.types:
                 break
             self.discard.append(c)
-        for _i, ins in card.powers("reveal"):
-            self._do(actor, ins, None)
+        self._follow(actor, card, None)
         self._gain(actor, c)
 
     def _gain(self, p: int, c: str, quiet: bool = False, follow: bool = False) -> None:
@@ -981,22 +834,19 @@ class DubiousAllianceState(GameState):
             self.record("resolve", f"{says(name, 'gain')} {card.name} and "
                         f"{verb_form(name, 'follow')} its instructions (Gaining an Active "
                         "card: 'even if it was Resolved before').", player=p, card=c)
-            for _i, ins in card.powers("reveal"):
-                self._do(p, ins, None)
-        for kind, limit in self.deck_data.limits.items():
-            if kind in card.types:
-                same = [a for a in self.active[p] if kind in self.card(a).types]
-                for old in same[: max(0, len(same) + 1 - limit)]:
-                    self.active[p].remove(old)
-                    self.discard.append(old)
-                    self.record("discard", f"{says(name, 'may')} have only {limit} {kind}: "
-                                f"{self._name(old)} is Discarded.", player=p, card=old)
+            self._follow(p, card, None)
+        limits = self.deck_data.limits
+        for old, kind in pushed_out(self.deck_data, self.active[p], c):
+            self.active[p].remove(old)
+            self.discard.append(old)
+            self.record("discard", f"{says(name, 'may')} have only {limits[kind]} {kind}: "
+                        f"{self._name(old)} is Discarded.", player=p, card=old)
         self.active[p].append(c)
         if not quiet:
             self.record("active", f"{card.name} becomes an Active card of {objective(name)}.",
                         player=p, card=c)
         for _i, ins in card.powers("gain"):
-            self._do(p, ins, None)
+            VOCABULARY.perform(ins, self, Moment(p, c))
 
     def _finish_round(self) -> None:
         while True:
@@ -1036,15 +886,13 @@ class DubiousAllianceState(GameState):
             self._start_round()
 
     # ---------------------------------------------------------- save/load
-    _FIELDS = tuple(STATE_SCHEMA["required"])
-
     def _dump(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self._FIELDS}
+        return {k: getattr(self, k) for k in self.data_fields}
 
     def _restore(self, data: dict[str, Any]) -> None:
         self._check_options()
         _check_position(self, data)
-        for k in self._FIELDS:  # only the documented fields, never arbitrary keys
+        for k in self.data_fields:  # only the documented fields, never arbitrary keys
             setattr(self, k, data[k])
 
     def _hide(self, player: int | None) -> None:
@@ -1060,8 +908,6 @@ class DubiousAllianceState(GameState):
     def text_board(self) -> str:
         """The table in text, for ``print(state)``: each chief's Survival, Prestige, hand
         and cards; a view shows only what its player may see ("?")."""
-        from ..core.display import text_table
-
         def named(card: str | None) -> str:
             return "-" if card is None else "?" if card == UNKNOWN else self._name(card)
 
@@ -1146,3 +992,27 @@ def _check_position(state: DubiousAllianceState, data: dict[str, Any]) -> None:
         raise bad("window", "Resolving, but no Revealed card waits for an answer")
     if (phase == "over") != (data["outcome"] is not None):
         raise bad("outcome", "an outcome is given exactly when the game is over")
+
+
+def new_game(players: int | Sequence[str] = 4, seed: int | None = None,
+             characters: Sequence[str] | None = None,
+             deck: str | os.PathLike[str] | Mapping[str, Any] | None = None
+             ) -> DubiousAllianceState:
+    """A new game: Player cards dealt (or ``characters`` chosen), Dealer found, hands dealt.
+
+    ``deck``: a deck file or its parsed data (see :func:`load_deck`), checked now; the
+    game keeps the data (or the shipped set's name and digest), never a path.
+
+    >>> state = new_game(["Ann", "Bo", "Cy"], seed=1, characters=[
+    ...     "gogog_bloodthroat", "uzga_bonewitch", "brokk_ironhide"])
+    >>> state.survival(0), state.goal(0)
+    (20, 15)
+    >>> state.options["deck"]["shipped"]
+    'cards.json'
+    """
+    options: dict[str, Any] = {}
+    if characters is not None:
+        options["characters"] = characters
+    if deck is not None:
+        options["deck"] = deck
+    return DubiousAllianceState(players, seed, **options)

@@ -36,10 +36,13 @@ import math
 import textwrap
 
 from ..core import Action
-from ..core.english import count, possessive, says
+from ..core.english import count, ordinal, possessive, says
 from ..core.scene import Group, Rect, Scene, Text
-from .cards import Card, PlayerCard
-from .rules import UNKNOWN, DubiousAllianceState, Offer, SetCard
+from .actions import Offer, SetCard
+from .data import Card, PlayerCard
+from .effects import effect_text
+from .rules import UNKNOWN, DubiousAllianceState
+from .trading import LEVEL_NAMES, dealer_card_discarded
 
 WIDTH = 600
 TOP = 40  # below the line with the round, the deck and the Discards
@@ -53,7 +56,6 @@ CARD_COLOURS = {"Monster": "#a34a40", "Trap": "#7a5f2f", "Location": "#3f6b4a",
 FACE_DOWN = "#3b2f4a"
 SURVIVAL_COLOUR = "var(--jp-error-color1, #c62828)"
 PRESTIGE_COLOUR = "var(--jp-brand-color1, #1976d2)"
-LEVEL_TEXT = {"traded": "Traded", "did_not_trade": "Did Not Trade", "must_trade": "Must Trade"}
 
 
 def fit(text: str, width: float, size: float) -> str:
@@ -110,45 +112,12 @@ def short_values(card: Card) -> str:
     return f"S{_signed(card.survival)} P{_signed(card.prestige)}"
 
 
-WHO_WORDS = {"self": "you", "left": "the player on your left", "right": "the player on your "
-             "right", "others": "every other player", "all": "every player"}
-
-
-def effect_text(card: Card | PlayerCard) -> str:
-    """What a card does, in words: its printed text, or words made from its instructions.
-
-    >>> from dungeoncraft_widgets.dubious_alliance import load_deck
-    >>> effect_text(load_deck().cards["brawl"])
-    'The Player on your left Discards their most recent Weapon card.'
-    """
-    if card.text:
-        return card.text
-    parts = []
-    for ins in card.instructions:
-        when, do, kind = ins["when"], ins["do"], ins.get("type")
-        head = {"reveal": "When Revealed", "gain": "When gained", "respond": "May, on a "
-                "Revealed card", "trading": "May, once a round of Trading"}[when]
-        what = {"draw": f"Draw{' until a ' + kind if kind else ''}",
-                "discard_active": f"{WHO_WORDS[ins.get('who', 'self')]} Discard the latest "
-                                  f"{kind or 'Active'} card",
-                "take_revealed": f"take a Revealed card ({ins.get('from', 'this one')})",
-                "discard_revealed": "Discard a Revealed card",
-                "tracker": f"Trade Tracker to {LEVEL_TEXT.get(ins.get('level'), '?')}",
-                "force_trade": "force a Trade"}[do]
-        parts.append(f"{head}: {what}.")
-    return " ".join(parts)
-
-
 def describe_card(state: DubiousAllianceState, card_id: str) -> str:
     """One line about a card: name, types, values, effect (for tooltips and the log)."""
     card = state.card(card_id)
     effect = effect_text(card)
     return f"{card.name} ({', '.join(card.types)}; {values_text(card)})." + \
         (f" {effect}" if effect else "")
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def seat_origin(state: DubiousAllianceState, seat: int) -> tuple[float, float]:
@@ -180,7 +149,7 @@ def _seat(state: DubiousAllianceState, q: int, viewer: int | None) -> Group:
                size=14, anchor="start", weight="bold",
                tooltip=f"{chief.name}, {chief.title}: {chief.text}"))
     order = "Dealer (last)" if dealer else f"resolves {ordinal(rank)}"
-    level = LEVEL_TEXT[state.tracker[q]]
+    level = LEVEL_NAMES[state.tracker[q]]
     g.add(Text(f"tracker-{q}", x + 10, y + 34,
                fit(f"{order} · Tracker: {level}", SEAT_W - 20, SMALL), size=SMALL,
                anchor="start", classes=("tracker",),
@@ -239,7 +208,8 @@ def _card_slot(state: DubiousAllianceState, g: Group, q: int, x: float, y: float
         return
     held = [e for e in state.revealed if e["holder"] == q and e["status"] in ("pending",
                                                                               "resolved")]
-    if not held and state.phase == "resolve" and q == state.dealer and not all(state.traded):
+    if not held and state.phase == "resolve" and q == state.dealer \
+            and dealer_card_discarded(state.traded):
         for j, line in enumerate(("Revealed card", "Discarded: not", "everyone traded")):
             g.add(Text(f"unrevealed-{q}-discarded-{j}", x + 4, y + 12 + 16 * j, line,
                        size=SMALL, anchor="start", classes=("note",)))
@@ -441,7 +411,7 @@ def describe(state: DubiousAllianceState) -> str:
     for q in range(state.n):
         parts.append(f"{state.players[q]}: Survival {state.survival(q)} (began with "
                      f"{state.beginning_survival(q)}), Prestige {state.prestige(q)} of goal "
-                     f"{state.goal(q)}, Trade Tracker {LEVEL_TEXT[state.tracker[q]]}, "
+                     f"{state.goal(q)}, Trade Tracker {LEVEL_NAMES[state.tracker[q]]}, "
                      f"{count(len(state.active[q]), 'Active card')}.")
     if state.outcome:
         parts.append(state.outcome["reason"])

@@ -1,12 +1,12 @@
-"""The Dubious Alliance deck: card data, its loader and the instruction vocabulary.
+"""The Dubious Alliance deck: the cards' data model and the loader of ``data/cards.json``.
 
 The shipped ``data/cards.json`` is a reconstruction (its ``reconstruction`` field says
 why and what was kept from the rulebook); :func:`load_deck` reads that file or an
 owner's own file in the same format. The file is read with :mod:`core.data` (regular
 files only, size and nesting caps), checked against :data:`DECK_SCHEMA` (JSON Schema),
 then against the rules a schema cannot state (unique ids and names, instructions that
-mean something, types that exist, a Dealer that can be found); every error names the
-card and the field.
+mean something: each is checked against the instruction vocabulary of :mod:`.effects`;
+types that exist, a Dealer that can be found); every error names the card and the field.
 
 A game never stores a path: :func:`deck_option` gives what goes into a game's options
 (and so into a save), either the shipped set's name with its digest or the whole
@@ -34,36 +34,14 @@ from typing import Any
 
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError
+from .effects import PLACES, POWER_FIELDS, TERMS, VOCABULARY, WHO, WHOSE
+from .trading import LEVELS, name_words
 
 DATA_FILE = pathlib.Path(__file__).parent / "data" / "cards.json"
 SHIPPED = "cards.json"
 FORMAT = "dubious_alliance/cards"
 WHAT = "Dubious Alliance cards"
 
-WHEN = ("reveal", "gain", "respond", "trading")
-DO_BY_WHEN = {
-    "reveal": ("draw", "discard_active", "take_revealed", "discard_revealed", "tracker"),
-    "gain": ("draw", "discard_active", "take_revealed", "discard_revealed", "tracker"),
-    "respond": ("discard_revealed", "take_revealed"),
-    "trading": ("force_trade", "draw"),
-}
-WHO = ("self", "left", "right", "others", "all")
-LEVELS = ("traded", "did_not_trade", "must_trade")
-WHOSE = ("any", "own", "other")
-#: The optional keys each instruction may carry, by (when, do): anything else is a mistake.
-OPTIONAL_KEYS = {
-    ("reveal", "draw"): {"type"}, ("gain", "draw"): {"type"},
-    ("reveal", "discard_active"): {"who", "type"}, ("gain", "discard_active"): {"who", "type"},
-    ("reveal", "take_revealed"): {"from"}, ("gain", "take_revealed"): {"from"},
-    ("reveal", "discard_revealed"): {"who"}, ("gain", "discard_revealed"): {"who"},
-    ("reveal", "tracker"): {"who", "level"}, ("gain", "tracker"): {"who", "level"},
-    ("respond", "discard_revealed"): {"whose", "filter", "cost"},
-    ("respond", "take_revealed"): {"whose", "filter", "cost"},
-    ("trading", "force_trade"): {"if_prestige_at_least"},
-    ("trading", "draw"): {"if_prestige_at_least"},
-}
-REQUIRED_KEYS = {("reveal", "take_revealed"): {"from"}, ("gain", "take_revealed"): {"from"},
-                 ("reveal", "tracker"): {"level"}, ("gain", "tracker"): {"level"}}
 #: Card types the rulebook names (key words and sample cards); an instruction may name
 #: these, or any type a card of the deck has.
 RULEBOOK_TYPES = frozenset({"Armor", "Dragon", "Event", "Item", "Location", "Magic", "Monster",
@@ -79,8 +57,8 @@ _TEXT = {"type": "string", "maxLength": 600}
 _INSTRUCTION = {
     "type": "object", "required": ["when", "do"], "additionalProperties": False,
     "properties": {
-        "when": {"enum": list(WHEN)},
-        "do": {"enum": sorted({d for dos in DO_BY_WHEN.values() for d in dos})},
+        "when": {"enum": list(PLACES)},
+        "do": {"enum": sorted(VOCABULARY)},
         "who": {"enum": list(WHO)}, "from": {"enum": ["left", "right"]},
         "level": {"enum": list(LEVELS)}, "type": _TYPE, "whose": {"enum": list(WHOSE)},
         "cost": {"enum": ["discard_this"]},
@@ -154,6 +132,11 @@ class Card:
     def is_location(self) -> bool:
         return "Location" in self.types
 
+    @property
+    def hurts(self) -> bool:
+        """Its Survival is below 0 (a card without values does not hurt)."""
+        return (self.survival or 0) < 0
+
     def draw_value(self) -> int:
         """Prestige for Draw checks: a card without values counts as zero."""
         return self.prestige or 0
@@ -204,31 +187,23 @@ class Deck:
         return cached
 
 
-def name_words(text: str) -> list[str]:
-    """Lower-case words of ``text``; apostrophes dropped ("Snarl's" -> "snarls").
-
-    >>> name_words("Snarl's Roar!")
-    ['snarls', 'roar']
-    """
-    text = text.casefold().replace("\u2019", "'").replace("'", "")
-    return "".join(ch if ch.isalnum() else " " for ch in text).split()
-
-
 def _bad(where: str, why: str) -> DataFormatError:
     return DataFormatError(f"{WHAT}: {where}: {why}")
 
 
 def _check_instruction(where: str, ins: dict[str, Any], types: set[str]) -> None:
-    """What the schema cannot say: ``do`` fits ``when``, the keys mean something, types exist."""
+    """What the schema cannot say: the verb may stand at ``when`` (the vocabulary says),
+    the fields mean something for it, the types named exist."""
     when, do = ins["when"], ins["do"]
-    if do not in DO_BY_WHEN[when]:
-        raise _bad(f"{where}.do", f"at 'when': {when!r} the effect must be one of "
-                   f"{', '.join(DO_BY_WHEN[when])}, not {do!r}")
-    allowed = OPTIONAL_KEYS[(when, do)] | REQUIRED_KEYS.get((when, do), set())
+    VOCABULARY.check(ins, PLACES[when], f"{WHAT}: {where}.do")
+    terms = TERMS[do]
+    # A reveal or gain instruction takes its verb's fields, a power those of its kind.
+    allowed = terms.fields if when not in POWER_FIELDS else POWER_FIELDS[when]
+    needs = terms.needs if when not in POWER_FIELDS else frozenset()
     for key in sorted(set(ins) - {"when", "do"} - allowed):
         raise _bad(f"{where}.{key}", f"means nothing for {when} {do!r} (it takes "
                    f"{', '.join(sorted(allowed)) or 'no other field'})")
-    for key in sorted(REQUIRED_KEYS.get((when, do), set()) - set(ins)):
+    for key in sorted(needs - set(ins)):
         raise _bad(where, f"{when} {do!r} needs the field {key!r}")
     wanted = (("type", ins.get("type")), ("filter.type", ins.get("filter", {}).get("type")))
     for key, want in wanted:
