@@ -4,6 +4,7 @@ import networkx as nx
 import pytest
 
 from dungeoncraft_widgets import adventure_land as al
+from dungeoncraft_widgets.adventure_land.actions import Move
 from dungeoncraft_widgets.adventure_land.graph import (
     movement_graph,
     reachable,
@@ -13,7 +14,6 @@ from dungeoncraft_widgets.adventure_land.graph import (
     straight_moves,
 )
 from dungeoncraft_widgets.adventure_land.rules import (
-    Move,
     empty_position,
     place_adventurer,
     place_item,

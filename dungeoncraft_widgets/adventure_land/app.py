@@ -42,6 +42,7 @@ from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.board import BoardEvent, BoardView
 from ..widgets.panels import ERROR_MARK, message_label
 from . import odds
+from .actions import End, GiveUp, Gold, Herb, Move, Reroll, Swords
 from .bots import GreedyBot
 from .graph import movement_graph, state_reachable
 from .layout import FIELDS
@@ -50,13 +51,6 @@ from .rules import (
     PLAYER_COUNTS,
     UNKNOWN,
     AdventureLandState,
-    End,
-    GiveUp,
-    Gold,
-    Herb,
-    Move,
-    Reroll,
-    Swords,
     _laurel,
     _pieces,
     _rebase,

@@ -27,22 +27,9 @@ import networkx as nx
 from ..core.actions import Action
 from ..core.bots import Bot, RandomBot
 from ..core.rng import Rng
+from .actions import END, GIVE_UP, GOLD, GiveUp, Herb, Move, Reroll, Swords
 from .graph import movement_graph, reachable
-from .rules import (
-    BACK_IN_BOX,
-    END,
-    GIVE_UP,
-    GOLD,
-    UNKNOWN,
-    AdventureLandState,
-    GiveUp,
-    Herb,
-    Move,
-    Reroll,
-    Swords,
-    _laurel,
-    load_pieces,
-)
+from .rules import BACK_IN_BOX, UNKNOWN, AdventureLandState, _laurel, load_pieces
 
 try:  # the exact odds (another module of this package; optional for the bot)
     from . import odds as _odds

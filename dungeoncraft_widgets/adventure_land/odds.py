@@ -48,9 +48,10 @@ from ..core.dice import Distribution, dice_sum
 from ..core.display import ResultDisplay
 from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
+from .actions import Move
 from .graph import state_reachable
 from .layout import FIELDS, load_pieces
-from .rules import RAYS, Move, _laurel, score_breakdown
+from .rules import RAYS, _laurel, score_breakdown
 
 __all__ = [
     "ASSUMPTIONS",

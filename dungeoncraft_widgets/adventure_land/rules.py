@@ -45,16 +45,28 @@ import copy
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from ..core.actions import Action
-from ..core.engine import GameState
+from ..core.actions import Action, shared
+from ..core.engine import GameState, performs
 from ..core.english import count, listing, objective, possessive, says, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
 from ..core.rng import Rng
+from .actions import (
+    ACTION_TYPES,
+    END,
+    GIVE_UP,
+    GOLD,
+    End,
+    GiveUp,
+    Gold,
+    Herb,
+    Move,
+    Reroll,
+    Swords,
+)
 from .layout import (
     COLUMNS,
     FIELD_SET,
@@ -75,7 +87,7 @@ from .layout import (
 
 __all__ = [
     "COLOURS", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "UNKNOWN", "AdventureLandState",
-    "End", "GiveUp", "Gold", "Herb", "Move", "Reroll", "Swords", "empty_position",
+    "empty_position",
     "fight_position", "give", "new_game", "place_adventurer", "place_item", "place_name",
     "place_sprite", "remove_item", "score_breakdown", "set_card_drawn",
 ]
@@ -159,66 +171,6 @@ RULE_NOTES = (
 )
 
 
-# --------------------------------------------------------------------------- actions
-@dataclass(frozen=True)
-class Move(Action):
-    """Move the current player's adventurer at ``origin`` (a field or a start lane) to ``to``."""
-
-    verb = "move"
-    origin: str
-    to: str
-
-
-@dataclass(frozen=True)
-class End(Action):
-    """Stop moving: the turn passes on."""
-
-    verb = "end"
-
-
-@dataclass(frozen=True)
-class Swords(Action):
-    """Before the dice: use the swords with these extra values (at most 3; ``-`` for none)."""
-
-    verb = "swords"
-    values: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Gold(Action):
-    """Put back a gold piece for +1 combat strength."""
-
-    verb = "gold"
-
-
-@dataclass(frozen=True)
-class Reroll(Action):
-    """Put back a gold piece to roll again one die now showing ``die``."""
-
-    verb = "reroll"
-    die: int
-
-
-@dataclass(frozen=True)
-class Herb(Action):
-    """Use a herb with this value."""
-
-    verb = "herb"
-    value: int
-
-
-@dataclass(frozen=True)
-class GiveUp(Action):
-    """Give up the battle (nothing more is contributed; the battle is lost)."""
-
-    verb = "give-up"
-
-
-END = End()
-GOLD = Gold()
-GIVE_UP = GiveUp()
-
-
 # --------------------------------------------------------------------- board tables
 def _ray(start_col: int, start_row: int, dcol: int, drow: int) -> tuple[str, ...]:
     out, c, r = [], start_col, start_row
@@ -240,7 +192,7 @@ for _i, _letter in enumerate(COLUMNS[:5]):
     RAYS[f"col:{_letter}"] = (_ray(_i, 1, 0, 1),)
 #: Every Move action there can be, made once (legal_actions hands out these objects).
 _MOVES: dict[tuple[str, str], Move] = {
-    (o, t): Move(o, t) for o, rays in RAYS.items() for ray in rays for t in ray}
+    (o, t): shared(Move, o, t) for o, rays in RAYS.items() for ray in rays for t in ray}
 
 
 def _pieces() -> dict[str, Any]:
@@ -441,7 +393,7 @@ class AdventureLandState(GameState):
     """
 
     game_name = "adventure_land"
-    action_types = (Move, End, Swords, Gold, Reroll, Herb, GiveUp)
+    action_types = ACTION_TYPES
     min_players, max_players = 2, 4
     default_names = tuple(c.capitalize() for c in COLOURS)
 
@@ -653,12 +605,12 @@ class AdventureLandState(GameState):
         if fight is not None:
             stock = self.stock[fight["player"]]
             if fight["phase"] == "swords":
-                return [Swords(v) for v in _sword_choices(stock["swords"])]
+                return [shared(Swords, v) for v in _sword_choices(stock["swords"])]
             out: list[Action] = []
             if stock["gold"]:
                 out.append(GOLD)
-                out.extend(Reroll(d) for d in sorted(set(fight["dice"])))
-            out.extend(Herb(v) for v in sorted(set(stock["herbs"])))
+                out.extend(shared(Reroll, d) for d in sorted(set(fight["dice"])))
+            out.extend(shared(Herb, v) for v in sorted(set(stock["herbs"])))
             out.append(GIVE_UP)
             return out
         out = []
@@ -738,17 +690,11 @@ class AdventureLandState(GameState):
                                      f"adventurer ({to})")
 
     def _perform(self, action: Action) -> None:
-        if isinstance(action, Move):
-            self._do_move(action)
-        elif isinstance(action, End):
-            self.record("end", f"{says(self.players[self.turn_player], 'end')} the turn.",
-                        player=self.turn_player)
-            self._end_turn()
-        else:
-            self._fight_step(action)
-        self._advance()
+        super()._perform(action)  # the method marked @performs for the action's type
+        self._advance()  # then the automatic steps: cards, turns, until someone decides
 
-    def _do_move(self, move: Move) -> None:
+    @performs(Move)
+    def _move(self, move: Move) -> None:
         p = self.turn_player
         k = next(i for i, (w, _c) in enumerate(self.adventurers[p]) if w == move.origin)
         adv = self.adventurers[p][k]
@@ -764,6 +710,12 @@ class AdventureLandState(GameState):
         item = self.board.pop(move.to, None)
         if item is not None:
             self._collect(p, k, move.to, item)
+
+    @performs(End)
+    def _end(self, _end: End) -> None:
+        self.record("end", f"{says(self.players[self.turn_player], 'end')} the turn.",
+                    player=self.turn_player)
+        self._end_turn()
 
     def _collect(self, p: int, k: int, field: str, item: str) -> None:
         """Adventurer k of player p is on ``field`` with ``item`` (taken off the board)."""
@@ -816,54 +768,70 @@ class AdventureLandState(GameState):
         comps = self.adventurers[f["player"]][f["adventurer"]][1]
         return 1 + comps + sum(f["dice"]) + sum(f["swords"]) + f["bonus"]
 
-    def _fight_step(self, action: Action) -> None:
+    @performs(Swords)
+    def _swords(self, action: Swords) -> None:
         f = self.fight
         p = f["player"]
         name = self.players[p]
         stock = self.stock[p]
-        if isinstance(action, Swords):
-            for v in action.values:
-                stock["swords"].remove(v)
-            f["swords"] = list(action.values)
-            dice = [self.rng.randint(1, 6) for _ in action.values]
-            f["dice"] = dice
-            f["phase"] = "boost"
-            if action.values:
-                used = (f"{says(name, 'use')} {listing([f'+{v}' for v in action.values])} "
-                        f"and {verb_form(name, 'roll')} {', '.join(map(str, dice))}")
-            else:
-                used = f"{says(name, 'use')} no swords"
-            self.record("roll", f"{used}: strength {self.fight_strength()} against "
-                        f"{f['strength']}.", player=p, swords=list(action.values),
-                        dice=list(dice), strength=self.fight_strength())
-        elif isinstance(action, Gold):
-            stock["gold"] -= 1
-            self.gold_supply += 1
-            f["bonus"] += 1
-            f["gold"] += 1
-            self.record("boost", f"{says(name, 'put')} back a gold for +1: strength "
-                        f"{self.fight_strength()}.", player=p, strength=self.fight_strength())
-        elif isinstance(action, Reroll):
-            stock["gold"] -= 1
-            self.gold_supply += 1
-            f["gold"] += 1
-            i = f["dice"].index(action.die)
-            new = self.rng.randint(1, 6)
-            f["dice"][i] = new
-            self.record("roll", f"{says(name, 'put')} back a gold to roll the {action.die} "
-                        f"again: {new}; strength {self.fight_strength()}.", player=p,
-                        old=action.die, new=new, strength=self.fight_strength())
-        elif isinstance(action, Herb):
-            stock["herbs"].remove(action.value)
-            f["herbs"].append(action.value)
-            f["bonus"] += action.value
-            self.record("boost", f"{says(name, 'use')} a herb of {action.value}: strength "
-                        f"{self.fight_strength()}.", player=p, value=action.value,
-                        strength=self.fight_strength())
-        elif isinstance(action, GiveUp):
-            self._lose_fight(f"{says(name, 'give')} up")
-            return
+        for v in action.values:
+            stock["swords"].remove(v)
+        f["swords"] = list(action.values)
+        dice = [self.rng.randint(1, 6) for _ in action.values]
+        f["dice"] = dice
+        f["phase"] = "boost"
+        if action.values:
+            used = (f"{says(name, 'use')} {listing([f'+{v}' for v in action.values])} "
+                    f"and {verb_form(name, 'roll')} {', '.join(map(str, dice))}")
+        else:
+            used = f"{says(name, 'use')} no swords"
+        self.record("roll", f"{used}: strength {self.fight_strength()} against "
+                    f"{f['strength']}.", player=p, swords=list(action.values),
+                    dice=list(dice), strength=self.fight_strength())
         self._settle_fight()
+
+    @performs(Gold)
+    def _gold(self, _gold: Gold) -> None:
+        f = self.fight
+        p = f["player"]
+        self.stock[p]["gold"] -= 1
+        self.gold_supply += 1
+        f["bonus"] += 1
+        f["gold"] += 1
+        self.record("boost", f"{says(self.players[p], 'put')} back a gold for +1: strength "
+                    f"{self.fight_strength()}.", player=p, strength=self.fight_strength())
+        self._settle_fight()
+
+    @performs(Reroll)
+    def _reroll(self, action: Reroll) -> None:
+        f = self.fight
+        p = f["player"]
+        self.stock[p]["gold"] -= 1
+        self.gold_supply += 1
+        f["gold"] += 1
+        i = f["dice"].index(action.die)
+        new = self.rng.randint(1, 6)
+        f["dice"][i] = new
+        self.record("roll", f"{says(self.players[p], 'put')} back a gold to roll the "
+                    f"{action.die} again: {new}; strength {self.fight_strength()}.", player=p,
+                    old=action.die, new=new, strength=self.fight_strength())
+        self._settle_fight()
+
+    @performs(Herb)
+    def _herb(self, action: Herb) -> None:
+        f = self.fight
+        p = f["player"]
+        self.stock[p]["herbs"].remove(action.value)
+        f["herbs"].append(action.value)
+        f["bonus"] += action.value
+        self.record("boost", f"{says(self.players[p], 'use')} a herb of {action.value}: "
+                    f"strength {self.fight_strength()}.", player=p, value=action.value,
+                    strength=self.fight_strength())
+        self._settle_fight()
+
+    @performs(GiveUp)
+    def _give_up(self, _give_up: GiveUp) -> None:
+        self._lose_fight(f"{says(self.players[self.fight['player']], 'give')} up")
 
     def _settle_fight(self) -> None:
         f = self.fight
