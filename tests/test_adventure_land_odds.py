@@ -10,7 +10,7 @@ import pytest
 import sympy
 
 from dungeoncraft_widgets.adventure_land import odds
-from dungeoncraft_widgets.adventure_land.layout import FIELDS
+from dungeoncraft_widgets.adventure_land.data import FIELDS
 from dungeoncraft_widgets.adventure_land.rules import (
     _rebase,
     empty_position,

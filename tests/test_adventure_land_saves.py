@@ -104,7 +104,7 @@ def test_tampered_saves_are_refused_naming_what_is_wrong(saved, change, message)
 
 def test_a_save_round_trips_and_holds_no_path(saved, tmp_path):
     assert al.load_game(saved).to_json() == saved
-    data = json.loads((al.layout.DATA / "board.json").read_text())
+    data = json.loads((al.data.DATA / "board.json").read_text())
     rows = [list(r) for r in data["rows"]]
     rows[0][0], rows[0][2] = "F", "M"
     data["rows"] = ["".join(r) for r in rows]

@@ -25,7 +25,7 @@ from __future__ import annotations
 from ..core.actions import Action
 from ..core.lazy import lazy_attributes
 from .actions import End, GiveUp, Gold, Herb, Move, Reroll, Swords
-from .layout import FIELDS, LANES, Layout, lanes_for, load_layout, load_pieces
+from .data import FIELDS, LANES, Layout, lanes_for, load_layout, load_pieces
 from .rules import (
     MAX_ACTIONS,
     PLAYER_COUNTS,

@@ -44,8 +44,8 @@ from ..widgets.panels import ERROR_MARK, message_label
 from . import odds
 from .actions import End, GiveUp, Gold, Herb, Move, Reroll, Swords
 from .bots import GreedyBot
+from .data import FIELDS
 from .graph import movement_graph, state_reachable
-from .layout import FIELDS
 from .rules import (
     COLOURS,
     PLAYER_COUNTS,

@@ -23,7 +23,7 @@ from typing import Any
 import networkx as nx
 
 from ..core.errors import InvalidArgumentError
-from .layout import FIELD_SET, FIELDS, Layout, load_layout
+from .data import FIELD_SET, FIELDS, Layout, load_layout
 from .rules import RAYS, AdventureLandState
 
 __all__ = ["movement_graph", "reachable", "reachable_items", "sprite_path", "state_reachable",

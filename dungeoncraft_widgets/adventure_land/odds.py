@@ -49,8 +49,8 @@ from ..core.display import ResultDisplay
 from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
 from .actions import Move
+from .data import FIELDS, load_pieces
 from .graph import state_reachable
-from .layout import FIELDS, load_pieces
 from .rules import RAYS, _laurel, score_breakdown
 
 __all__ = [

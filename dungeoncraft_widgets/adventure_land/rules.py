@@ -41,7 +41,6 @@ and listed in ``RULE_NOTES``.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -53,7 +52,6 @@ from ..core.actions import Action, shared
 from ..core.engine import GameState, performs
 from ..core.english import count, listing, objective, possessive, says, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
-from ..core.rng import Rng
 from .actions import (
     ACTION_TYPES,
     END,
@@ -67,7 +65,7 @@ from .actions import (
     Reroll,
     Swords,
 )
-from .layout import (
+from .data import (
     COLUMNS,
     FIELD_SET,
     FIELDS,
@@ -396,6 +394,11 @@ class AdventureLandState(GameState):
     action_types = ACTION_TYPES
     min_players, max_players = 2, 4
     default_names = tuple(c.capitalize() for c in COLOURS)
+    # What a copy (``copy()``, every view) copies: the position as plain data, with ``at``
+    # (its index of the adventurers by field); the layout and the options are never changed
+    # once the game is set up, so copies share them.
+    data_fields = (*_STATE_KEYS, "at")
+    shared_fields = ("layout", "options")
 
     # ---------------------------------------------------------------- set-up
     def _setup(self) -> None:
@@ -1126,21 +1129,6 @@ class AdventureLandState(GameState):
                 diff = (found - expected) + (expected - found)
                 raise SaveFormatError(f"saved Adventure Land position: the pieces do not add "
                                       f"up ({', '.join(sorted(diff))} differ from the game's)")
-
-    def __deepcopy__(self, memo: dict) -> AdventureLandState:
-        """A fast deep copy (``copy()``, ``view()``): the game data is copied through
-        ``_dump``/``_set_data``; log events, actions and the start snapshot are never
-        changed in place, so the copy shares them (a view only filters the log)."""
-        new = type(self).__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        if self.rng is not None:
-            new.rng = Rng(0)
-            new.rng.state = self.rng.state
-        new.options = copy.deepcopy(self.options)
-        new.log = list(self.log)
-        new.history = list(self.history)
-        new._set_data(self._dump())
-        return new
 
     def _hide(self, player: int | None) -> None:
         self.deck = ["?"] * len(self.deck)

@@ -35,8 +35,8 @@ from __future__ import annotations
 from ..core.english import count, possessive
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Ellipse, Group, Path, Polygon, Rect, Scene, Text
+from .data import COLUMNS, FIELDS, column_of, lanes_for, row_of
 from .graph import state_reachable
-from .layout import COLUMNS, FIELDS, column_of, lanes_for, row_of
 from .rules import COLOURS, UNKNOWN, AdventureLandState, place_name
 
 __all__ = ["CELL", "board_scene", "clickable_fields", "field_centre", "risk_tint", "target_of"]

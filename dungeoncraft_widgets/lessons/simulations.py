@@ -32,7 +32,7 @@ __all__ = [
 
 # --------------------------------------------------------------------- Adventure Land
 def _pieces() -> dict[str, Any]:
-    from ..adventure_land.layout import load_pieces
+    from ..adventure_land.data import load_pieces
     return load_pieces()
 
 

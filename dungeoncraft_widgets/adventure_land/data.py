@@ -95,7 +95,8 @@ class Layout:
     """A board layout: terrain per field, the river in order, the cities.
 
     ``cities`` are the connected groups of city fields (largest first).
-    ``source`` is the layout as JSON-able data (what a saved game stores).
+    ``source`` is the layout as JSON-able data (what a saved game stores). A layout is
+    never changed once made: every state (and every copy and view of it) shares its own.
     """
 
     terrain: dict[str, str]
@@ -104,20 +105,10 @@ class Layout:
     source: dict[str, Any]
     reconstruction: bool
 
-    def __deepcopy__(self, memo: dict) -> Layout:
-        return self  # immutable in use: copies of a state share their layout
-
     @cached_property
     def digest(self) -> str:
         """A fingerprint of the layout's data (see :func:`layout_option`)."""
         return digest(self.source)
-
-    def city_of(self, field: str) -> frozenset[str] | None:
-        """The city a field belongs to, or None."""
-        for city in self.cities:
-            if field in city:
-                return city
-        return None
 
     def fields_of(self, terrain: str) -> list[str]:
         """Every field of one terrain, in board order."""
