@@ -120,6 +120,38 @@ def test_a_save_round_trips_and_holds_no_path(saved, tmp_path):
         al.AdventureLandState(2, 1, layout=str(path))
 
 
+def test_own_pieces_play_and_save_with_their_data(tmp_path):
+    """An owner of the printed game loads their own tile counts and laurels (the shipped
+    pieces.json reconstructs them): the game is dealt and scored from them, and its save holds
+    the data, never the path."""
+    data = json.loads((al.data.DATA / "pieces.json").read_text())
+    data["herbs"]["values"] = {"4": 20, "3": 0, "2": 0}        # any order in the file
+    data["creatures"]["laurels"] = {"8": 1, "10": 2, "12": 3, "14": 4, "16": 5}
+    path = tmp_path / "my_pieces.json"
+    path.write_text(json.dumps(data))
+    game = al.new_game(seed=5, pieces=path)
+    assert set(game.herb_stack) == {4}
+    assert {i for i in game.board.values() if i[0] == "H"} <= {"H4"}
+    text = game.to_json()
+    assert str(tmp_path) not in text and "my_pieces" not in text
+    assert json.loads(text)["options"]["pieces"]["herbs"]["values"] == {"2": 0, "3": 0, "4": 20}
+    path.unlink()                                   # the save does not need the file
+    loaded = al.load_game(text)
+    assert loaded.to_json() == text and loaded.pieces["creatures"]["laurels"]["16"] == 5
+    scored = al.new_game(seed=5, adventure=2, pieces=data)
+    strength = scored.creature_stack[0]
+    give(scored, 0, creatures=(strength,))
+    assert al.score_breakdown(scored, 0)["fog creatures"] == 2 * (strength - 6) // 2
+    assert al.new_game(seed=5).to_json() != text
+    assert json.loads(al.new_game(seed=5).to_json())["options"]["pieces"] == {
+        "shipped": "pieces.json", "digest": al.data.shipped_pieces_digest()}
+    with pytest.raises(InvalidArgumentError, match="never a path"):
+        al.AdventureLandState(2, 1, pieces=str(path))
+    data["herbs"]["values"] = {"2": 19}
+    with pytest.raises(SaveFormatError, match="herbs.values: the game has 20 herbs"):
+        al.new_game(seed=5, pieces=data)
+
+
 def test_give_is_all_or_nothing_and_names_the_problem():
     s = empty_position()
     before = s.to_json()

@@ -52,7 +52,6 @@ from .rules import (
     UNKNOWN,
     AdventureLandState,
     _laurel,
-    _pieces,
     _rebase,
     empty_position,
     new_game,
@@ -347,7 +346,7 @@ def aim(view: AdventureLandState) -> str:
 joining, as many as that adventurer then has companions; for a fog creature beaten, its \
 laurels (half its strength). The game ends when the swords and the companions run out.
     """
-    rules = _pieces()["adventures"][str(view.adventure)]
+    rules = view.pieces["adventures"][str(view.adventure)]
     head = f"Adventure {view.adventure}, {view.adventure_name}: "
     end = " The game ends when the swords and the companions run out."
     laurels = "laurels (half its strength)"
@@ -525,7 +524,7 @@ def holdings_rows(view: AdventureLandState, seat: int) -> list[tuple[str, str]]:
                 if t) or "no swords or herbs"
         creatures = sorted(stock["creatures"])
         beaten = (f"fog creature{'s' * (len(creatures) > 1)} {listing(map(str, creatures))} "
-                  f"({count(sum(_laurel(c) for c in creatures), 'laurel')})"
+                  f"({count(sum(_laurel(view.pieces, c) for c in creatures), 'laurel')})"
                   if creatures else "no fog creatures")
         # Adventure 2 scores face-down tiles too: the count says so (the tiles follow).
         points = count(scores[p], "point") + (" + face-down tiles" if view.score_note(p) else "")

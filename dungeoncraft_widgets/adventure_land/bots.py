@@ -29,7 +29,7 @@ from ..core.bots import Bot, RandomBot
 from ..core.rng import Rng
 from .actions import END, GIVE_UP, GOLD, GiveUp, Herb, Move, Reroll, Swords
 from .graph import movement_graph, reachable
-from .rules import BACK_IN_BOX, UNKNOWN, AdventureLandState, _laurel, load_pieces
+from .rules import BACK_IN_BOX, UNKNOWN, AdventureLandState, _laurel
 
 try:  # the exact odds (another module of this package; optional for the bot)
     from . import odds as _odds
@@ -38,12 +38,12 @@ except ImportError:  # pragma: no cover - only when odds.py is missing
 
 __all__ = ["GreedyBot", "RandomBot", "expected_win_chance", "play_game"]
 
-#: Expected value of a face-down tile by kind, from the tile counts in data/pieces.json.
-_PIECES = load_pieces()
-_MEAN_HERB = (sum(int(v) * k for v, k in _PIECES["herbs"]["values"].items())
-              / sum(_PIECES["herbs"]["values"].values()))
-_MEAN_SWORD = (sum(int(v) * k for v, k in _PIECES["swords"]["values"].items())
-               / sum(_PIECES["swords"]["values"].values()))
+
+def _mean_value(view: AdventureLandState, kind: str) -> float:
+    """The expected value of a face-down ``"herbs"`` or ``"swords"`` tile, from the game's
+    tile counts (its pieces)."""
+    values = view.pieces[kind]["values"]
+    return sum(int(v) * k for v, k in values.items()) / sum(values.values())
 
 
 def expected_win_chance(strength: int, companions: int, swords: Sequence[int],
@@ -158,9 +158,9 @@ class GreedyBot:
         if kind == "G":
             return 2.0 + (0.5 if adventure == 3 else 0.0)
         if kind == "H":
-            return 1.0 + (_MEAN_HERB if adventure == 2 else 0.0)
+            return 1.0 + (_mean_value(view, "herbs") if adventure == 2 else 0.0)
         if kind == "S":
-            return 1.0 + (_MEAN_SWORD if adventure == 2 else 0.0)
+            return 1.0 + (_mean_value(view, "swords") if adventure == 2 else 0.0)
         return 0.0
 
     def _fight_value(self, view: AdventureLandState, item: str, comps: int) -> float:
@@ -168,7 +168,7 @@ class GreedyBot:
         stock = view.stock[me]
         strength = int(item[1:])
         p = expected_win_chance(strength, comps, stock["swords"], stock["herbs"], stock["gold"])
-        laurel = _laurel(strength) * (2 if view.adventure == 2 else 1)
+        laurel = _laurel(view.pieces, strength) * (2 if view.adventure == 2 else 1)
         return p * laurel - (1 - p) * (self.risk + comps)
 
     @staticmethod

@@ -49,7 +49,7 @@ from ..core.display import ResultDisplay
 from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
 from .actions import Move
-from .data import FIELDS, load_pieces
+from .data import FIELDS
 from .graph import state_reachable
 from .rules import RAYS, _laurel, score_breakdown
 
@@ -1015,7 +1015,7 @@ def next_creature(state, player: int | None = None) -> Distribution:
     (0, 1/4)
     """
     view, _player = _view_of(state, player)
-    left = Counter(_all_strengths())
+    left = Counter(_all_strengths(view))
     for item in view.board.values():
         if item[0] == "F":
             left[int(item[1:])] -= 1
@@ -1026,9 +1026,8 @@ def next_creature(state, player: int | None = None) -> Distribution:
     return Distribution.from_counts({s: k for s, k in left.items() if k > 0})
 
 
-def _all_strengths() -> list[int]:
-    return [int(s) for s, k in load_pieces()["creatures"]["strengths"].items()
-            for _ in range(k)]
+def _all_strengths(view) -> list[int]:
+    return [int(s) for s, k in view.pieces["creatures"]["strengths"].items() for _ in range(k)]
 
 
 @dataclass(frozen=True)
@@ -1342,7 +1341,7 @@ def _score_if(view, player: int, k: int, to: str, item: str | None, wins: bool) 
                 view.board.pop(to, None)
                 stock["creatures"].append(int(item[1:]))
                 if view.adventure == 1:
-                    view.track[player] += _laurel(int(item[1:]))
+                    view.track[player] += _laurel(view.pieces, int(item[1:]))
             else:
                 adv[0], adv[1] = "box", 0
         if kind and kind != "F":
@@ -1360,7 +1359,7 @@ def _unseen_values(view, player: int, kind: str) -> list[int]:
     of the game's tiles of that kind but those in the player's hand and, for herbs, those
     used in battles (face up in the box)."""
     name = "herbs" if kind == "H" else "swords"
-    pool = Counter({int(v): k for v, k in load_pieces()[name]["values"].items()})
+    pool = Counter({int(v): k for v, k in view.pieces[name]["values"].items()})
     pool.subtract(view.stock[player][name])
     if kind == "H":
         pool.subtract(v for v in view.herb_box if v != -1)

@@ -71,7 +71,6 @@ from .data import (
     FIELDS,
     LANES,
     Layout,
-    check_pieces_option,
     column_of,
     lanes_for,
     layout_from_option,
@@ -79,7 +78,9 @@ from .data import (
     load_layout,
     load_pieces,
     neighbours,
+    pieces_from_option,
     pieces_option,
+    place_name,
     row_of,
 )
 
@@ -193,25 +194,8 @@ _MOVES: dict[tuple[str, str], Move] = {
     (o, t): shared(Move, o, t) for o, rays in RAYS.items() for ray in rays for t in ray}
 
 
-def _pieces() -> dict[str, Any]:
-    return load_pieces()
-
-
-def _laurel(strength: int) -> int:
-    return int(_pieces()["creatures"]["laurels"][str(strength)])
-
-
-def place_name(where: str) -> str:
-    """A field or start lane as a reader names it.
-
-    >>> place_name("row:3"), place_name("col:E"), place_name("E9")
-    ('the start of row 3', 'the start of column E', 'E9')
-    """
-    if where.startswith("row:"):
-        return f"the start of row {where[4:]}"
-    if where.startswith("col:"):
-        return f"the start of column {where[4:]}"
-    return where
+def _laurel(pieces: Mapping[str, Any], strength: int) -> int:
+    return int(pieces["creatures"]["laurels"][str(strength)])
 
 
 def _line_open(ray: Sequence[str], blocked: set[str], wall: str | None) -> bool:
@@ -360,9 +344,8 @@ def _check_position(state: AdventureLandState, data: dict[str, Any]) -> None:
         raise bad("track: only Adventure 1 scores during the game")
 
 
-def _all_components(players: int) -> Counter:
+def _all_components(players: int, pieces: Mapping[str, Any]) -> Counter:
     """Every piece of a game with ``players`` players (what ``components`` must count)."""
-    pieces = _pieces()
     c: Counter = Counter(f"card {f}" for f in FIELDS)
     for p in range(players):
         c[f"adventurer {COLOURS[p]}"] = ADVENTURERS_PER_COLOUR
@@ -396,9 +379,9 @@ class AdventureLandState(GameState):
     default_names = tuple(c.capitalize() for c in COLOURS)
     # What a copy (``copy()``, every view) copies: the position as plain data, with ``at``
     # (its index of the adventurers by field); the layout and the options are never changed
-    # once the game is set up, so copies share them.
+    # once the game is set up (nor are the pieces), so copies share them.
     data_fields = (*_STATE_KEYS, "at")
-    shared_fields = ("layout", "options")
+    shared_fields = ("layout", "pieces", "options")
 
     # ---------------------------------------------------------------- set-up
     def _setup(self) -> None:
@@ -412,9 +395,15 @@ class AdventureLandState(GameState):
         self.layout: Layout = (layout_from_option(layout) if isinstance(layout, Mapping)
                                else load_layout(layout))
         self.options["layout"] = layout_option(self.layout)
-        self.options["pieces"] = pieces_option()
+        pieces = self.options.get("pieces")
+        if isinstance(pieces, (str, Path)):
+            raise InvalidArgumentError("pieces: give new_game(pieces=path) the file; the game "
+                                       "itself keeps the pieces' data, never a path")
+        self.pieces: dict[str, Any] = (pieces_from_option(pieces) if isinstance(pieces, Mapping)
+                                       else load_pieces(pieces))
+        self.options["pieces"] = pieces_option(self.pieces)
         n = len(self.players)
-        pieces = _pieces()
+        pieces = self.pieces
         adv_back, comp_back, sword_back = BACK_IN_BOX[n]
 
         self.deck = list(FIELDS)
@@ -470,7 +459,7 @@ class AdventureLandState(GameState):
 
     @property
     def adventure_name(self) -> str:
-        return str(_pieces()["adventures"][str(self.adventure)]["name"])
+        return str(self.pieces["adventures"][str(self.adventure)]["name"])
 
     def _index(self) -> None:
         """Rebuild ``at`` (field -> (player, adventurer index)) from ``adventurers``."""
@@ -851,7 +840,7 @@ class AdventureLandState(GameState):
         del self.board[f["field"]]
         self.stock[p]["creatures"].append(f["strength"])
         self._to_box(f)
-        points = _laurel(f["strength"]) if self.adventure == 1 else 0
+        points = _laurel(self.pieces, f["strength"]) if self.adventure == 1 else 0
         self.track[p] += points
         self.record("won", f"{says(self.players[p], 'defeat')} the fog creature on "
                     f"{f['field']} (strength {self.fight_strength()} against {f['strength']})"
@@ -1118,12 +1107,12 @@ class AdventureLandState(GameState):
         if options["adventure"] not in (1, 2, 3) or isinstance(options["adventure"], bool):
             raise SaveFormatError(f"options.adventure: must be 1, 2 or 3, "
                                   f"not {options['adventure']!r}")
-        check_pieces_option(options.get("pieces"))
+        self.pieces = pieces_from_option(options.get("pieces"))
         self.layout = layout_from_option(options.get("layout"))
         _check_position(self, data)
         self._set_data(data)
         if self.rng is not None:  # a whole game (a view's save has hidden parts)
-            expected = _all_components(len(self.players))
+            expected = _all_components(len(self.players), self.pieces)
             found = self.components()
             if found != expected:
                 diff = (found - expected) + (expected - found)
@@ -1281,9 +1270,9 @@ def score_breakdown(state: AdventureLandState, player: int) -> dict[str, int]:
     >>> sorted(score_breakdown(s, 0))
     ['fog creatures', 'gold', 'group', 'herbs', 'swords']
     """
-    rules = _pieces()["adventures"][str(state.adventure)]
+    rules = state.pieces["adventures"][str(state.adventure)]
     stock = state.stock[player]
-    laurels = sum(_laurel(s) for s in stock["creatures"])
+    laurels = sum(_laurel(state.pieces, s) for s in stock["creatures"])
     if state.adventure == 1:
         return {"track": state.track[player]}
     if state.adventure == 2:
@@ -1318,17 +1307,23 @@ def score_breakdown(state: AdventureLandState, player: int) -> dict[str, int]:
 
 # ------------------------------------------------------------------------ constructors
 def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *, adventure: int = 1,
-             layout: str | Path | dict[str, Any] | None = None) -> AdventureLandState:
+             layout: str | Path | dict[str, Any] | None = None,
+             pieces: str | Path | dict[str, Any] | None = None) -> AdventureLandState:
     """A new game: ``players`` a count (2-4) or names; ``adventure`` 1, 2 or 3;
-    ``layout`` a board file or dict (None: the shipped reconstruction).
+    ``layout`` a board file or dict (None: the shipped reconstruction, see
+    :func:`~.data.load_layout`); ``pieces`` a pieces file or dict (None: the shipped
+    ``data/pieces.json``, see :func:`~.data.load_pieces`).
 
     >>> s = new_game(["You", "Bot"], seed=7, adventure=3)
     >>> s.players, s.adventure_name
     (('You', 'Bot'), 'Escape to the Cities')
     """
     options: dict[str, Any] = {"adventure": adventure}
-    if layout is not None:  # read (and checked) now: the game keeps the data, not the path
+    # Read (and checked) now: the game keeps the data, never a path.
+    if layout is not None:
         options["layout"] = layout_option(load_layout(layout))
+    if pieces is not None:
+        options["pieces"] = pieces_option(load_pieces(pieces))
     return AdventureLandState(players, seed, **options)
 
 
@@ -1403,7 +1398,7 @@ def empty_position(players: int | Sequence[str] = 2, *, seed: int = 0,
     state = AdventureLandState(players, seed, adventure=adventure)
     n = len(state.players)
     _adv_back, comp_back, _sword_back = BACK_IN_BOX[n]
-    pieces = _pieces()
+    pieces = state.pieces
     state.deck = state.discard + state.deck
     state.discard = []
     all_swords = Counter(int(v) for v, k in pieces["swords"]["values"].items() for _ in range(k))
