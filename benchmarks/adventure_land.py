@@ -26,6 +26,7 @@ import time
 from dungeoncraft_widgets.adventure_land import graph as al_graph
 from dungeoncraft_widgets.adventure_land import new_game, odds
 from dungeoncraft_widgets.adventure_land.bots import GreedyBot, play_game
+from dungeoncraft_widgets.adventure_land.movement import move_ends
 from dungeoncraft_widgets.core.bots import RandomBot, play_bots
 from dungeoncraft_widgets.core.rng import Rng
 
@@ -53,14 +54,15 @@ def random_games_play_bots(count: int, players: int = 4) -> float:
 
 
 def plain_bfs(origin, fog, sprite, occupied, moves=2):
-    """Reachability without networkx: breadth-first over graph._ends."""
+    """Reachability without networkx: breadth-first over the engine's straight moves."""
+    board = dict.fromkeys(fog, "F")
     seen, frontier = {}, [origin]
     for depth in range(1, moves + 1):
         nxt = []
         for node in frontier:
             if node in fog:
                 continue
-            for end in al_graph._ends(node, fog, sprite, occupied):
+            for end in move_ends(node, board, sprite, occupied):
                 if end not in seen:
                     seen[end] = depth
                     nxt.append(end)

@@ -24,7 +24,8 @@ import networkx as nx
 
 from ..core.errors import InvalidArgumentError
 from .data import FIELD_SET, FIELDS, Layout, load_layout
-from .rules import RAYS, AdventureLandState
+from .movement import RAYS, move_ends, sprite_passes
+from .rules import AdventureLandState
 
 __all__ = ["movement_graph", "reachable", "reachable_items", "sprite_path", "state_reachable",
            "straight_moves"]
@@ -67,18 +68,9 @@ def _check_origin(origin: str) -> str:
     return origin
 
 
-def _ends(origin: str, fog: frozenset[str], sprite: str | None,
-          occupied: frozenset[str]) -> list[str]:
-    out = []
-    for ray in RAYS[origin]:
-        for f in ray:
-            if f == sprite:
-                break
-            if f not in occupied:
-                out.append(f)
-            if f in fog:
-                break
-    return out
+def _creatures(fog: frozenset[str]) -> dict[str, str]:
+    """A board with a fog creature on each ``fog`` field (what a move asks of the board)."""
+    return dict.fromkeys(fog, "F")
 
 
 def straight_moves(origin: str, *, fog: Iterable[str] = (), sprite: str | None = None,
@@ -96,7 +88,7 @@ def straight_moves(origin: str, *, fog: Iterable[str] = (), sprite: str | None =
     """
     fog_set, sprite, occupied_set = _check(fog, sprite, occupied)
     _check_origin(origin)
-    return set(_ends(origin, fog_set, sprite, occupied_set - {origin}))
+    return set(move_ends(origin, _creatures(fog_set), sprite, occupied_set - {origin}))
 
 
 @lru_cache(maxsize=256)
@@ -106,12 +98,13 @@ def _graph(fog: frozenset[str], sprite: str | None, occupied: frozenset[str]) ->
         g.add_node(f, kind="fog" if f in fog else "sprite" if f == sprite else
                    "occupied" if f in occupied else "field")
     edges = []
+    board = _creatures(fog)
     for origin in RAYS:
         if origin not in FIELD_SET:
             g.add_node(origin, kind="lane")
         if origin in fog or origin == sprite:
             continue  # a battle ends the movement; the sprite's field is never stood on
-        edges.extend((origin, end) for end in _ends(origin, fog, sprite, occupied))
+        edges.extend((origin, end) for end in move_ends(origin, board, sprite, occupied))
     g.add_edges_from(edges)
     return nx.freeze(g)
 
@@ -158,22 +151,21 @@ def reachable(origin: str, *, fog: Iterable[str] = (), sprite: str | None = None
 
 def sprite_path(start: str | None, end: str, layout: Layout | None = None) -> list[str]:
     """The river fields the water sprite passes going from ``start`` to new gold on
-    ``end`` (``end`` included, ``start`` not; ``[end]`` when it first appears), found
-    as the shortest path in the river graph.
+    ``end`` (``end`` included, ``start`` not; ``[end]`` when it first appears): the
+    engine's own rule, :func:`~.movement.sprite_passes`, with the fields checked.
 
     >>> sprite_path("K4", "I5")
     ['J4', 'J5', 'I5']
     >>> sprite_path(None, "E9")
     ['E9']
     """
-    layout = layout or load_layout()
-    river = nx.path_graph(layout.river)
+    river = (layout or load_layout()).river
     for name, f in (("start", start), ("end", end)):
         if f is not None and f not in river:
             raise InvalidArgumentError(f"{name}: {f!r} is not a river field")
-    if start is None or start == end:
+    if start == end:
         return [end]
-    return nx.shortest_path(river, start, end)[1:]
+    return sprite_passes(river, start, end)
 
 
 def _board_arguments(state: AdventureLandState, origin: str) -> dict[str, Any]:

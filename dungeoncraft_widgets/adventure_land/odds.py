@@ -51,7 +51,8 @@ from ..core.rng import Rng
 from .actions import Move
 from .data import FIELDS
 from .graph import state_reachable
-from .rules import RAYS, _laurel, score_breakdown
+from .movement import RAYS, line_open
+from .rules import _laurel, score_breakdown
 
 __all__ = [
     "ASSUMPTIONS",
@@ -1174,15 +1175,6 @@ class _RiverOutcomes:
         return self.swept[index]
 
 
-def _ray_open(ray: tuple[str, ...], occupied, sprite: str | None) -> bool:
-    for f in ray:
-        if f == sprite:
-            return False
-        if f not in occupied:
-            return True
-    return False
-
-
 def _p_blocked(where: str, occupied: set[str], view, rivers: _RiverOutcomes,
                undrawn: frozenset[str]) -> Fraction:
     """The chance the adventurer on ``where`` is not swept and has no move at all at its
@@ -1199,7 +1191,7 @@ def _p_blocked(where: str, occupied: set[str], view, rivers: _RiverOutcomes,
                 return Fraction(0)
     own = index.get(where)
     total = Fraction(0)
-    if rivers.p_none and not any(_ray_open(ray, occupied, view.sprite) for ray in rays):
+    if rivers.p_none and not any(line_open(ray, occupied, view.sprite) for ray in rays):
         total += rivers.p_none
     # Only the river fields on its lines (swept or not, or the sprite's stop) matter.
     on_lines = sorted({index[f] for ray in rays for f in ray if f in index})
@@ -1214,7 +1206,7 @@ def _p_blocked(where: str, occupied: set[str], view, rivers: _RiverOutcomes,
             blocked = cache.get(key)
             if blocked is None:
                 still = occupied - {river[i] for i in key[1]}
-                blocked = not any(_ray_open(ray, still, river[last]) for ray in rays)
+                blocked = not any(line_open(ray, still, river[last]) for ray in rays)
                 cache[key] = blocked
             if blocked:
                 blocked_ways += ways

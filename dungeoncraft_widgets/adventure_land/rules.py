@@ -83,6 +83,7 @@ from .data import (
     place_name,
     row_of,
 )
+from .movement import RAYS, line_open, move_ends, sprite_passes
 
 __all__ = [
     "COLOURS", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "UNKNOWN", "AdventureLandState",
@@ -171,24 +172,6 @@ RULE_NOTES = (
 
 
 # --------------------------------------------------------------------- board tables
-def _ray(start_col: int, start_row: int, dcol: int, drow: int) -> tuple[str, ...]:
-    out, c, r = [], start_col, start_row
-    while 0 <= c < len(COLUMNS) and 1 <= r <= 10:
-        out.append(f"{COLUMNS[c]}{r}")
-        c, r = c + dcol, r + drow
-    return tuple(out)
-
-
-#: For each origin (field or lane), its straight lines in order: fields further south,
-#: fields further east (a lane has one line, entering the board).
-RAYS: dict[str, tuple[tuple[str, ...], ...]] = {}
-for _f in FIELDS:
-    _c, _r = column_of(_f), row_of(_f)
-    RAYS[_f] = tuple(r for r in (_ray(_c, _r + 1, 0, 1), _ray(_c + 1, _r, 1, 0)) if r)
-for _i in range(1, 6):
-    RAYS[f"row:{_i}"] = (_ray(0, _i, 1, 0),)
-for _i, _letter in enumerate(COLUMNS[:5]):
-    RAYS[f"col:{_letter}"] = (_ray(_i, 1, 0, 1),)
 #: Every Move action there can be, made once (legal_actions hands out these objects).
 _MOVES: dict[tuple[str, str], Move] = {
     (o, t): shared(Move, o, t) for o, rays in RAYS.items() for ray in rays for t in ray}
@@ -196,17 +179,6 @@ _MOVES: dict[tuple[str, str], Move] = {
 
 def _laurel(pieces: Mapping[str, Any], strength: int) -> int:
     return int(pieces["creatures"]["laurels"][str(strength)])
-
-
-def _line_open(ray: Sequence[str], blocked: set[str], wall: str | None) -> bool:
-    """Whether a straight line may ever have a field to end on: one not ``blocked``
-    before the ``wall`` (a water sprite that can never move again)."""
-    for f in ray:
-        if f == wall:
-            return False
-        if f not in blocked:
-            return True
-    return False
 
 
 # ------------------------------------------------------------------- the save's schema
@@ -526,23 +498,13 @@ class AdventureLandState(GameState):
 
     # ------------------------------------------------------------ movement
     def destinations(self, origin: str) -> list[str]:
-        """The fields the adventurer at ``origin`` can end one straight move on.
+        """The fields the adventurer at ``origin`` can end one straight move on
+        (:func:`~.movement.move_ends` on this position).
 
         A fog creature's field ends the line (a battle); the water sprite blocks it; a
         field with another adventurer can be passed but not ended on.
         """
-        out = []
-        board, at, sprite = self.board, self.at, self.sprite
-        for ray in RAYS[origin]:
-            for f in ray:
-                if f == sprite:
-                    break
-                item = board.get(f)
-                if f not in at:
-                    out.append(f)
-                if item is not None and item[0] == "F":
-                    break
-        return out
+        return move_ends(origin, self.board, self.sprite, self.at)
 
     def can_move(self, player: int) -> bool:
         """Whether any of ``player``'s adventurers has a move now."""
@@ -550,13 +512,8 @@ class AdventureLandState(GameState):
         for where, _c in self.adventurers[player]:
             if where != "box":
                 for ray in RAYS[where]:
-                    # The first field not held by an adventurer ends a move (an item, even a
-                    # fog creature, is a place to stop), unless the sprite comes first.
-                    for f in ray:
-                        if f == sprite:
-                            break
-                        if f not in at:
-                            return True
+                    if line_open(ray, at, sprite):
+                        return True
         return False
 
     def stuck_for_good(self) -> set[tuple[int, int]]:
@@ -587,7 +544,7 @@ class AdventureLandState(GameState):
             changed = False
             blocked = {where for where in stuck.values() if where in FIELD_SET}
             for key, where in list(stuck.items()):
-                if any(_line_open(ray, blocked, wall) for ray in RAYS[where]):
+                if any(line_open(ray, blocked, wall) for ray in RAYS[where]):
                     del stuck[key]
                     changed = True
         return set(stuck)
@@ -607,9 +564,10 @@ class AdventureLandState(GameState):
             return out
         out = []
         if self.moves_made < 2:
+            board, at, sprite = self.board, self.at, self.sprite
             for where, _c in self.adventurers[self.turn_player]:
                 if where != "box":
-                    for f in self.destinations(where):
+                    for f in move_ends(where, board, sprite, at):
                         out.append(_MOVES[(where, f)])
         out.append(END)
         return out
@@ -970,13 +928,7 @@ class AdventureLandState(GameState):
                         "this round is finished, then the game ends.")
 
     def _move_sprite(self, field: str) -> None:
-        river = self.layout.river
-        if self.sprite is None:
-            passed = [field]
-        else:
-            a, b = river.index(self.sprite), river.index(field)
-            # The fields after the sprite's one, up to and including the new gold's.
-            passed = list(river[a + 1: b + 1]) if b > a else list(reversed(river[b:a]))
+        passed = sprite_passes(self.layout.river, self.sprite, field)
         origin = self.sprite
         self.sprite = field
         self.record("sprite", f"The water sprite goes to {field}.", field=field, passed=passed,
