@@ -43,6 +43,7 @@ from ..widgets.board import BoardEvent, BoardView
 from ..widgets.panels import ERROR_MARK, message_label
 from . import odds
 from .actions import End, GiveUp, Gold, Herb, Move, Reroll, Swords
+from .battle import fight_strength
 from .bots import GreedyBot
 from .data import FIELDS
 from .graph import movement_graph, state_reachable
@@ -418,7 +419,8 @@ extra value; after the roll you can add 1 gold (+1 each, or a die rerolled).
             ask = "You have no swords, so no dice to roll; "
         after = (f"after the roll you can add {held}." if held else
                  "you have no herbs or gold to add after the roll.")
-        return f"{where} Your adventurer has strength {1 + comps}{own}. {ask}{after}"
+        return (f"{where} Your adventurer has strength {fight_strength(comps)}{own}. "
+                f"{ask}{after}")
     now = view.fight_strength()
     dice = f" (dice {listing(map(str, f['dice']))})" if f["dice"] else ""
     left = f" You can still add {held}." if held else ""
@@ -455,7 +457,8 @@ def fight_choices(view: AdventureLandState, player: int) -> list[Choice]:
         for size in sorted(fight.p_win_by_swords):
             choice = fight.swords_by_count[size]
             dice = count(len(choice), "die", "dice")
-            tip = (f"Roll {dice} and add {sum(choice)}: strength {1 + comps + sum(choice)} "
+            tip = (f"Roll {dice} and add {sum(choice)}: strength "
+                   f"{fight_strength(comps, swords=choice)} "
                    f"+ {dice} against {f['strength']}, then gold and herbs as well as "
                    f"possible.")
             out.append(Choice(f"Fight with {_swords_words(choice)}", Swords(choice),

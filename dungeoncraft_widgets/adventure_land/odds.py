@@ -49,6 +49,7 @@ from ..core.display import ResultDisplay
 from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
 from .actions import Move
+from .battle import MAX_SWORDS, fight_strength, sword_choices
 from .data import FIELDS
 from .graph import state_reachable
 from .movement import RAYS, line_open
@@ -80,7 +81,6 @@ __all__ = [
 ]
 
 SIDES = 6
-MAX_SWORDS = 3  # "up to maximum of 3" swords per fight
 # Every winning line uses at most 5 rerolls per die (see the module docstring), so a win chance
 # with at most MAX_SWORDS dice times SIDES ** _SCALE_REROLLS is an integer.
 _SCALE_REROLLS = (SIDES - 1) * MAX_SWORDS
@@ -357,24 +357,21 @@ def _choice_scaled(creature: int, base: int, chosen: tuple[int, ...], herbs: tup
     return _p_win_count(len(chosen), gold, need) * SIDES ** (MAX_SWORDS - len(chosen))
 
 
-def _sword_choices(creature: int, base: int, swords: tuple[int, ...], herbs: tuple[int, ...],
-                   gold: int) -> tuple[dict[int, tuple[tuple, tuple[int, ...]]],
-                                       tuple[tuple, tuple[int, ...]]]:
-    """Every distinct choice of at most 3 swords (as multisets of extra values), ranked by
+def _ranked_sword_choices(creature: int, base: int, swords: tuple[int, ...],
+                          herbs: tuple[int, ...], gold: int
+                          ) -> tuple[dict[int, tuple[tuple, tuple[int, ...]]],
+                                     tuple[tuple, tuple[int, ...]]]:
+    """Every choice of swords the battle allows (:func:`~.battle.sword_choices`), ranked by
     (better, then fewer, then cheaper swords): the best per number of swords, and the best."""
     by_count: dict[int, tuple[tuple, tuple[int, ...]]] = {}
     best: tuple[tuple, tuple[int, ...]] | None = None
-    counts = Counter(swords)
-    for size in range(min(MAX_SWORDS, len(swords)) + 1):
-        for choice in combinations_with_replacement(sorted(counts, reverse=True), size):
-            if any(choice.count(v) > counts[v] for v in set(choice)):
-                continue
-            key = (-_choice_scaled(creature, base, choice, herbs, gold), size, sum(choice),
-                   choice)
-            if size not in by_count or key < by_count[size][0]:
-                by_count[size] = (key, choice)
-            if best is None or key < best[0]:
-                best = (key, choice)
+    for choice in sword_choices(swords):
+        size = len(choice)
+        key = (-_choice_scaled(creature, base, choice, herbs, gold), size, sum(choice), choice)
+        if size not in by_count or key < by_count[size][0]:
+            by_count[size] = (key, choice)
+        if best is None or key < best[0]:
+            best = (key, choice)
     assert best is not None  # the empty choice is always there
     return by_count, best
 
@@ -389,7 +386,8 @@ def win_fraction(creature: int, companions: int, swords: tuple[int, ...] = (),
     >>> win_fraction(12, 2, (1, 2), (), 0) == fight_odds(12, companions=2, swords=(2, 1)).p_win
     True
     """
-    _by_count, (key, _choice) = _sword_choices(creature, 1 + companions, swords, herbs, gold)
+    _by_count, (key, _choice) = _ranked_sword_choices(creature, fight_strength(companions),
+                                                      swords, herbs, gold)
     return Fraction(-key[0], SIDES**MAX_SWORDS * _SCALE)
 
 
@@ -427,9 +425,10 @@ def fight_odds(creature: int, *, companions: int = 0, swords: Iterable[int] = ()
         raise InvalidArgumentError(
             f"swords: at most {MAX_SWORDS} swords can be used in a fight, not {len(swords)}")
 
-    base = 1 + companions
+    base = fight_strength(companions)
     largest_first = tuple(sorted(swords, reverse=True))
-    by_count, (best_key, best_choice) = _sword_choices(creature, base, swords, herbs, gold)
+    by_count, (best_key, best_choice) = _ranked_sword_choices(creature, base, swords, herbs,
+                                                              gold)
 
     def p_count(chosen: tuple[int, ...]) -> int:
         return _choice_scaled(creature, base, chosen, herbs, gold)
@@ -600,7 +599,7 @@ def fight_advice(creature: int, dice: Iterable[int], *, companions: int = 0,
     herbs = _int_tuple("herbs", herbs, *HERB_VALUES, most=MAX_HERB_TILES)
     _int_arg("gold", gold, 0, MAX_GOLD)
     _int_arg("paid", paid, 0)
-    certain = 1 + companions + sword_bonus + paid
+    certain = fight_strength(companions, bonus=sword_bonus + paid)
     options = tuple(
         FightOption(kind, sympy.Rational(scaled, _SCALE), die=die, gold_spent=spent,
                     herbs_spent=herbs_spent)
@@ -644,12 +643,13 @@ class SimulatedFight:
     def __init__(self, rng: Rng, *, creature: int, companions: int = 0) -> None:
         self.rng = rng
         self.creature = creature
-        self.strength = 1 + companions
+        self.companions = companions
+        self.swords: tuple[int, ...] = ()
         self.dice: list[int] = []
 
     def roll(self, swords: tuple[int, ...]) -> list[int]:
+        self.swords = tuple(swords)
         self.dice = [self.rng.randint(1, SIDES) for _ in swords]
-        self.strength += sum(swords)
         return list(self.dice)
 
     def reroll(self, value: int) -> int:
@@ -658,7 +658,8 @@ class SimulatedFight:
         return new
 
     def stop(self, gold: int, herbs: tuple[int, ...]) -> bool:
-        return self.strength + sum(self.dice) + gold + sum(herbs) >= self.creature
+        strength = fight_strength(self.companions, self.dice, self.swords, gold + sum(herbs))
+        return strength >= self.creature
 
     def give_up(self) -> bool:
         return False

@@ -44,7 +44,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +64,7 @@ from .actions import (
     Reroll,
     Swords,
 )
+from .battle import MAX_SWORDS, fight_strength, sword_choices
 from .data import (
     COLUMNS,
     FIELD_SET,
@@ -100,7 +100,6 @@ COLOURS = ("black", "green", "violet", "orange")
 UNKNOWN = -1  # a hidden herb or sword value in a player's view
 ADVENTURERS_PER_COLOUR = 10
 COMPANIONS = 30
-SWORDS_MAX_PER_FIGHT = 3
 #: Player count -> (adventurers of each colour, companions, swords) back in the box.
 BACK_IN_BOX = {2: (0, 8, 8), 3: (2, 5, 5), 4: (2, 2, 2)}
 
@@ -554,7 +553,7 @@ class AdventureLandState(GameState):
         if fight is not None:
             stock = self.stock[fight["player"]]
             if fight["phase"] == "swords":
-                return [shared(Swords, v) for v in _sword_choices(stock["swords"])]
+                return [shared(Swords, v) for v in sword_choices(stock["swords"])]
             out: list[Action] = []
             if stock["gold"]:
                 out.append(GOLD)
@@ -587,7 +586,7 @@ class AdventureLandState(GameState):
             if fight["phase"] != "swords":
                 raise IllegalActionError("swords: swords are chosen before the dice are rolled, "
                                          "and the dice are already rolled")
-            if len(action.values) > SWORDS_MAX_PER_FIGHT:
+            if len(action.values) > MAX_SWORDS:
                 raise IllegalActionError("swords: at most 3 swords may be used in a battle")
             have = Counter(self.stock[fight["player"]]["swords"])
             if Counter(action.values) - have:
@@ -711,12 +710,12 @@ class AdventureLandState(GameState):
     # -------------------------------------------------------------- battles
     def fight_strength(self) -> int:
         """The current battle's combat strength so far (adventurer, companions, dice,
-        sword extras, gold and herbs)."""
+        sword extras, gold and herbs: :func:`~.battle.fight_strength`)."""
         f = self.fight
         if f is None:
             raise IllegalActionError("fight_strength: there is no battle going on")
         comps = self.adventurers[f["player"]][f["adventurer"]][1]
-        return 1 + comps + sum(f["dice"]) + sum(f["swords"]) + f["bonus"]
+        return fight_strength(comps, f["dice"], f["swords"], f["bonus"])
 
     @performs(Swords)
     def _swords(self, action: Swords) -> None:
@@ -1166,16 +1165,6 @@ class AdventureLandState(GameState):
             if where != "box" and (fields is None or where in fields):
                 total += 1 + comps
         return total
-
-
-def _sword_choices(swords: list[int]) -> list[tuple[int, ...]]:
-    """Every distinct choice of at most 3 swords, by extra value (best values first)."""
-    values = sorted(swords, reverse=True)
-    seen: dict[tuple[int, ...], None] = {(): None}
-    for k in range(1, min(SWORDS_MAX_PER_FIGHT, len(values)) + 1):
-        for combo in combinations(values, k):
-            seen[combo] = None
-    return list(seen)
 
 
 # --------------------------------------------------------------------------- scoring
