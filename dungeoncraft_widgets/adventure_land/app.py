@@ -45,26 +45,24 @@ from . import odds
 from .actions import End, GiveUp, Gold, Herb, Move, Reroll, Swords
 from .battle import fight_strength
 from .bots import GreedyBot
-from .data import FIELDS
+from .data import FIELDS, UNKNOWN, place_name
 from .graph import movement_graph, state_reachable
 from .rules import (
     COLOURS,
     PLAYER_COUNTS,
-    UNKNOWN,
     AdventureLandState,
-    _laurel,
     _rebase,
     empty_position,
     new_game,
     place_adventurer,
     place_item,
-    place_name,
     place_sprite,
     remove_item,
     score_breakdown,
     set_card_drawn,
 )
 from .scene import board_scene, clickable_fields, target_of
+from .scoring import laurels
 
 __all__ = ["AdventureLandApp", "PositionEditor", "action_words"]
 
@@ -527,7 +525,7 @@ def holdings_rows(view: AdventureLandState, seat: int) -> list[tuple[str, str]]:
                 if t) or "no swords or herbs"
         creatures = sorted(stock["creatures"])
         beaten = (f"fog creature{'s' * (len(creatures) > 1)} {listing(map(str, creatures))} "
-                  f"({count(sum(_laurel(view.pieces, c) for c in creatures), 'laurel')})"
+                  f"({count(sum(laurels(view.pieces, c) for c in creatures), 'laurel')})"
                   if creatures else "no fog creatures")
         # Adventure 2 scores face-down tiles too: the count says so (the tiles follow).
         points = count(scores[p], "point") + (" + face-down tiles" if view.score_note(p) else "")

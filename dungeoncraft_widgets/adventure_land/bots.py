@@ -28,8 +28,10 @@ from ..core.actions import Action
 from ..core.bots import Bot, RandomBot
 from ..core.rng import Rng
 from .actions import END, GIVE_UP, GOLD, GiveUp, Herb, Move, Reroll, Swords
+from .data import UNKNOWN
 from .graph import movement_graph, reachable
-from .rules import BACK_IN_BOX, UNKNOWN, AdventureLandState, _laurel
+from .rules import BACK_IN_BOX, AdventureLandState
+from .scoring import creature_points
 
 try:  # the exact odds (another module of this package; optional for the bot)
     from . import odds as _odds
@@ -168,7 +170,7 @@ class GreedyBot:
         stock = view.stock[me]
         strength = int(item[1:])
         p = expected_win_chance(strength, comps, stock["swords"], stock["herbs"], stock["gold"])
-        laurel = _laurel(view.pieces, strength) * (2 if view.adventure == 2 else 1)
+        laurel = creature_points(view.adventure, view.pieces, strength)
         return p * laurel - (1 - p) * (self.risk + comps)
 
     @staticmethod

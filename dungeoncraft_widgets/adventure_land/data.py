@@ -30,7 +30,8 @@ from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
 
 __all__ = [
-    "COLUMNS", "FIELDS", "LANES", "LAYOUT_SCHEMA", "PIECES_SCHEMA", "ROWS", "TERRAIN_COUNTS",
+    "COLUMNS", "FIELDS", "FIELD_SET", "LANES", "LAYOUT_SCHEMA", "PIECES_SCHEMA", "ROWS",
+    "TERRAIN_COUNTS", "UNKNOWN",
     "Layout", "column_of", "field_name", "lanes_for", "layout_from_option", "layout_option",
     "load_layout", "load_pieces", "neighbours", "pieces_from_option", "pieces_option",
     "place_name", "row_of",
@@ -40,6 +41,7 @@ COLUMNS = "ABCDEFGHIJK"
 ROWS = 10
 FIELDS: tuple[str, ...] = tuple(f"{c}{r}" for r in range(1, ROWS + 1) for c in COLUMNS)
 FIELD_SET = frozenset(FIELDS)
+UNKNOWN = -1  # a herb or sword value hidden from a player's view
 #: The printed terrain cards: one per field, so a layout must have exactly these counts.
 TERRAIN_COUNTS = {"city": 30, "forest": 20, "river": 18, "mountain": 28, "fog": 14}
 #: Every lane of the start area (the first 8 are used with 3 or 4 players).
@@ -293,6 +295,8 @@ def _check_shipped(option: Mapping[str, Any], name: str, installed: str, what: s
             f"so it cannot be continued here")
 
 
+_COUNT = {"type": "integer", "minimum": 0, "maximum": 100}
+_PRIZES = {"type": "array", "minItems": 2, "maxItems": 2, "items": _COUNT}  # most, second most
 #: The documented format of data/pieces.json (tile values and adventure scoring).
 PIECES_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -314,7 +318,21 @@ PIECES_SCHEMA: dict[str, Any] = {
                         "propertyNames": {"enum": ["8", "10", "12", "14", "16"]},
                         "additionalProperties": {"type": "integer", "minimum": 0,
                                                  "maximum": 100}}}},
-        "adventures": {"type": "object", "required": ["1", "2", "3"]},
+        # What the scoring reads of each adventure (scoring.py); the rest is its description.
+        "adventures": {"type": "object", "required": ["1", "2", "3"], "properties": {
+            "1": {"type": "object", "required": ["name", "gold_at_once", "laurels_at_once"],
+                  "properties": {"name": {"type": "string"},
+                                 "gold_at_once": _COUNT, "laurels_at_once": _COUNT}},
+            "2": {"type": "object",
+                  "required": ["name", "laurel_factor", "group_factor", "gold_each"],
+                  "properties": {"name": {"type": "string"}, "laurel_factor": _COUNT,
+                                 "group_factor": _COUNT, "gold_each": _COUNT}},
+            "3": {"type": "object",
+                  "required": ["name", "laurel_factor", "gold_each", "most_creatures",
+                               "most_gold"],
+                  "properties": {"name": {"type": "string"}, "laurel_factor": _COUNT,
+                                 "gold_each": _COUNT, "most_creatures": _PRIZES,
+                                 "most_gold": _PRIZES}}}},
     },
 }
 

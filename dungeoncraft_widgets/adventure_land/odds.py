@@ -53,7 +53,8 @@ from .battle import MAX_SWORDS, fight_strength, sword_choices
 from .data import FIELDS
 from .graph import state_reachable
 from .movement import RAYS, line_open
-from .rules import _laurel, score_breakdown
+from .rules import score_breakdown
+from .scoring import points_at_once, score_lines
 
 __all__ = [
     "ASSUMPTIONS",
@@ -1310,41 +1311,32 @@ def _score(view, player: int) -> int:
 
 def _score_if(view, player: int, k: int, to: str, item: str | None, wins: bool) -> int:
     """The player's score if adventurer ``k`` moved to ``to`` and took ``item`` (a battle won
-    or lost for a fog creature); the view is changed in place and put back."""
-    adv = view.adventurers[player][k]
-    saved_adv, saved_stock = list(adv), {key: (list(v) if isinstance(v, list) else v)
-                                         for key, v in view.stock[player].items()}
-    saved_track, saved_board = view.track[player], dict(view.board)
-    stock = view.stock[player]
-    try:
-        adv[0] = to
-        kind = item[0] if item else ""
-        if kind == "C":
-            adv[1] += 1
-            if view.adventure == 1:
-                view.track[player] += adv[1]
-        elif kind == "G":
-            stock["gold"] += 1
-            if view.adventure == 1:
-                view.track[player] += 2
-        elif kind in ("H", "S"):
-            stock["herbs" if kind == "H" else "swords"].append(int(item[1:]))
-        elif kind == "F":
-            if wins:
-                view.board.pop(to, None)
-                stock["creatures"].append(int(item[1:]))
-                if view.adventure == 1:
-                    view.track[player] += _laurel(view.pieces, int(item[1:]))
-            else:
-                adv[0], adv[1] = "box", 0
-        if kind and kind != "F":
-            view.board.pop(to, None)
-        return _score(view, player)
-    finally:
-        adv[0], adv[1] = saved_adv
-        view.stock[player] = saved_stock
-        view.track[player] = saved_track
-        view.board = saved_board
+    or lost, for a fog creature): the scoring's own rules asked about that position (the
+    view itself is not changed)."""
+    where, comps = to, view.adventurers[player][k][1]
+    stock, board, track = dict(view.stock[player]), view.board, list(view.track)
+    kind = item[0] if item else ""
+    if kind == "C":
+        comps += 1
+    elif kind == "G":
+        stock["gold"] += 1
+    elif kind in ("H", "S"):
+        tiles = "herbs" if kind == "H" else "swords"
+        stock[tiles] = [*stock[tiles], int(item[1:])]
+    elif kind == "F" and wins:
+        stock["creatures"] = [*stock["creatures"], int(item[1:])]
+    elif kind == "F":
+        where, comps = "box", 0  # the battle lost: the adventurer and companions are out
+    if kind and (kind != "F" or wins):  # the item (or the creature beaten) leaves the board
+        board = {f: i for f, i in board.items() if f != to}
+        track[player] += points_at_once(view.adventure, view.pieces, item, comps)
+    mine = list(view.adventurers[player])
+    mine[k] = [where, comps]
+    adventurers, stocks = list(view.adventurers), list(view.stock)
+    adventurers[player], stocks[player] = mine, stock
+    return sum(score_lines(player, adventure=view.adventure, pieces=view.pieces,
+                           adventurers=adventurers, stocks=stocks, track=track, board=board,
+                           cities=view.layout.cities).values())
 
 
 def _unseen_values(view, player: int, kind: str) -> list[int]:

@@ -70,6 +70,7 @@ from .data import (
     FIELD_SET,
     FIELDS,
     LANES,
+    UNKNOWN,
     Layout,
     column_of,
     lanes_for,
@@ -77,16 +78,16 @@ from .data import (
     layout_option,
     load_layout,
     load_pieces,
-    neighbours,
     pieces_from_option,
     pieces_option,
     place_name,
     row_of,
 )
 from .movement import RAYS, line_open, move_ends, sprite_passes
+from .scoring import points_at_once, score_lines
 
 __all__ = [
-    "COLOURS", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "UNKNOWN", "AdventureLandState",
+    "COLOURS", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "AdventureLandState",
     "empty_position",
     "fight_position", "give", "new_game", "place_adventurer", "place_item", "place_name",
     "place_sprite", "remove_item", "score_breakdown", "set_card_drawn",
@@ -97,7 +98,6 @@ PLAYER_COUNTS = (2, 3, 4)
 #: decisions (each battle removes a creature or an adventurer; each boost spends a tile).
 MAX_ACTIONS = 1200
 COLOURS = ("black", "green", "violet", "orange")
-UNKNOWN = -1  # a hidden herb or sword value in a player's view
 ADVENTURERS_PER_COLOUR = 10
 COMPANIONS = 30
 #: Player count -> (adventurers of each colour, companions, swords) back in the box.
@@ -174,10 +174,6 @@ RULE_NOTES = (
 #: Every Move action there can be, made once (legal_actions hands out these objects).
 _MOVES: dict[tuple[str, str], Move] = {
     (o, t): shared(Move, o, t) for o, rays in RAYS.items() for ray in rays for t in ray}
-
-
-def _laurel(pieces: Mapping[str, Any], strength: int) -> int:
-    return int(pieces["creatures"]["laurels"][str(strength)])
 
 
 # ------------------------------------------------------------------- the save's schema
@@ -673,7 +669,7 @@ class AdventureLandState(GameState):
         kind = item[0]
         if kind == "C":
             adv[1] += 1
-            points = adv[1] if self.adventure == 1 else 0
+            points = points_at_once(self.adventure, self.pieces, item, adv[1])
             self.track[p] += points
             self.record("companion", f"A companion joins {possessive(name, capital=False)} "
                         f"adventurer on {field} ({adv[1]} now)"
@@ -681,7 +677,7 @@ class AdventureLandState(GameState):
                         player=p, field=field, points=points, adventurer=k)
         elif kind == "G":
             self.stock[p]["gold"] += 1
-            points = 2 if self.adventure == 1 else 0
+            points = points_at_once(self.adventure, self.pieces, item)
             self.track[p] += points
             self.record("gold", f"{says(name, 'take')} the gold on {field}"
                         + (f": +{points} points." if points else "."), player=p, field=field,
@@ -794,10 +790,10 @@ class AdventureLandState(GameState):
     def _win_fight(self) -> None:
         f = self.fight
         p = f["player"]
-        del self.board[f["field"]]
+        creature = self.board.pop(f["field"])
         self.stock[p]["creatures"].append(f["strength"])
         self._to_box(f)
-        points = _laurel(self.pieces, f["strength"]) if self.adventure == 1 else 0
+        points = points_at_once(self.adventure, self.pieces, creature)
         self.track[p] += points
         self.record("won", f"{says(self.players[p], 'defeat')} the fog creature on "
                     f"{f['field']} (strength {self.fight_strength()} against {f['strength']})"
@@ -1157,93 +1153,19 @@ class AdventureLandState(GameState):
         c["water sprite"] += 1
         return c
 
-    # ------------------------------------------------------------ helpers
-    def figures(self, player: int, fields: Sequence[str] | frozenset[str] | None = None) -> int:
-        """Adventurers still in play plus their companions, optionally only on ``fields``."""
-        total = 0
-        for where, comps in self.adventurers[player]:
-            if where != "box" and (fields is None or where in fields):
-                total += 1 + comps
-        return total
-
 
 # --------------------------------------------------------------------------- scoring
-def _ranked_bonus(values: Sequence[int], player: int, prizes: Sequence[int]) -> int:
-    """Prize for ``player``'s place by ``values``: one more than the number of players with
-    more (tied players share a place and each scores its prize; see RULE_NOTES). A count of
-    zero never places.
-
-    >>> _ranked_bonus([5, 5, 3], 2, (7, 3)), _ranked_bonus([5, 3, 3], 2, (7, 3))
-    (0, 3)
-    """
-    mine = values[player]
-    if mine <= 0:
-        return 0
-    place = sum(1 for v in values if v > mine)
-    return prizes[place] if place < len(prizes) else 0
-
-
-def _largest_group(state: AdventureLandState, player: int) -> int:
-    """Figures (adventurers + companions) in the player's largest group of adventurers on
-    orthogonally adjacent fields (Adventure 2's 'The Magnificent'; a reconstruction)."""
-    comps = {w: c for w, c in state.adventurers[player] if w in FIELD_SET}
-    best, seen = 0, set()
-    for start in comps:
-        if start in seen:
-            continue
-        seen.add(start)
-        todo, size = [start], 0
-        while todo:
-            f = todo.pop()
-            size += 1 + comps[f]
-            for n in neighbours(f):
-                if n in comps and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        best = max(best, size)
-    return best
-
-
 def score_breakdown(state: AdventureLandState, player: int) -> dict[str, int]:
-    """The lines of ``player``'s score in the state's adventure (they sum to the score).
+    """The lines of ``player``'s score in the state's adventure, as if the game ended now
+    (they sum to the score): :func:`~.scoring.score_lines` of this position.
 
     >>> s = new_game(players=2, seed=5, adventure=2)
     >>> sorted(score_breakdown(s, 0))
     ['fog creatures', 'gold', 'group', 'herbs', 'swords']
     """
-    rules = state.pieces["adventures"][str(state.adventure)]
-    stock = state.stock[player]
-    laurels = sum(_laurel(state.pieces, s) for s in stock["creatures"])
-    if state.adventure == 1:
-        return {"track": state.track[player]}
-    if state.adventure == 2:
-        return {
-            "fog creatures": laurels * rules["laurel_factor"],
-            "group": _largest_group(state, player) * rules["group_factor"],
-            "gold": stock["gold"] * rules["gold_each"],
-            # In a view, the tiles hidden from the viewer count nothing (see score_note).
-            "herbs": sum(v for v in stock["herbs"] if v != UNKNOWN),
-            "swords": sum(v for v in stock["swords"] if v != UNKNOWN),
-        }
-    n = len(state.players)
-    creatures = [len(state.stock[q]["creatures"]) for q in range(n)]
-    gold = [state.stock[q]["gold"] for q in range(n)]
-    lines = {
-        "fog creatures": laurels * rules["laurel_factor"],
-        "most fog creatures": _ranked_bonus(creatures, player, rules["most_creatures"]),
-        "gold": stock["gold"] * rules["gold_each"],
-        "most gold": _ranked_bonus(gold, player, rules["most_gold"]),
-    }
-    in_cities = 0
-    for city in state.layout.cities:
-        counts = [state.figures(q, city) for q in range(n)]
-        in_cities += counts[player]
-        lines[f"city {min(city, key=FIELDS.index)} ({len(city)})"] = _ranked_bonus(
-            counts, player, (len(city), len(city) // 2))
-    outside = state.figures(player) - in_cities
-    creatures_left = sum(1 for item in state.board.values() if item[0] == "F")
-    lines["outside the cities"] = -outside * creatures_left
-    return lines
+    return score_lines(player, adventure=state.adventure, pieces=state.pieces,
+                       adventurers=state.adventurers, stocks=state.stock, track=state.track,
+                       board=state.board, cities=state.layout.cities)
 
 
 # ------------------------------------------------------------------------ constructors

@@ -35,9 +35,9 @@ from __future__ import annotations
 from ..core.english import count, possessive
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Ellipse, Group, Path, Polygon, Rect, Scene, Text
-from .data import COLUMNS, FIELDS, column_of, lanes_for, row_of
+from .data import COLUMNS, FIELDS, UNKNOWN, column_of, lanes_for, place_name, row_of
 from .graph import state_reachable
-from .rules import COLOURS, UNKNOWN, AdventureLandState, place_name
+from .rules import COLOURS, AdventureLandState
 
 __all__ = ["CELL", "board_scene", "clickable_fields", "field_centre", "risk_tint", "target_of"]
 
