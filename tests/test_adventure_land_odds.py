@@ -279,7 +279,7 @@ def test_fight_advice_counts_herbs_already_used_beyond_the_swords_limit():
     assert advice.best.gold_spent == 1
     same = odds.fight_advice(16 - 8, (1,), sword_bonus=3, herbs=(2,), gold=2)
     assert [o.p_win for o in advice.options] == [o.p_win for o in same.options]
-    with pytest.raises(ValueError, match="paid must be at least 0"):
+    with pytest.raises(ValueError, match="paid must be a whole number >= 0, not -1"):
         odds.fight_advice(16, (1,), paid=-1)
 
 

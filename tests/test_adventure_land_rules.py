@@ -591,7 +591,8 @@ def test_position_editing_errors():
         place_item(s, "A2", "F16")
     with pytest.raises(InvalidArgumentError, match="river"):
         place_sprite(s, "A1")
-    with pytest.raises(InvalidArgumentError, match="gold must be at most 18"):
+    with pytest.raises(InvalidArgumentError, match=r"gold must be a whole number from 0 to 18 "
+                                                   r"\(the game has 18 gold pieces\), not 19"):
         give(s, 0, gold=19)
     assert s.stock[0]["gold"] == 0 and s.gold_supply == 18
 

@@ -156,12 +156,13 @@ def test_give_is_all_or_nothing_and_names_the_problem():
     s = empty_position()
     before = s.to_json()
     for call, message in [
-        (lambda: give(s, 9, gold=2), "player must be 0 to 1, not 9"),
-        (lambda: give(s, 0, gold=2, herbs=(9,)), "herbs: a value is one of 2, 3, 4, not 9"),
-        (lambda: give(s, 0, gold=10**9), "gold must be at most 18"),
-        (lambda: give(s, 0, herbs="34"), "herbs must be a list"),
-        (lambda: give(s, 0, swords=(True,)), "swords: a value is one of 0, 1, 2, 3, not True"),
-        (lambda: give(s, 0, herbs=[2] * 21), "the game has 20 herbs"),
+        (lambda: give(s, 9, gold=2), r"player must be a whole number from 0 to 1 \(a seat of "
+                                     r"this 2-player game\), not 9"),
+        (lambda: give(s, 0, gold=2, herbs=(3, 9)), r"herbs\[1\] must be one of 2, 3 or 4, not 9"),
+        (lambda: give(s, 0, gold=10**9), "gold must be a whole number from 0 to 18"),
+        (lambda: give(s, 0, herbs="34"), "herbs must be a list, not '34'"),
+        (lambda: give(s, 0, swords=(True,)), r"swords\[0\] must be one of 0, 1, 2 or 3, not True"),
+        (lambda: give(s, 0, herbs=[2] * 21), "herbs holds at most 20 items, not 21"),
         (lambda: give(s, 0, herbs=(4,) * 7), "no 'H4' is left"),   # 6 herbs of 4 exist
     ]:
         with pytest.raises(InvalidArgumentError, match=message):
@@ -180,7 +181,7 @@ def test_place_adventurer_keeps_one_adventurer_per_lane():
     place_adventurer(s, 1, "E4")
     with pytest.raises(InvalidArgumentError, match="E4 is already taken"):
         place_adventurer(s, 0, "E4")
-    with pytest.raises(InvalidArgumentError, match="player must be 0 to 2"):
+    with pytest.raises(InvalidArgumentError, match="player must be a whole number from 0 to 2"):
         place_adventurer(s, 3, "E5")
     place_item(s, "E6", "C")
     with pytest.raises(InvalidArgumentError, match="an adventurer stands on E4"):

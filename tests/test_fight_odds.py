@@ -413,16 +413,25 @@ def test_advice_exhaustively_for_three_dice_and_two_gold():
 
 
 @pytest.mark.parametrize(("call", "message"), [
-    (lambda: fight_odds(12, swords=range(300)), r"swords: every value must be 0 to 3"),
-    (lambda: fight_odds(12, swords=(1,) * 300), r"swords: at most 28 \(the game has 28 swords\)"),
-    (lambda: fight_odds(12, herbs=(7,)), r"herbs: every value must be 2 to 4, not 7"),
-    (lambda: fight_odds(12, herbs=(2,) * 21), r"herbs: at most 20"),
-    (lambda: fight_odds(10**9), r"creature must be at most 60 \(the fog creatures"),
-    (lambda: fight_odds(12, gold=10**9), r"gold must be at most 18 \(the game has 18 gold"),
-    (lambda: fight_odds(12, companions=31), r"companions must be at most 30"),
-    (lambda: fight_advice(12, (3,), herbs=range(1, 3000)), r"herbs: every value must be 2 to 4"),
-    (lambda: fight_advice(12, (3,), herbs=iter(lambda: 2, 0)), r"herbs: at most 20"),
-    (lambda: fight_advice(12, (3,), sword_bonus=10), r"sword_bonus must be at most 9"),
+    (lambda: fight_odds(12, swords=range(300)), r"swords must be a list, not range\(0, 300\)"),
+    (lambda: fight_odds(12, swords=(1,) * 300), r"swords holds at most 28 items, not 300"),
+    (lambda: fight_odds(12, swords=(0, 4)),
+     r"swords\[1\] must be a whole number from 0 to 3 \(a sword's extra value\), not 4"),
+    (lambda: fight_odds(12, herbs=(7,)),
+     r"herbs\[0\] must be a whole number from 2 to 4 \(a herb's value\), not 7"),
+    (lambda: fight_odds(12, herbs=(2,) * 21), r"herbs holds at most 20 items, not 21"),
+    (lambda: fight_odds(10**9),
+     r"creature must be a whole number from 1 to 60 \(the fog creatures have strengths 8 to "
+     r"16\), not 1000000000"),
+    (lambda: fight_odds(12, gold=10**9),
+     r"gold must be a whole number from 0 to 18 \(the game has 18 gold pieces\)"),
+    (lambda: fight_odds(12, companions=31),
+     r"companions must be a whole number from 0 to 30 \(the game has 30 companions\), not 31"),
+    (lambda: fight_advice(12, (3,), herbs=range(1, 3000)), r"herbs must be a list"),
+    (lambda: fight_advice(12, (3,), herbs=iter(lambda: 2, 0)), r"herbs must be a list"),
+    (lambda: fight_advice(12, (3,), sword_bonus=10),
+     r"sword_bonus must be a whole number from 0 to 9 \(at most 3 swords of at most \+3 "
+     r"each\), not 10"),
 ])
 def test_questions_beyond_the_game_are_refused_before_the_work(call, message):
     """Bounded arguments (issue 12): 300 swords took 9.8 s; an endless herb iterator never

@@ -33,9 +33,8 @@ import ipywidgets as w
 import networkx as nx
 
 from ..core.bots import Bot
-from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, listing, possessive, subject
+from ..core.english import approx, chance, count, listing, possessive, subject
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from ..widgets.app import Choice, FinalSummary, GameApp
@@ -291,18 +290,6 @@ class AdventureLandApp(GameApp):
         self.advisor_box.children = buttons
 
 
-def _points(p) -> str:
-    """Expected points for a button: whole numbers as they are, else one decimal."""
-    return str(p) if p.q == 1 else f"≈ {float(p):.1f}"
-
-
-def _chance_words(p) -> str:
-    """An exact chance with its percentage ('459/3160 ≈ 14.5%'), or '0'."""
-    if not p:
-        return "0"
-    return f"{p} {'=' if (p * 1000).q == 1 else '≈'} {percent(p)}"
-
-
 def advisor_words(advice: odds.MoveAdvice) -> str:
     """A move of the advisor in a few words: where from and to, the points it brings and
     the exact chance of losing the adventurer before the next turn (and where it is now).
@@ -310,15 +297,15 @@ def advisor_words(advice: odds.MoveAdvice) -> str:
     >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_sprite
     >>> s = empty_position(); place_sprite(s, "K4"); place_adventurer(s, 0, "A7")
     >>> advisor_words(odds.advise_moves(s)[0])
-    'A7 → A10: +0 points; risk 0 (now 2/95 ≈ 2.1%)'
+    'A7 → A10: +0 points; risk 0 = 0.0% (now 2/95 ≈ 2.1%)'
     """
     where = place_name(advice.action.origin).removeprefix("the ")
-    text = (f"{where} → {advice.action.to}: +{_points(advice.expected_points)} "
+    text = (f"{where} → {advice.action.to}: +{approx(advice.expected_points, 1)} "
             f"point{'' if advice.expected_points == 1 else 's'}; "
-            f"risk {_chance_words(advice.risk.p_lost)}")
+            f"risk {chance(advice.risk.p_lost)}")
     now = advice.risk_now
     if now is not None and now.p_lost != advice.risk.p_lost:
-        text += f" (now {_chance_words(now.p_lost)})"
+        text += f" (now {chance(now.p_lost)})"
     return text
 
 
@@ -838,9 +825,9 @@ def _advice_html(advice: list, name: str) -> str:
     left = "style='text-align:left'"
     rows = "".join(
         f"<tr><td {left}>{'★ ' if a.best else ''}{html.escape(action_words(a.action))}</td>"
-        f"<td>{html.escape(_points(a.expected_points))}</td>"
-        f"<td>{html.escape(_chance_words(a.risk.p_lost))}</td>"
-        f"<td>{html.escape(_chance_words(a.risk_now.p_lost) if a.risk_now else '-')}</td>"
+        f"<td>{html.escape(approx(a.expected_points, 1))}</td>"
+        f"<td>{html.escape(chance(a.risk.p_lost))}</td>"
+        f"<td>{html.escape(chance(a.risk_now.p_lost) if a.risk_now else '-')}</td>"
         "</tr>" for a in advice[:8])
     return (f"<div class='dcw-holdings-title'>Best moves for {html.escape(name)}</div>"
             f"<table class='dcw-table'><thead><tr><th {left}>move</th><th>points expected</th>"

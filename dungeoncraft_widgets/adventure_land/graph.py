@@ -22,6 +22,7 @@ from typing import Any
 
 import networkx as nx
 
+from ..core.checks import whole_number
 from ..core.errors import InvalidArgumentError
 from .data import FIELD_SET, FIELDS, Layout, load_layout
 from .movement import RAYS, move_ends, sprite_passes
@@ -138,8 +139,7 @@ def reachable(origin: str, *, fog: Iterable[str] = (), sprite: str | None = None
     ...
     dungeoncraft_widgets.core.errors.InvalidArgumentError: moves must be a whole number >= 1, not 0
     """
-    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 1:
-        raise InvalidArgumentError(f"moves must be a whole number >= 1, not {moves!r}")
+    whole_number(moves, "moves", minimum=1)
     fog_set, sprite, occupied_set = _check(fog, sprite, occupied)
     _check_origin(origin)
     # The moving adventurer's own field may stay in ``occupied``: moves never come back

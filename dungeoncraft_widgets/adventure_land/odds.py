@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -44,8 +44,10 @@ from typing import Protocol
 import sympy
 
 from ..core.actions import Action
+from ..core.checks import game_state, seat, sequence, whole_number
 from ..core.dice import Distribution, dice_sum
 from ..core.display import ResultDisplay
+from ..core.english import chance, percent
 from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
 from .actions import Move
@@ -53,7 +55,7 @@ from .battle import MAX_SWORDS, fight_strength, sword_choices
 from .data import FIELDS
 from .graph import state_reachable
 from .movement import RAYS, line_open
-from .rules import score_breakdown
+from .rules import AdventureLandState, score_breakdown
 from .scoring import points_at_once, score_lines
 
 __all__ = [
@@ -102,41 +104,18 @@ _WHY = {
     "creature": "the fog creatures have strengths 8 to 16",
     "companions": "the game has 30 companions",
     "gold": "the game has 18 gold pieces",
-    "swords": "the game has 28 swords",
-    "herbs": "the game has 20 herbs",
+    "swords": "a sword's extra value",
+    "herbs": "a herb's value",
     "sword_bonus": "at most 3 swords of at most +3 each",
-    "dice": "one die per sword, at most 3 swords",
+    "dice": "a die",
 }
 
 
-def _int_arg(name: str, value: object, minimum: int, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgumentError(f"{name} must be an int, not {type(value).__name__}")
-    if value < minimum:
-        raise InvalidArgumentError(f"{name} must be at least {minimum}, not {value}")
-    if maximum is not None and value > maximum:
-        raise InvalidArgumentError(f"{name} must be at most {maximum} ({_WHY[name]}), "
-                                   f"not {value}")
-    return value
-
-
-def _int_tuple(name: str, values: object, minimum: int, maximum: int | None = None,
-               most: int | None = None) -> tuple[int, ...]:
-    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
-        raise InvalidArgumentError(
-            f"{name} must be a sequence of ints, not {type(values).__name__}")
-    out = []
-    for value in values:
-        if most is not None and len(out) == most:
-            raise InvalidArgumentError(f"{name}: at most {most} ({_WHY[name]})")
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidArgumentError(
-                f"{name} must hold ints, not {type(value).__name__} ({value!r})")
-        if value < minimum or (maximum is not None and value > maximum):
-            bounds = f"at least {minimum}" if maximum is None else f"{minimum} to {maximum}"
-            raise InvalidArgumentError(f"{name}: every value must be {bounds}, not {value}")
-        out.append(value)
-    return tuple(out)
+def _tiles(values: object, name: str, low: int, high: int, most: int) -> tuple[int, ...]:
+    """``values`` (a list or tuple of at most ``most`` whole numbers from ``low`` to ``high``)
+    as a tuple, checked by core's checks."""
+    return tuple(sequence(values, name, lambda v, n: whole_number(v, n, minimum=low, maximum=high,
+                                                                  why=_WHY[name]), most=most))
 
 
 # ----- the exact dynamic programme -------------------------------------------------------------
@@ -311,21 +290,21 @@ class FightOdds(ResultDisplay):
             ("Swords used", f"{swords} ({len(self.swords_used)} dice)"),
             ("Herbs", ", ".join(map(str, self.herbs)) or "none"),
             ("Gold", str(self.gold)),
-            ("P(win), optimal play", f"{self.p_win} ≈ {_percent(self.p_win)}"),
+            ("P(win), optimal play", chance(self.p_win)),
         ]
         for count, p in self.p_win_by_swords.items():
             chosen = ", ".join(f"+{v}" for v in self.swords_by_count[count]) or "-"
-            rows.append((f"  with {count} sword(s) ({chosen})", f"{p} ≈ {_percent(p)}"))
+            rows.append((f"  with {count} sword(s) ({chosen})", chance(p)))
         rows += [
-            ("Without gold", f"{self.p_win_no_gold} ≈ {_percent(self.p_win_no_gold)}"),
-            ("Gold only as +1", f"{self.p_win_no_rerolls} ≈ {_percent(self.p_win_no_rerolls)}"),
+            ("Without gold", chance(self.p_win_no_gold)),
+            ("Gold only as +1", chance(self.p_win_no_rerolls)),
         ]
         return rows
 
     def summary(self) -> str:
         """One line: the chance to win and the swords it takes (``repr`` shows it)."""
         swords = ", ".join(f"+{v}" for v in self.swords_used) or "none"
-        return (f"P(win) = {self.p_win} ≈ {_percent(self.p_win)} against {self.creature}, "
+        return (f"P(win) = {chance(self.p_win)} against {self.creature}, "
                 f"swords {swords}")
 
     def __str__(self) -> str:
@@ -340,10 +319,6 @@ class FightOdds(ResultDisplay):
             for label, value in self._lines()
         )
         return f"<table class='dcw-fight-odds'>{body}</table>"
-
-
-def _percent(p: sympy.Rational) -> str:
-    return f"{100 * float(p):.1f}%"
 
 
 def _need(creature: int, base: int, sword_bonus: int, herbs: tuple[int, ...]) -> int:
@@ -392,8 +367,8 @@ def win_fraction(creature: int, companions: int, swords: tuple[int, ...] = (),
     return Fraction(-key[0], SIDES**MAX_SWORDS * _SCALE)
 
 
-def fight_odds(creature: int, *, companions: int = 0, swords: Iterable[int] = (),
-               herbs: Iterable[int] = (), gold: int = 0, choose_swords: bool = True
+def fight_odds(creature: int, *, companions: int = 0, swords: Sequence[int] = (),
+               herbs: Sequence[int] = (), gold: int = 0, choose_swords: bool = True
                ) -> FightOdds:
     """The exact chance to beat a fog creature with optimal play, and what it depends on.
 
@@ -414,11 +389,12 @@ def fight_odds(creature: int, *, companions: int = 0, swords: Iterable[int] = ()
     >>> fight_odds(8, herbs=(4, 3)).p_win  # no dice needed
     1
     """
-    _int_arg("creature", creature, 1, MAX_CREATURE)
-    _int_arg("companions", companions, 0, MAX_COMPANIONS)
-    swords = _int_tuple("swords", swords, *SWORD_VALUES, most=MAX_SWORD_TILES)
-    herbs = _int_tuple("herbs", herbs, *HERB_VALUES, most=MAX_HERB_TILES)
-    _int_arg("gold", gold, 0, MAX_GOLD)
+    whole_number(creature, "creature", minimum=1, maximum=MAX_CREATURE, why=_WHY["creature"])
+    whole_number(companions, "companions", minimum=0, maximum=MAX_COMPANIONS,
+                 why=_WHY["companions"])
+    swords = _tiles(swords, "swords", *SWORD_VALUES, most=MAX_SWORD_TILES)
+    herbs = _tiles(herbs, "herbs", *HERB_VALUES, most=MAX_HERB_TILES)
+    whole_number(gold, "gold", minimum=0, maximum=MAX_GOLD, why=_WHY["gold"])
     if not isinstance(choose_swords, bool):
         raise InvalidArgumentError(
             f"choose_swords must be True or False, not {type(choose_swords).__name__}")
@@ -529,21 +505,20 @@ class FightAdvice(ResultDisplay):
     def summary(self) -> str:
         """One line: the best next step and its chance (``repr`` shows it)."""
         return (f"strength {self.strength} against {self.creature}: {self.best.describe()}, "
-                f"P(win) = {self.best.p_win} ≈ {_percent(self.best.p_win)}")
+                f"P(win) = {chance(self.best.p_win)}")
 
     def __str__(self) -> str:
         lines = [f"Strength {self.strength} against {self.creature} (dice "
                  f"{', '.join(map(str, self.dice)) or 'none'}): best is to "
                  f"{self.best.describe()}"]
         for option in self.options:
-            lines.append(f"  {option.describe()}: P(win) = {option.p_win}"
-                         f" ≈ {_percent(option.p_win)}")
+            lines.append(f"  {option.describe()}: P(win) = {chance(option.p_win)}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>{html.escape(o.describe())}</td><td>{html.escape(str(o.p_win))}</td>"
-            f"<td>{html.escape(_percent(o.p_win))}</td></tr>" for o in self.options)
+            f"<td>{html.escape(percent(o.p_win))}</td></tr>" for o in self.options)
         head = html.escape(f"Strength {self.strength} against {self.creature}: best is to "
                            f"{self.best.describe()}")
         return (f"<div class='dcw-fight-advice'><p>{head}</p><table><tr><th>option</th>"
@@ -569,8 +544,8 @@ def _ranked_moves(dice: tuple[int, ...], gold: int, herbs: tuple[int, ...], cert
     return [move for _, move in ranked]
 
 
-def fight_advice(creature: int, dice: Iterable[int], *, companions: int = 0,
-                 sword_bonus: int = 0, herbs: Iterable[int] = (), gold: int = 0,
+def fight_advice(creature: int, dice: Sequence[int], *, companions: int = 0,
+                 sword_bonus: int = 0, herbs: Sequence[int] = (), gold: int = 0,
                  paid: int = 0) -> FightAdvice:
     """The best next step mid-fight, with the dice already rolled, and every option's odds.
 
@@ -593,13 +568,15 @@ def fight_advice(creature: int, dice: Iterable[int], *, companions: int = 0,
     >>> fight_advice(14, (1,), sword_bonus=3, paid=7, herbs=(2,)).best.describe()
     'stop and win: pay herb 2'
     """
-    _int_arg("creature", creature, 1, MAX_CREATURE)
-    dice = _int_tuple("dice", dice, 1, SIDES, most=MAX_SWORDS)
-    _int_arg("companions", companions, 0, MAX_COMPANIONS)
-    _int_arg("sword_bonus", sword_bonus, 0, MAX_SWORDS * SWORD_VALUES[1])
-    herbs = _int_tuple("herbs", herbs, *HERB_VALUES, most=MAX_HERB_TILES)
-    _int_arg("gold", gold, 0, MAX_GOLD)
-    _int_arg("paid", paid, 0)
+    whole_number(creature, "creature", minimum=1, maximum=MAX_CREATURE, why=_WHY["creature"])
+    dice = _tiles(dice, "dice", 1, SIDES, most=MAX_SWORDS)
+    whole_number(companions, "companions", minimum=0, maximum=MAX_COMPANIONS,
+                 why=_WHY["companions"])
+    whole_number(sword_bonus, "sword_bonus", minimum=0, maximum=MAX_SWORDS * SWORD_VALUES[1],
+                 why=_WHY["sword_bonus"])
+    herbs = _tiles(herbs, "herbs", *HERB_VALUES, most=MAX_HERB_TILES)
+    whole_number(gold, "gold", minimum=0, maximum=MAX_GOLD, why=_WHY["gold"])
+    whole_number(paid, "paid", minimum=0)
     certain = fight_strength(companions, bonus=sword_bonus + paid)
     options = tuple(
         FightOption(kind, sympy.Rational(scaled, _SCALE), die=die, gold_spent=spent,
@@ -774,7 +751,7 @@ def monte_carlo(play_one: Callable[[int], bool], runs: int) -> MonteCarloResult:
     >>> result.agrees_with(odds.p_win)
     True
     """
-    _int_arg("runs", runs, 1)
+    whole_number(runs, "runs", minimum=1)
     wins = sum(1 for i in range(runs) if play_one(i))
     return MonteCarloResult(wins=wins, runs=runs)
 
@@ -804,11 +781,11 @@ def _r(value: Fraction | int) -> sympy.Rational:
 
 def _view_of(state, player: int | None):
     """``player``'s view of ``state`` (never the deck order), and the player."""
-    player = state.current_player if player is None else player
-    if isinstance(player, bool) or not isinstance(player, int) or \
-            not 0 <= player < len(state.players):
-        raise InvalidArgumentError(f"player must be 0 to {len(state.players) - 1}, "
-                                   f"not {player!r}")
+    game_state(state, AdventureLandState)
+    player = state.current_player if player is None else seat(len(state.players), player)
+    if player is None:
+        raise InvalidArgumentError("player: the game is over, so nobody is to act; say whose "
+                                   "pieces to ask about")
     return (state if state.viewer == player else state.view(player)), player
 
 

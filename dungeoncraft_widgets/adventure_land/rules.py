@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.actions import Action, shared
+from ..core.checks import one_of, seat, sequence, whole_number
 from ..core.engine import GameState, performs
 from ..core.english import count, listing, objective, possessive, says, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
@@ -352,9 +353,7 @@ class AdventureLandState(GameState):
 
     # ---------------------------------------------------------------- set-up
     def _setup(self) -> None:
-        adventure = self.options.setdefault("adventure", 1)
-        if isinstance(adventure, bool) or adventure not in (1, 2, 3):
-            raise InvalidArgumentError(f"adventure must be 1, 2 or 3, not {adventure!r}")
+        adventure = one_of(self.options.setdefault("adventure", 1), "adventure", (1, 2, 3))
         layout = self.options.get("layout")
         if isinstance(layout, (str, Path)):
             raise InvalidArgumentError("layout: give new_game(layout=path) the file; the game "
@@ -1211,9 +1210,7 @@ def fight_position(strength: int, *, companions: int = 0, swords: Sequence[int] 
     state = empty_position(players, seed=seed, adventure=adventure)
     fog = state.layout.fields_of("fog")
     field = "D7" if "D7" in fog else fog[0]  # the rulebook example's fog field
-    if isinstance(strength, bool) or strength not in _STRENGTHS:
-        raise InvalidArgumentError(f"strength: the fog creatures have strengths "
-                                   f"{', '.join(map(str, _STRENGTHS))}, not {strength!r}")
+    one_of(strength, "strength", _STRENGTHS)
     place_adventurer(state, 0, field, companions, origin="row:1")
     _take_from_stock(state, f"F{strength}")
     state.board[field] = f"F{strength}"
@@ -1231,15 +1228,6 @@ def fight_position(strength: int, *, companions: int = 0, swords: Sequence[int] 
 
 
 # ------------------------------------------------------------------- position editing
-def _int(value: object, name: str, minimum: int = 0, maximum: int | None = None,
-         why: str = "") -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InvalidArgumentError(f"{name} must be a whole number >= {minimum}, not {value!r}")
-    if maximum is not None and value > maximum:
-        raise InvalidArgumentError(f"{name} must be at most {maximum}{why}, not {value}")
-    return value
-
-
 def _rebase(state: AdventureLandState) -> None:
     """Make the edited position the state's start (history empty; undo/replay from here)."""
     state._index()
@@ -1418,14 +1406,6 @@ def place_sprite(state: AdventureLandState, field: str | None) -> None:
     _rebase(state)
 
 
-def _check_player(state: AdventureLandState, player: object) -> int:
-    if isinstance(player, bool) or not isinstance(player, int) or \
-            not 0 <= player < len(state.players):
-        raise InvalidArgumentError(f"player must be 0 to {len(state.players) - 1}, "
-                                   f"not {player!r}")
-    return player
-
-
 def place_adventurer(state: AdventureLandState, player: int, where: str, companions: int = 0,
                      *, origin: str | None = None) -> None:
     """Put one of ``player``'s adventurers (the one at ``origin``: default the first in
@@ -1436,8 +1416,9 @@ def place_adventurer(state: AdventureLandState, player: int, where: str, compani
     >>> s = empty_position(); place_adventurer(s, 1, "E2", 2); s.at["E2"], s.adventurers[1][-1]
     ((1, 9), ['E2', 2])
     """
-    _check_player(state, player)
-    _int(companions, "companions", 0, COMPANIONS)
+    seat(len(state.players), player)
+    whole_number(companions, "companions", minimum=0, maximum=COMPANIONS,
+                 why=f"the game has {COMPANIONS} companions")
     advs = state.adventurers[player]
     lanes = lanes_for(len(state.players))
     if where in FIELD_SET:
@@ -1489,23 +1470,18 @@ def give(state: AdventureLandState, player: int, *, gold: int = 0, herbs: Sequen
     >>> give(s, 9, gold=2)
     Traceback (most recent call last):
     ...
-    dungeoncraft_widgets.core.errors.InvalidArgumentError: player must be 0 to 1, not 9
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: player must be a whole number \
+from 0 to 1 (a seat of this 2-player game), not 9
     """
-    _check_player(state, player)
-    _int(gold, "gold", 0, 18, " (the game has 18 gold pieces)")
+    seat(len(state.players), player)
+    whole_number(gold, "gold", minimum=0, maximum=18, why="the game has 18 gold pieces")
     tiles = {"herbs": (herbs, "H", 20, (2, 3, 4)), "swords": (swords, "S", 28, (0, 1, 2, 3)),
              "creatures": (creatures, "F", 14, tuple(_STRENGTHS))}
     codes = ["G"] * gold
     for name, (values, letter, most, allowed) in tiles.items():
-        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-            raise InvalidArgumentError(f"{name} must be a list of whole numbers")
-        if len(values) > most:
-            raise InvalidArgumentError(f"{name}: the game has {most} {name}, not {len(values)}")
-        for v in values:
-            if isinstance(v, bool) or v not in allowed:
-                raise InvalidArgumentError(f"{name}: a value is one of "
-                                           f"{', '.join(map(str, allowed))}, not {v!r}")
-            codes.append(f"{letter}{v}")
+        checked = sequence(values, name, lambda v, n, allowed=allowed: one_of(v, n, allowed),
+                           most=most)
+        codes.extend(f"{letter}{v}" for v in checked)
     backup = state._dump()
     try:
         for code in codes:
