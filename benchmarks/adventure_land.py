@@ -91,19 +91,18 @@ def reachable_times(repeat: int = 300) -> list[tuple[str, float]]:
         out.append((label, (time.perf_counter() - start) / n * 1e6))
 
     al_graph._graph.cache_clear()
-    timed("reachable, graph cached", lambda o: al_graph.reachable(
-        o, fog=fog, sprite=state.sprite, occupied=occupied))
+    timed("reachable, graph cached", lambda o: al_graph.reachable(state, o, moves=2))
 
     def cold(o):
         al_graph._graph.cache_clear()
-        return al_graph.reachable(o, fog=fog, sprite=state.sprite, occupied=occupied)
+        return al_graph.reachable(state, o, moves=2)
 
     timed("reachable, graph built per query", cold)
     timed("plain Python BFS (no networkx)", lambda o: plain_bfs(o, fog, state.sprite,
                                                                  occupied))
     # The three agree (checked here so a wrong fast path cannot win the table).
     for o in origins:
-        assert al_graph.reachable(o, fog=fog, sprite=state.sprite, occupied=occupied) == \
+        assert al_graph.reachable(state, o, moves=2) == \
             {f: d for f, d in plain_bfs(o, fog, state.sprite, occupied).items()}
     return out
 
@@ -156,11 +155,7 @@ def continuation(state, me: int, seed: int) -> list:
     s.apply("end")
     while not s.is_over and not (s.turn_player == me and s.fight is None):
         if s.fight is not None and s.fight["player"] == me:
-            stock = s.stock[me]
-            comps = s.adventurers[me][s.fight["adventurer"]][1]
-            plan = odds.fight_odds(s.fight["strength"], companions=comps, swords=stock["swords"],
-                                   herbs=stock["herbs"], gold=stock["gold"])
-            odds.play_fight(odds.EngineFight(s), plan)
+            odds.play_fight(odds.EngineFight(s), odds.fight_odds(s))
         elif s.fight is not None:  # another player's battle: it does not touch ours
             s.apply("swords -" if s.fight["phase"] == "swords" else "give-up")
         else:

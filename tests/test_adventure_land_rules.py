@@ -637,7 +637,7 @@ def test_rules_layer_imports_no_analysis_or_widget_library():
 
 
 def test_analysis_names_load_lazily_from_the_package():
-    assert al.reachable("J10") == {"K10": 1}
+    assert al.reachable(None, "J10") == {"K10": 1}
     assert al.GreedyBot.name == "Greedy"
     with pytest.raises(AttributeError):
         al.no_such_name  # noqa: B018

@@ -239,6 +239,12 @@ def test_advice_text_and_html():
 
 
 # ----- properties -------------------------------------------------------------------------
+def ask(hand, **changes):
+    """fight_odds of a hand (a dict with the creature's strength), with some of it changed."""
+    hand = {**hand, **changes}
+    return fight_odds(hand.pop("creature"), **hand)
+
+
 hands = st.fixed_dictionaries({
     "creature": st.integers(1, 18),
     "companions": st.integers(0, 4),
@@ -251,22 +257,22 @@ hands = st.fixed_dictionaries({
 @settings(max_examples=80, deadline=None, derandomize=True)
 @given(hands, st.integers(2, 4), st.integers(0, 3))
 def test_more_resources_never_lower_p_win(hand, herb, sword):
-    p = fight_odds(**hand).p_win
-    assert fight_odds(**{**hand, "gold": hand["gold"] + 1}).p_win >= p
-    assert fight_odds(**{**hand, "companions": hand["companions"] + 1}).p_win >= p
-    assert fight_odds(**{**hand, "herbs": hand["herbs"] + (herb,)}).p_win >= p
-    assert fight_odds(**{**hand, "swords": hand["swords"] + (sword,)}).p_win >= p
-    assert fight_odds(**{**hand, "creature": hand["creature"] + 1}).p_win <= p
+    p = ask(hand).p_win
+    assert ask(hand, gold=hand["gold"] + 1).p_win >= p
+    assert ask(hand, companions=hand["companions"] + 1).p_win >= p
+    assert ask(hand, herbs=hand["herbs"] + (herb,)).p_win >= p
+    assert ask(hand, swords=hand["swords"] + (sword,)).p_win >= p
+    assert ask(hand, creature=hand["creature"] + 1).p_win <= p
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(hands, st.randoms(use_true_random=False))
 def test_order_of_tiles_does_not_matter_and_results_are_consistent(hand, shuffler):
-    odds = fight_odds(**hand)
+    odds = ask(hand)
     swords, herbs = list(hand["swords"]), list(hand["herbs"])
     shuffler.shuffle(swords)
     shuffler.shuffle(herbs)
-    again = fight_odds(**{**hand, "swords": tuple(swords), "herbs": tuple(herbs)})
+    again = ask(hand, swords=tuple(swords), herbs=tuple(herbs))
     assert (again.p_win, again.swords_used) == (odds.p_win, odds.swords_used)
     assert 0 <= odds.p_win_no_gold <= odds.p_win_no_rerolls <= odds.p_win <= 1
     assert odds.p_win == max(odds.p_win_by_swords.values())

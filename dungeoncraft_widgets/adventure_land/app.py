@@ -45,7 +45,7 @@ from .actions import End, GiveUp, Gold, Herb, Move, Reroll, Swords
 from .battle import fight_strength
 from .bots import GreedyBot
 from .data import FIELDS, UNKNOWN, place_name
-from .graph import movement_graph, state_reachable
+from .graph import movement_graph, reachable
 from .rules import (
     COLOURS,
     PLAYER_COUNTS,
@@ -154,11 +154,9 @@ class AdventureLandApp(GameApp):
             raise InvalidArgumentError("select one of your adventurers first")
         origin, self.selected = self.selected, None
         view = self.state.view(self.seat)
-        if state_reachable(view, origin).get(target) == 2:
+        if reachable(view, origin).get(target) == 2:
             # Two moves: the first along a shortest path in the movement graph, then the last.
-            fog = {f for f, item in view.board.items() if item[0] == "F"}
-            graph = movement_graph(fog=fog, sprite=view.sprite, occupied=set(view.at))
-            step = nx.shortest_path(graph, origin, target)[1]
+            step = nx.shortest_path(movement_graph(view), origin, target)[1]
             if not self.act(Move(origin, step)):
                 return None
             if self.state.current_player != self.seat or self.state.fight is not None:
@@ -243,7 +241,7 @@ class AdventureLandApp(GameApp):
             self.show_error(f"select: you have no adventurer at {origin}")
             return False
         self.selected = origin
-        reach = state_reachable(view, origin)
+        reach = reachable(view, origin)
         where = place_name(origin)
         self.message.value = (f"Your adventurer at {where} can reach "
                               f"{count(len(reach), 'field')}: click one."
@@ -433,11 +431,9 @@ def fight_choices(view: AdventureLandState, player: int) -> list[Choice]:
     (Herb(value=3), Herb(value=2))
     """
     f = view.fight
-    stock = view.stock[player]
     comps = view.adventurers[player][f["adventurer"]][1]
     if f["phase"] == "swords":
-        fight = odds.fight_odds(f["strength"], companions=comps, swords=stock["swords"],
-                                herbs=stock["herbs"], gold=stock["gold"])
+        fight = odds.fight_odds(view)
         out = []
         for size in sorted(fight.p_win_by_swords):
             choice = fight.swords_by_count[size]
@@ -450,9 +446,7 @@ def fight_choices(view: AdventureLandState, player: int) -> list[Choice]:
                               odds=fight.p_win_by_swords[size], best=choice == fight.swords_used,
                               tooltip=tip))
         return out
-    advice = odds.fight_advice(f["strength"], tuple(f["dice"]), companions=comps,
-                               sword_bonus=sum(f["swords"]), paid=f["bonus"],
-                               herbs=tuple(stock["herbs"]), gold=stock["gold"])
+    advice = odds.fight_advice(view)
     out = []
     for option in advice.options:
         if option.kind == "stop":
@@ -757,7 +751,7 @@ class PositionEditor(w.VBox):
             if tool == "select":
                 if field not in s.at:
                     raise InvalidArgumentError(f"select: no adventurer on {field}")
-                self.reach = state_reachable(s, field, moves=self.moves.value)
+                self.reach = reachable(s, field, moves=self.moves.value)
                 self.message.value = (f"The adventurer on {field} can reach "
                                       f"{count(len(self.reach), 'field')}.")
             elif tool == "erase":

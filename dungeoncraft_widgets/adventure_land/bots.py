@@ -197,15 +197,12 @@ class GreedyBot:
         if moves_left <= 0 or not any(isinstance(a, Move) for a in legal):
             return END
         me = view.current_player
-        fog = {f for f, item in view.board.items() if item[0] == "F"}
-        occupied = set(view.at)
         best: tuple[float, int, float] | None = None
         target: tuple[str, str] | None = None
         for where, comps in view.adventurers[me]:
             if where == "box":
                 continue
-            reach = reachable(where, fog=fog, sprite=view.sprite, occupied=occupied,
-                              moves=moves_left)
+            reach = reachable(view, where, moves=moves_left)
             for field, needed in reach.items():
                 item = view.board.get(field)
                 shelter = self._city_value(view, where, field, comps)
@@ -226,8 +223,7 @@ class GreedyBot:
         if (where, field) in _legal_pairs(legal):
             return Move(where, field)
         # Two moves needed: the first step of a shortest path in the movement graph.
-        graph = movement_graph(fog=fog, sprite=view.sprite, occupied=occupied)
-        path = nx.shortest_path(graph, where, field)
+        path = nx.shortest_path(movement_graph(view), where, field)
         step = Move(where, path[1])
         return step if step in legal else END
 

@@ -53,7 +53,7 @@ from ..core.rng import Rng
 from .actions import Move
 from .battle import MAX_SWORDS, fight_strength, sword_choices
 from .data import FIELDS
-from .graph import state_reachable
+from .graph import reachable
 from .movement import RAYS, line_open
 from .rules import AdventureLandState, score_breakdown
 from .scoring import points_at_once, score_lines
@@ -367,17 +367,42 @@ def win_fraction(creature: int, companions: int, swords: tuple[int, ...] = (),
     return Fraction(-key[0], SIDES**MAX_SWORDS * _SCALE)
 
 
-def fight_odds(creature: int, *, companions: int = 0, swords: Sequence[int] = (),
-               herbs: Sequence[int] = (), gold: int = 0, choose_swords: bool = True
-               ) -> FightOdds:
+def _battle(where: AdventureLandState | int, phase: str) -> dict[str, object]:
+    """What the battle of ``where`` (a game or the fighter's view, its battle in ``phase``)
+    is fought with; or, for a fog creature's strength (a battle asked about on its own),
+    only that strength."""
+    if not isinstance(where, AdventureLandState):
+        return {"creature": where}
+    f = where.fight
+    if f is None:
+        raise InvalidArgumentError("where: there is no battle going on in this game")
+    if f["phase"] != phase:
+        raise InvalidArgumentError(
+            "where: the swords of this battle are chosen and the dice rolled: ask fight_advice"
+            if phase == "swords" else
+            "where: the dice of this battle are not rolled yet: ask fight_odds")
+    stock = where.stock[f["player"]]
+    return {"creature": f["strength"],
+            "companions": where.adventurers[f["player"]][f["adventurer"]][1],
+            "swords": tuple(stock["swords"]), "herbs": tuple(stock["herbs"]),
+            "gold": stock["gold"], "dice": tuple(f["dice"]), "sword_bonus": sum(f["swords"]),
+            "paid": f["bonus"]}
+
+
+def fight_odds(where: AdventureLandState | int, *, companions: int | None = None,
+               swords: Sequence[int] | None = None, herbs: Sequence[int] | None = None,
+               gold: int | None = None, choose_swords: bool = True) -> FightOdds:
     """The exact chance to beat a fog creature with optimal play, and what it depends on.
 
-    ``creature``: its combat strength; ``companions``: how many are with the adventurer;
-    ``swords``: the extra values of the sword tiles held; ``herbs``: the herb values held;
-    ``gold``: gold pieces held. With ``choose_swords`` the best choice of at most 3 of the
-    swords is used (among equally good choices: the fewest swords, then the smallest sum of
-    extra values, then the one keeping the biggest swords); without it, exactly the swords
-    given (at most 3).
+    ``where``: a game (or the fighter's view) whose battle waits for its swords: the
+    creature, the adventurer's companions and what its owner holds are the game's; or a fog
+    creature's combat strength, for a battle asked about on its own. ``companions``: how
+    many are with the adventurer; ``swords``: the extra values of the sword tiles held;
+    ``herbs``: the herb values held; ``gold``: gold pieces held (on a game, each replaces
+    what the game says: what if I had one more gold?; else none by default). With
+    ``choose_swords`` the best choice of at most 3 of the swords is used (among equally
+    good choices: the fewest swords, then the smallest sum of extra values, then the one
+    keeping the biggest swords); without it, exactly the swords given (at most 3).
 
     >>> odds = fight_odds(10, companions=1, swords=(0, 3), gold=2)
     >>> odds.swords_used, odds.p_win
@@ -388,7 +413,17 @@ def fight_odds(creature: int, *, companions: int = 0, swords: Sequence[int] = ()
     (7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17)
     >>> fight_odds(8, herbs=(4, 3)).p_win  # no dice needed
     1
+    >>> from dungeoncraft_widgets.adventure_land.rules import fight_position
+    >>> fight = fight_position(10, companions=1, swords=(0, 3), gold=2)
+    >>> fight_odds(fight) == odds, fight_odds(fight, gold=0).p_win   # what if no gold?
+    (True, 5/6)
     """
+    battle = _battle(where, "swords")
+    creature = battle["creature"]
+    companions = battle.get("companions", 0) if companions is None else companions
+    swords = battle.get("swords", ()) if swords is None else swords
+    herbs = battle.get("herbs", ()) if herbs is None else herbs
+    gold = battle.get("gold", 0) if gold is None else gold
     whole_number(creature, "creature", minimum=1, maximum=MAX_CREATURE, why=_WHY["creature"])
     whole_number(companions, "companions", minimum=0, maximum=MAX_COMPANIONS,
                  why=_WHY["companions"])
@@ -544,11 +579,15 @@ def _ranked_moves(dice: tuple[int, ...], gold: int, herbs: tuple[int, ...], cert
     return [move for _, move in ranked]
 
 
-def fight_advice(creature: int, dice: Sequence[int], *, companions: int = 0,
-                 sword_bonus: int = 0, herbs: Sequence[int] = (), gold: int = 0,
-                 paid: int = 0) -> FightAdvice:
+def fight_advice(where: AdventureLandState | int, dice: Sequence[int] | None = None, *,
+                 companions: int | None = None, sword_bonus: int | None = None,
+                 herbs: Sequence[int] | None = None, gold: int | None = None,
+                 paid: int | None = None) -> FightAdvice:
     """The best next step mid-fight, with the dice already rolled, and every option's odds.
 
+    ``where``: a game (or the fighter's view) whose battle has its dice rolled: everything
+    below is the game's unless given; or a fog creature's combat strength, for a battle
+    asked about on its own (``dice`` must then be given; the rest is none by default).
     ``dice``: the values showing (one die per sword used, at most 3); ``sword_bonus``: the sum
     of the used swords' extra values; ``herbs`` and ``gold``: what is left to add; ``paid``: the
     points already added in this fight with herbs and gold as +1. If the fight can be won now,
@@ -567,7 +606,28 @@ def fight_advice(creature: int, dice: Sequence[int], *, companions: int = 0,
 
     >>> fight_advice(14, (1,), sword_bonus=3, paid=7, herbs=(2,)).best.describe()
     'stop and win: pay herb 2'
+
+    On a game, after the roll:
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import fight_position
+    >>> fight = fight_position(12, companions=2, swords=(2, 1), gold=1, seed=2)
+    >>> _ = fight.apply("swords 2,1"); fight.fight["dice"]
+    [1, 2]
+    >>> fight_advice(fight).options == fight_advice(12, (1, 2), companions=2, sword_bonus=3,
+    ...                                             gold=1).options
+    True
     """
+    battle = _battle(where, "boost")
+    creature = battle["creature"]
+    if dice is None:
+        if "dice" not in battle:
+            raise InvalidArgumentError("dice: give the dice rolled (one per sword used)")
+        dice = battle["dice"]
+    companions = battle.get("companions", 0) if companions is None else companions
+    sword_bonus = battle.get("sword_bonus", 0) if sword_bonus is None else sword_bonus
+    herbs = battle.get("herbs", ()) if herbs is None else herbs
+    gold = battle.get("gold", 0) if gold is None else gold
+    paid = battle.get("paid", 0) if paid is None else paid
     whole_number(creature, "creature", minimum=1, maximum=MAX_CREATURE, why=_WHY["creature"])
     dice = _tiles(dice, "dice", 1, SIDES, most=MAX_SWORDS)
     whole_number(companions, "companions", minimum=0, maximum=MAX_COMPANIONS,
@@ -1375,7 +1435,7 @@ def risk_map(state, player: int | None = None, origin: str | None = None) -> Ris
 
 
 def _reach(view, where: str, moves: int | None) -> dict[str, int]:
-    return state_reachable(view, where, moves)
+    return reachable(view, where, moves=moves)
 
 
 @dataclass(frozen=True)

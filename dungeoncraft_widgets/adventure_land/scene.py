@@ -36,7 +36,7 @@ from ..core.english import chance, count, percent, possessive
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Ellipse, Group, Path, Polygon, Rect, Scene, Text
 from .data import COLUMNS, FIELDS, UNKNOWN, column_of, lanes_for, place_name, row_of
-from .graph import state_reachable
+from .graph import reachable
 from .rules import COLOURS, AdventureLandState
 
 __all__ = ["CELL", "board_scene", "clickable_fields", "field_centre", "risk_tint", "target_of"]
@@ -174,7 +174,7 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
         if player is None or not any(w == selected for w, _c in state.adventurers[player]):
             raise InvalidArgumentError(f"selected: the player to act has no adventurer at "
                                        f"{selected!r}")
-        highlights = state_reachable(state, selected)
+        highlights = reachable(state, selected)
     highlights = highlights or {}
     discarded = set(state.discard)
     field_risk = risk.fields if risk is not None else {}
