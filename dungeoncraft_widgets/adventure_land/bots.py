@@ -5,9 +5,8 @@ networkx movement graph (:mod:`.graph`), every item its adventurers can reach wi
 the moves left this turn, values each (points it brings in the adventure being
 played; a fog creature at its chance to win times its laurels, minus what a lost
 battle costs) and heads for the best one (the first step of a shortest path when it
-needs two moves). In a battle it uses the exact odds of :mod:`.odds` when that
-module is there (``fight_odds`` for the swords, ``fight_advice`` for gold and herbs),
-else a simple expected-strength rule.
+needs two moves). In a battle it plays by the exact odds of :mod:`.odds`
+(``fight_odds`` for the swords, ``fight_advice`` for gold, rerolls and herbs).
 
 >>> from dungeoncraft_widgets.adventure_land import new_game
 >>> from dungeoncraft_widgets.core.bots import RandomBot
@@ -20,23 +19,18 @@ else a simple expected-strength rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import networkx as nx
 
-from ..core.actions import Action
+from ..core.actions import Action, shared
 from ..core.bots import Bot, RandomBot
 from ..core.rng import Rng
-from .actions import END, GIVE_UP, GOLD, GiveUp, Herb, Move, Reroll, Swords
+from . import odds
+from .actions import END, GIVE_UP, GOLD, Herb, Move, Reroll, Swords
 from .data import UNKNOWN
 from .graph import movement_graph, reachable
 from .rules import BACK_IN_BOX, AdventureLandState
 from .scoring import creature_points
-
-try:  # the exact odds (another module of this package; optional for the bot)
-    from . import odds as _odds
-except ImportError:  # pragma: no cover - only when odds.py is missing
-    _odds = None
 
 __all__ = ["GreedyBot", "RandomBot", "expected_win_chance", "play_game"]
 
@@ -50,26 +44,18 @@ def _mean_value(view: AdventureLandState, kind: str) -> float:
 
 def expected_win_chance(strength: int, companions: int, swords: Sequence[int],
                         herbs: Sequence[int], gold: int) -> float:
-    """Chance to beat a fog creature of ``strength`` (exact odds when :mod:`.odds` is
-    available, else a rough expected-strength estimate), as a float for ranking moves.
+    """The exact chance to beat a fog creature of ``strength`` with what is held (face-down
+    tiles not seen count nothing), as a float for ranking moves.
 
-    >>> expected_win_chance(8, 7, (), (), 0)
-    1.0
-    >>> expected_win_chance(16, 0, (), (), 0)
-    0.0
+    >>> expected_win_chance(8, 7, (), (), 0), expected_win_chance(16, 0, (), (), 0)
+    (1.0, 0.0)
+    >>> expected_win_chance(12, 2, (2, 1), (), 0)   # 13/18
+    0.7222222222222222
     """
     known_swords = [s for s in swords if s != UNKNOWN]
     known_herbs = [h for h in herbs if h != UNKNOWN]
-    if _odds is not None:
-        try:
-            return float(_odds.fight_odds(strength, companions=companions, swords=known_swords,
-                                          herbs=known_herbs, gold=gold).p_win)
-        except (AttributeError, TypeError, ValueError):  # an older odds module
-            pass
-    best = sorted(known_swords, reverse=True)[:3]
-    expected = 1 + companions + sum(best) + 3.5 * len(best) + sum(known_herbs) + gold
-    margin = expected - strength
-    return max(0.0, min(1.0, 0.5 + margin / 6))
+    return float(odds.fight_odds(strength, companions=companions, swords=known_swords,
+                                 herbs=known_herbs, gold=gold).p_win)
 
 
 class GreedyBot:
@@ -89,66 +75,22 @@ class GreedyBot:
     def choose(self, view: AdventureLandState, legal: Sequence[Action]) -> Action:
         legal = list(legal)
         if view.fight is not None:
-            return self._fight(view, legal)
+            return self._fight(view)
         return self._move(view, legal)
 
     # -------------------------------------------------------------- battles
-    def _fight(self, view: AdventureLandState, legal: list[Action]) -> Action:
-        f = view.fight
-        me = f["player"]
-        stock = view.stock[me]
-        comps = view.adventurers[me][f["adventurer"]][1]
-        if f["phase"] == "swords":
-            choice = self._sword_choice(f["strength"], comps, stock)
-            action = Swords(tuple(sorted(choice, reverse=True)))
-            return action if action in legal else legal[-1]
-        certain = 1 + comps + sum(f["swords"]) + f["bonus"]
-        if _odds is not None:
-            try:
-                advice = _odds.fight_advice(f["strength"], tuple(f["dice"]), companions=comps,
-                                            sword_bonus=sum(f["swords"]) + f["bonus"],
-                                            herbs=tuple(stock["herbs"]), gold=stock["gold"])
-                best = advice.best
-                if best.kind == "reroll":
-                    action: Action = Reroll(best.die)
-                elif best.kind == "stop":
-                    action = GOLD if best.gold_spent else Herb(best.herbs_spent[0])
-                else:
-                    action = GIVE_UP
-                if action in legal:
-                    return action
-            except (AttributeError, TypeError, ValueError, IndexError):
-                pass
-        return self._simple_boost(f, certain, stock, legal)
-
-    def _sword_choice(self, strength: int, comps: int, stock: dict[str, Any]) -> tuple[int, ...]:
-        if _odds is not None:
-            try:
-                return tuple(_odds.fight_odds(strength, companions=comps, swords=stock["swords"],
-                                              herbs=stock["herbs"], gold=stock["gold"]
-                                              ).swords_used)
-            except (AttributeError, TypeError, ValueError):
-                pass
-        # Without exact odds: no swords when herbs and gold surely do it, else the 3 best.
-        if 1 + comps + sum(stock["herbs"]) + stock["gold"] >= strength:
-            return ()
-        return tuple(sorted(stock["swords"], reverse=True)[:3])
-
     @staticmethod
-    def _simple_boost(f: dict[str, Any], certain: int, stock: dict[str, Any],
-                      legal: list[Action]) -> Action:
-        deficit = f["strength"] - certain - sum(f["dice"])
-        if deficit <= stock["gold"] + sum(stock["herbs"]):
-            herbs = sorted(stock["herbs"])
-            fitting = [h for h in herbs if h >= deficit]
-            if fitting and (fitting[0] - deficit < 1 or deficit > stock["gold"]):
-                return Herb(fitting[0])
-            if stock["gold"]:
-                return GOLD
-            return Herb(herbs[-1])
-        if stock["gold"] and f["dice"] and min(f["dice"]) <= 3:
-            return Reroll(min(f["dice"]))
-        return next((a for a in legal if isinstance(a, GiveUp)), legal[-1])
+    def _fight(view: AdventureLandState) -> Action:
+        """The exact odds' choice: the best swords before the dice, then the best next step
+        (a reroll, the cheapest payment that wins, or giving up)."""
+        if view.fight["phase"] == "swords":
+            return shared(Swords, odds.fight_odds(view).swords_used)
+        best = odds.fight_advice(view).best
+        if best.kind == "reroll":
+            return shared(Reroll, best.die)
+        if best.kind == "stop":  # paid one piece at a time: gold first, then the herbs
+            return GOLD if best.gold_spent else shared(Herb, best.herbs_spent[0])
+        return GIVE_UP
 
     # ---------------------------------------------------------------- moves
     def _item_value(self, view: AdventureLandState, item: str, comps: int) -> float:
