@@ -22,6 +22,7 @@ from dungeoncraft_widgets.core.errors import IllegalActionError, InvalidArgument
 from dungeoncraft_widgets.core.rng import Rng
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_conformance_playouts(players):
     check_playouts(al, range(100, 102), players)

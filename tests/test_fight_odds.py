@@ -113,6 +113,7 @@ def test_matches_brute_force(creature, companions, swords, herbs, gold):
     check_against_brute(creature, companions, swords, herbs, gold)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, derandomize=True)
 @given(
     creature=st.sampled_from([6, 8, 10, 12, 14, 16]),
@@ -351,6 +352,7 @@ def test_monte_carlo_of_simulated_fights(creature, companions, swords, herbs, go
     assert_estimate_is_tight(result, odds)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("creature, companions, swords, herbs, gold", SCENARIOS)
 def test_monte_carlo_of_the_engines_fights(creature, companions, swords, herbs, gold):
     """The real engine decides every fight (its RNG, its rules); the policy only chooses."""

@@ -48,20 +48,18 @@ from ..widgets.panels import (
     probability_latex,
     table_html,
 )
+from .battle import MAX_SWORDS
 from .odds import (
     HERB_VALUES,
     MAX_COMPANIONS,
     MAX_CREATURE,
     MAX_GOLD,
-    MAX_SWORDS,
     SWORD_VALUES,
     FightAdvice,
     FightOdds,
     fight_advice,
     fight_odds,
 )
-
-CREATURE_STRENGTHS = (8, 10, 12, 14, 16)
 
 
 class FightCalculator(LiveCalculator):

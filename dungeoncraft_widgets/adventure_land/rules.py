@@ -171,7 +171,7 @@ RULE_NOTES = (
 )
 
 
-# --------------------------------------------------------------------- board tables
+# ---------------------------------------------------------------------------- moves
 #: Every Move action there can be, made once (legal_actions hands out these objects).
 _MOVES: dict[tuple[str, str], Move] = {
     (o, t): shared(Move, o, t) for o, rays in RAYS.items() for ray in rays for t in ray}
