@@ -44,7 +44,7 @@ from . import odds
 from .actions import End, GiveUp, Gold, Herb, Move, Reroll, Swords
 from .battle import fight_strength
 from .bots import GreedyBot
-from .data import FIELDS, UNKNOWN, place_name
+from .data import FIELDS, TERRAIN_ITEMS, UNKNOWN, place_name
 from .graph import movement_graph, reachable
 from .rules import (
     COLOURS,
@@ -60,7 +60,7 @@ from .rules import (
     score_breakdown,
     set_card_drawn,
 )
-from .scene import board_scene, clickable_fields, target_of
+from .scene import ITEM_NAMES, board_scene, clickable_fields, target_of
 from .scoring import laurels
 
 __all__ = ["AdventureLandApp", "PositionEditor", "action_words"]
@@ -660,10 +660,7 @@ def summary_sentences(events: Sequence[Event], view: AdventureLandState, seat: i
 
 
 def _card_words(field: str, terrain: str, creature: int | None) -> str:
-    item = {"city": "a companion", "forest": "a herb", "mountain": "a sword",
-            "river": "gold", "fog": "a fog creature"}[terrain]
-    if creature:
-        item = f"a fog creature of {creature}"
+    item = f"a fog creature of {creature}" if creature else ITEM_NAMES[TERRAIN_ITEMS[terrain]]
     return f"{field} ({item})"
 
 

@@ -31,7 +31,7 @@ from ..core.errors import DataFormatError, InvalidArgumentError
 
 __all__ = [
     "COLUMNS", "FIELDS", "FIELD_SET", "LANES", "LAYOUT_SCHEMA", "PIECES_SCHEMA", "ROWS",
-    "TERRAIN_COUNTS", "UNKNOWN",
+    "TERRAIN_COUNTS", "TERRAIN_ITEMS", "UNKNOWN",
     "Layout", "column_of", "field_name", "lanes_for", "layout_from_option", "layout_option",
     "load_layout", "load_pieces", "neighbours", "pieces_from_option", "pieces_option",
     "place_name", "row_of",
@@ -44,6 +44,9 @@ FIELD_SET = frozenset(FIELDS)
 UNKNOWN = -1  # a herb or sword value hidden from a player's view
 #: The printed terrain cards: one per field, so a layout must have exactly these counts.
 TERRAIN_COUNTS = {"city": 30, "forest": 20, "river": 18, "mountain": 28, "fog": 14}
+#: What a terrain card turned over puts on its field: a companion (city), a herb (forest), a
+#: sword (mountain), gold (river), a fog creature (fog), by item code letter.
+TERRAIN_ITEMS = {"city": "C", "forest": "H", "mountain": "S", "river": "G", "fog": "F"}
 #: Every lane of the start area (the first 8 are used with 3 or 4 players).
 LANES: tuple[str, ...] = ("row:1", "row:2", "row:3", "row:4", "col:A", "col:B", "col:C",
                           "col:D", "row:5", "col:E")

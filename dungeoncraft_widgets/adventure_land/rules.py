@@ -71,6 +71,7 @@ from .data import (
     FIELD_SET,
     FIELDS,
     LANES,
+    TERRAIN_ITEMS,
     UNKNOWN,
     Layout,
     column_of,
@@ -873,7 +874,8 @@ class AdventureLandState(GameState):
         data = {"creature": creature} if creature else {}
         self.record("draw", text, field=field, terrain=terrain, **data)
         item: str | None = None
-        if terrain == "city":
+        kind = TERRAIN_ITEMS[terrain]
+        if kind == "C":
             if self.companion_supply:
                 self.companion_supply -= 1
                 item = "C"
@@ -883,12 +885,12 @@ class AdventureLandState(GameState):
                 self.record("stock", "No companion is left on the table: one comes from the box.")
             else:
                 self.record("stock", "No companion is left at all: none is placed.")
-        elif terrain == "forest":
+        elif kind == "H":
             if self.herb_stack:
                 item = f"H{self.herb_stack.pop()}"
             else:
                 self.record("stock", "No herb is left: none is placed.")
-        elif terrain == "mountain":
+        elif kind == "S":
             if self.sword_stack:
                 item = f"S{self.sword_stack.pop()}"
             elif self.sword_box:
@@ -899,11 +901,11 @@ class AdventureLandState(GameState):
             else:
                 self.record("stock", "No sword is left, in the stockpile or in the box: none "
                             "is placed.")
-        elif terrain == "river":
+        elif kind == "G":
             if self.gold_supply:
                 self.gold_supply -= 1
                 item = "G"
-        else:  # fog
+        else:  # a fog creature
             self.draws_left += 1  # drawn after this card's battle, if any
             if self.creature_stack:
                 item = f"F{self.creature_stack.pop()}"

@@ -39,7 +39,8 @@ from .data import COLUMNS, FIELDS, UNKNOWN, column_of, lanes_for, place_name, ro
 from .graph import reachable
 from .rules import COLOURS, AdventureLandState
 
-__all__ = ["CELL", "board_scene", "clickable_fields", "field_centre", "risk_tint", "target_of"]
+__all__ = ["CELL", "ITEM_NAMES", "board_scene", "clickable_fields", "field_centre", "risk_tint",
+           "target_of"]
 
 CELL = 48
 LEFT = 64   # room for the row lanes of the start area
