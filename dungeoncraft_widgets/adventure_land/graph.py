@@ -90,12 +90,12 @@ def _position(where: Where, fog: Iterable[str] | str | None, sprite: str | None,
     """The fog creatures, the sprite and the occupied fields of ``where``, with those given
     in their place, checked."""
     if isinstance(where, AdventureLandState):
-        if fog is None:
-            fog = [f for f, item in where.board.items() if item[0] == "F"]
-        if sprite is None:
-            sprite = where.sprite
-        if occupied is None:
-            occupied = where.at
+        game_fog = frozenset(f for f, item in where.board.items() if item[0] == "F")
+        if fog is None and sprite is None and occupied is None:
+            return game_fog, where.sprite, frozenset(where.at)  # a game's own: checked
+        fog = game_fog if fog is None else fog
+        sprite = where.sprite if sprite is None else sprite
+        occupied = where.at if occupied is None else occupied
     elif where is not None and not isinstance(where, Layout):
         game_state(where, AdventureLandState, "where")  # names what was given instead
     return _check(fog or (), sprite, occupied or ())
