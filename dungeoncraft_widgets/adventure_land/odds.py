@@ -1,6 +1,11 @@
 """Exact odds of a fight against a fog creature, with optimal use of gold and herbs.
 
-The rules (rulebook, "Combat Strength of the Fog Creature"):
+Every question takes the position first: ``fight_odds`` and ``fight_advice`` a game (or
+the fighter's view) whose battle is on, or a fog creature's strength and what the
+adventurer has, for a battle asked about on its own; ``risk_map``, ``next_draws``,
+``next_creature`` and ``advise_moves`` a game or a player's view.
+
+The rules (rulebook, "Combat Strength of the Fog Creature", :mod:`.battle`):
 
 - the adventurer's strength is 1, plus 1 per companion, plus for each sword
   used (at most 3, chosen before rolling) one die and the sword's extra value;

@@ -35,8 +35,11 @@ Setting up a battle for a simulation (see :func:`fight_position`):
 >>> fight.fight is None or fight.fight["phase"] == "boost"
 True
 
-Interpretations where the rulebook is silent are marked *Interpretation* below
-and listed in ``RULE_NOTES``.
+The rulebook's questions the engine asks on the way are pure functions of plain data, which
+the odds, the bots and the app ask too: :mod:`.movement` (how a move and the water sprite
+go), :mod:`.battle` (a battle's strength, the choices of swords) and :mod:`.scoring` (what
+scores, at once and at the end). Interpretations where the rulebook is silent are listed in
+``RULE_NOTES``.
 """
 
 from __future__ import annotations
