@@ -26,13 +26,14 @@ import time
 from dungeoncraft_widgets.adventure_land import graph as al_graph
 from dungeoncraft_widgets.adventure_land import new_game, odds
 from dungeoncraft_widgets.adventure_land.bots import GreedyBot, play_game
+from dungeoncraft_widgets.adventure_land.movement import move_ends
 from dungeoncraft_widgets.core.bots import RandomBot, play_bots
 from dungeoncraft_widgets.core.rng import Rng
 
 
 def random_games(count: int, players: int = 4) -> tuple[float, float]:
     """Games per second and mean actions per game, bots choosing from legal_actions()."""
-    new_game(players=players, seed=-1)  # warm up: data files read and checked once
+    new_game(players=players, seed=0)  # warm up: data files read and checked once
     actions = 0
     start = time.perf_counter()
     for seed in range(count):
@@ -53,14 +54,15 @@ def random_games_play_bots(count: int, players: int = 4) -> float:
 
 
 def plain_bfs(origin, fog, sprite, occupied, moves=2):
-    """Reachability without networkx: breadth-first over graph._ends."""
+    """Reachability without networkx: breadth-first over the engine's straight moves."""
+    board = dict.fromkeys(fog, "F")
     seen, frontier = {}, [origin]
     for depth in range(1, moves + 1):
         nxt = []
         for node in frontier:
             if node in fog:
                 continue
-            for end in al_graph._ends(node, fog, sprite, occupied):
+            for end in move_ends(node, board, sprite, occupied):
                 if end not in seen:
                     seen[end] = depth
                     nxt.append(end)
@@ -89,19 +91,18 @@ def reachable_times(repeat: int = 300) -> list[tuple[str, float]]:
         out.append((label, (time.perf_counter() - start) / n * 1e6))
 
     al_graph._graph.cache_clear()
-    timed("reachable, graph cached", lambda o: al_graph.reachable(
-        o, fog=fog, sprite=state.sprite, occupied=occupied))
+    timed("reachable, graph cached", lambda o: al_graph.reachable(state, o, moves=2))
 
     def cold(o):
         al_graph._graph.cache_clear()
-        return al_graph.reachable(o, fog=fog, sprite=state.sprite, occupied=occupied)
+        return al_graph.reachable(state, o, moves=2)
 
     timed("reachable, graph built per query", cold)
     timed("plain Python BFS (no networkx)", lambda o: plain_bfs(o, fog, state.sprite,
                                                                  occupied))
     # The three agree (checked here so a wrong fast path cannot win the table).
     for o in origins:
-        assert al_graph.reachable(o, fog=fog, sprite=state.sprite, occupied=occupied) == \
+        assert al_graph.reachable(state, o, moves=2) == \
             {f: d for f, d in plain_bfs(o, fog, state.sprite, occupied).items()}
     return out
 
@@ -154,11 +155,7 @@ def continuation(state, me: int, seed: int) -> list:
     s.apply("end")
     while not s.is_over and not (s.turn_player == me and s.fight is None):
         if s.fight is not None and s.fight["player"] == me:
-            stock = s.stock[me]
-            comps = s.adventurers[me][s.fight["adventurer"]][1]
-            plan = odds.fight_odds(s.fight["strength"], companions=comps, swords=stock["swords"],
-                                   herbs=stock["herbs"], gold=stock["gold"])
-            odds.play_fight(odds.EngineFight(s), plan)
+            odds.play_fight(odds.EngineFight(s), odds.fight_odds(s))
         elif s.fight is not None:  # another player's battle: it does not touch ours
             s.apply("swords -" if s.fight["phase"] == "swords" else "give-up")
         else:

@@ -11,7 +11,7 @@ from dungeoncraft_widgets.adventure_land.app import (
     summary_sentences,
 )
 from dungeoncraft_widgets.adventure_land.bots import GreedyBot
-from dungeoncraft_widgets.adventure_land.layout import FIELDS
+from dungeoncraft_widgets.adventure_land.data import FIELDS
 from dungeoncraft_widgets.adventure_land.rules import (
     _rebase,
     empty_position,

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from dungeoncraft_widgets.adventure_land.layout import (
+from dungeoncraft_widgets.adventure_land.data import (
     COLUMNS,
     DATA,
     FIELDS,

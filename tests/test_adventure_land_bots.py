@@ -3,11 +3,9 @@
 import pytest
 
 from dungeoncraft_widgets.adventure_land import new_game
+from dungeoncraft_widgets.adventure_land.actions import GiveUp, Herb, Swords
 from dungeoncraft_widgets.adventure_land.bots import GreedyBot, expected_win_chance, play_game
 from dungeoncraft_widgets.adventure_land.rules import (
-    GiveUp,
-    Herb,
-    Swords,
     empty_position,
     fight_position,
     place_item,

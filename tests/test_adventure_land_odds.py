@@ -10,16 +10,18 @@ import pytest
 import sympy
 
 from dungeoncraft_widgets.adventure_land import odds
-from dungeoncraft_widgets.adventure_land.layout import FIELDS
+from dungeoncraft_widgets.adventure_land.data import FIELDS
 from dungeoncraft_widgets.adventure_land.rules import (
     _rebase,
     empty_position,
+    fight_position,
     give,
     place_adventurer,
     place_item,
     place_sprite,
     set_card_drawn,
 )
+from dungeoncraft_widgets.core.errors import InvalidArgumentError
 from dungeoncraft_widgets.core.rng import Rng
 
 #: The cards left in the small deck: three river fields (C8 and G9 west of the sprite on G8,
@@ -154,10 +156,7 @@ def play_until_my_turn(state, me, seed):
     s.apply("end")
     while not s.is_over:
         if s.fight is not None and s.fight["player"] == me:
-            stock, comps = s.stock[me], s.adventurers[me][s.fight["adventurer"]][1]
-            plan = odds.fight_odds(s.fight["strength"], companions=comps, swords=stock["swords"],
-                                   herbs=stock["herbs"], gold=stock["gold"])
-            odds.play_fight(odds.EngineFight(s), plan)
+            odds.play_fight(odds.EngineFight(s), odds.fight_odds(s))
             continue
         if s.turn_player == me:
             break
@@ -279,7 +278,7 @@ def test_fight_advice_counts_herbs_already_used_beyond_the_swords_limit():
     assert advice.best.gold_spent == 1
     same = odds.fight_advice(16 - 8, (1,), sword_bonus=3, herbs=(2,), gold=2)
     assert [o.p_win for o in advice.options] == [o.p_win for o in same.options]
-    with pytest.raises(ValueError, match="paid must be at least 0"):
+    with pytest.raises(ValueError, match="paid must be a whole number >= 0, not -1"):
         odds.fight_advice(16, (1,), paid=-1)
 
 
@@ -305,3 +304,26 @@ def test_players_who_can_never_move_again_turn_over_no_cards():
     _rebase(s)
     assert odds.next_draws(s, 1).turns == (2,)
     assert sum(k * p for k, p in odds.next_draws(s, 1).cards.items()) < 3
+
+
+def test_fight_odds_and_advice_ask_the_battle_of_a_game():
+    """The analysis takes the position first: a game's battle is asked as it stands (its
+    creature, the adventurer's companions, what its owner holds, the dice rolled), the same
+    odds as typing those numbers in; a keyword asks a what-if."""
+    s = fight_position(14, companions=1, swords=(2, 1, 0), herbs=(2,), gold=2, seed=4)
+    typed = odds.fight_odds(14, companions=1, swords=(2, 1, 0), herbs=(2,), gold=2)
+    assert odds.fight_odds(s) == odds.fight_odds(s.view(0)) == typed
+    assert odds.fight_odds(s, gold=0) == odds.fight_odds(14, companions=1, swords=(2, 1, 0),
+                                                         herbs=(2,))
+    with pytest.raises(InvalidArgumentError, match="the dice of this battle are not rolled"):
+        odds.fight_advice(s)
+    s.apply("swords 2,1")
+    dice = tuple(s.fight["dice"])
+    assert odds.fight_advice(s) == odds.fight_advice(14, dice, companions=1, sword_bonus=3,
+                                                     herbs=(2,), gold=2)
+    with pytest.raises(InvalidArgumentError, match="ask fight_advice"):
+        odds.fight_odds(s)
+    with pytest.raises(InvalidArgumentError, match="no battle going on"):
+        odds.fight_odds(empty_position())
+    with pytest.raises(InvalidArgumentError, match="dice: give the dice rolled"):
+        odds.fight_advice(12)

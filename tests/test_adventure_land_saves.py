@@ -104,7 +104,7 @@ def test_tampered_saves_are_refused_naming_what_is_wrong(saved, change, message)
 
 def test_a_save_round_trips_and_holds_no_path(saved, tmp_path):
     assert al.load_game(saved).to_json() == saved
-    data = json.loads((al.layout.DATA / "board.json").read_text())
+    data = json.loads((al.data.DATA / "board.json").read_text())
     rows = [list(r) for r in data["rows"]]
     rows[0][0], rows[0][2] = "F", "M"
     data["rows"] = ["".join(r) for r in rows]
@@ -120,16 +120,49 @@ def test_a_save_round_trips_and_holds_no_path(saved, tmp_path):
         al.AdventureLandState(2, 1, layout=str(path))
 
 
+def test_own_pieces_play_and_save_with_their_data(tmp_path):
+    """An owner of the printed game loads their own tile counts and laurels (the shipped
+    pieces.json reconstructs them): the game is dealt and scored from them, and its save holds
+    the data, never the path."""
+    data = json.loads((al.data.DATA / "pieces.json").read_text())
+    data["herbs"]["values"] = {"4": 20, "3": 0, "2": 0}        # any order in the file
+    data["creatures"]["laurels"] = {"8": 1, "10": 2, "12": 3, "14": 4, "16": 5}
+    path = tmp_path / "my_pieces.json"
+    path.write_text(json.dumps(data))
+    game = al.new_game(seed=5, pieces=path)
+    assert set(game.herb_stack) == {4}
+    assert {i for i in game.board.values() if i[0] == "H"} <= {"H4"}
+    text = game.to_json()
+    assert str(tmp_path) not in text and "my_pieces" not in text
+    assert json.loads(text)["options"]["pieces"]["herbs"]["values"] == {"2": 0, "3": 0, "4": 20}
+    path.unlink()                                   # the save does not need the file
+    loaded = al.load_game(text)
+    assert loaded.to_json() == text and loaded.pieces["creatures"]["laurels"]["16"] == 5
+    scored = al.new_game(seed=5, adventure=2, pieces=data)
+    strength = scored.creature_stack[0]
+    give(scored, 0, creatures=(strength,))
+    assert al.score_breakdown(scored, 0)["fog creatures"] == 2 * (strength - 6) // 2
+    assert al.new_game(seed=5).to_json() != text
+    assert json.loads(al.new_game(seed=5).to_json())["options"]["pieces"] == {
+        "shipped": "pieces.json", "digest": al.data.shipped_pieces_digest()}
+    with pytest.raises(InvalidArgumentError, match="never a path"):
+        al.AdventureLandState(2, 1, pieces=str(path))
+    data["herbs"]["values"] = {"2": 19}
+    with pytest.raises(SaveFormatError, match="herbs.values: the game has 20 herbs"):
+        al.new_game(seed=5, pieces=data)
+
+
 def test_give_is_all_or_nothing_and_names_the_problem():
     s = empty_position()
     before = s.to_json()
     for call, message in [
-        (lambda: give(s, 9, gold=2), "player must be 0 to 1, not 9"),
-        (lambda: give(s, 0, gold=2, herbs=(9,)), "herbs: a value is one of 2, 3, 4, not 9"),
-        (lambda: give(s, 0, gold=10**9), "gold must be at most 18"),
-        (lambda: give(s, 0, herbs="34"), "herbs must be a list"),
-        (lambda: give(s, 0, swords=(True,)), "swords: a value is one of 0, 1, 2, 3, not True"),
-        (lambda: give(s, 0, herbs=[2] * 21), "the game has 20 herbs"),
+        (lambda: give(s, 9, gold=2), r"player must be a whole number from 0 to 1 \(a seat of "
+                                     r"this 2-player game\), not 9"),
+        (lambda: give(s, 0, gold=2, herbs=(3, 9)), r"herbs\[1\] must be one of 2, 3 or 4, not 9"),
+        (lambda: give(s, 0, gold=10**9), "gold must be a whole number from 0 to 18"),
+        (lambda: give(s, 0, herbs="34"), "herbs must be a list, not '34'"),
+        (lambda: give(s, 0, swords=(True,)), r"swords\[0\] must be one of 0, 1, 2 or 3, not True"),
+        (lambda: give(s, 0, herbs=[2] * 21), "herbs holds at most 20 items, not 21"),
         (lambda: give(s, 0, herbs=(4,) * 7), "no 'H4' is left"),   # 6 herbs of 4 exist
     ]:
         with pytest.raises(InvalidArgumentError, match=message):
@@ -148,7 +181,7 @@ def test_place_adventurer_keeps_one_adventurer_per_lane():
     place_adventurer(s, 1, "E4")
     with pytest.raises(InvalidArgumentError, match="E4 is already taken"):
         place_adventurer(s, 0, "E4")
-    with pytest.raises(InvalidArgumentError, match="player must be 0 to 2"):
+    with pytest.raises(InvalidArgumentError, match="player must be a whole number from 0 to 2"):
         place_adventurer(s, 3, "E5")
     place_item(s, "E6", "C")
     with pytest.raises(InvalidArgumentError, match="an adventurer stands on E4"):

@@ -3,7 +3,7 @@
 import pytest
 
 from dungeoncraft_widgets.adventure_land import new_game
-from dungeoncraft_widgets.adventure_land.graph import state_reachable
+from dungeoncraft_widgets.adventure_land.graph import reachable
 from dungeoncraft_widgets.adventure_land.rules import (
     empty_position,
     give,
@@ -59,7 +59,7 @@ def test_items_adventurers_and_sprite():
 def test_selected_adventurer_highlights_one_and_two_moves():
     s = position()
     scene = board_scene(s, selected="E2")
-    reach = state_reachable(s, "E2")
+    reach = reachable(s, "E2")
     for field, moves in reach.items():
         classes = scene.find(f"field-{field}").classes
         assert ("highlight" if moves == 1 else "highlight-2") in classes

@@ -113,6 +113,7 @@ def test_matches_brute_force(creature, companions, swords, herbs, gold):
     check_against_brute(creature, companions, swords, herbs, gold)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, derandomize=True)
 @given(
     creature=st.sampled_from([6, 8, 10, 12, 14, 16]),
@@ -239,6 +240,12 @@ def test_advice_text_and_html():
 
 
 # ----- properties -------------------------------------------------------------------------
+def ask(hand, **changes):
+    """fight_odds of a hand (a dict with the creature's strength), with some of it changed."""
+    hand = {**hand, **changes}
+    return fight_odds(hand.pop("creature"), **hand)
+
+
 hands = st.fixed_dictionaries({
     "creature": st.integers(1, 18),
     "companions": st.integers(0, 4),
@@ -251,22 +258,22 @@ hands = st.fixed_dictionaries({
 @settings(max_examples=80, deadline=None, derandomize=True)
 @given(hands, st.integers(2, 4), st.integers(0, 3))
 def test_more_resources_never_lower_p_win(hand, herb, sword):
-    p = fight_odds(**hand).p_win
-    assert fight_odds(**{**hand, "gold": hand["gold"] + 1}).p_win >= p
-    assert fight_odds(**{**hand, "companions": hand["companions"] + 1}).p_win >= p
-    assert fight_odds(**{**hand, "herbs": hand["herbs"] + (herb,)}).p_win >= p
-    assert fight_odds(**{**hand, "swords": hand["swords"] + (sword,)}).p_win >= p
-    assert fight_odds(**{**hand, "creature": hand["creature"] + 1}).p_win <= p
+    p = ask(hand).p_win
+    assert ask(hand, gold=hand["gold"] + 1).p_win >= p
+    assert ask(hand, companions=hand["companions"] + 1).p_win >= p
+    assert ask(hand, herbs=hand["herbs"] + (herb,)).p_win >= p
+    assert ask(hand, swords=hand["swords"] + (sword,)).p_win >= p
+    assert ask(hand, creature=hand["creature"] + 1).p_win <= p
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(hands, st.randoms(use_true_random=False))
 def test_order_of_tiles_does_not_matter_and_results_are_consistent(hand, shuffler):
-    odds = fight_odds(**hand)
+    odds = ask(hand)
     swords, herbs = list(hand["swords"]), list(hand["herbs"])
     shuffler.shuffle(swords)
     shuffler.shuffle(herbs)
-    again = fight_odds(**{**hand, "swords": tuple(swords), "herbs": tuple(herbs)})
+    again = ask(hand, swords=tuple(swords), herbs=tuple(herbs))
     assert (again.p_win, again.swords_used) == (odds.p_win, odds.swords_used)
     assert 0 <= odds.p_win_no_gold <= odds.p_win_no_rerolls <= odds.p_win <= 1
     assert odds.p_win == max(odds.p_win_by_swords.values())
@@ -345,6 +352,7 @@ def test_monte_carlo_of_simulated_fights(creature, companions, swords, herbs, go
     assert_estimate_is_tight(result, odds)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("creature, companions, swords, herbs, gold", SCENARIOS)
 def test_monte_carlo_of_the_engines_fights(creature, companions, swords, herbs, gold):
     """The real engine decides every fight (its RNG, its rules); the policy only chooses."""
@@ -413,16 +421,25 @@ def test_advice_exhaustively_for_three_dice_and_two_gold():
 
 
 @pytest.mark.parametrize(("call", "message"), [
-    (lambda: fight_odds(12, swords=range(300)), r"swords: every value must be 0 to 3"),
-    (lambda: fight_odds(12, swords=(1,) * 300), r"swords: at most 28 \(the game has 28 swords\)"),
-    (lambda: fight_odds(12, herbs=(7,)), r"herbs: every value must be 2 to 4, not 7"),
-    (lambda: fight_odds(12, herbs=(2,) * 21), r"herbs: at most 20"),
-    (lambda: fight_odds(10**9), r"creature must be at most 60 \(the fog creatures"),
-    (lambda: fight_odds(12, gold=10**9), r"gold must be at most 18 \(the game has 18 gold"),
-    (lambda: fight_odds(12, companions=31), r"companions must be at most 30"),
-    (lambda: fight_advice(12, (3,), herbs=range(1, 3000)), r"herbs: every value must be 2 to 4"),
-    (lambda: fight_advice(12, (3,), herbs=iter(lambda: 2, 0)), r"herbs: at most 20"),
-    (lambda: fight_advice(12, (3,), sword_bonus=10), r"sword_bonus must be at most 9"),
+    (lambda: fight_odds(12, swords=range(300)), r"swords must be a list, not range\(0, 300\)"),
+    (lambda: fight_odds(12, swords=(1,) * 300), r"swords holds at most 28 items, not 300"),
+    (lambda: fight_odds(12, swords=(0, 4)),
+     r"swords\[1\] must be a whole number from 0 to 3 \(a sword's extra value\), not 4"),
+    (lambda: fight_odds(12, herbs=(7,)),
+     r"herbs\[0\] must be a whole number from 2 to 4 \(a herb's value\), not 7"),
+    (lambda: fight_odds(12, herbs=(2,) * 21), r"herbs holds at most 20 items, not 21"),
+    (lambda: fight_odds(10**9),
+     r"creature must be a whole number from 1 to 60 \(the fog creatures have strengths 8 to "
+     r"16\), not 1000000000"),
+    (lambda: fight_odds(12, gold=10**9),
+     r"gold must be a whole number from 0 to 18 \(the game has 18 gold pieces\)"),
+    (lambda: fight_odds(12, companions=31),
+     r"companions must be a whole number from 0 to 30 \(the game has 30 companions\), not 31"),
+    (lambda: fight_advice(12, (3,), herbs=range(1, 3000)), r"herbs must be a list"),
+    (lambda: fight_advice(12, (3,), herbs=iter(lambda: 2, 0)), r"herbs must be a list"),
+    (lambda: fight_advice(12, (3,), sword_bonus=10),
+     r"sword_bonus must be a whole number from 0 to 9 \(at most 3 swords of at most \+3 "
+     r"each\), not 10"),
 ])
 def test_questions_beyond_the_game_are_refused_before_the_work(call, message):
     """Bounded arguments (issue 12): 300 swords took 9.8 s; an endless herb iterator never

@@ -9,13 +9,23 @@ Move(origin='row:3', to='J3')
 >>> al.PLAYER_COUNTS
 (2, 3, 4)
 
-Modules: ``rules`` (the engine; position editing helpers ``empty_position``,
-``place_item``, ... and ``fight_position`` for simulations), ``layout`` (board data;
-the shipped board in ``data/board.json`` is a reconstruction, load your own with
-``load_layout``), ``graph`` (networkx reachability), ``odds`` (exact fight odds, and
-the risks of the next cards from a live position: ``risk_map``, ``next_draws``,
-``next_creature``, ``advise_moves``),
-``bots`` (``GreedyBot``), ``scene`` (state -> drawing), ``app`` (the notebook widgets).
+Modules (the folder contract of CONTRIBUTING.md):
+
+- ``actions``: the actions (``move FROM TO``, ``end``, ``swords 2,0``, ``gold``, ...);
+- ``data``: the board (``Layout``, ``load_layout``) and the pieces (``load_pieces``); the
+  shipped ``data/board.json`` and ``data/pieces.json`` are reconstructions, play with your
+  own by ``new_game(layout=path, pieces=path)``;
+- ``rules``: the engine, position editing (``empty_position``, ``place_item``, ...) and
+  ``fight_position`` for simulations;
+- the rulebook's questions as pure functions: ``movement`` (straight moves, the water
+  sprite's path), ``battle`` (a battle's strength, the choices of swords), ``scoring``
+  (what scores, at once and at the end);
+- ``graph`` (networkx reachability), ``odds`` (exact fight odds, and the risks of the next
+  cards from a live position: ``risk_map``, ``next_draws``, ``next_creature``,
+  ``advise_moves``): each takes the position (a game or a view) first;
+- ``bots`` (``GreedyBot``), ``scene`` (state -> drawing), ``app`` (the notebook widgets),
+  ``calculator`` (``FightCalculator``).
+
 ``reachable``, ``fight_odds``, ``GreedyBot``, ``AdventureLandApp``, ... are also
 importable from here; they load networkx/sympy/ipywidgets on first use only.
 """
@@ -24,19 +34,13 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.lazy import lazy_attributes
-from .layout import FIELDS, LANES, Layout, lanes_for, load_layout, load_pieces
+from .actions import End, GiveUp, Gold, Herb, Move, Reroll, Swords
+from .data import FIELDS, LANES, Layout, lanes_for, load_layout, load_pieces
 from .rules import (
     MAX_ACTIONS,
     PLAYER_COUNTS,
     RULE_NOTES,
     AdventureLandState,
-    End,
-    GiveUp,
-    Gold,
-    Herb,
-    Move,
-    Reroll,
-    Swords,
     fight_position,
     new_game,
     score_breakdown,

@@ -33,44 +33,35 @@ import ipywidgets as w
 import networkx as nx
 
 from ..core.bots import Bot
-from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, listing, possessive, subject
+from ..core.english import approx, chance, count, listing, possessive, subject
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.board import BoardEvent, BoardView
 from ..widgets.panels import ERROR_MARK, message_label
 from . import odds
+from .actions import End, GiveUp, Gold, Herb, Move, Reroll, Swords
+from .battle import fight_strength
 from .bots import GreedyBot
-from .graph import movement_graph, state_reachable
-from .layout import FIELDS
+from .data import FIELDS, TERRAIN_ITEMS, UNKNOWN, place_name
+from .graph import movement_graph, reachable
 from .rules import (
     COLOURS,
     PLAYER_COUNTS,
-    UNKNOWN,
     AdventureLandState,
-    End,
-    GiveUp,
-    Gold,
-    Herb,
-    Move,
-    Reroll,
-    Swords,
-    _laurel,
-    _pieces,
     _rebase,
     empty_position,
     new_game,
     place_adventurer,
     place_item,
-    place_name,
     place_sprite,
     remove_item,
     score_breakdown,
     set_card_drawn,
 )
-from .scene import board_scene, clickable_fields, target_of
+from .scene import ITEM_NAMES, board_scene, clickable_fields, target_of
+from .scoring import laurels
 
 __all__ = ["AdventureLandApp", "PositionEditor", "action_words"]
 
@@ -163,11 +154,9 @@ class AdventureLandApp(GameApp):
             raise InvalidArgumentError("select one of your adventurers first")
         origin, self.selected = self.selected, None
         view = self.state.view(self.seat)
-        if state_reachable(view, origin).get(target) == 2:
+        if reachable(view, origin).get(target) == 2:
             # Two moves: the first along a shortest path in the movement graph, then the last.
-            fog = {f for f, item in view.board.items() if item[0] == "F"}
-            graph = movement_graph(fog=fog, sprite=view.sprite, occupied=set(view.at))
-            step = nx.shortest_path(graph, origin, target)[1]
+            step = nx.shortest_path(movement_graph(view), origin, target)[1]
             if not self.act(Move(origin, step)):
                 return None
             if self.state.current_player != self.seat or self.state.fight is not None:
@@ -252,7 +241,7 @@ class AdventureLandApp(GameApp):
             self.show_error(f"select: you have no adventurer at {origin}")
             return False
         self.selected = origin
-        reach = state_reachable(view, origin)
+        reach = reachable(view, origin)
         where = place_name(origin)
         self.message.value = (f"Your adventurer at {where} can reach "
                               f"{count(len(reach), 'field')}: click one."
@@ -299,18 +288,6 @@ class AdventureLandApp(GameApp):
         self.advisor_box.children = buttons
 
 
-def _points(p) -> str:
-    """Expected points for a button: whole numbers as they are, else one decimal."""
-    return str(p) if p.q == 1 else f"≈ {float(p):.1f}"
-
-
-def _chance_words(p) -> str:
-    """An exact chance with its percentage ('459/3160 ≈ 14.5%'), or '0'."""
-    if not p:
-        return "0"
-    return f"{p} {'=' if (p * 1000).q == 1 else '≈'} {percent(p)}"
-
-
 def advisor_words(advice: odds.MoveAdvice) -> str:
     """A move of the advisor in a few words: where from and to, the points it brings and
     the exact chance of losing the adventurer before the next turn (and where it is now).
@@ -318,15 +295,15 @@ def advisor_words(advice: odds.MoveAdvice) -> str:
     >>> from dungeoncraft_widgets.adventure_land.rules import empty_position, place_sprite
     >>> s = empty_position(); place_sprite(s, "K4"); place_adventurer(s, 0, "A7")
     >>> advisor_words(odds.advise_moves(s)[0])
-    'A7 → A10: +0 points; risk 0 (now 2/95 ≈ 2.1%)'
+    'A7 → A10: +0 points; risk 0 = 0.0% (now 2/95 ≈ 2.1%)'
     """
     where = place_name(advice.action.origin).removeprefix("the ")
-    text = (f"{where} → {advice.action.to}: +{_points(advice.expected_points)} "
+    text = (f"{where} → {advice.action.to}: +{approx(advice.expected_points, 1)} "
             f"point{'' if advice.expected_points == 1 else 's'}; "
-            f"risk {_chance_words(advice.risk.p_lost)}")
+            f"risk {chance(advice.risk.p_lost)}")
     now = advice.risk_now
     if now is not None and now.p_lost != advice.risk.p_lost:
-        text += f" (now {_chance_words(now.p_lost)})"
+        text += f" (now {chance(now.p_lost)})"
     return text
 
 
@@ -353,7 +330,7 @@ def aim(view: AdventureLandState) -> str:
 joining, as many as that adventurer then has companions; for a fog creature beaten, its \
 laurels (half its strength). The game ends when the swords and the companions run out.
     """
-    rules = _pieces()["adventures"][str(view.adventure)]
+    rules = view.pieces["adventures"][str(view.adventure)]
     head = f"Adventure {view.adventure}, {view.adventure_name}: "
     end = " The game ends when the swords and the companions run out."
     laurels = "laurels (half its strength)"
@@ -425,7 +402,8 @@ extra value; after the roll you can add 1 gold (+1 each, or a die rerolled).
             ask = "You have no swords, so no dice to roll; "
         after = (f"after the roll you can add {held}." if held else
                  "you have no herbs or gold to add after the roll.")
-        return f"{where} Your adventurer has strength {1 + comps}{own}. {ask}{after}"
+        return (f"{where} Your adventurer has strength {fight_strength(comps)}{own}. "
+                f"{ask}{after}")
     now = view.fight_strength()
     dice = f" (dice {listing(map(str, f['dice']))})" if f["dice"] else ""
     left = f" You can still add {held}." if held else ""
@@ -453,25 +431,22 @@ def fight_choices(view: AdventureLandState, player: int) -> list[Choice]:
     (Herb(value=3), Herb(value=2))
     """
     f = view.fight
-    stock = view.stock[player]
     comps = view.adventurers[player][f["adventurer"]][1]
     if f["phase"] == "swords":
-        fight = odds.fight_odds(f["strength"], companions=comps, swords=stock["swords"],
-                                herbs=stock["herbs"], gold=stock["gold"])
+        fight = odds.fight_odds(view)
         out = []
         for size in sorted(fight.p_win_by_swords):
             choice = fight.swords_by_count[size]
             dice = count(len(choice), "die", "dice")
-            tip = (f"Roll {dice} and add {sum(choice)}: strength {1 + comps + sum(choice)} "
+            tip = (f"Roll {dice} and add {sum(choice)}: strength "
+                   f"{fight_strength(comps, swords=choice)} "
                    f"+ {dice} against {f['strength']}, then gold and herbs as well as "
                    f"possible.")
             out.append(Choice(f"Fight with {_swords_words(choice)}", Swords(choice),
                               odds=fight.p_win_by_swords[size], best=choice == fight.swords_used,
                               tooltip=tip))
         return out
-    advice = odds.fight_advice(f["strength"], tuple(f["dice"]), companions=comps,
-                               sword_bonus=sum(f["swords"]), paid=f["bonus"],
-                               herbs=tuple(stock["herbs"]), gold=stock["gold"])
+    advice = odds.fight_advice(view)
     out = []
     for option in advice.options:
         if option.kind == "stop":
@@ -531,7 +506,7 @@ def holdings_rows(view: AdventureLandState, seat: int) -> list[tuple[str, str]]:
                 if t) or "no swords or herbs"
         creatures = sorted(stock["creatures"])
         beaten = (f"fog creature{'s' * (len(creatures) > 1)} {listing(map(str, creatures))} "
-                  f"({count(sum(_laurel(c) for c in creatures), 'laurel')})"
+                  f"({count(sum(laurels(view.pieces, c) for c in creatures), 'laurel')})"
                   if creatures else "no fog creatures")
         # Adventure 2 scores face-down tiles too: the count says so (the tiles follow).
         points = count(scores[p], "point") + (" + face-down tiles" if view.score_note(p) else "")
@@ -685,10 +660,7 @@ def summary_sentences(events: Sequence[Event], view: AdventureLandState, seat: i
 
 
 def _card_words(field: str, terrain: str, creature: int | None) -> str:
-    item = {"city": "a companion", "forest": "a herb", "mountain": "a sword",
-            "river": "gold", "fog": "a fog creature"}[terrain]
-    if creature:
-        item = f"a fog creature of {creature}"
+    item = f"a fog creature of {creature}" if creature else ITEM_NAMES[TERRAIN_ITEMS[terrain]]
     return f"{field} ({item})"
 
 
@@ -776,7 +748,7 @@ class PositionEditor(w.VBox):
             if tool == "select":
                 if field not in s.at:
                     raise InvalidArgumentError(f"select: no adventurer on {field}")
-                self.reach = state_reachable(s, field, moves=self.moves.value)
+                self.reach = reachable(s, field, moves=self.moves.value)
                 self.message.value = (f"The adventurer on {field} can reach "
                                       f"{count(len(self.reach), 'field')}.")
             elif tool == "erase":
@@ -844,9 +816,9 @@ def _advice_html(advice: list, name: str) -> str:
     left = "style='text-align:left'"
     rows = "".join(
         f"<tr><td {left}>{'★ ' if a.best else ''}{html.escape(action_words(a.action))}</td>"
-        f"<td>{html.escape(_points(a.expected_points))}</td>"
-        f"<td>{html.escape(_chance_words(a.risk.p_lost))}</td>"
-        f"<td>{html.escape(_chance_words(a.risk_now.p_lost) if a.risk_now else '-')}</td>"
+        f"<td>{html.escape(approx(a.expected_points, 1))}</td>"
+        f"<td>{html.escape(chance(a.risk.p_lost))}</td>"
+        f"<td>{html.escape(chance(a.risk_now.p_lost) if a.risk_now else '-')}</td>"
         "</tr>" for a in advice[:8])
     return (f"<div class='dcw-holdings-title'>Best moves for {html.escape(name)}</div>"
             f"<table class='dcw-table'><thead><tr><th {left}>move</th><th>points expected</th>"

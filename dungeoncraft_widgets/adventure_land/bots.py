@@ -5,9 +5,8 @@ networkx movement graph (:mod:`.graph`), every item its adventurers can reach wi
 the moves left this turn, values each (points it brings in the adventure being
 played; a fog creature at its chance to win times its laurels, minus what a lost
 battle costs) and heads for the best one (the first step of a shortest path when it
-needs two moves). In a battle it uses the exact odds of :mod:`.odds` when that
-module is there (``fight_odds`` for the swords, ``fight_advice`` for gold and herbs),
-else a simple expected-strength rule.
+needs two moves). In a battle it plays by the exact odds of :mod:`.odds`
+(``fight_odds`` for the swords, ``fight_advice`` for gold, rerolls and herbs).
 
 >>> from dungeoncraft_widgets.adventure_land import new_game
 >>> from dungeoncraft_widgets.core.bots import RandomBot
@@ -20,67 +19,43 @@ else a simple expected-strength rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import networkx as nx
 
-from ..core.actions import Action
+from ..core.actions import Action, shared
 from ..core.bots import Bot, RandomBot
 from ..core.rng import Rng
+from . import odds
+from .actions import END, GIVE_UP, GOLD, Herb, Move, Reroll, Swords
+from .data import UNKNOWN
 from .graph import movement_graph, reachable
-from .rules import (
-    BACK_IN_BOX,
-    END,
-    GIVE_UP,
-    GOLD,
-    UNKNOWN,
-    AdventureLandState,
-    GiveUp,
-    Herb,
-    Move,
-    Reroll,
-    Swords,
-    _laurel,
-    load_pieces,
-)
-
-try:  # the exact odds (another module of this package; optional for the bot)
-    from . import odds as _odds
-except ImportError:  # pragma: no cover - only when odds.py is missing
-    _odds = None
+from .rules import BACK_IN_BOX, AdventureLandState
+from .scoring import creature_points
 
 __all__ = ["GreedyBot", "RandomBot", "expected_win_chance", "play_game"]
 
-#: Expected value of a face-down tile by kind, from the tile counts in data/pieces.json.
-_PIECES = load_pieces()
-_MEAN_HERB = (sum(int(v) * k for v, k in _PIECES["herbs"]["values"].items())
-              / sum(_PIECES["herbs"]["values"].values()))
-_MEAN_SWORD = (sum(int(v) * k for v, k in _PIECES["swords"]["values"].items())
-               / sum(_PIECES["swords"]["values"].values()))
+
+def _mean_value(view: AdventureLandState, kind: str) -> float:
+    """The expected value of a face-down ``"herbs"`` or ``"swords"`` tile, from the game's
+    tile counts (its pieces)."""
+    values = view.pieces[kind]["values"]
+    return sum(int(v) * k for v, k in values.items()) / sum(values.values())
 
 
 def expected_win_chance(strength: int, companions: int, swords: Sequence[int],
                         herbs: Sequence[int], gold: int) -> float:
-    """Chance to beat a fog creature of ``strength`` (exact odds when :mod:`.odds` is
-    available, else a rough expected-strength estimate), as a float for ranking moves.
+    """The exact chance to beat a fog creature of ``strength`` with what is held (face-down
+    tiles not seen count nothing), as a float for ranking moves.
 
-    >>> expected_win_chance(8, 7, (), (), 0)
-    1.0
-    >>> expected_win_chance(16, 0, (), (), 0)
-    0.0
+    >>> expected_win_chance(8, 7, (), (), 0), expected_win_chance(16, 0, (), (), 0)
+    (1.0, 0.0)
+    >>> expected_win_chance(12, 2, (2, 1), (), 0)   # 13/18
+    0.7222222222222222
     """
     known_swords = [s for s in swords if s != UNKNOWN]
     known_herbs = [h for h in herbs if h != UNKNOWN]
-    if _odds is not None:
-        try:
-            return float(_odds.fight_odds(strength, companions=companions, swords=known_swords,
-                                          herbs=known_herbs, gold=gold).p_win)
-        except (AttributeError, TypeError, ValueError):  # an older odds module
-            pass
-    best = sorted(known_swords, reverse=True)[:3]
-    expected = 1 + companions + sum(best) + 3.5 * len(best) + sum(known_herbs) + gold
-    margin = expected - strength
-    return max(0.0, min(1.0, 0.5 + margin / 6))
+    return float(odds.fight_odds(strength, companions=companions, swords=known_swords,
+                                 herbs=known_herbs, gold=gold).p_win)
 
 
 class GreedyBot:
@@ -100,66 +75,22 @@ class GreedyBot:
     def choose(self, view: AdventureLandState, legal: Sequence[Action]) -> Action:
         legal = list(legal)
         if view.fight is not None:
-            return self._fight(view, legal)
+            return self._fight(view)
         return self._move(view, legal)
 
     # -------------------------------------------------------------- battles
-    def _fight(self, view: AdventureLandState, legal: list[Action]) -> Action:
-        f = view.fight
-        me = f["player"]
-        stock = view.stock[me]
-        comps = view.adventurers[me][f["adventurer"]][1]
-        if f["phase"] == "swords":
-            choice = self._sword_choice(f["strength"], comps, stock)
-            action = Swords(tuple(sorted(choice, reverse=True)))
-            return action if action in legal else legal[-1]
-        certain = 1 + comps + sum(f["swords"]) + f["bonus"]
-        if _odds is not None:
-            try:
-                advice = _odds.fight_advice(f["strength"], tuple(f["dice"]), companions=comps,
-                                            sword_bonus=sum(f["swords"]) + f["bonus"],
-                                            herbs=tuple(stock["herbs"]), gold=stock["gold"])
-                best = advice.best
-                if best.kind == "reroll":
-                    action: Action = Reroll(best.die)
-                elif best.kind == "stop":
-                    action = GOLD if best.gold_spent else Herb(best.herbs_spent[0])
-                else:
-                    action = GIVE_UP
-                if action in legal:
-                    return action
-            except (AttributeError, TypeError, ValueError, IndexError):
-                pass
-        return self._simple_boost(f, certain, stock, legal)
-
-    def _sword_choice(self, strength: int, comps: int, stock: dict[str, Any]) -> tuple[int, ...]:
-        if _odds is not None:
-            try:
-                return tuple(_odds.fight_odds(strength, companions=comps, swords=stock["swords"],
-                                              herbs=stock["herbs"], gold=stock["gold"]
-                                              ).swords_used)
-            except (AttributeError, TypeError, ValueError):
-                pass
-        # Without exact odds: no swords when herbs and gold surely do it, else the 3 best.
-        if 1 + comps + sum(stock["herbs"]) + stock["gold"] >= strength:
-            return ()
-        return tuple(sorted(stock["swords"], reverse=True)[:3])
-
     @staticmethod
-    def _simple_boost(f: dict[str, Any], certain: int, stock: dict[str, Any],
-                      legal: list[Action]) -> Action:
-        deficit = f["strength"] - certain - sum(f["dice"])
-        if deficit <= stock["gold"] + sum(stock["herbs"]):
-            herbs = sorted(stock["herbs"])
-            fitting = [h for h in herbs if h >= deficit]
-            if fitting and (fitting[0] - deficit < 1 or deficit > stock["gold"]):
-                return Herb(fitting[0])
-            if stock["gold"]:
-                return GOLD
-            return Herb(herbs[-1])
-        if stock["gold"] and f["dice"] and min(f["dice"]) <= 3:
-            return Reroll(min(f["dice"]))
-        return next((a for a in legal if isinstance(a, GiveUp)), legal[-1])
+    def _fight(view: AdventureLandState) -> Action:
+        """The exact odds' choice: the best swords before the dice, then the best next step
+        (a reroll, the cheapest payment that wins, or giving up)."""
+        if view.fight["phase"] == "swords":
+            return shared(Swords, odds.fight_odds(view).swords_used)
+        best = odds.fight_advice(view).best
+        if best.kind == "reroll":
+            return shared(Reroll, best.die)
+        if best.kind == "stop":  # paid one piece at a time: gold first, then the herbs
+            return GOLD if best.gold_spent else shared(Herb, best.herbs_spent[0])
+        return GIVE_UP
 
     # ---------------------------------------------------------------- moves
     def _item_value(self, view: AdventureLandState, item: str, comps: int) -> float:
@@ -171,9 +102,9 @@ class GreedyBot:
         if kind == "G":
             return 2.0 + (0.5 if adventure == 3 else 0.0)
         if kind == "H":
-            return 1.0 + (_MEAN_HERB if adventure == 2 else 0.0)
+            return 1.0 + (_mean_value(view, "herbs") if adventure == 2 else 0.0)
         if kind == "S":
-            return 1.0 + (_MEAN_SWORD if adventure == 2 else 0.0)
+            return 1.0 + (_mean_value(view, "swords") if adventure == 2 else 0.0)
         return 0.0
 
     def _fight_value(self, view: AdventureLandState, item: str, comps: int) -> float:
@@ -181,7 +112,7 @@ class GreedyBot:
         stock = view.stock[me]
         strength = int(item[1:])
         p = expected_win_chance(strength, comps, stock["swords"], stock["herbs"], stock["gold"])
-        laurel = _laurel(strength) * (2 if view.adventure == 2 else 1)
+        laurel = creature_points(view.adventure, view.pieces, strength)
         return p * laurel - (1 - p) * (self.risk + comps)
 
     @staticmethod
@@ -208,15 +139,12 @@ class GreedyBot:
         if moves_left <= 0 or not any(isinstance(a, Move) for a in legal):
             return END
         me = view.current_player
-        fog = {f for f, item in view.board.items() if item[0] == "F"}
-        occupied = set(view.at)
         best: tuple[float, int, float] | None = None
         target: tuple[str, str] | None = None
         for where, comps in view.adventurers[me]:
             if where == "box":
                 continue
-            reach = reachable(where, fog=fog, sprite=view.sprite, occupied=occupied,
-                              moves=moves_left)
+            reach = reachable(view, where, moves=moves_left)
             for field, needed in reach.items():
                 item = view.board.get(field)
                 shelter = self._city_value(view, where, field, comps)
@@ -237,8 +165,7 @@ class GreedyBot:
         if (where, field) in _legal_pairs(legal):
             return Move(where, field)
         # Two moves needed: the first step of a shortest path in the movement graph.
-        graph = movement_graph(fog=fog, sprite=view.sprite, occupied=occupied)
-        path = nx.shortest_path(graph, where, field)
+        path = nx.shortest_path(movement_graph(view), where, field)
         step = Move(where, path[1])
         return step if step in legal else END
 

@@ -36,10 +36,9 @@ import html
 from typing import Any
 
 import ipywidgets as w
-import sympy
 
-from ..core.charts import bar_chart, percent
-from ..core.english import count
+from ..core.charts import bar_chart
+from ..core.english import count, percent
 from ..core.errors import DungeoncraftError
 from ..widgets.board import BoardView
 from ..widgets.panels import (
@@ -49,20 +48,18 @@ from ..widgets.panels import (
     probability_latex,
     table_html,
 )
+from .battle import MAX_SWORDS
 from .odds import (
     HERB_VALUES,
     MAX_COMPANIONS,
     MAX_CREATURE,
     MAX_GOLD,
-    MAX_SWORDS,
     SWORD_VALUES,
     FightAdvice,
     FightOdds,
     fight_advice,
     fight_odds,
 )
-
-CREATURE_STRENGTHS = (8, 10, 12, 14, 16)
 
 
 class FightCalculator(LiveCalculator):
@@ -137,7 +134,7 @@ class FightCalculator(LiveCalculator):
         self.odds, self.advice = odds, advice
         used = ", ".join(f"+{v}" for v in odds.swords_used) or "none"
         self.headline.value = (f"<b>Chance to win</b> with swords {used}: "
-                               f"{_chance(odds.p_win)}")
+                               f"{probability_latex(odds.p_win)}")
         self.chart.show(bar_chart(
             odds.strength.pmf(), target=creature, width=420, height=200,
             title="Strength before gold and herbs", x_label="strength"))
@@ -150,9 +147,9 @@ class FightCalculator(LiveCalculator):
         else:
             self.gold_line.value = (
                 f"Your {count(odds.gold, 'gold piece')} "
-                f"add{'s' * (odds.gold == 1)} {_chance(odds.gold_worth)} to the chance "
-                f"(without gold: {_chance(odds.p_win_no_gold)}); of that, rerolling rather "
-                f"than only +1 adds {_chance(odds.reroll_worth)}.")
+                f"add{'s' * (odds.gold == 1)} {probability_latex(odds.gold_worth)} to the "
+                f"chance (without gold: {probability_latex(odds.p_win_no_gold)}); of that, "
+                f"rerolling rather than only +1 adds {probability_latex(odds.reroll_worth)}.")
         if advice is None:
             self.advice_box.value = "<i>Enter the dice you rolled for advice.</i>"
         else:
@@ -163,13 +160,3 @@ class FightCalculator(LiveCalculator):
                 f"{bonus}): {best}" + table_html(["option", "P(win)", "%"], rows).replace(
                     "<td>", "<td style='text-align:left'>", 1).replace(
                     "<th>", "<th style='text-align:left'>", 1))
-
-
-def _chance(p: sympy.Rational) -> str:
-    r"""An exact chance typeset with its percentage: '=' when the percentage is exact.
-
-    >>> _chance(sympy.Rational(1, 2)), _chance(sympy.Rational(1, 3))
-    ('$\\frac{1}{2} = 50.0\\%$', '$\\frac{1}{3} \\approx 33.3\\%$')
-    """
-    text = probability_latex(p)
-    return text.replace("\\approx", "=") if (sympy.Rational(p) * 1000).q == 1 else text

@@ -1,16 +1,26 @@
 """Movement analysis with networkx: where can an adventurer go this turn?
 
+Every function takes the position first, as networkx takes the graph first: a game or a
+player's view (its fog creatures, water sprite and adventurers; for :func:`reachable`, the
+moves left this turn), or a bare board (``None``, or a :class:`~.data.Layout`) with nothing
+on it. ``fog``, ``sprite`` and ``occupied`` ask about another position: on a game they
+replace the game's, on a bare board they are the whole position.
+
 Fields are named like ``"E9"``; the start area lanes ``"row:1"`` .. ``"row:5"`` and
 ``"col:A"`` .. ``"col:E"``. One *straight move* goes south or east as far as wanted;
 it may pass adventurers, companions and tiles but never a fog creature (``fog``) or
 the water sprite (``sprite``); it may end on a fog creature (a battle: that is the last
 stop), never on another adventurer (``occupied``) or the sprite.
 
->>> sorted(straight_moves("row:3", fog={"D3"}))
+>>> sorted(straight_moves(None, "row:3", fog={"D3"}))
 ['A3', 'B3', 'C3', 'D3']
->>> reachable("E2", fog={"E5"}, sprite="H2", moves=2)["E5"]
+>>> reachable(None, "E2", fog={"E5"}, sprite="H2", moves=2)["E5"]
 1
->>> sprite_path("A7", "E9")
+>>> from dungeoncraft_widgets.adventure_land import new_game
+>>> game = new_game(players=2, seed=4)
+>>> reachable(game, "row:1") == reachable(game.view(0), "row:1")
+True
+>>> sprite_path(None, "A7", "E9")
 ['B7', 'B8', 'C8', 'D8', 'D9', 'E9']
 """
 
@@ -18,16 +28,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
 
 import networkx as nx
 
+from ..core.checks import game_state, whole_number
 from ..core.errors import InvalidArgumentError
-from .layout import FIELD_SET, FIELDS, Layout, load_layout
-from .rules import RAYS, AdventureLandState
+from .data import FIELD_SET, FIELDS, Layout, load_layout
+from .movement import RAYS, move_ends, sprite_passes
+from .rules import AdventureLandState
 
-__all__ = ["movement_graph", "reachable", "reachable_items", "sprite_path", "state_reachable",
-           "straight_moves"]
+__all__ = ["movement_graph", "reachable", "reachable_items", "sprite_path", "straight_moves"]
+
+Where = AdventureLandState | Layout | None  # a position, or a bare board
 
 ORIGINS = frozenset(RAYS)
 
@@ -67,36 +79,45 @@ def _check_origin(origin: str) -> str:
     return origin
 
 
-def _ends(origin: str, fog: frozenset[str], sprite: str | None,
-          occupied: frozenset[str]) -> list[str]:
-    out = []
-    for ray in RAYS[origin]:
-        for f in ray:
-            if f == sprite:
-                break
-            if f not in occupied:
-                out.append(f)
-            if f in fog:
-                break
-    return out
+def _creatures(fog: frozenset[str]) -> dict[str, str]:
+    """A board with a fog creature on each ``fog`` field (what a move asks of the board)."""
+    return dict.fromkeys(fog, "F")
 
 
-def straight_moves(origin: str, *, fog: Iterable[str] = (), sprite: str | None = None,
-                   occupied: Iterable[str] = ()) -> set[str]:
+def _position(where: Where, fog: Iterable[str] | str | None, sprite: str | None,
+              occupied: Iterable[str] | str | None
+              ) -> tuple[frozenset[str], str | None, frozenset[str]]:
+    """The fog creatures, the sprite and the occupied fields of ``where``, with those given
+    in their place, checked."""
+    if isinstance(where, AdventureLandState):
+        game_fog = frozenset(f for f, item in where.board.items() if item[0] == "F")
+        if fog is None and sprite is None and occupied is None:
+            return game_fog, where.sprite, frozenset(where.at)  # a game's own: checked
+        fog = game_fog if fog is None else fog
+        sprite = where.sprite if sprite is None else sprite
+        occupied = where.at if occupied is None else occupied
+    elif where is not None and not isinstance(where, Layout):
+        game_state(where, AdventureLandState, "where")  # names what was given instead
+    return _check(fog or (), sprite, occupied or ())
+
+
+def straight_moves(where: Where, origin: str, *, fog: Iterable[str] | None = None,
+                   sprite: str | None = None, occupied: Iterable[str] | None = None
+                   ) -> set[str]:
     """The fields one straight move from ``origin`` (a field or a lane) can end on.
 
-    >>> sorted(straight_moves("I9"))
+    >>> sorted(straight_moves(None, "I9"))
     ['I10', 'J9', 'K9']
-    >>> sorted(straight_moves("I9", occupied={"J9"}))
+    >>> sorted(straight_moves(None, "I9", occupied={"J9"}))
     ['I10', 'K9']
-    >>> straight_moves("Z1")  # doctest: +ELLIPSIS
+    >>> straight_moves(None, "Z1")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     dungeoncraft_widgets.core.errors.InvalidArgumentError: origin: unknown field or lane 'Z1' ...
     """
-    fog_set, sprite, occupied_set = _check(fog, sprite, occupied)
+    fog_set, sprite, occupied_set = _position(where, fog, sprite, occupied)
     _check_origin(origin)
-    return set(_ends(origin, fog_set, sprite, occupied_set - {origin}))
+    return set(move_ends(origin, _creatures(fog_set), sprite, occupied_set - {origin}))
 
 
 @lru_cache(maxsize=256)
@@ -106,48 +127,60 @@ def _graph(fog: frozenset[str], sprite: str | None, occupied: frozenset[str]) ->
         g.add_node(f, kind="fog" if f in fog else "sprite" if f == sprite else
                    "occupied" if f in occupied else "field")
     edges = []
+    board = _creatures(fog)
     for origin in RAYS:
         if origin not in FIELD_SET:
             g.add_node(origin, kind="lane")
         if origin in fog or origin == sprite:
             continue  # a battle ends the movement; the sprite's field is never stood on
-        edges.extend((origin, end) for end in _ends(origin, fog, sprite, occupied))
+        edges.extend((origin, end) for end in move_ends(origin, board, sprite, occupied))
     g.add_edges_from(edges)
     return nx.freeze(g)
 
 
-def movement_graph(*, fog: Iterable[str] = (), sprite: str | None = None,
-                   occupied: Iterable[str] = ()) -> nx.DiGraph:
+def movement_graph(where: Where, *, fog: Iterable[str] | None = None,
+                   sprite: str | None = None, occupied: Iterable[str] | None = None
+                   ) -> nx.DiGraph:
     """The graph behind the other functions: a node per field and lane, an edge
     ``u -> v`` when one straight move from ``u`` can end on ``v``. Fog fields have no
     outgoing edges (a battle is the last stop). The graph is frozen (cached; copy it
     with ``nx.DiGraph(g)`` to change it). Node attribute ``kind``: field, fog, sprite,
     occupied or lane.
 
-    >>> g = movement_graph(fog={"D7"})
+    >>> g = movement_graph(None, fog={"D7"})
     >>> g.has_edge("D2", "D7"), g.has_edge("D2", "D8"), g.out_degree("D7")
     (True, False, 0)
     """
-    fog_set, sprite, occupied_set = _check(fog, sprite, occupied)
-    return _graph(fog_set, sprite, occupied_set)
+    return _graph(*_position(where, fog, sprite, occupied))
 
 
-def reachable(origin: str, *, fog: Iterable[str] = (), sprite: str | None = None,
-              occupied: Iterable[str] = (), moves: int = 2) -> dict[str, int]:
+def reachable(where: Where, origin: str, *, fog: Iterable[str] | None = None,
+              sprite: str | None = None, occupied: Iterable[str] | None = None,
+              moves: int | None = None) -> dict[str, int]:
     """Every field reachable from ``origin`` with up to ``moves`` straight moves, mapped
-    to the fewest moves needed. A fog field can only be the last stop.
+    to the fewest moves needed. A fog field can only be the last stop. ``moves``: on a
+    game, by default the moves left this turn (none during a battle); on a bare board, 2.
 
-    >>> r = reachable("row:1", fog={"C1"})
+    >>> r = reachable(None, "row:1", fog={"C1"})
     >>> r["C1"], r["B5"], "D1" in r
     (1, 2, False)
-    >>> reachable("A1", moves=0)
+    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position
+    >>> len(reachable(empty_position(), "row:1")), reachable(empty_position(), "J10", moves=1)
+    (110, {'K10': 1})
+    >>> reachable(None, "A1", moves=0)
     Traceback (most recent call last):
     ...
     dungeoncraft_widgets.core.errors.InvalidArgumentError: moves must be a whole number >= 1, not 0
     """
-    if isinstance(moves, bool) or not isinstance(moves, int) or moves < 1:
-        raise InvalidArgumentError(f"moves must be a whole number >= 1, not {moves!r}")
-    fog_set, sprite, occupied_set = _check(fog, sprite, occupied)
+    if moves is None:
+        if not isinstance(where, AdventureLandState):
+            moves = 2
+        else:
+            moves = max(2 - where.moves_made, 0) if where.fight is None else 0
+            if moves == 0:
+                return {}
+    whole_number(moves, "moves", minimum=1)
+    fog_set, sprite, occupied_set = _position(where, fog, sprite, occupied)
     _check_origin(origin)
     # The moving adventurer's own field may stay in ``occupied``: moves never come back
     # north or west to it, so one cached graph serves every adventurer of a position.
@@ -156,46 +189,28 @@ def reachable(origin: str, *, fog: Iterable[str] = (), sprite: str | None = None
     return {f: d for f, d in lengths.items() if d > 0 and f in FIELD_SET}
 
 
-def sprite_path(start: str | None, end: str, layout: Layout | None = None) -> list[str]:
-    """The river fields the water sprite passes going from ``start`` to new gold on
-    ``end`` (``end`` included, ``start`` not; ``[end]`` when it first appears), found
-    as the shortest path in the river graph.
+def sprite_path(where: Where, start: str | None, end: str) -> list[str]:
+    """The river fields (of ``where``'s layout) the water sprite passes going from
+    ``start`` to new gold on ``end`` (``end`` included, ``start`` not; ``[end]`` when it
+    first appears): the engine's own rule, :func:`~.movement.sprite_passes`, with the
+    fields checked.
 
-    >>> sprite_path("K4", "I5")
+    >>> sprite_path(None, "K4", "I5")
     ['J4', 'J5', 'I5']
-    >>> sprite_path(None, "E9")
+    >>> sprite_path(None, None, "E9")
     ['E9']
     """
-    layout = layout or load_layout()
-    river = nx.path_graph(layout.river)
+    if isinstance(where, AdventureLandState):
+        where = where.layout
+    elif where is not None and not isinstance(where, Layout):
+        game_state(where, AdventureLandState, "where")
+    river = (where or load_layout()).river
     for name, f in (("start", start), ("end", end)):
         if f is not None and f not in river:
             raise InvalidArgumentError(f"{name}: {f!r} is not a river field")
-    if start is None or start == end:
+    if start == end:
         return [end]
-    return nx.shortest_path(river, start, end)[1:]
-
-
-def _board_arguments(state: AdventureLandState, origin: str) -> dict[str, Any]:
-    fog = {f for f, item in state.board.items() if item[0] == "F"}
-    occupied = set(state.at)
-    return {"fog": fog, "sprite": state.sprite, "occupied": occupied}
-
-
-def state_reachable(state: AdventureLandState, origin: str,
-                    moves: int | None = None) -> dict[str, int]:
-    """:func:`reachable` on a game position, for the adventurer at ``origin`` (moves: the
-    moves left this turn, by default).
-
-    >>> from dungeoncraft_widgets.adventure_land.rules import empty_position
-    >>> len(state_reachable(empty_position(), "row:1"))
-    110
-    """
-    if moves is None:
-        moves = max(2 - state.moves_made, 0) if state.fight is None else 0
-        if moves == 0:
-            return {}
-    return reachable(origin, moves=moves, **_board_arguments(state, origin))
+    return sprite_passes(river, start, end)
 
 
 def reachable_items(state: AdventureLandState, player: int | None = None,
@@ -208,6 +223,7 @@ def reachable_items(state: AdventureLandState, player: int | None = None,
     >>> reachable_items(s)["C3"][:2]
     (1, 'G')
     """
+    game_state(state, AdventureLandState)
     player = state.current_player if player is None else player
     if player is None:
         return {}
@@ -215,7 +231,7 @@ def reachable_items(state: AdventureLandState, player: int | None = None,
     for where, _comps in state.adventurers[player]:
         if where == "box":
             continue
-        for f, d in state_reachable(state, where, moves).items():
+        for f, d in reachable(state, where, moves=moves).items():
             item = state.board.get(f)
             if item is not None and (f not in out or d < out[f][0]):
                 out[f] = (d, item, where)

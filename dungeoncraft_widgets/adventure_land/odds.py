@@ -1,6 +1,11 @@
 """Exact odds of a fight against a fog creature, with optimal use of gold and herbs.
 
-The rules (rulebook, "Combat Strength of the Fog Creature"):
+Every question takes the position first: ``fight_odds`` and ``fight_advice`` a game (or
+the fighter's view) whose battle is on, or a fog creature's strength and what the
+adventurer has, for a battle asked about on its own; ``risk_map``, ``next_draws``,
+``next_creature`` and ``advise_moves`` a game or a player's view.
+
+The rules (rulebook, "Combat Strength of the Fog Creature", :mod:`.battle`):
 
 - the adventurer's strength is 1, plus 1 per companion, plus for each sword
   used (at most 3, chosen before rolling) one die and the sword's extra value;
@@ -33,7 +38,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -44,13 +49,19 @@ from typing import Protocol
 import sympy
 
 from ..core.actions import Action
+from ..core.checks import game_state, seat, sequence, whole_number
 from ..core.dice import Distribution, dice_sum
 from ..core.display import ResultDisplay
+from ..core.english import chance, percent
 from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
-from .graph import state_reachable
-from .layout import FIELDS, load_pieces
-from .rules import RAYS, Move, _laurel, score_breakdown
+from .actions import Move
+from .battle import MAX_SWORDS, fight_strength, sword_choices
+from .data import FIELDS
+from .graph import reachable
+from .movement import RAYS, line_open
+from .rules import AdventureLandState, score_breakdown
+from .scoring import points_at_once, score_lines
 
 __all__ = [
     "ASSUMPTIONS",
@@ -78,7 +89,6 @@ __all__ = [
 ]
 
 SIDES = 6
-MAX_SWORDS = 3  # "up to maximum of 3" swords per fight
 # Every winning line uses at most 5 rerolls per die (see the module docstring), so a win chance
 # with at most MAX_SWORDS dice times SIDES ** _SCALE_REROLLS is an integer.
 _SCALE_REROLLS = (SIDES - 1) * MAX_SWORDS
@@ -99,41 +109,18 @@ _WHY = {
     "creature": "the fog creatures have strengths 8 to 16",
     "companions": "the game has 30 companions",
     "gold": "the game has 18 gold pieces",
-    "swords": "the game has 28 swords",
-    "herbs": "the game has 20 herbs",
+    "swords": "a sword's extra value",
+    "herbs": "a herb's value",
     "sword_bonus": "at most 3 swords of at most +3 each",
-    "dice": "one die per sword, at most 3 swords",
+    "dice": "a die",
 }
 
 
-def _int_arg(name: str, value: object, minimum: int, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgumentError(f"{name} must be an int, not {type(value).__name__}")
-    if value < minimum:
-        raise InvalidArgumentError(f"{name} must be at least {minimum}, not {value}")
-    if maximum is not None and value > maximum:
-        raise InvalidArgumentError(f"{name} must be at most {maximum} ({_WHY[name]}), "
-                                   f"not {value}")
-    return value
-
-
-def _int_tuple(name: str, values: object, minimum: int, maximum: int | None = None,
-               most: int | None = None) -> tuple[int, ...]:
-    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
-        raise InvalidArgumentError(
-            f"{name} must be a sequence of ints, not {type(values).__name__}")
-    out = []
-    for value in values:
-        if most is not None and len(out) == most:
-            raise InvalidArgumentError(f"{name}: at most {most} ({_WHY[name]})")
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidArgumentError(
-                f"{name} must hold ints, not {type(value).__name__} ({value!r})")
-        if value < minimum or (maximum is not None and value > maximum):
-            bounds = f"at least {minimum}" if maximum is None else f"{minimum} to {maximum}"
-            raise InvalidArgumentError(f"{name}: every value must be {bounds}, not {value}")
-        out.append(value)
-    return tuple(out)
+def _tiles(values: object, name: str, low: int, high: int, most: int) -> tuple[int, ...]:
+    """``values`` (a list or tuple of at most ``most`` whole numbers from ``low`` to ``high``)
+    as a tuple, checked by core's checks."""
+    return tuple(sequence(values, name, lambda v, n: whole_number(v, n, minimum=low, maximum=high,
+                                                                  why=_WHY[name]), most=most))
 
 
 # ----- the exact dynamic programme -------------------------------------------------------------
@@ -308,21 +295,21 @@ class FightOdds(ResultDisplay):
             ("Swords used", f"{swords} ({len(self.swords_used)} dice)"),
             ("Herbs", ", ".join(map(str, self.herbs)) or "none"),
             ("Gold", str(self.gold)),
-            ("P(win), optimal play", f"{self.p_win} ≈ {_percent(self.p_win)}"),
+            ("P(win), optimal play", chance(self.p_win)),
         ]
         for count, p in self.p_win_by_swords.items():
             chosen = ", ".join(f"+{v}" for v in self.swords_by_count[count]) or "-"
-            rows.append((f"  with {count} sword(s) ({chosen})", f"{p} ≈ {_percent(p)}"))
+            rows.append((f"  with {count} sword(s) ({chosen})", chance(p)))
         rows += [
-            ("Without gold", f"{self.p_win_no_gold} ≈ {_percent(self.p_win_no_gold)}"),
-            ("Gold only as +1", f"{self.p_win_no_rerolls} ≈ {_percent(self.p_win_no_rerolls)}"),
+            ("Without gold", chance(self.p_win_no_gold)),
+            ("Gold only as +1", chance(self.p_win_no_rerolls)),
         ]
         return rows
 
     def summary(self) -> str:
         """One line: the chance to win and the swords it takes (``repr`` shows it)."""
         swords = ", ".join(f"+{v}" for v in self.swords_used) or "none"
-        return (f"P(win) = {self.p_win} ≈ {_percent(self.p_win)} against {self.creature}, "
+        return (f"P(win) = {chance(self.p_win)} against {self.creature}, "
                 f"swords {swords}")
 
     def __str__(self) -> str:
@@ -339,10 +326,6 @@ class FightOdds(ResultDisplay):
         return f"<table class='dcw-fight-odds'>{body}</table>"
 
 
-def _percent(p: sympy.Rational) -> str:
-    return f"{100 * float(p):.1f}%"
-
-
 def _need(creature: int, base: int, sword_bonus: int, herbs: tuple[int, ...]) -> int:
     return creature - base - sword_bonus - sum(herbs)
 
@@ -355,24 +338,21 @@ def _choice_scaled(creature: int, base: int, chosen: tuple[int, ...], herbs: tup
     return _p_win_count(len(chosen), gold, need) * SIDES ** (MAX_SWORDS - len(chosen))
 
 
-def _sword_choices(creature: int, base: int, swords: tuple[int, ...], herbs: tuple[int, ...],
-                   gold: int) -> tuple[dict[int, tuple[tuple, tuple[int, ...]]],
-                                       tuple[tuple, tuple[int, ...]]]:
-    """Every distinct choice of at most 3 swords (as multisets of extra values), ranked by
+def _ranked_sword_choices(creature: int, base: int, swords: tuple[int, ...],
+                          herbs: tuple[int, ...], gold: int
+                          ) -> tuple[dict[int, tuple[tuple, tuple[int, ...]]],
+                                     tuple[tuple, tuple[int, ...]]]:
+    """Every choice of swords the battle allows (:func:`~.battle.sword_choices`), ranked by
     (better, then fewer, then cheaper swords): the best per number of swords, and the best."""
     by_count: dict[int, tuple[tuple, tuple[int, ...]]] = {}
     best: tuple[tuple, tuple[int, ...]] | None = None
-    counts = Counter(swords)
-    for size in range(min(MAX_SWORDS, len(swords)) + 1):
-        for choice in combinations_with_replacement(sorted(counts, reverse=True), size):
-            if any(choice.count(v) > counts[v] for v in set(choice)):
-                continue
-            key = (-_choice_scaled(creature, base, choice, herbs, gold), size, sum(choice),
-                   choice)
-            if size not in by_count or key < by_count[size][0]:
-                by_count[size] = (key, choice)
-            if best is None or key < best[0]:
-                best = (key, choice)
+    for choice in sword_choices(swords):
+        size = len(choice)
+        key = (-_choice_scaled(creature, base, choice, herbs, gold), size, sum(choice), choice)
+        if size not in by_count or key < by_count[size][0]:
+            by_count[size] = (key, choice)
+        if best is None or key < best[0]:
+            best = (key, choice)
     assert best is not None  # the empty choice is always there
     return by_count, best
 
@@ -387,21 +367,47 @@ def win_fraction(creature: int, companions: int, swords: tuple[int, ...] = (),
     >>> win_fraction(12, 2, (1, 2), (), 0) == fight_odds(12, companions=2, swords=(2, 1)).p_win
     True
     """
-    _by_count, (key, _choice) = _sword_choices(creature, 1 + companions, swords, herbs, gold)
+    _by_count, (key, _choice) = _ranked_sword_choices(creature, fight_strength(companions),
+                                                      swords, herbs, gold)
     return Fraction(-key[0], SIDES**MAX_SWORDS * _SCALE)
 
 
-def fight_odds(creature: int, *, companions: int = 0, swords: Iterable[int] = (),
-               herbs: Iterable[int] = (), gold: int = 0, choose_swords: bool = True
-               ) -> FightOdds:
+def _battle(where: AdventureLandState | int, phase: str) -> dict[str, object]:
+    """What the battle of ``where`` (a game or the fighter's view, its battle in ``phase``)
+    is fought with; or, for a fog creature's strength (a battle asked about on its own),
+    only that strength."""
+    if not isinstance(where, AdventureLandState):
+        return {"creature": where}
+    f = where.fight
+    if f is None:
+        raise InvalidArgumentError("where: there is no battle going on in this game")
+    if f["phase"] != phase:
+        raise InvalidArgumentError(
+            "where: the swords of this battle are chosen and the dice rolled: ask fight_advice"
+            if phase == "swords" else
+            "where: the dice of this battle are not rolled yet: ask fight_odds")
+    stock = where.stock[f["player"]]
+    return {"creature": f["strength"],
+            "companions": where.adventurers[f["player"]][f["adventurer"]][1],
+            "swords": tuple(stock["swords"]), "herbs": tuple(stock["herbs"]),
+            "gold": stock["gold"], "dice": tuple(f["dice"]), "sword_bonus": sum(f["swords"]),
+            "paid": f["bonus"]}
+
+
+def fight_odds(where: AdventureLandState | int, *, companions: int | None = None,
+               swords: Sequence[int] | None = None, herbs: Sequence[int] | None = None,
+               gold: int | None = None, choose_swords: bool = True) -> FightOdds:
     """The exact chance to beat a fog creature with optimal play, and what it depends on.
 
-    ``creature``: its combat strength; ``companions``: how many are with the adventurer;
-    ``swords``: the extra values of the sword tiles held; ``herbs``: the herb values held;
-    ``gold``: gold pieces held. With ``choose_swords`` the best choice of at most 3 of the
-    swords is used (among equally good choices: the fewest swords, then the smallest sum of
-    extra values, then the one keeping the biggest swords); without it, exactly the swords
-    given (at most 3).
+    ``where``: a game (or the fighter's view) whose battle waits for its swords: the
+    creature, the adventurer's companions and what its owner holds are the game's; or a fog
+    creature's combat strength, for a battle asked about on its own. ``companions``: how
+    many are with the adventurer; ``swords``: the extra values of the sword tiles held;
+    ``herbs``: the herb values held; ``gold``: gold pieces held (on a game, each replaces
+    what the game says: what if I had one more gold?; else none by default). With
+    ``choose_swords`` the best choice of at most 3 of the swords is used (among equally
+    good choices: the fewest swords, then the smallest sum of extra values, then the one
+    keeping the biggest swords); without it, exactly the swords given (at most 3).
 
     >>> odds = fight_odds(10, companions=1, swords=(0, 3), gold=2)
     >>> odds.swords_used, odds.p_win
@@ -412,12 +418,23 @@ def fight_odds(creature: int, *, companions: int = 0, swords: Iterable[int] = ()
     (7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17)
     >>> fight_odds(8, herbs=(4, 3)).p_win  # no dice needed
     1
+    >>> from dungeoncraft_widgets.adventure_land.rules import fight_position
+    >>> fight = fight_position(10, companions=1, swords=(0, 3), gold=2)
+    >>> fight_odds(fight) == odds, fight_odds(fight, gold=0).p_win   # what if no gold?
+    (True, 5/6)
     """
-    _int_arg("creature", creature, 1, MAX_CREATURE)
-    _int_arg("companions", companions, 0, MAX_COMPANIONS)
-    swords = _int_tuple("swords", swords, *SWORD_VALUES, most=MAX_SWORD_TILES)
-    herbs = _int_tuple("herbs", herbs, *HERB_VALUES, most=MAX_HERB_TILES)
-    _int_arg("gold", gold, 0, MAX_GOLD)
+    battle = _battle(where, "swords")
+    creature = battle["creature"]
+    companions = battle.get("companions", 0) if companions is None else companions
+    swords = battle.get("swords", ()) if swords is None else swords
+    herbs = battle.get("herbs", ()) if herbs is None else herbs
+    gold = battle.get("gold", 0) if gold is None else gold
+    whole_number(creature, "creature", minimum=1, maximum=MAX_CREATURE, why=_WHY["creature"])
+    whole_number(companions, "companions", minimum=0, maximum=MAX_COMPANIONS,
+                 why=_WHY["companions"])
+    swords = _tiles(swords, "swords", *SWORD_VALUES, most=MAX_SWORD_TILES)
+    herbs = _tiles(herbs, "herbs", *HERB_VALUES, most=MAX_HERB_TILES)
+    whole_number(gold, "gold", minimum=0, maximum=MAX_GOLD, why=_WHY["gold"])
     if not isinstance(choose_swords, bool):
         raise InvalidArgumentError(
             f"choose_swords must be True or False, not {type(choose_swords).__name__}")
@@ -425,9 +442,10 @@ def fight_odds(creature: int, *, companions: int = 0, swords: Iterable[int] = ()
         raise InvalidArgumentError(
             f"swords: at most {MAX_SWORDS} swords can be used in a fight, not {len(swords)}")
 
-    base = 1 + companions
+    base = fight_strength(companions)
     largest_first = tuple(sorted(swords, reverse=True))
-    by_count, (best_key, best_choice) = _sword_choices(creature, base, swords, herbs, gold)
+    by_count, (best_key, best_choice) = _ranked_sword_choices(creature, base, swords, herbs,
+                                                              gold)
 
     def p_count(chosen: tuple[int, ...]) -> int:
         return _choice_scaled(creature, base, chosen, herbs, gold)
@@ -527,21 +545,20 @@ class FightAdvice(ResultDisplay):
     def summary(self) -> str:
         """One line: the best next step and its chance (``repr`` shows it)."""
         return (f"strength {self.strength} against {self.creature}: {self.best.describe()}, "
-                f"P(win) = {self.best.p_win} ≈ {_percent(self.best.p_win)}")
+                f"P(win) = {chance(self.best.p_win)}")
 
     def __str__(self) -> str:
         lines = [f"Strength {self.strength} against {self.creature} (dice "
                  f"{', '.join(map(str, self.dice)) or 'none'}): best is to "
                  f"{self.best.describe()}"]
         for option in self.options:
-            lines.append(f"  {option.describe()}: P(win) = {option.p_win}"
-                         f" ≈ {_percent(option.p_win)}")
+            lines.append(f"  {option.describe()}: P(win) = {chance(option.p_win)}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>{html.escape(o.describe())}</td><td>{html.escape(str(o.p_win))}</td>"
-            f"<td>{html.escape(_percent(o.p_win))}</td></tr>" for o in self.options)
+            f"<td>{html.escape(percent(o.p_win))}</td></tr>" for o in self.options)
         head = html.escape(f"Strength {self.strength} against {self.creature}: best is to "
                            f"{self.best.describe()}")
         return (f"<div class='dcw-fight-advice'><p>{head}</p><table><tr><th>option</th>"
@@ -567,11 +584,15 @@ def _ranked_moves(dice: tuple[int, ...], gold: int, herbs: tuple[int, ...], cert
     return [move for _, move in ranked]
 
 
-def fight_advice(creature: int, dice: Iterable[int], *, companions: int = 0,
-                 sword_bonus: int = 0, herbs: Iterable[int] = (), gold: int = 0,
-                 paid: int = 0) -> FightAdvice:
+def fight_advice(where: AdventureLandState | int, dice: Sequence[int] | None = None, *,
+                 companions: int | None = None, sword_bonus: int | None = None,
+                 herbs: Sequence[int] | None = None, gold: int | None = None,
+                 paid: int | None = None) -> FightAdvice:
     """The best next step mid-fight, with the dice already rolled, and every option's odds.
 
+    ``where``: a game (or the fighter's view) whose battle has its dice rolled: everything
+    below is the game's unless given; or a fog creature's combat strength, for a battle
+    asked about on its own (``dice`` must then be given; the rest is none by default).
     ``dice``: the values showing (one die per sword used, at most 3); ``sword_bonus``: the sum
     of the used swords' extra values; ``herbs`` and ``gold``: what is left to add; ``paid``: the
     points already added in this fight with herbs and gold as +1. If the fight can be won now,
@@ -590,15 +611,38 @@ def fight_advice(creature: int, dice: Iterable[int], *, companions: int = 0,
 
     >>> fight_advice(14, (1,), sword_bonus=3, paid=7, herbs=(2,)).best.describe()
     'stop and win: pay herb 2'
+
+    On a game, after the roll:
+
+    >>> from dungeoncraft_widgets.adventure_land.rules import fight_position
+    >>> fight = fight_position(12, companions=2, swords=(2, 1), gold=1, seed=2)
+    >>> _ = fight.apply("swords 2,1"); fight.fight["dice"]
+    [1, 2]
+    >>> fight_advice(fight).options == fight_advice(12, (1, 2), companions=2, sword_bonus=3,
+    ...                                             gold=1).options
+    True
     """
-    _int_arg("creature", creature, 1, MAX_CREATURE)
-    dice = _int_tuple("dice", dice, 1, SIDES, most=MAX_SWORDS)
-    _int_arg("companions", companions, 0, MAX_COMPANIONS)
-    _int_arg("sword_bonus", sword_bonus, 0, MAX_SWORDS * SWORD_VALUES[1])
-    herbs = _int_tuple("herbs", herbs, *HERB_VALUES, most=MAX_HERB_TILES)
-    _int_arg("gold", gold, 0, MAX_GOLD)
-    _int_arg("paid", paid, 0)
-    certain = 1 + companions + sword_bonus + paid
+    battle = _battle(where, "boost")
+    creature = battle["creature"]
+    if dice is None:
+        if "dice" not in battle:
+            raise InvalidArgumentError("dice: give the dice rolled (one per sword used)")
+        dice = battle["dice"]
+    companions = battle.get("companions", 0) if companions is None else companions
+    sword_bonus = battle.get("sword_bonus", 0) if sword_bonus is None else sword_bonus
+    herbs = battle.get("herbs", ()) if herbs is None else herbs
+    gold = battle.get("gold", 0) if gold is None else gold
+    paid = battle.get("paid", 0) if paid is None else paid
+    whole_number(creature, "creature", minimum=1, maximum=MAX_CREATURE, why=_WHY["creature"])
+    dice = _tiles(dice, "dice", 1, SIDES, most=MAX_SWORDS)
+    whole_number(companions, "companions", minimum=0, maximum=MAX_COMPANIONS,
+                 why=_WHY["companions"])
+    whole_number(sword_bonus, "sword_bonus", minimum=0, maximum=MAX_SWORDS * SWORD_VALUES[1],
+                 why=_WHY["sword_bonus"])
+    herbs = _tiles(herbs, "herbs", *HERB_VALUES, most=MAX_HERB_TILES)
+    whole_number(gold, "gold", minimum=0, maximum=MAX_GOLD, why=_WHY["gold"])
+    whole_number(paid, "paid", minimum=0)
+    certain = fight_strength(companions, bonus=sword_bonus + paid)
     options = tuple(
         FightOption(kind, sympy.Rational(scaled, _SCALE), die=die, gold_spent=spent,
                     herbs_spent=herbs_spent)
@@ -642,12 +686,13 @@ class SimulatedFight:
     def __init__(self, rng: Rng, *, creature: int, companions: int = 0) -> None:
         self.rng = rng
         self.creature = creature
-        self.strength = 1 + companions
+        self.companions = companions
+        self.swords: tuple[int, ...] = ()
         self.dice: list[int] = []
 
     def roll(self, swords: tuple[int, ...]) -> list[int]:
+        self.swords = tuple(swords)
         self.dice = [self.rng.randint(1, SIDES) for _ in swords]
-        self.strength += sum(swords)
         return list(self.dice)
 
     def reroll(self, value: int) -> int:
@@ -656,7 +701,8 @@ class SimulatedFight:
         return new
 
     def stop(self, gold: int, herbs: tuple[int, ...]) -> bool:
-        return self.strength + sum(self.dice) + gold + sum(herbs) >= self.creature
+        strength = fight_strength(self.companions, self.dice, self.swords, gold + sum(herbs))
+        return strength >= self.creature
 
     def give_up(self) -> bool:
         return False
@@ -770,7 +816,7 @@ def monte_carlo(play_one: Callable[[int], bool], runs: int) -> MonteCarloResult:
     >>> result.agrees_with(odds.p_win)
     True
     """
-    _int_arg("runs", runs, 1)
+    whole_number(runs, "runs", minimum=1)
     wins = sum(1 for i in range(runs) if play_one(i))
     return MonteCarloResult(wins=wins, runs=runs)
 
@@ -800,11 +846,11 @@ def _r(value: Fraction | int) -> sympy.Rational:
 
 def _view_of(state, player: int | None):
     """``player``'s view of ``state`` (never the deck order), and the player."""
-    player = state.current_player if player is None else player
-    if isinstance(player, bool) or not isinstance(player, int) or \
-            not 0 <= player < len(state.players):
-        raise InvalidArgumentError(f"player must be 0 to {len(state.players) - 1}, "
-                                   f"not {player!r}")
+    game_state(state, AdventureLandState)
+    player = state.current_player if player is None else seat(len(state.players), player)
+    if player is None:
+        raise InvalidArgumentError("player: the game is over, so nobody is to act; say whose "
+                                   "pieces to ask about")
     return (state if state.viewer == player else state.view(player)), player
 
 
@@ -1014,7 +1060,7 @@ def next_creature(state, player: int | None = None) -> Distribution:
     (0, 1/4)
     """
     view, _player = _view_of(state, player)
-    left = Counter(_all_strengths())
+    left = Counter(_all_strengths(view))
     for item in view.board.values():
         if item[0] == "F":
             left[int(item[1:])] -= 1
@@ -1025,9 +1071,8 @@ def next_creature(state, player: int | None = None) -> Distribution:
     return Distribution.from_counts({s: k for s, k in left.items() if k > 0})
 
 
-def _all_strengths() -> list[int]:
-    return [int(s) for s, k in load_pieces()["creatures"]["strengths"].items()
-            for _ in range(k)]
+def _all_strengths(view) -> list[int]:
+    return [int(s) for s, k in view.pieces["creatures"]["strengths"].items() for _ in range(k)]
 
 
 @dataclass(frozen=True)
@@ -1174,15 +1219,6 @@ class _RiverOutcomes:
         return self.swept[index]
 
 
-def _ray_open(ray: tuple[str, ...], occupied, sprite: str | None) -> bool:
-    for f in ray:
-        if f == sprite:
-            return False
-        if f not in occupied:
-            return True
-    return False
-
-
 def _p_blocked(where: str, occupied: set[str], view, rivers: _RiverOutcomes,
                undrawn: frozenset[str]) -> Fraction:
     """The chance the adventurer on ``where`` is not swept and has no move at all at its
@@ -1199,7 +1235,7 @@ def _p_blocked(where: str, occupied: set[str], view, rivers: _RiverOutcomes,
                 return Fraction(0)
     own = index.get(where)
     total = Fraction(0)
-    if rivers.p_none and not any(_ray_open(ray, occupied, view.sprite) for ray in rays):
+    if rivers.p_none and not any(line_open(ray, occupied, view.sprite) for ray in rays):
         total += rivers.p_none
     # Only the river fields on its lines (swept or not, or the sprite's stop) matter.
     on_lines = sorted({index[f] for ray in rays for f in ray if f in index})
@@ -1214,7 +1250,7 @@ def _p_blocked(where: str, occupied: set[str], view, rivers: _RiverOutcomes,
             blocked = cache.get(key)
             if blocked is None:
                 still = occupied - {river[i] for i in key[1]}
-                blocked = not any(_ray_open(ray, still, river[last]) for ray in rays)
+                blocked = not any(line_open(ray, still, river[last]) for ray in rays)
                 cache[key] = blocked
             if blocked:
                 blocked_ways += ways
@@ -1317,41 +1353,32 @@ def _score(view, player: int) -> int:
 
 def _score_if(view, player: int, k: int, to: str, item: str | None, wins: bool) -> int:
     """The player's score if adventurer ``k`` moved to ``to`` and took ``item`` (a battle won
-    or lost for a fog creature); the view is changed in place and put back."""
-    adv = view.adventurers[player][k]
-    saved_adv, saved_stock = list(adv), {key: (list(v) if isinstance(v, list) else v)
-                                         for key, v in view.stock[player].items()}
-    saved_track, saved_board = view.track[player], dict(view.board)
-    stock = view.stock[player]
-    try:
-        adv[0] = to
-        kind = item[0] if item else ""
-        if kind == "C":
-            adv[1] += 1
-            if view.adventure == 1:
-                view.track[player] += adv[1]
-        elif kind == "G":
-            stock["gold"] += 1
-            if view.adventure == 1:
-                view.track[player] += 2
-        elif kind in ("H", "S"):
-            stock["herbs" if kind == "H" else "swords"].append(int(item[1:]))
-        elif kind == "F":
-            if wins:
-                view.board.pop(to, None)
-                stock["creatures"].append(int(item[1:]))
-                if view.adventure == 1:
-                    view.track[player] += _laurel(int(item[1:]))
-            else:
-                adv[0], adv[1] = "box", 0
-        if kind and kind != "F":
-            view.board.pop(to, None)
-        return _score(view, player)
-    finally:
-        adv[0], adv[1] = saved_adv
-        view.stock[player] = saved_stock
-        view.track[player] = saved_track
-        view.board = saved_board
+    or lost, for a fog creature): the scoring's own rules asked about that position (the
+    view itself is not changed)."""
+    where, comps = to, view.adventurers[player][k][1]
+    stock, board, track = dict(view.stock[player]), view.board, list(view.track)
+    kind = item[0] if item else ""
+    if kind == "C":
+        comps += 1
+    elif kind == "G":
+        stock["gold"] += 1
+    elif kind in ("H", "S"):
+        tiles = "herbs" if kind == "H" else "swords"
+        stock[tiles] = [*stock[tiles], int(item[1:])]
+    elif kind == "F" and wins:
+        stock["creatures"] = [*stock["creatures"], int(item[1:])]
+    elif kind == "F":
+        where, comps = "box", 0  # the battle lost: the adventurer and companions are out
+    if kind and (kind != "F" or wins):  # the item (or the creature beaten) leaves the board
+        board = {f: i for f, i in board.items() if f != to}
+        track[player] += points_at_once(view.adventure, view.pieces, item, comps)
+    mine = list(view.adventurers[player])
+    mine[k] = [where, comps]
+    adventurers, stocks = list(view.adventurers), list(view.stock)
+    adventurers[player], stocks[player] = mine, stock
+    return sum(score_lines(player, adventure=view.adventure, pieces=view.pieces,
+                           adventurers=adventurers, stocks=stocks, track=track, board=board,
+                           cities=view.layout.cities).values())
 
 
 def _unseen_values(view, player: int, kind: str) -> list[int]:
@@ -1359,7 +1386,7 @@ def _unseen_values(view, player: int, kind: str) -> list[int]:
     of the game's tiles of that kind but those in the player's hand and, for herbs, those
     used in battles (face up in the box)."""
     name = "herbs" if kind == "H" else "swords"
-    pool = Counter({int(v): k for v, k in load_pieces()[name]["values"].items()})
+    pool = Counter({int(v): k for v, k in view.pieces[name]["values"].items()})
     pool.subtract(view.stock[player][name])
     if kind == "H":
         pool.subtract(v for v in view.herb_box if v != -1)
@@ -1413,7 +1440,7 @@ def risk_map(state, player: int | None = None, origin: str | None = None) -> Ris
 
 
 def _reach(view, where: str, moves: int | None) -> dict[str, int]:
-    return state_reachable(view, where, moves)
+    return reachable(view, where, moves=moves)
 
 
 @dataclass(frozen=True)

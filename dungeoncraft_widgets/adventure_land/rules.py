@@ -35,47 +35,65 @@ Setting up a battle for a simulation (see :func:`fight_position`):
 >>> fight.fight is None or fight.fight["phase"] == "boost"
 True
 
-Interpretations where the rulebook is silent are marked *Interpretation* below
-and listed in ``RULE_NOTES``.
+The rulebook's questions the engine asks on the way are pure functions of plain data, which
+the odds, the bots and the app ask too: :mod:`.movement` (how a move and the water sprite
+go), :mod:`.battle` (a battle's strength, the choices of swords) and :mod:`.scoring` (what
+scores, at once and at the end). Interpretations where the rulebook is silent are listed in
+``RULE_NOTES``.
 """
 
 from __future__ import annotations
 
-import copy
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from ..core.actions import Action
-from ..core.engine import GameState
+from ..core.actions import Action, shared
+from ..core.checks import one_of, seat, sequence, whole_number
+from ..core.engine import GameState, performs
 from ..core.english import count, listing, objective, possessive, says, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
-from ..core.rng import Rng
-from .layout import (
+from .actions import (
+    ACTION_TYPES,
+    END,
+    GIVE_UP,
+    GOLD,
+    End,
+    GiveUp,
+    Gold,
+    Herb,
+    Move,
+    Reroll,
+    Swords,
+)
+from .battle import MAX_SWORDS, fight_strength, sword_choices
+from .data import (
     COLUMNS,
     FIELD_SET,
     FIELDS,
     LANES,
+    TERRAIN_ITEMS,
+    UNKNOWN,
     Layout,
-    check_pieces_option,
     column_of,
     lanes_for,
     layout_from_option,
     layout_option,
     load_layout,
     load_pieces,
-    neighbours,
+    pieces_from_option,
     pieces_option,
+    place_name,
     row_of,
 )
+from .movement import RAYS, line_open, move_ends, sprite_passes
+from .scoring import points_at_once, score_lines
 
 __all__ = [
-    "COLOURS", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "UNKNOWN", "AdventureLandState",
-    "End", "GiveUp", "Gold", "Herb", "Move", "Reroll", "Swords", "empty_position",
+    "COLOURS", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "AdventureLandState",
+    "empty_position",
     "fight_position", "give", "new_game", "place_adventurer", "place_item", "place_name",
     "place_sprite", "remove_item", "score_breakdown", "set_card_drawn",
 ]
@@ -85,10 +103,8 @@ PLAYER_COUNTS = (2, 3, 4)
 #: decisions (each battle removes a creature or an adventurer; each boost spends a tile).
 MAX_ACTIONS = 1200
 COLOURS = ("black", "green", "violet", "orange")
-UNKNOWN = -1  # a hidden herb or sword value in a player's view
 ADVENTURERS_PER_COLOUR = 10
 COMPANIONS = 30
-SWORDS_MAX_PER_FIGHT = 3
 #: Player count -> (adventurers of each colour, companions, swords) back in the box.
 BACK_IN_BOX = {2: (0, 8, 8), 3: (2, 5, 5), 4: (2, 2, 2)}
 
@@ -159,120 +175,10 @@ RULE_NOTES = (
 )
 
 
-# --------------------------------------------------------------------------- actions
-@dataclass(frozen=True)
-class Move(Action):
-    """Move the current player's adventurer at ``origin`` (a field or a start lane) to ``to``."""
-
-    verb = "move"
-    origin: str
-    to: str
-
-
-@dataclass(frozen=True)
-class End(Action):
-    """Stop moving: the turn passes on."""
-
-    verb = "end"
-
-
-@dataclass(frozen=True)
-class Swords(Action):
-    """Before the dice: use the swords with these extra values (at most 3; ``-`` for none)."""
-
-    verb = "swords"
-    values: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Gold(Action):
-    """Put back a gold piece for +1 combat strength."""
-
-    verb = "gold"
-
-
-@dataclass(frozen=True)
-class Reroll(Action):
-    """Put back a gold piece to roll again one die now showing ``die``."""
-
-    verb = "reroll"
-    die: int
-
-
-@dataclass(frozen=True)
-class Herb(Action):
-    """Use a herb with this value."""
-
-    verb = "herb"
-    value: int
-
-
-@dataclass(frozen=True)
-class GiveUp(Action):
-    """Give up the battle (nothing more is contributed; the battle is lost)."""
-
-    verb = "give-up"
-
-
-END = End()
-GOLD = Gold()
-GIVE_UP = GiveUp()
-
-
-# --------------------------------------------------------------------- board tables
-def _ray(start_col: int, start_row: int, dcol: int, drow: int) -> tuple[str, ...]:
-    out, c, r = [], start_col, start_row
-    while 0 <= c < len(COLUMNS) and 1 <= r <= 10:
-        out.append(f"{COLUMNS[c]}{r}")
-        c, r = c + dcol, r + drow
-    return tuple(out)
-
-
-#: For each origin (field or lane), its straight lines in order: fields further south,
-#: fields further east (a lane has one line, entering the board).
-RAYS: dict[str, tuple[tuple[str, ...], ...]] = {}
-for _f in FIELDS:
-    _c, _r = column_of(_f), row_of(_f)
-    RAYS[_f] = tuple(r for r in (_ray(_c, _r + 1, 0, 1), _ray(_c + 1, _r, 1, 0)) if r)
-for _i in range(1, 6):
-    RAYS[f"row:{_i}"] = (_ray(0, _i, 1, 0),)
-for _i, _letter in enumerate(COLUMNS[:5]):
-    RAYS[f"col:{_letter}"] = (_ray(_i, 1, 0, 1),)
+# ---------------------------------------------------------------------------- moves
 #: Every Move action there can be, made once (legal_actions hands out these objects).
 _MOVES: dict[tuple[str, str], Move] = {
-    (o, t): Move(o, t) for o, rays in RAYS.items() for ray in rays for t in ray}
-
-
-def _pieces() -> dict[str, Any]:
-    return load_pieces()
-
-
-def _laurel(strength: int) -> int:
-    return int(_pieces()["creatures"]["laurels"][str(strength)])
-
-
-def place_name(where: str) -> str:
-    """A field or start lane as a reader names it.
-
-    >>> place_name("row:3"), place_name("col:E"), place_name("E9")
-    ('the start of row 3', 'the start of column E', 'E9')
-    """
-    if where.startswith("row:"):
-        return f"the start of row {where[4:]}"
-    if where.startswith("col:"):
-        return f"the start of column {where[4:]}"
-    return where
-
-
-def _line_open(ray: Sequence[str], blocked: set[str], wall: str | None) -> bool:
-    """Whether a straight line may ever have a field to end on: one not ``blocked``
-    before the ``wall`` (a water sprite that can never move again)."""
-    for f in ray:
-        if f == wall:
-            return False
-        if f not in blocked:
-            return True
-    return False
+    (o, t): shared(Move, o, t) for o, rays in RAYS.items() for ray in rays for t in ray}
 
 
 # ------------------------------------------------------------------- the save's schema
@@ -410,9 +316,8 @@ def _check_position(state: AdventureLandState, data: dict[str, Any]) -> None:
         raise bad("track: only Adventure 1 scores during the game")
 
 
-def _all_components(players: int) -> Counter:
+def _all_components(players: int, pieces: Mapping[str, Any]) -> Counter:
     """Every piece of a game with ``players`` players (what ``components`` must count)."""
-    pieces = _pieces()
     c: Counter = Counter(f"card {f}" for f in FIELDS)
     for p in range(players):
         c[f"adventurer {COLOURS[p]}"] = ADVENTURERS_PER_COLOUR
@@ -441,15 +346,18 @@ class AdventureLandState(GameState):
     """
 
     game_name = "adventure_land"
-    action_types = (Move, End, Swords, Gold, Reroll, Herb, GiveUp)
+    action_types = ACTION_TYPES
     min_players, max_players = 2, 4
     default_names = tuple(c.capitalize() for c in COLOURS)
+    # What a copy (``copy()``, every view) copies: the position as plain data, with ``at``
+    # (its index of the adventurers by field); the layout and the options are never changed
+    # once the game is set up (nor are the pieces), so copies share them.
+    data_fields = (*_STATE_KEYS, "at")
+    shared_fields = ("layout", "pieces", "options")
 
     # ---------------------------------------------------------------- set-up
     def _setup(self) -> None:
-        adventure = self.options.setdefault("adventure", 1)
-        if isinstance(adventure, bool) or adventure not in (1, 2, 3):
-            raise InvalidArgumentError(f"adventure must be 1, 2 or 3, not {adventure!r}")
+        adventure = one_of(self.options.setdefault("adventure", 1), "adventure", (1, 2, 3))
         layout = self.options.get("layout")
         if isinstance(layout, (str, Path)):
             raise InvalidArgumentError("layout: give new_game(layout=path) the file; the game "
@@ -457,9 +365,15 @@ class AdventureLandState(GameState):
         self.layout: Layout = (layout_from_option(layout) if isinstance(layout, Mapping)
                                else load_layout(layout))
         self.options["layout"] = layout_option(self.layout)
-        self.options["pieces"] = pieces_option()
+        pieces = self.options.get("pieces")
+        if isinstance(pieces, (str, Path)):
+            raise InvalidArgumentError("pieces: give new_game(pieces=path) the file; the game "
+                                       "itself keeps the pieces' data, never a path")
+        self.pieces: dict[str, Any] = (pieces_from_option(pieces) if isinstance(pieces, Mapping)
+                                       else load_pieces(pieces))
+        self.options["pieces"] = pieces_option(self.pieces)
         n = len(self.players)
-        pieces = _pieces()
+        pieces = self.pieces
         adv_back, comp_back, sword_back = BACK_IN_BOX[n]
 
         self.deck = list(FIELDS)
@@ -515,7 +429,7 @@ class AdventureLandState(GameState):
 
     @property
     def adventure_name(self) -> str:
-        return str(_pieces()["adventures"][str(self.adventure)]["name"])
+        return str(self.pieces["adventures"][str(self.adventure)]["name"])
 
     def _index(self) -> None:
         """Rebuild ``at`` (field -> (player, adventurer index)) from ``adventurers``."""
@@ -582,23 +496,13 @@ class AdventureLandState(GameState):
 
     # ------------------------------------------------------------ movement
     def destinations(self, origin: str) -> list[str]:
-        """The fields the adventurer at ``origin`` can end one straight move on.
+        """The fields the adventurer at ``origin`` can end one straight move on
+        (:func:`~.movement.move_ends` on this position).
 
         A fog creature's field ends the line (a battle); the water sprite blocks it; a
         field with another adventurer can be passed but not ended on.
         """
-        out = []
-        board, at, sprite = self.board, self.at, self.sprite
-        for ray in RAYS[origin]:
-            for f in ray:
-                if f == sprite:
-                    break
-                item = board.get(f)
-                if f not in at:
-                    out.append(f)
-                if item is not None and item[0] == "F":
-                    break
-        return out
+        return move_ends(origin, self.board, self.sprite, self.at)
 
     def can_move(self, player: int) -> bool:
         """Whether any of ``player``'s adventurers has a move now."""
@@ -606,13 +510,8 @@ class AdventureLandState(GameState):
         for where, _c in self.adventurers[player]:
             if where != "box":
                 for ray in RAYS[where]:
-                    # The first field not held by an adventurer ends a move (an item, even a
-                    # fog creature, is a place to stop), unless the sprite comes first.
-                    for f in ray:
-                        if f == sprite:
-                            break
-                        if f not in at:
-                            return True
+                    if line_open(ray, at, sprite):
+                        return True
         return False
 
     def stuck_for_good(self) -> set[tuple[int, int]]:
@@ -643,7 +542,7 @@ class AdventureLandState(GameState):
             changed = False
             blocked = {where for where in stuck.values() if where in FIELD_SET}
             for key, where in list(stuck.items()):
-                if any(_line_open(ray, blocked, wall) for ray in RAYS[where]):
+                if any(line_open(ray, blocked, wall) for ray in RAYS[where]):
                     del stuck[key]
                     changed = True
         return set(stuck)
@@ -653,19 +552,20 @@ class AdventureLandState(GameState):
         if fight is not None:
             stock = self.stock[fight["player"]]
             if fight["phase"] == "swords":
-                return [Swords(v) for v in _sword_choices(stock["swords"])]
+                return [shared(Swords, v) for v in sword_choices(stock["swords"])]
             out: list[Action] = []
             if stock["gold"]:
                 out.append(GOLD)
-                out.extend(Reroll(d) for d in sorted(set(fight["dice"])))
-            out.extend(Herb(v) for v in sorted(set(stock["herbs"])))
+                out.extend(shared(Reroll, d) for d in sorted(set(fight["dice"])))
+            out.extend(shared(Herb, v) for v in sorted(set(stock["herbs"])))
             out.append(GIVE_UP)
             return out
         out = []
         if self.moves_made < 2:
+            board, at, sprite = self.board, self.at, self.sprite
             for where, _c in self.adventurers[self.turn_player]:
                 if where != "box":
-                    for f in self.destinations(where):
+                    for f in move_ends(where, board, sprite, at):
                         out.append(_MOVES[(where, f)])
         out.append(END)
         return out
@@ -685,7 +585,7 @@ class AdventureLandState(GameState):
             if fight["phase"] != "swords":
                 raise IllegalActionError("swords: swords are chosen before the dice are rolled, "
                                          "and the dice are already rolled")
-            if len(action.values) > SWORDS_MAX_PER_FIGHT:
+            if len(action.values) > MAX_SWORDS:
                 raise IllegalActionError("swords: at most 3 swords may be used in a battle")
             have = Counter(self.stock[fight["player"]]["swords"])
             if Counter(action.values) - have:
@@ -738,17 +638,11 @@ class AdventureLandState(GameState):
                                      f"adventurer ({to})")
 
     def _perform(self, action: Action) -> None:
-        if isinstance(action, Move):
-            self._do_move(action)
-        elif isinstance(action, End):
-            self.record("end", f"{says(self.players[self.turn_player], 'end')} the turn.",
-                        player=self.turn_player)
-            self._end_turn()
-        else:
-            self._fight_step(action)
-        self._advance()
+        super()._perform(action)  # the method marked @performs for the action's type
+        self._advance()  # then the automatic steps: cards, turns, until someone decides
 
-    def _do_move(self, move: Move) -> None:
+    @performs(Move)
+    def _move(self, move: Move) -> None:
         p = self.turn_player
         k = next(i for i, (w, _c) in enumerate(self.adventurers[p]) if w == move.origin)
         adv = self.adventurers[p][k]
@@ -765,6 +659,12 @@ class AdventureLandState(GameState):
         if item is not None:
             self._collect(p, k, move.to, item)
 
+    @performs(End)
+    def _end(self, _end: End) -> None:
+        self.record("end", f"{says(self.players[self.turn_player], 'end')} the turn.",
+                    player=self.turn_player)
+        self._end_turn()
+
     def _collect(self, p: int, k: int, field: str, item: str) -> None:
         """Adventurer k of player p is on ``field`` with ``item`` (taken off the board)."""
         name = self.players[p]
@@ -772,7 +672,7 @@ class AdventureLandState(GameState):
         kind = item[0]
         if kind == "C":
             adv[1] += 1
-            points = adv[1] if self.adventure == 1 else 0
+            points = points_at_once(self.adventure, self.pieces, item, adv[1])
             self.track[p] += points
             self.record("companion", f"A companion joins {possessive(name, capital=False)} "
                         f"adventurer on {field} ({adv[1]} now)"
@@ -780,7 +680,7 @@ class AdventureLandState(GameState):
                         player=p, field=field, points=points, adventurer=k)
         elif kind == "G":
             self.stock[p]["gold"] += 1
-            points = 2 if self.adventure == 1 else 0
+            points = points_at_once(self.adventure, self.pieces, item)
             self.track[p] += points
             self.record("gold", f"{says(name, 'take')} the gold on {field}"
                         + (f": +{points} points." if points else "."), player=p, field=field,
@@ -809,61 +709,77 @@ class AdventureLandState(GameState):
     # -------------------------------------------------------------- battles
     def fight_strength(self) -> int:
         """The current battle's combat strength so far (adventurer, companions, dice,
-        sword extras, gold and herbs)."""
+        sword extras, gold and herbs: :func:`~.battle.fight_strength`)."""
         f = self.fight
         if f is None:
             raise IllegalActionError("fight_strength: there is no battle going on")
         comps = self.adventurers[f["player"]][f["adventurer"]][1]
-        return 1 + comps + sum(f["dice"]) + sum(f["swords"]) + f["bonus"]
+        return fight_strength(comps, f["dice"], f["swords"], f["bonus"])
 
-    def _fight_step(self, action: Action) -> None:
+    @performs(Swords)
+    def _swords(self, action: Swords) -> None:
         f = self.fight
         p = f["player"]
         name = self.players[p]
         stock = self.stock[p]
-        if isinstance(action, Swords):
-            for v in action.values:
-                stock["swords"].remove(v)
-            f["swords"] = list(action.values)
-            dice = [self.rng.randint(1, 6) for _ in action.values]
-            f["dice"] = dice
-            f["phase"] = "boost"
-            if action.values:
-                used = (f"{says(name, 'use')} {listing([f'+{v}' for v in action.values])} "
-                        f"and {verb_form(name, 'roll')} {', '.join(map(str, dice))}")
-            else:
-                used = f"{says(name, 'use')} no swords"
-            self.record("roll", f"{used}: strength {self.fight_strength()} against "
-                        f"{f['strength']}.", player=p, swords=list(action.values),
-                        dice=list(dice), strength=self.fight_strength())
-        elif isinstance(action, Gold):
-            stock["gold"] -= 1
-            self.gold_supply += 1
-            f["bonus"] += 1
-            f["gold"] += 1
-            self.record("boost", f"{says(name, 'put')} back a gold for +1: strength "
-                        f"{self.fight_strength()}.", player=p, strength=self.fight_strength())
-        elif isinstance(action, Reroll):
-            stock["gold"] -= 1
-            self.gold_supply += 1
-            f["gold"] += 1
-            i = f["dice"].index(action.die)
-            new = self.rng.randint(1, 6)
-            f["dice"][i] = new
-            self.record("roll", f"{says(name, 'put')} back a gold to roll the {action.die} "
-                        f"again: {new}; strength {self.fight_strength()}.", player=p,
-                        old=action.die, new=new, strength=self.fight_strength())
-        elif isinstance(action, Herb):
-            stock["herbs"].remove(action.value)
-            f["herbs"].append(action.value)
-            f["bonus"] += action.value
-            self.record("boost", f"{says(name, 'use')} a herb of {action.value}: strength "
-                        f"{self.fight_strength()}.", player=p, value=action.value,
-                        strength=self.fight_strength())
-        elif isinstance(action, GiveUp):
-            self._lose_fight(f"{says(name, 'give')} up")
-            return
+        for v in action.values:
+            stock["swords"].remove(v)
+        f["swords"] = list(action.values)
+        dice = [self.rng.randint(1, 6) for _ in action.values]
+        f["dice"] = dice
+        f["phase"] = "boost"
+        if action.values:
+            used = (f"{says(name, 'use')} {listing([f'+{v}' for v in action.values])} "
+                    f"and {verb_form(name, 'roll')} {', '.join(map(str, dice))}")
+        else:
+            used = f"{says(name, 'use')} no swords"
+        self.record("roll", f"{used}: strength {self.fight_strength()} against "
+                    f"{f['strength']}.", player=p, swords=list(action.values),
+                    dice=list(dice), strength=self.fight_strength())
         self._settle_fight()
+
+    @performs(Gold)
+    def _gold(self, _gold: Gold) -> None:
+        f = self.fight
+        p = f["player"]
+        self.stock[p]["gold"] -= 1
+        self.gold_supply += 1
+        f["bonus"] += 1
+        f["gold"] += 1
+        self.record("boost", f"{says(self.players[p], 'put')} back a gold for +1: strength "
+                    f"{self.fight_strength()}.", player=p, strength=self.fight_strength())
+        self._settle_fight()
+
+    @performs(Reroll)
+    def _reroll(self, action: Reroll) -> None:
+        f = self.fight
+        p = f["player"]
+        self.stock[p]["gold"] -= 1
+        self.gold_supply += 1
+        f["gold"] += 1
+        i = f["dice"].index(action.die)
+        new = self.rng.randint(1, 6)
+        f["dice"][i] = new
+        self.record("roll", f"{says(self.players[p], 'put')} back a gold to roll the "
+                    f"{action.die} again: {new}; strength {self.fight_strength()}.", player=p,
+                    old=action.die, new=new, strength=self.fight_strength())
+        self._settle_fight()
+
+    @performs(Herb)
+    def _herb(self, action: Herb) -> None:
+        f = self.fight
+        p = f["player"]
+        self.stock[p]["herbs"].remove(action.value)
+        f["herbs"].append(action.value)
+        f["bonus"] += action.value
+        self.record("boost", f"{says(self.players[p], 'use')} a herb of {action.value}: "
+                    f"strength {self.fight_strength()}.", player=p, value=action.value,
+                    strength=self.fight_strength())
+        self._settle_fight()
+
+    @performs(GiveUp)
+    def _give_up(self, _give_up: GiveUp) -> None:
+        self._lose_fight(f"{says(self.players[self.fight['player']], 'give')} up")
 
     def _settle_fight(self) -> None:
         f = self.fight
@@ -877,10 +793,10 @@ class AdventureLandState(GameState):
     def _win_fight(self) -> None:
         f = self.fight
         p = f["player"]
-        del self.board[f["field"]]
+        creature = self.board.pop(f["field"])
         self.stock[p]["creatures"].append(f["strength"])
         self._to_box(f)
-        points = _laurel(f["strength"]) if self.adventure == 1 else 0
+        points = points_at_once(self.adventure, self.pieces, creature)
         self.track[p] += points
         self.record("won", f"{says(self.players[p], 'defeat')} the fog creature on "
                     f"{f['field']} (strength {self.fight_strength()} against {f['strength']})"
@@ -961,7 +877,8 @@ class AdventureLandState(GameState):
         data = {"creature": creature} if creature else {}
         self.record("draw", text, field=field, terrain=terrain, **data)
         item: str | None = None
-        if terrain == "city":
+        kind = TERRAIN_ITEMS[terrain]
+        if kind == "C":
             if self.companion_supply:
                 self.companion_supply -= 1
                 item = "C"
@@ -971,12 +888,12 @@ class AdventureLandState(GameState):
                 self.record("stock", "No companion is left on the table: one comes from the box.")
             else:
                 self.record("stock", "No companion is left at all: none is placed.")
-        elif terrain == "forest":
+        elif kind == "H":
             if self.herb_stack:
                 item = f"H{self.herb_stack.pop()}"
             else:
                 self.record("stock", "No herb is left: none is placed.")
-        elif terrain == "mountain":
+        elif kind == "S":
             if self.sword_stack:
                 item = f"S{self.sword_stack.pop()}"
             elif self.sword_box:
@@ -987,11 +904,11 @@ class AdventureLandState(GameState):
             else:
                 self.record("stock", "No sword is left, in the stockpile or in the box: none "
                             "is placed.")
-        elif terrain == "river":
+        elif kind == "G":
             if self.gold_supply:
                 self.gold_supply -= 1
                 item = "G"
-        else:  # fog
+        else:  # a fog creature
             self.draws_left += 1  # drawn after this card's battle, if any
             if self.creature_stack:
                 item = f"F{self.creature_stack.pop()}"
@@ -1010,13 +927,7 @@ class AdventureLandState(GameState):
                         "this round is finished, then the game ends.")
 
     def _move_sprite(self, field: str) -> None:
-        river = self.layout.river
-        if self.sprite is None:
-            passed = [field]
-        else:
-            a, b = river.index(self.sprite), river.index(field)
-            # The fields after the sprite's one, up to and including the new gold's.
-            passed = list(river[a + 1: b + 1]) if b > a else list(reversed(river[b:a]))
+        passed = sprite_passes(self.layout.river, self.sprite, field)
         origin = self.sprite
         self.sprite = field
         self.record("sprite", f"The water sprite goes to {field}.", field=field, passed=passed,
@@ -1147,32 +1058,17 @@ class AdventureLandState(GameState):
         if options["adventure"] not in (1, 2, 3) or isinstance(options["adventure"], bool):
             raise SaveFormatError(f"options.adventure: must be 1, 2 or 3, "
                                   f"not {options['adventure']!r}")
-        check_pieces_option(options.get("pieces"))
+        self.pieces = pieces_from_option(options.get("pieces"))
         self.layout = layout_from_option(options.get("layout"))
         _check_position(self, data)
         self._set_data(data)
         if self.rng is not None:  # a whole game (a view's save has hidden parts)
-            expected = _all_components(len(self.players))
+            expected = _all_components(len(self.players), self.pieces)
             found = self.components()
             if found != expected:
                 diff = (found - expected) + (expected - found)
                 raise SaveFormatError(f"saved Adventure Land position: the pieces do not add "
                                       f"up ({', '.join(sorted(diff))} differ from the game's)")
-
-    def __deepcopy__(self, memo: dict) -> AdventureLandState:
-        """A fast deep copy (``copy()``, ``view()``): the game data is copied through
-        ``_dump``/``_set_data``; log events, actions and the start snapshot are never
-        changed in place, so the copy shares them (a view only filters the log)."""
-        new = type(self).__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        if self.rng is not None:
-            new.rng = Rng(0)
-            new.rng.state = self.rng.state
-        new.options = copy.deepcopy(self.options)
-        new.log = list(self.log)
-        new.history = list(self.history)
-        new._set_data(self._dump())
-        return new
 
     def _hide(self, player: int | None) -> None:
         self.deck = ["?"] * len(self.deck)
@@ -1261,118 +1157,40 @@ class AdventureLandState(GameState):
         c["water sprite"] += 1
         return c
 
-    # ------------------------------------------------------------ helpers
-    def figures(self, player: int, fields: Sequence[str] | frozenset[str] | None = None) -> int:
-        """Adventurers still in play plus their companions, optionally only on ``fields``."""
-        total = 0
-        for where, comps in self.adventurers[player]:
-            if where != "box" and (fields is None or where in fields):
-                total += 1 + comps
-        return total
-
-
-def _sword_choices(swords: list[int]) -> list[tuple[int, ...]]:
-    """Every distinct choice of at most 3 swords, by extra value (best values first)."""
-    values = sorted(swords, reverse=True)
-    seen: dict[tuple[int, ...], None] = {(): None}
-    for k in range(1, min(SWORDS_MAX_PER_FIGHT, len(values)) + 1):
-        for combo in combinations(values, k):
-            seen[combo] = None
-    return list(seen)
-
 
 # --------------------------------------------------------------------------- scoring
-def _ranked_bonus(values: Sequence[int], player: int, prizes: Sequence[int]) -> int:
-    """Prize for ``player``'s place by ``values``: one more than the number of players with
-    more (tied players share a place and each scores its prize; see RULE_NOTES). A count of
-    zero never places.
-
-    >>> _ranked_bonus([5, 5, 3], 2, (7, 3)), _ranked_bonus([5, 3, 3], 2, (7, 3))
-    (0, 3)
-    """
-    mine = values[player]
-    if mine <= 0:
-        return 0
-    place = sum(1 for v in values if v > mine)
-    return prizes[place] if place < len(prizes) else 0
-
-
-def _largest_group(state: AdventureLandState, player: int) -> int:
-    """Figures (adventurers + companions) in the player's largest group of adventurers on
-    orthogonally adjacent fields (Adventure 2's 'The Magnificent'; a reconstruction)."""
-    comps = {w: c for w, c in state.adventurers[player] if w in FIELD_SET}
-    best, seen = 0, set()
-    for start in comps:
-        if start in seen:
-            continue
-        seen.add(start)
-        todo, size = [start], 0
-        while todo:
-            f = todo.pop()
-            size += 1 + comps[f]
-            for n in neighbours(f):
-                if n in comps and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        best = max(best, size)
-    return best
-
-
 def score_breakdown(state: AdventureLandState, player: int) -> dict[str, int]:
-    """The lines of ``player``'s score in the state's adventure (they sum to the score).
+    """The lines of ``player``'s score in the state's adventure, as if the game ended now
+    (they sum to the score): :func:`~.scoring.score_lines` of this position.
 
     >>> s = new_game(players=2, seed=5, adventure=2)
     >>> sorted(score_breakdown(s, 0))
     ['fog creatures', 'gold', 'group', 'herbs', 'swords']
     """
-    rules = _pieces()["adventures"][str(state.adventure)]
-    stock = state.stock[player]
-    laurels = sum(_laurel(s) for s in stock["creatures"])
-    if state.adventure == 1:
-        return {"track": state.track[player]}
-    if state.adventure == 2:
-        return {
-            "fog creatures": laurels * rules["laurel_factor"],
-            "group": _largest_group(state, player) * rules["group_factor"],
-            "gold": stock["gold"] * rules["gold_each"],
-            # In a view, the tiles hidden from the viewer count nothing (see score_note).
-            "herbs": sum(v for v in stock["herbs"] if v != UNKNOWN),
-            "swords": sum(v for v in stock["swords"] if v != UNKNOWN),
-        }
-    n = len(state.players)
-    creatures = [len(state.stock[q]["creatures"]) for q in range(n)]
-    gold = [state.stock[q]["gold"] for q in range(n)]
-    lines = {
-        "fog creatures": laurels * rules["laurel_factor"],
-        "most fog creatures": _ranked_bonus(creatures, player, rules["most_creatures"]),
-        "gold": stock["gold"] * rules["gold_each"],
-        "most gold": _ranked_bonus(gold, player, rules["most_gold"]),
-    }
-    in_cities = 0
-    for city in state.layout.cities:
-        counts = [state.figures(q, city) for q in range(n)]
-        in_cities += counts[player]
-        lines[f"city {min(city, key=FIELDS.index)} ({len(city)})"] = _ranked_bonus(
-            counts, player, (len(city), len(city) // 2))
-    outside = state.figures(player) - in_cities
-    creatures_left = sum(1 for item in state.board.values() if item[0] == "F")
-    lines["outside the cities"] = -outside * creatures_left
-    return lines
+    return score_lines(player, adventure=state.adventure, pieces=state.pieces,
+                       adventurers=state.adventurers, stocks=state.stock, track=state.track,
+                       board=state.board, cities=state.layout.cities)
 
 
 # ------------------------------------------------------------------------ constructors
 def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *, adventure: int = 1,
-             layout: str | Path | dict[str, Any] | None = None) -> AdventureLandState:
+             layout: str | Path | dict[str, Any] | None = None,
+             pieces: str | Path | dict[str, Any] | None = None) -> AdventureLandState:
     """A new game: ``players`` a count (2-4) or names; ``adventure`` 1, 2 or 3;
-    ``layout`` a board file or dict (None: the shipped reconstruction).
+    ``layout`` a board file or dict (None: the shipped reconstruction, see
+    :func:`~.data.load_layout`); ``pieces`` a pieces file or dict (None: the shipped
+    ``data/pieces.json``, see :func:`~.data.load_pieces`).
 
     >>> s = new_game(["You", "Bot"], seed=7, adventure=3)
     >>> s.players, s.adventure_name
     (('You', 'Bot'), 'Escape to the Cities')
     """
     options: dict[str, Any] = {"adventure": adventure}
-    if layout is not None:  # read (and checked) now: the game keeps the data, not the path
+    # Read (and checked) now: the game keeps the data, never a path.
+    if layout is not None:
         options["layout"] = layout_option(load_layout(layout))
+    if pieces is not None:
+        options["pieces"] = pieces_option(load_pieces(pieces))
     return AdventureLandState(players, seed, **options)
 
 
@@ -1397,9 +1215,7 @@ def fight_position(strength: int, *, companions: int = 0, swords: Sequence[int] 
     state = empty_position(players, seed=seed, adventure=adventure)
     fog = state.layout.fields_of("fog")
     field = "D7" if "D7" in fog else fog[0]  # the rulebook example's fog field
-    if isinstance(strength, bool) or strength not in _STRENGTHS:
-        raise InvalidArgumentError(f"strength: the fog creatures have strengths "
-                                   f"{', '.join(map(str, _STRENGTHS))}, not {strength!r}")
+    one_of(strength, "strength", _STRENGTHS)
     place_adventurer(state, 0, field, companions, origin="row:1")
     _take_from_stock(state, f"F{strength}")
     state.board[field] = f"F{strength}"
@@ -1417,15 +1233,6 @@ def fight_position(strength: int, *, companions: int = 0, swords: Sequence[int] 
 
 
 # ------------------------------------------------------------------- position editing
-def _int(value: object, name: str, minimum: int = 0, maximum: int | None = None,
-         why: str = "") -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InvalidArgumentError(f"{name} must be a whole number >= {minimum}, not {value!r}")
-    if maximum is not None and value > maximum:
-        raise InvalidArgumentError(f"{name} must be at most {maximum}{why}, not {value}")
-    return value
-
-
 def _rebase(state: AdventureLandState) -> None:
     """Make the edited position the state's start (history empty; undo/replay from here)."""
     state._index()
@@ -1447,7 +1254,7 @@ def empty_position(players: int | Sequence[str] = 2, *, seed: int = 0,
     state = AdventureLandState(players, seed, adventure=adventure)
     n = len(state.players)
     _adv_back, comp_back, _sword_back = BACK_IN_BOX[n]
-    pieces = _pieces()
+    pieces = state.pieces
     state.deck = state.discard + state.deck
     state.discard = []
     all_swords = Counter(int(v) for v, k in pieces["swords"]["values"].items() for _ in range(k))
@@ -1604,14 +1411,6 @@ def place_sprite(state: AdventureLandState, field: str | None) -> None:
     _rebase(state)
 
 
-def _check_player(state: AdventureLandState, player: object) -> int:
-    if isinstance(player, bool) or not isinstance(player, int) or \
-            not 0 <= player < len(state.players):
-        raise InvalidArgumentError(f"player must be 0 to {len(state.players) - 1}, "
-                                   f"not {player!r}")
-    return player
-
-
 def place_adventurer(state: AdventureLandState, player: int, where: str, companions: int = 0,
                      *, origin: str | None = None) -> None:
     """Put one of ``player``'s adventurers (the one at ``origin``: default the first in
@@ -1622,8 +1421,9 @@ def place_adventurer(state: AdventureLandState, player: int, where: str, compani
     >>> s = empty_position(); place_adventurer(s, 1, "E2", 2); s.at["E2"], s.adventurers[1][-1]
     ((1, 9), ['E2', 2])
     """
-    _check_player(state, player)
-    _int(companions, "companions", 0, COMPANIONS)
+    seat(len(state.players), player)
+    whole_number(companions, "companions", minimum=0, maximum=COMPANIONS,
+                 why=f"the game has {COMPANIONS} companions")
     advs = state.adventurers[player]
     lanes = lanes_for(len(state.players))
     if where in FIELD_SET:
@@ -1675,23 +1475,18 @@ def give(state: AdventureLandState, player: int, *, gold: int = 0, herbs: Sequen
     >>> give(s, 9, gold=2)
     Traceback (most recent call last):
     ...
-    dungeoncraft_widgets.core.errors.InvalidArgumentError: player must be 0 to 1, not 9
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: player must be a whole number \
+from 0 to 1 (a seat of this 2-player game), not 9
     """
-    _check_player(state, player)
-    _int(gold, "gold", 0, 18, " (the game has 18 gold pieces)")
+    seat(len(state.players), player)
+    whole_number(gold, "gold", minimum=0, maximum=18, why="the game has 18 gold pieces")
     tiles = {"herbs": (herbs, "H", 20, (2, 3, 4)), "swords": (swords, "S", 28, (0, 1, 2, 3)),
              "creatures": (creatures, "F", 14, tuple(_STRENGTHS))}
     codes = ["G"] * gold
     for name, (values, letter, most, allowed) in tiles.items():
-        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
-            raise InvalidArgumentError(f"{name} must be a list of whole numbers")
-        if len(values) > most:
-            raise InvalidArgumentError(f"{name}: the game has {most} {name}, not {len(values)}")
-        for v in values:
-            if isinstance(v, bool) or v not in allowed:
-                raise InvalidArgumentError(f"{name}: a value is one of "
-                                           f"{', '.join(map(str, allowed))}, not {v!r}")
-            codes.append(f"{letter}{v}")
+        checked = sequence(values, name, lambda v, n, allowed=allowed: one_of(v, n, allowed),
+                           most=most)
+        codes.extend(f"{letter}{v}" for v in checked)
     backup = state._dump()
     try:
         for code in codes:

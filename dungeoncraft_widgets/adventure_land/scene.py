@@ -32,14 +32,15 @@ True
 
 from __future__ import annotations
 
-from ..core.english import count, possessive
+from ..core.english import chance, count, percent, possessive
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Ellipse, Group, Path, Polygon, Rect, Scene, Text
-from .graph import state_reachable
-from .layout import COLUMNS, FIELDS, column_of, lanes_for, row_of
-from .rules import COLOURS, UNKNOWN, AdventureLandState, place_name
+from .data import COLUMNS, FIELDS, UNKNOWN, column_of, lanes_for, place_name, row_of
+from .graph import reachable
+from .rules import COLOURS, AdventureLandState
 
-__all__ = ["CELL", "board_scene", "clickable_fields", "field_centre", "risk_tint", "target_of"]
+__all__ = ["CELL", "ITEM_NAMES", "board_scene", "clickable_fields", "field_centre", "risk_tint",
+           "target_of"]
 
 CELL = 48
 LEFT = 64   # room for the row lanes of the start area
@@ -132,11 +133,6 @@ def risk_tint(fill: str, p: float) -> str:
     return "#" + "".join(f"{c:02x}" for c in mixed)
 
 
-def _percent(p: object) -> str:
-    value = 100 * float(p)  # for display only: the exact fraction is in the tooltip
-    return f"{value:.0f}%" if value >= 1 or value == 0 else "<1%"
-
-
 def _companion_tokens(sid: str, x: float, y: float, comps: int) -> list:
     """The companions beside an adventurer's disc at (x, y): one token each up to 3, else
     one token with their number (a count of companions, never points)."""
@@ -179,7 +175,7 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
         if player is None or not any(w == selected for w, _c in state.adventurers[player]):
             raise InvalidArgumentError(f"selected: the player to act has no adventurer at "
                                        f"{selected!r}")
-        highlights = state_reachable(state, selected)
+        highlights = reachable(state, selected)
     highlights = highlights or {}
     discarded = set(state.discard)
     field_risk = risk.fields if risk is not None else {}
@@ -223,7 +219,11 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
             classes.append("risk")
             tip += "\n" + _field_risk_text(outlook)
             if lost:
-                marks.add(Text(f"risk-{f}", x + CELL - 3, y + CELL - 7, _percent(lost),
+                # The badge is for the eye (the exact chance is in the tooltip); a chance
+                # that rounds to 0.0% still shows that there is one.
+                badge = percent(lost)
+                marks.add(Text(f"risk-{f}", x + CELL - 3, y + CELL - 7,
+                               badge if badge != "0.0%" else "<0.1%",
                                size=SMALLEST_TEXT,
                                anchor="end", weight="bold", fill="#8e1b1b"))
         tips[f] = tip
@@ -343,7 +343,7 @@ def _place_risk_text(risk) -> str:
     """An adventurer's risk before its owner's next turn, in words with exact fractions."""
     if not risk.p_lost and not risk.p_blocked:
         return "Before your next turn: safe from the cards."
-    lines = [f"Before your next turn: lost {risk.p_lost} ({_percent(risk.p_lost)})"]
+    lines = [f"Before your next turn: lost {chance(risk.p_lost)}"]
     if risk.p_battle_won is not None:
         lines.append(f"the battle here lost: {1 - risk.p_battle_won}")
     if risk.p_swept:

@@ -32,7 +32,7 @@ __all__ = [
 
 # --------------------------------------------------------------------- Adventure Land
 def _pieces() -> dict[str, Any]:
-    from ..adventure_land.layout import load_pieces
+    from ..adventure_land.data import load_pieces
     return load_pieces()
 
 
@@ -128,9 +128,9 @@ def engine_fights(creature: int, *, companions: int = 0, swords: Sequence[int] =
     from ..adventure_land.rules import fight_position
     from ..core.rng import Rng
 
-    odds = fight_odds(creature, companions=companions, swords=swords, herbs=herbs, gold=gold)
     position = fight_position(creature, companions=companions, swords=swords, herbs=herbs,
                               gold=gold, seed=0)
+    odds = fight_odds(position)
 
     def play(seed: int) -> bool:
         state = position.copy()
@@ -159,8 +159,7 @@ def engine_strengths(creature: int, *, companions: int = 0, swords: Sequence[int
         state = position.copy()
         state.rng = Rng(s)
         events = state.apply(action)
-        dice = next(e for e in events if e.kind == "roll").data["dice"]
-        counts[1 + companions + sum(swords) + sum(dice)] += 1
+        counts[next(e for e in events if e.kind == "roll").data["strength"]] += 1  # the engine's
     return counts
 
 

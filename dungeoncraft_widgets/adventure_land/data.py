@@ -30,17 +30,23 @@ from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
 
 __all__ = [
-    "COLUMNS", "FIELDS", "LANES", "LAYOUT_SCHEMA", "PIECES_SCHEMA", "ROWS", "TERRAIN_COUNTS",
+    "COLUMNS", "FIELDS", "FIELD_SET", "LANES", "LAYOUT_SCHEMA", "PIECES_SCHEMA", "ROWS",
+    "TERRAIN_COUNTS", "TERRAIN_ITEMS", "UNKNOWN",
     "Layout", "column_of", "field_name", "lanes_for", "layout_from_option", "layout_option",
-    "load_layout", "load_pieces", "neighbours", "pieces_option", "row_of",
+    "load_layout", "load_pieces", "neighbours", "pieces_from_option", "pieces_option",
+    "place_name", "row_of",
 ]
 
 COLUMNS = "ABCDEFGHIJK"
 ROWS = 10
 FIELDS: tuple[str, ...] = tuple(f"{c}{r}" for r in range(1, ROWS + 1) for c in COLUMNS)
 FIELD_SET = frozenset(FIELDS)
+UNKNOWN = -1  # a herb or sword value hidden from a player's view
 #: The printed terrain cards: one per field, so a layout must have exactly these counts.
 TERRAIN_COUNTS = {"city": 30, "forest": 20, "river": 18, "mountain": 28, "fog": 14}
+#: What a terrain card turned over puts on its field: a companion (city), a herb (forest), a
+#: sword (mountain), gold (river), a fog creature (fog), by item code letter.
+TERRAIN_ITEMS = {"city": "C", "forest": "H", "mountain": "S", "river": "G", "fog": "F"}
 #: Every lane of the start area (the first 8 are used with 3 or 4 players).
 LANES: tuple[str, ...] = ("row:1", "row:2", "row:3", "row:4", "col:A", "col:B", "col:C",
                           "col:D", "row:5", "col:E")
@@ -55,6 +61,19 @@ def lanes_for(players: int) -> tuple[str, ...]:
     (('row:5', 'col:E'), 8)
     """
     return LANES if players == 2 else LANES[:8]
+
+
+def place_name(where: str) -> str:
+    """A field or start lane as a reader names it.
+
+    >>> place_name("row:3"), place_name("col:E"), place_name("E9")
+    ('the start of row 3', 'the start of column E', 'E9')
+    """
+    if where.startswith("row:"):
+        return f"the start of row {where[4:]}"
+    if where.startswith("col:"):
+        return f"the start of column {where[4:]}"
+    return where
 
 
 def column_of(field: str) -> int:
@@ -95,7 +114,8 @@ class Layout:
     """A board layout: terrain per field, the river in order, the cities.
 
     ``cities`` are the connected groups of city fields (largest first).
-    ``source`` is the layout as JSON-able data (what a saved game stores).
+    ``source`` is the layout as JSON-able data (what a saved game stores). A layout is
+    never changed once made: every state (and every copy and view of it) shares its own.
     """
 
     terrain: dict[str, str]
@@ -104,20 +124,10 @@ class Layout:
     source: dict[str, Any]
     reconstruction: bool
 
-    def __deepcopy__(self, memo: dict) -> Layout:
-        return self  # immutable in use: copies of a state share their layout
-
     @cached_property
     def digest(self) -> str:
         """A fingerprint of the layout's data (see :func:`layout_option`)."""
         return digest(self.source)
-
-    def city_of(self, field: str) -> frozenset[str] | None:
-        """The city a field belongs to, or None."""
-        for city in self.cities:
-            if field in city:
-                return city
-        return None
 
     def fields_of(self, terrain: str) -> list[str]:
         """Every field of one terrain, in board order."""
@@ -288,6 +298,8 @@ def _check_shipped(option: Mapping[str, Any], name: str, installed: str, what: s
             f"so it cannot be continued here")
 
 
+_COUNT = {"type": "integer", "minimum": 0, "maximum": 100}
+_PRIZES = {"type": "array", "minItems": 2, "maxItems": 2, "items": _COUNT}  # most, second most
 #: The documented format of data/pieces.json (tile values and adventure scoring).
 PIECES_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -309,47 +321,118 @@ PIECES_SCHEMA: dict[str, Any] = {
                         "propertyNames": {"enum": ["8", "10", "12", "14", "16"]},
                         "additionalProperties": {"type": "integer", "minimum": 0,
                                                  "maximum": 100}}}},
-        "adventures": {"type": "object", "required": ["1", "2", "3"]},
+        # What the scoring reads of each adventure (scoring.py); the rest is its description.
+        "adventures": {"type": "object", "required": ["1", "2", "3"], "properties": {
+            "1": {"type": "object", "required": ["name", "gold_at_once", "laurels_at_once"],
+                  "properties": {"name": {"type": "string"},
+                                 "gold_at_once": _COUNT, "laurels_at_once": _COUNT}},
+            "2": {"type": "object",
+                  "required": ["name", "laurel_factor", "group_factor", "gold_each"],
+                  "properties": {"name": {"type": "string"}, "laurel_factor": _COUNT,
+                                 "group_factor": _COUNT, "gold_each": _COUNT}},
+            "3": {"type": "object",
+                  "required": ["name", "laurel_factor", "gold_each", "most_creatures",
+                               "most_gold"],
+                  "properties": {"name": {"type": "string"}, "laurel_factor": _COUNT,
+                                 "gold_each": _COUNT, "most_creatures": _PRIZES,
+                                 "most_gold": _PRIZES}}}},
     },
 }
 
 
-@lru_cache(maxsize=1)
-def load_pieces() -> dict[str, Any]:
-    """The tile values and scoring data (``data/pieces.json``, partly a reconstruction),
-    checked against :data:`PIECES_SCHEMA` and the rulebook's totals.
+WHAT_PIECES = "Adventure Land pieces"
+#: The numbered entries of the pieces: a tile value or creature strength -> a number. They are
+#: kept in numeric order whatever the order of the file, since set-up builds the stacks in it.
+_NUMBERED = (("swords", "values"), ("herbs", "values"), ("creatures", "strengths"),
+             ("creatures", "laurels"))
 
-    >>> load_pieces()["creatures"]["laurels"]["16"]
-    8
-    """
-    doc = read_json(DATA / SHIPPED_PIECES, "Adventure Land pieces")
-    check_schema(doc, PIECES_SCHEMA, "Adventure Land pieces")
+
+def _checked_pieces(doc: dict[str, Any]) -> dict[str, Any]:
+    """A pieces document checked against :data:`PIECES_SCHEMA` and the rulebook's totals,
+    its numbered entries in numeric order."""
+    check_schema(doc, PIECES_SCHEMA, WHAT_PIECES)
     totals = {"swords": 28, "herbs": 20}
     for kind, total in totals.items():
         if sum(doc[kind]["values"].values()) != total:
-            raise DataFormatError(f"Adventure Land pieces: {kind}.values: the game has "
+            raise DataFormatError(f"{WHAT_PIECES}: {kind}.values: the game has "
                                   f"{total} {kind}")
     creatures = doc["creatures"]
     if sum(creatures["strengths"].values()) != 14 or set(creatures["laurels"]) != set(
             creatures["strengths"]):
-        raise DataFormatError("Adventure Land pieces: creatures: 14 fog creatures, each "
+        raise DataFormatError(f"{WHAT_PIECES}: creatures: 14 fog creatures, each "
                               "strength with its laurel")
+    for kind, entry in _NUMBERED:
+        doc[kind][entry] = dict(sorted(doc[kind][entry].items(), key=lambda kv: int(kv[0])))
     return doc
+
+
+@lru_cache(maxsize=16)
+def _cached_pieces(text: str) -> dict[str, Any]:
+    return _checked_pieces(json.loads(text))
+
+
+def load_pieces(source: str | Path | Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The tile values and scoring data from a path, a dict, or (None) the shipped
+    ``data/pieces.json`` (partly a reconstruction: how many swords and herbs carry each
+    value, the laurels, scoring details the rulebook leaves open), checked against
+    :data:`PIECES_SCHEMA` and the rulebook's totals (28 swords, 20 herbs, 14 fog creatures).
+    Play with your own: ``new_game(pieces=path)``.
+
+    The same data gives the same document, shared by every game played with it: read it,
+    never change it.
+
+    >>> load_pieces()["creatures"]["laurels"]["16"]
+    8
+    >>> mine = load_pieces(); mine = {**mine, "herbs": {"values": {"2": 6, "3": 7, "4": 7}}}
+    >>> load_pieces(mine)["herbs"]["values"]
+    {'2': 6, '3': 7, '4': 7}
+    >>> load_pieces({**mine, "gold": 17})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.DataFormatError: Adventure Land pieces: gold: 18 was expected
+    """
+    if source is None:
+        return _shipped_pieces()
+    if not isinstance(source, (str, Path, Mapping)):
+        raise InvalidArgumentError(f"pieces must be a file path, a dict or None, "
+                                   f"not {type(source).__name__}")
+    # Keys keep their order here (not sorted): the document is the one given, only checked.
+    return _cached_pieces(json.dumps(read_json(source, WHAT_PIECES)))
+
+
+@lru_cache(maxsize=1)
+def _shipped_pieces() -> dict[str, Any]:
+    return load_pieces(DATA / SHIPPED_PIECES)
 
 
 @lru_cache(maxsize=1)
 def shipped_pieces_digest() -> str:
     """The fingerprint of data/pieces.json (a saved game names the pieces by it)."""
-    return digest(load_pieces())
+    return digest(_shipped_pieces())
 
 
-def pieces_option() -> dict[str, str]:
-    """What a game's options hold for the pieces: the shipped set's name and digest."""
-    return {"shipped": SHIPPED_PIECES, "digest": shipped_pieces_digest()}
+def pieces_option(pieces: dict[str, Any]) -> dict[str, Any]:
+    """What a game's options (and so its save) hold for ``pieces``: the shipped set's name
+    and digest, or the whole pieces document (never a file path).
+
+    >>> pieces_option(load_pieces())["shipped"]
+    'pieces.json'
+    """
+    if digest(pieces) == shipped_pieces_digest():
+        return {"shipped": SHIPPED_PIECES, "digest": shipped_pieces_digest()}
+    return dict(pieces)
 
 
-def check_pieces_option(option: Any) -> None:
-    """Refuse a saved game played with other pieces than the installed ones."""
+def pieces_from_option(option: Any) -> dict[str, Any]:
+    """The pieces a saved game's ``options["pieces"]`` names (see :func:`pieces_option`).
+
+    Never opens a file named in a save: a path is refused, a shipped set must have the
+    installed digest.
+    """
+    if isinstance(option, Mapping) and "shipped" in option:
+        _check_shipped(option, SHIPPED_PIECES, shipped_pieces_digest(), "pieces")
+        return load_pieces()
     if not isinstance(option, Mapping):
-        raise DataFormatError("options.pieces: the shipped set's name and digest are missing")
-    _check_shipped(option, SHIPPED_PIECES, shipped_pieces_digest(), "pieces")
+        raise DataFormatError("options.pieces: a saved game holds the pieces' data (or the "
+                              f"shipped set's name and digest), not {type(option).__name__}")
+    return load_pieces(option)
