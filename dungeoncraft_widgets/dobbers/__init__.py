@@ -25,8 +25,18 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.lazy import lazy_attributes
-from .board import BOARD_FORMAT, DEFAULT_BOARD, Board, load_board
-from .cards import CARDS_FORMAT, DEFAULT_CARDS, CardSet, card_back, load_cards, parse_back
+from .data import (
+    BOARD_FORMAT,
+    CARDS_FORMAT,
+    DEFAULT_BOARD,
+    DEFAULT_CARDS,
+    Board,
+    CardSet,
+    card_back,
+    load_board,
+    load_cards,
+    parse_back,
+)
 from .rules import (
     DEFAULT_ROUND_LIMIT,
     MAX_ACTIONS,

@@ -53,7 +53,7 @@ from .actions import (
     Token,
     Use,
 )
-from .cards import CardSet, parse_back
+from .data import CardSet, parse_back
 from .rules import DobbersState
 
 __all__ = ["RaceBot", "card_value", "expected_need"]

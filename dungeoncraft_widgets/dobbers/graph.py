@@ -35,7 +35,7 @@ import networkx as nx
 import sympy
 
 from ..core.errors import InvalidArgumentError
-from .board import Board, load_board
+from .data import Board, load_board
 from .rules import DobbersState
 
 __all__ = ["KeyPath", "PathStep", "board_graph", "path_to_key", "reachable"]

@@ -63,9 +63,9 @@ import networkx as nx
 import sympy
 
 from ..core.errors import InvalidArgumentError
-from .cards import CardSet, parse_back
+from .data import HIDDEN, CardSet, parse_back
 from .effects import HAND_SIZE, SLOTS
-from .rules import HIDDEN, DobbersState
+from .rules import DobbersState
 
 __all__ = [
     "QUANTITIES", "ChallengeOdds", "StackCase", "YourCards", "at_least", "challenge_odds",

@@ -70,9 +70,19 @@ from .actions import (
     Use,
     shared,
 )
-from .board import Board, board_from_option, board_option, load_board
-from .cards import EQUIPMENT_TYPES, CardSet, cards_from_option, cards_option, load_cards
 from .challenge import ChallengeMixin
+from .data import (
+    EQUIPMENT_TYPES,
+    HIDDEN,
+    Board,
+    CardSet,
+    board_from_option,
+    board_option,
+    cards_from_option,
+    cards_option,
+    load_board,
+    load_cards,
+)
 from .deal import ADVENTURE_ROW, SetupMixin
 from .effects import HAND_SIZE, SLOTS, EffectsMixin
 from .playing import PlayingMixin
@@ -92,7 +102,6 @@ DEFAULT_ROUND_LIMIT = 30
 #: A bound on the actions of a default game: 30 rounds of up to 4 turns, each turn bounded
 #: by the cards and points a player can have.
 MAX_ACTIONS = 30_000
-HIDDEN = "?"
 ROW_SIZE, SOLO_ROW_SIZE = 3, 6
 SOLO_VERDICTS = (
     (13, "13 turns or less: Either you're a Dobber deck-building savant or incredibly lucky!"),
