@@ -470,7 +470,8 @@ class _Sight:
 
 def _sight(view: DobbersState) -> _Sight:
     """The view's :class:`_Sight`, kept on it while the position stays the same."""
-    # A copy (a view is one) carries its original's attributes: the key names this object.
+    # Copies start without it (a cache field of the state); the key notices a position
+    # changed in place since (an app's "what if I bought this card" copy).
     key = (id(view), view.viewer, len(view.log), len(view.history), tuple(view.adventure_row),
            tuple(len(h) for h in view.hands), tuple(len(s) for s in view.stacks.values()))
     cached = view.__dict__.get("_dcw_sight")

@@ -4,7 +4,6 @@ the alignment bonuses all of them can trigger."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.english import listing, possessive, says
@@ -12,9 +11,6 @@ from .effects import SLOTS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import DobbersState
-
-# Sentence helpers that remember their answers (see effects.py).
-possessive, says = map(lru_cache(maxsize=1024), (possessive, says))
 
 POOL = {"action": "red", "travel": "blue", "challenge": "gold", "influence": "influence"}
 

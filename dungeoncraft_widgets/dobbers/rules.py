@@ -41,11 +41,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..core.actions import Action
+from ..core.actions import Action, shared
 from ..core.engine import GameState
 from ..core.english import count, listing, objective, possessive, says, their, verb_form
 from ..core.errors import DataFormatError, IllegalActionError, InvalidArgumentError
-from ..core.rng import Rng
 from .actions import (
     ACTION_TYPES,
     Arm,
@@ -68,7 +67,6 @@ from .actions import (
     StartChoice,
     Token,
     Use,
-    shared,
 )
 from .challenge import ChallengeMixin
 from .data import (
@@ -86,10 +84,6 @@ from .data import (
 from .deal import ADVENTURE_ROW, SetupMixin
 from .effects import HAND_SIZE, SLOTS, EffectsMixin
 from .playing import PlayingMixin
-
-# Sentence helpers that remember their answers (see effects.py).
-count, possessive, says, verb_form = map(lru_cache(maxsize=1024),
-                                         (count, possessive, says, verb_form))
 
 __all__ = ["DEFAULT_ROUND_LIMIT", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "DobbersState",
            "new_game", "position", "verdict"]
@@ -227,15 +221,6 @@ RULE_NOTES = (
     "two-player game between the bots; None for no limit). This is the engine's safeguard, "
     "not a rule.",
 )
-
-
-def _plain_copy(value: Any) -> Any:
-    """A deep copy of JSON-like data (lists, dicts, strings, numbers, None)."""
-    if type(value) is list:
-        return [_plain_copy(v) if type(v) in (list, dict) else v for v in value]
-    if type(value) is dict:
-        return {k: _plain_copy(v) if type(v) in (list, dict) else v for k, v in value.items()}
-    return value
 
 
 @lru_cache(maxsize=4096)
@@ -980,43 +965,14 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                "creature_deck", "creature_row", "stacks", "destroyed", "set_aside", "resolved",
                "turn_player", "round", "turns", "turn", "challenge", "queue", "pending", "window",
                "arrivals", "final_turns", "duel", "winner", "end_reason")
-    # How a copy copies each field, by its shape in state_schema: the lists of card ids,
-    # squares or seats (the decks above all) at once, the per-player lists of them one
-    # level down, the rest (small) item by item.
-    _FLAT_LISTS = ("pick_order", "heroes", "position", "token_supply", "adventure_deck",
-                   "adventure_row", "location_deck", "location_row", "creature_deck",
-                   "creature_row", "destroyed", "set_aside", "resolved", "turns", "arrivals")
-    _LISTS_OF_LISTS = ("trail", "decks", "hands", "discards", "tokens")
-    _OTHER_FIELDS = ("phase", "pick_index", "first", "equipped", "forged", "stacks",
-                     "turn_player", "round", "turn", "challenge", "queue", "pending", "window",
-                     "final_turns", "duel", "winner", "end_reason")
-
+    # Views and copies are made at every bot decision: the position is plain data (copied
+    # by core's clone); the card set, the board, the options and the names never change;
+    # the legal actions and the odds' reading of a view (odds.py) are worked out again.
+    data_fields = _FIELDS
+    shared_fields = ("cards", "board", "options", "players")
+    cache_fields = ("_legal", "_dcw_sight")
     def _dump(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._FIELDS}
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> DobbersState:
-        # Views and copies are made at every bot decision: copy the plain data directly
-        # (much faster than copy.deepcopy); card set, board, options, the start snapshot and
-        # the frozen log events and actions are never changed in place, so they are shared.
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        fields = self.__dict__
-        for name in self._FLAT_LISTS:
-            new.__dict__[name] = fields[name][:]
-        for name in self._LISTS_OF_LISTS:
-            new.__dict__[name] = [each[:] for each in fields[name]]
-        for name in self._OTHER_FIELDS:
-            new.__dict__[name] = _plain_copy(fields[name])
-        # A view hands in memo what it replaces (its own log, no history, no RNG): the
-        # whole log and history are not copied for nothing at every view.
-        new.log = memo[id(self.log)] if id(self.log) in memo else list(self.log)
-        new.history = memo[id(self.history)] if id(self.history) in memo else list(self.history)
-        if id(self.rng) in memo:
-            new.rng = memo[id(self.rng)]
-        elif self.rng is not None:
-            new.rng = Rng(0)
-            new.rng.state = self.rng.state
-        return new
 
     def _restore(self, data: dict[str, Any]) -> None:
         self._legal = None
@@ -1047,7 +1003,6 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                                   "the card set (a card is missing or invented)")
 
     def _hide(self, player: int | None) -> None:
-        self._legal = None  # worked out on the whole game: a view works out its own
         cards = self.cards
         self.hands = [hand if p == player else [HIDDEN] * len(hand)
                       for p, hand in enumerate(self.hands)]
