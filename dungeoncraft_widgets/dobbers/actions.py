@@ -13,10 +13,14 @@ from dataclasses import dataclass
 from ..core.actions import Action
 
 __all__ = [
-    "ACTION_TYPES", "Arm", "Buy", "Challenge", "Choose", "Destroy", "DobbersAction", "End",
-    "Equip", "Fight", "Forge", "HeroChoice", "Move", "Outwit", "Pass", "Place", "Play",
+    "ACTION_TYPES", "SLOTS", "Arm", "Buy", "Challenge", "Choose", "Destroy", "DobbersAction",
+    "End", "Equip", "Fight", "Forge", "HeroChoice", "Move", "Outwit", "Pass", "Place", "Play",
     "Power", "Skip", "StartChoice", "Token", "Use",
 ]
+
+
+#: The equipment slots a Hero has, as actions name them (``use weapon``).
+SLOTS = ("weapon", "armor", "item")
 
 
 class DobbersAction(Action):

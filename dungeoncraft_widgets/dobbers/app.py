@@ -47,6 +47,7 @@ from ..core.scene import Scene
 from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.board import BoardView
 from .actions import (
+    SLOTS,
     Arm,
     Buy,
     Challenge,
@@ -69,9 +70,10 @@ from .actions import (
     Use,
 )
 from .bots import RaceBot
-from .effects import SLOTS
+from .effects import describe_effects
 from .graph import board_graph, path_to_key, reachable
 from .odds import ChallengeOdds, challenge_odds, expected_turns, next_hand, your_cards
+from .points import describe_points, hand_size, points_of
 from .rules import SOLO_VERDICTS, DobbersState, new_game, verdict
 from .scene import board_scene, cards_scene
 
@@ -522,12 +524,8 @@ class DobbersApp(GameApp):
                               tooltip="Plays every Effect card of your hand, uses every "
                                       "Equipment and spends your positive tokens"))
         out.append(Choice("End the turn (your hand goes to the discard pile, draw "
-                          f"{5 + self._hand_bonus(view)})", End()))
+                          f"{hand_size(view.cards, view.heroes[self.seat])})", End()))
         return out
-
-    def _hand_bonus(self, view: DobbersState) -> int:
-        ability = view.cards[view.heroes[self.seat]].get("ability") or {}
-        return ability["n"] if ability.get("kind") == "hand_size" else 0
 
     def _option_label(self, view: DobbersState, action: Action) -> str:
         if isinstance(action, Skip):
@@ -537,7 +535,7 @@ class DobbersApp(GameApp):
         kind = view.pending["kind"]
         if kind == "choice":
             effects = view.pending["choices"][int(card) - 1]
-            return f"Option {card}: " + _effects_words(view, effects)
+            return f"Option {card}: " + describe_effects(view.cards, effects)
         if kind == "loot":
             return {"hand": "Into your hand", "discard": "Onto your discard pile",
                     "destroy": "Destroy it"}[zone]
@@ -854,32 +852,12 @@ def _ordinal(n: int) -> str:
 
 def _destroy_words(view: DobbersState, card: str) -> str:
     ability = view.cards[card].get("destroy", {})
-    points = {c: ability[c] for c in ("red", "blue", "gold", "influence") if ability.get(c)}
-    parts = [view.describe_points(points)] if points else []
+    gives = points_of(ability)
+    parts = [describe_points(gives)] if gives else []
     if ability.get("effects"):
-        parts.append(_effects_words(view, ability["effects"]))
+        parts.append(describe_effects(view.cards, ability["effects"]))
     return f"Destroying {view.cards.name(card)} (out of the game) gives: " + \
         (listing(parts) or "nothing more")
-
-
-def _effects_words(view: DobbersState, effects: Sequence[Mapping[str, Any]]) -> str:
-    words = []
-    for e in effects:
-        do = e["do"]
-        if do == "token":
-            words.append(f"take a {view.token_label(e['token'])} token")
-        elif do == "discard":
-            words.append(f"discard {count(e['n'], 'card')}")
-        elif do == "back":
-            words.append(f"move back {count(e['n'], 'square')}")
-        elif do == "draw":
-            words.append(f"draw {count(e['n'], 'card')}")
-        elif do == "lose_equipment":
-            words.append("lose a piece of Equipment")
-        else:
-            words.append(do.replace("_", " "))
-    return listing(words) or "nothing"
-
 
 
 #: The play widget of this game (GAMES[name].APP: the apps are registered with the games).

@@ -76,9 +76,11 @@ from typing import Any
 
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
+from .effects import VOCABULARY
+from .points import POINTS
 
 __all__ = ["ALIGNMENTS", "BOARD_FORMAT", "CARDS_FORMAT", "DEFAULT_BOARD", "DEFAULT_CARDS",
-           "EFFECTS", "HIDDEN", "ITEM_TYPES", "Board", "CardSet", "card_back", "load_board",
+           "HIDDEN", "ITEM_TYPES", "Board", "CardSet", "card_back", "load_board",
            "load_cards", "parse_back"]
 
 CARDS_FORMAT = "dungeoncraft_widgets/dobbers/cards"
@@ -87,30 +89,10 @@ ALIGNMENTS = ("Dobberton", "Wild", "Rat Claw Clan", "Decay")
 ITEM_TYPES = ("Navigation", "Protection", "Travel", "Combat")
 EQUIPMENT_TYPES = ("Weapon", "Armor", "Item")
 ADVENTURE_TYPES = ("Effect", *EQUIPMENT_TYPES)
-POINTS = ("red", "blue", "gold", "influence")
 TOKEN_KINDS = ("action", "travel", "challenge", "influence")
 HERO_ABILITIES = ("counts_as", "item_type", "discount", "first_shield", "hand_size", "power")
 #: What a player's view shows of a card it may not see (another hand, a deck).
 HIDDEN = "?"
-
-#: The effect vocabulary the engine interprets, and where each may appear.
-EFFECTS: dict[str, tuple[str, ...]] = {
-    "draw": ("card", "power", "consequence", "event"),          # n cards
-    "gain": ("card", "power", "consequence"),                   # points this turn
-    "token": ("card", "power", "consequence", "event"),         # take a token
-    "cull": ("card", "power"),          # destroy a card from hand or discard, then draw 1
-    "destroy_row": ("card", "power"),   # may destroy an Adventure or Challenge row card
-    "retrieve": ("card", "power"),      # a card from the discard pile to the hand
-    "outwit": ("card",),                # playable on an opponent's turn
-    "back": ("consequence",),           # move back n (from the Location as 0)
-    "discard": ("consequence",),        # discard n cards from the hand
-    "lose_equipment": ("consequence",),  # an equipped card (slot or any) to the discard pile
-    "choice": ("consequence",),         # options: lists of effects, one chosen
-    "destroy_adventure": ("event",),    # which: cheapest/costliest, n
-    "solo_creature": ("solo",),         # from: row/deck
-    "solo_arm": ("solo",),              # side: left/right
-    "solo_destroy": ("solo",),          # sides
-}
 
 _INT = {"type": "integer", "minimum": 0, "maximum": 20}
 _ID = {"type": "string", "pattern": "^[a-z0-9_+\\-]{1,40}$"}
@@ -217,7 +199,7 @@ CARDS_SCHEMA: dict[str, Any] = {
         "effect": {
             "type": "object", "required": ["do"], "additionalProperties": False,
             "properties": {
-                "do": {"enum": list(EFFECTS)}, "n": {"type": "integer", "minimum": 1,
+                "do": {"enum": list(VOCABULARY)}, "n": {"type": "integer", "minimum": 1,
                                                       "maximum": 6},
                 "token": _ID, "who": {"const": "all"},
                 "unless_item": {"enum": list(ITEM_TYPES)}, "if_item": {"enum": list(ITEM_TYPES)},
@@ -408,9 +390,7 @@ def _check_effects(what: str, card: str, fieldname: str, effects: Any, context: 
     for i, e in enumerate(effects or ()):
         where = f"{fieldname}[{i}]"
         do = e["do"]
-        if context not in EFFECTS[do]:
-            raise _bad(what, card, where, f"'{do}' is not allowed here (only in "
-                       f"{', '.join(EFFECTS[do])} effects)")
+        VOCABULARY.check(e, context, f"{what}: card {card!r}, field {where!r}")
         if do in ("draw", "back", "discard") and "n" not in e:
             raise _bad(what, card, where, f"'{do}' needs a number 'n'")
         if do == "gain" and not any(e.get(p) for p in POINTS):

@@ -63,8 +63,10 @@ import networkx as nx
 import sympy
 
 from ..core.errors import InvalidArgumentError
+from . import challenge, travel
+from .actions import SLOTS
 from .data import HIDDEN, CardSet, parse_back
-from .effects import HAND_SIZE, SLOTS
+from .points import HAND_SIZE, bonuses_due, contribution, hand_size, token_points, use_points
 from .rules import DobbersState
 
 __all__ = [
@@ -152,8 +154,7 @@ def your_cards(view: DobbersState, player: int) -> YourCards:
     (10, 5)
     """
     p = _seat(view, player)
-    ability = view.cards[view.heroes[p]].get("ability") or {}
-    size = HAND_SIZE + (ability["n"] if ability.get("kind") == "hand_size" else 0)
+    size = hand_size(view.cards, view.heroes[p])
     mine = view.turn_player == p
     played = [c for c in view.turn["played"] if c] if mine else []
     return YourCards(deck=_own(view, p, view.decks[p], "deck"),
@@ -174,11 +175,8 @@ def _slot_points(cards: CardSet, equipped: Mapping[str, str], forged: Mapping[st
     card = equipped.get(slot)
     if card is None:
         return 0
-    value = _printed(cards, card, colours)
-    forge = forged.get(slot)
-    if forge is not None:
-        value += sum(int(cards[forge]["forge"].get(c, 0)) for c in colours)
-    return value
+    gives = use_points(cards, card, forged.get(slot))
+    return sum(gives.get(c, 0) for c in colours)
 
 
 def _base(cards: CardSet, mine: YourCards, colours: tuple[str, ...]) -> tuple[int, dict]:
@@ -570,48 +568,6 @@ class StackCase:
     cards: tuple[str, ...]
 
 
-def _backs(view: DobbersState, effects: Any, types: set[str]) -> int:
-    moved = 0
-    for e in effects or ():
-        if e.get("do") != "back":
-            continue
-        if "unless_item" in e and e["unless_item"] in types:
-            continue
-        if "if_item" in e and e["if_item"] not in types:
-            continue
-        moved += e["n"]
-    return moved
-
-
-def _case(view: DobbersState, player: int, stack: tuple[str, ...]) -> tuple[int, frozenset, int]:
-    """(need, immunities, squares moved back) of a stack of known cards, as the engine's
-    ``stack_needs`` counts it for ``player``."""
-    cards = view.cards
-    types = view.item_types(player)
-    location = cards[stack[0]]
-    total = location["ap"]
-    if location.get("item_type") in types:
-        total = location["item_ap"]
-    immune: set[str] = set(location.get("immune_to", ()))
-    back = _backs(view, location.get("defeat"), types)
-    for i, card in enumerate(stack[1:], start=1):
-        info = cards[card]
-        immune.update(info.get("immune_to", ()))
-        if info["type"] == "Creature":
-            total += info["ap"]
-            bonus = info.get("bonus")
-            if bonus and bonus["if_no"].lower() not in view.equipped[player]:
-                total += bonus["ap"]
-            back += _backs(view, info.get("defeat"), types)
-            continue
-        total += info.get("red", 0) + info.get("gold", 0)
-        aligned = info.get("aligned")
-        if aligned and any(cards[other].get("alignment") == info.get("alignment")
-                           for j, other in enumerate(stack) if j != i):
-            total += aligned.get("red", 0) + aligned.get("gold", 0)
-    return total + view.penalty(player, "challenge"), frozenset(immune), back
-
-
 def _signature(cards: CardSet, card: str) -> tuple:
     """What of a card matters to a Challenge (cards alike here play alike)."""
     info = cards[card]
@@ -658,14 +614,19 @@ def stack_cases(view: DobbersState, player: int, square: str) -> list[StackCase]
             first, weight = by_kind.get(sig, (c, Fraction(0)))
             by_kind[sig] = (first, weight + Fraction(n) / total)
         slots.append(list(by_kind.values()))
+    # What every case is asked the same: the Hero's Items, slots and Challenge tokens.
+    types, equipped = view.item_types(p), view.equipped[p]
+    penalty = view.penalty(p, "challenge")
     merged: dict[tuple, list] = {}
     for combo in product(*slots):
         chance = Fraction(1)
         for _c, w in combo:
             chance *= w
         ids = tuple(c for c, _w in combo)
-        need, immune, back = _case(view, p, ids)
-        key = (need, immune, back)
+        key = (challenge.stack_needs(cards, ids, item_types=types, equipped=equipped,
+                                     penalty=penalty),
+               challenge.immunities(cards, ids),
+               challenge.defeat_moves(cards, ids, item_types=types))
         if key in merged:
             merged[key][0] += chance
         else:
@@ -678,62 +639,39 @@ def stack_cases(view: DobbersState, player: int, square: str) -> list[StackCase]
 def _play_everything(view: DobbersState, p: int) -> tuple[int, int, list[list]]:
     """The red and gold that playing every Effect card of the hand, using every Equipment
     not used yet and spending the positive tokens adds this turn, with the alignment
-    bonuses that all of it sets off (as the engine applies them: a card's bonus once a
-    turn, when another card of its alignment is in play), and what each Equipment gives
-    (for immunities). Cards drawn by these cards are not counted."""
+    bonuses that all of it sets off (:func:`.points.bonuses_due`, as the engine gives
+    them), and what each Equipment gives (for immunities). Cards drawn by these cards are
+    not counted."""
     cards, turn = view.cards, view.turn
+    equipped, forged = view.equipped[p], view.forged[p]
     red = gold = 0
     contrib: list[list] = []
-    played = [c for c in turn["played"] if c]
     new = [c for c in view.hands[p] if c in cards and cards.type(c) == "Effect"]
     for card in new:
         red, gold = red + cards.point(card, "red"), gold + cards.point(card, "gold")
-    unused = [s for s in SLOTS if s in view.equipped[p] and s not in turn["used"]]
-    parts: dict[str, list[dict]] = {}
+    used = dict(turn["used"])
     for slot in SLOTS:
-        if slot in view.equipped[p]:
-            forge = view.forged[p].get(slot)
-            parts[slot] = [cards[view.equipped[p][slot]]] + ([cards[forge]] if forge else [])
-    for slot in unused:
-        host, *forge = parts[slot]
-        r = host.get("red", 0) + sum(f["forge"].get("red", 0) for f in forge)
-        g = host.get("gold", 0) + sum(f["forge"].get("gold", 0) for f in forge)
-        keywords = sorted({k for part in parts[slot] for k in part.get("keywords", ())})
-        contrib.append([keywords, host["type"], r, g])
-        red, gold = red + r, gold + g
+        if slot in equipped and slot not in used:
+            used[slot] = equipped[slot]
+            gives = use_points(cards, equipped[slot], forged.get(slot))
+            contrib.append(contribution(cards, equipped[slot], forged.get(slot), gives))
+            red, gold = red + gives.get("red", 0), gold + gives.get("gold", 0)
     for token in view.tokens[p]:
-        value, kind = cards.token_value(token), cards.token_kind(token)
-        if value > 0 and kind == "action":
+        colour, value = token_points(cards, token)
+        if value > 0 and colour == "red":
             red += value
-        elif value > 0 and kind == "challenge":
+        elif value > 0 and colour == "gold":
             gold += value
     # Alignment bonuses, once everything is in play.
-    ability = cards[view.heroes[p]].get("ability") or {}
-    hero = {ability["alignment"]} if ability.get("kind") == "counts_as" else set()
-    keys: dict[str, tuple[dict, set[str]]] = {}
-    for slot, pieces in parts.items():
-        keys[f"e{slot}"] = (pieces[0], {x["alignment"] for x in pieces if "alignment" in x})
-    for i, card in enumerate(played + new):
-        info = cards[card]
-        keys[f"p{i}"] = (info, {info["alignment"]} if "alignment" in info else set())
-    done = set(turn["bonus"])
-    old_keys = {f"p{i}" for i, c in enumerate(turn["played"]) if c}
-    for key, (info, aligns) in keys.items():
-        aligned = info.get("aligned")
-        if not aligned or (key.startswith("p") and key in done and key in old_keys) \
-                or (key.startswith("e") and key in done):
-            continue
-        others = set(hero)
-        for other, (_i, a) in keys.items():
-            if other != key:
-                others |= a
-        if not aligns & others:
-            continue
+    for key, card, _alignments in bonuses_due(
+            cards, view.heroes[p], equipped, forged, used, [*turn["played"], *new],
+            turn["bonus"]):
+        aligned = cards[card]["aligned"]
         r, g = aligned.get("red", 0), aligned.get("gold", 0)
         red, gold = red + r, gold + g
         if key.startswith("e"):
-            keywords = sorted({k for part in parts[key[1:]] for k in part.get("keywords", ())})
-            contrib.append([keywords, info["type"], r, g])
+            contrib.append(contribution(cards, card, forged.get(key[1:]),
+                                               {"red": r, "gold": g}))
     return red, gold, contrib
 
 
@@ -791,7 +729,7 @@ def challenge_odds(view: DobbersState, player: int, square: str, *,
             f"challenge: the shield to {square} costs {cost} blue + red; "
             f"{view.players[p]} has {turn['blue'] + turn['red']} (the travel is refused "
             "before any Challenge)")
-    red = turn["red"] - max(0, cost - turn["blue"])
+    _blue, red = travel.pay_travel(turn["blue"], turn["red"], cost)
     gold = turn["gold"]
     contrib = [list(c) for c in turn["contrib"]]
     if then_play_hand:
@@ -804,11 +742,8 @@ def challenge_odds(view: DobbersState, player: int, square: str, *,
     need: dict[int, sympy.Rational] = {}
     for case in cases:
         if case.immune not in have:
-            immune_red = immune_gold = 0
-            for keywords, kind, r, g in contrib:
-                if case.immune & set(keywords) or kind in case.immune:
-                    immune_red, immune_gold = immune_red + r, immune_gold + g
-            have[case.immune] = red - min(red, immune_red) + gold - min(gold, immune_gold)
+            have[case.immune] = sum(challenge.points_against(
+                red, gold, challenge.immune_points(case.immune, contrib)))
         if have[case.immune] >= case.need:
             chance += case.chance
         need[case.need] = need.get(case.need, sympy.Integer(0)) + case.chance
@@ -985,16 +920,15 @@ class _RaceChain:
             if shield > blue + red:
                 results.append((q, i, known))
                 return
-            b = min(blue, shield)
-            blue2, red2 = blue - b, red - (shield - b)
+            blue2, red2 = travel.pay_travel(blue, red, shield)
             if needs is None:
                 walk(i + 1, blue2, red2, gold, None, q)
                 return
             options = ((known, Fraction(1)),) if known is not None else needs
             for need, w in options:
                 if red2 + gold >= need:
-                    g = min(gold, need)
-                    walk(i + 1, blue2, red2 - (need - g), gold - g, None, q * w)
+                    spent_red, spent_gold = challenge.victory_spends(gold, need)
+                    walk(i + 1, blue2, red2 - spent_red, gold - spent_gold, None, q * w)
                 else:
                     results.append((q * w, i, need))
 
