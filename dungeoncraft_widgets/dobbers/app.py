@@ -39,9 +39,9 @@ import networkx as nx
 import sympy
 
 from ..core.bots import Bot
-from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, listing, says
+from ..core.english import approx, count, listing, ordinal, says
+from ..core.english import chance as english_chance
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from ..widgets.app import Choice, FinalSummary, GameApp
@@ -95,18 +95,6 @@ ZONE_WORDS = {"hand": "from your hand", "discard": "from your discard pile",
               "adventure": "from the Adventure row", "challenge": "from the Challenge row"}
 
 
-def _exact_words(value: sympy.Rational) -> str:
-    """An exact value and its decimal: '3', '17/5 = 3.40', '10/3 ≈ 3.33'."""
-    if value.q == 1:
-        return str(value)
-    return f"{value} {'=' if (value * 100).q == 1 else '≈'} {float(value):.2f}"
-
-
-def _odds_words(p: sympy.Rational) -> str:
-    exact = (p * 1000).q == 1
-    return f"{p} {'=' if exact else '≈'} {percent(p)}"
-
-
 class DobbersApp(GameApp):
     """Play Dobbers from seat 0 against RaceBots (see the module docstring)."""
 
@@ -150,10 +138,10 @@ class DobbersApp(GameApp):
     def _reach(self, view: DobbersState) -> dict[str, int]:
         if not self._mine(view) or view.challenge is not None or view.phase != "main":
             return {}
-        return self._memo("reach", lambda: reachable(view, player=self.seat))
+        return self._memo("reach", lambda: reachable(view, self.seat))
 
     def _key_path(self, view: DobbersState):
-        return self._memo("path", lambda: path_to_key(view, player=self.seat))
+        return self._memo("path", lambda: path_to_key(view, self.seat))
 
     def _path(self, view: DobbersState) -> list[str]:
         if view.position[self.seat] is None or view.is_over:
@@ -297,7 +285,7 @@ class DobbersApp(GameApp):
                 raise InvalidArgumentError(
                     f"the shield to {view.board.label(square)} costs {cost} blue + red "
                     f"(negative Travel tokens included); you have {have}")
-            cost = reachable(view, travel_points=99, player=self.seat).get(square)
+            cost = reachable(view, self.seat, travel_points=99).get(square)
             if cost is None:  # only past a stack: the stack is where a move stops
                 raise InvalidArgumentError(
                     f"{view.board.label(square)} is beyond a Challenge stack: a move onto a "
@@ -472,8 +460,8 @@ class DobbersApp(GameApp):
         with_card.discards[self.seat].append(card)
         now, then = self._memo("buy-now:" + quantity, lambda: mean(view)), mean(with_card)
         return (f"Your deck runs out at the next Draw Phase, so it may come at once: your next "
-                f"hand's expected {words} goes from {_exact_words(now)} to "
-                f"{_exact_words(then)}.")
+                f"hand's expected {words} goes from {approx(now)} to "
+                f"{approx(then)}.")
 
     def _challenge_odds(self, view: DobbersState, square: str) -> ChallengeOdds:
         return self._memo(f"odds:{square}", lambda: challenge_odds(view, self.seat, square))
@@ -730,7 +718,7 @@ Encounter square 1 (2 squares).']
         for place, p in enumerate(order, start=1):
             where = view.position[p]
             moves = board.to_key.get(where, 0) if where else 0
-            rows.append((_ordinal(place), view.players[p],
+            rows.append((ordinal(place), view.players[p],
                          "the Key" if moves == 0 and where else f"{count(moves, 'move')} away",
                          view.turns[p] + (1 if p == view.winner else 0)))
         return FinalSummary(headline, ("Place", "Player", "Where", "Turns"), tuple(rows))
@@ -764,7 +752,7 @@ Encounter square 1 (2 squares).']
         for step in path.steps[:4]:
             spent += step.shield
             chance = sum((p for v, p in dist.items() if v >= spent), sympy.Integer(0))
-            rows.append((f"{view.board.label(step.square)} ({spent})", _odds_words(chance)))
+            rows.append((f"{view.board.label(step.square)} ({spent})", english_chance(chance)))
             if step.need is not None:
                 break
         body = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td></tr>"
@@ -778,7 +766,7 @@ Encounter square 1 (2 squares).']
             for square in view.board.neighbours[here]:
                 if view.stacks.get(square) and square in self._reach(view):
                     odds = self._challenge_odds(view, square)
-                    lines.append(f"{view.board.label(square)}: {_odds_words(odds.chance)}")
+                    lines.append(f"{view.board.label(square)}: {english_chance(odds.chance)}")
             if lines:
                 parts.append("<p>Challenge now (then every card you hold played): "
                              + html.escape("; ".join(lines)) + "</p>")
@@ -817,7 +805,7 @@ Encounter square 1 (2 squares).']
             return
         now = view.turns[self.seat] + 1
         text = (f"Expected turns after this one, if you buy nothing more and never lose a "
-                f"Challenge: {value} ≈ {float(value):.2f}")
+                f"Challenge: {approx(value)}")
         if view.solo:
             total = now + value
             text += f"; the Key about turn {float(total):.1f}: {verdict(int(total + 0.5))}"
@@ -844,10 +832,6 @@ def _joins(first: Event, event: Event) -> bool:
     what = "square" if event.kind == "move" else "card"
     return (event.kind == "move" or event.kind in RUN_VERBS) and what in event.data \
         and what in first.data
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }".replace(" ", "")
 
 
 def _destroy_words(view: DobbersState, card: str) -> str:

@@ -42,7 +42,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..core.actions import Action, shared
-from ..core.checks import whole_number
+from ..core.checks import one_of, whole_number
 from ..core.engine import GameState, performs
 from ..core.english import count, listing, objective, possessive, says, their, verb_form
 from ..core.errors import DataFormatError, IllegalActionError, InvalidArgumentError
@@ -755,9 +755,9 @@ class DobbersState(GameState):
         # The stacks Equipment may still go under, with the types already under them
         # (challenge.stack_types of every stack at once), worked out when first needed.
         armable: list[tuple[str, list[str]]] | None = None
-        discounted = points.discounted
         for card, printed, kind in cards.offer(self.adventure_row):
-            if discounted(printed, kind, ability) + extra > influence:
+            cost = printed if ability is None else points.discounted(printed, kind, ability)
+            if cost + extra > influence:
                 continue
             acts.append(shared(Buy, card))
             if kind != "Effect" and self.stacks:
@@ -802,7 +802,10 @@ class DobbersState(GameState):
         """The squares Equipment may still go under, in order, with the types under them."""
         out = []
         for square in sorted(self.stacks):
-            types = challenge.stack_types(self.cards, [c for c, _ in self.stacks[square]])
+            stack = self.stacks[square]
+            if len(stack) < 2:  # a bare Location takes a Creature first
+                continue
+            types = challenge.stack_types(self.cards, [c for c, _ in stack])
             if types is not None:
                 out.append((square, types))
         return out
@@ -810,7 +813,9 @@ class DobbersState(GameState):
     def _travel_actions(self, p: int) -> list[Action]:
         if p in self.arrivals:
             return []
-        lower, extra = self.travel_modifiers(p)  # the same for every move
+        lower, extra = travel.travel_modifiers(  # the same for every move
+            self.cards, self.heroes[p], first_shield_used=self.turn["first_shield"],
+            tokens=self.tokens[p])
         # travel_cost <= blue + red, that is max(0, shield - lower) <= budget:
         budget = self.turn["blue"] + self.turn["red"] - extra
         if budget < 0:
@@ -1717,23 +1722,17 @@ Variants are for 2 players, not 3
         len(players) if isinstance(players, (list, tuple)) else None
     for name, value in (("duel", duel), ("variant_a", variant_a), ("variant_b", variant_b),
                         ("extra_challenges", extra_challenges), ("events", events)):
-        if not isinstance(value, bool):
-            raise InvalidArgumentError(f"{name} must be True or False, not {value!r}")
+        one_of(value, name, (True, False))
     for name, value in (("variant_a", variant_a), ("variant_b", variant_b)):
         if value and n != 2:
             raise InvalidArgumentError(f"{name}: the 2 Player Rule Variants are for 2 players, "
                                        f"not {n}")
     if duel and n == 1:
         raise InvalidArgumentError("duel: a DUEL needs at least 2 players")
-    if solo_method not in ("A", "B"):
-        raise InvalidArgumentError(f"solo_method must be 'A' or 'B' (the rulebook's two "
-                                   f"methods), not {solo_method!r}")
-    if round_limit is not None and (isinstance(round_limit, bool)
-                                    or not isinstance(round_limit, int)
-                                    or not 1 <= round_limit <= 1000):
-        raise InvalidArgumentError(f"round_limit must be None or a whole number from 1 to 1000 "
-                                   f"(rounds before a game with no winner stops), not "
-                                   f"{round_limit!r}")
+    one_of(solo_method, "solo_method", ("A", "B"))
+    if round_limit is not None:
+        whole_number(round_limit, "round_limit", minimum=1, maximum=1000,
+                     why="rounds before a game with no winner stops; or None")
     options: dict[str, Any] = {
         "cards": cards_option(load_cards(cards)), "board": board_option(load_board(board)),
         "duel": duel, "variant_a": variant_a, "variant_b": variant_b,
