@@ -389,6 +389,7 @@ def test_expected_turns_is_the_brute_force_average(stacks):
     assert expected_turns(game, p) == race_brute_force(game, p)
 
 
+@pytest.mark.slow
 def test_expected_turns_agrees_with_the_engine_played_by_a_racer_who_knows_the_stacks():
     """Solo games in the real engine (its shuffles, Solo cards, tokens): a racer who plays
     every card, travels as far as it can and takes a stack on only when it wins."""
