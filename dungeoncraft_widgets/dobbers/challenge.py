@@ -35,7 +35,12 @@ def item_types(cards: CardSet, hero: str | None, item: str | None,
     """The Item types a Hero counts as having actively equipped (for Locations and for
     effects that name an Item): the Hero's ``item_type`` ability and the equipped ``item``,
     unless it was swapped in after another Item was used this turn (``used_item``: the
-    Item used this turn, or None)."""
+    Item used this turn, or None).
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> sorted(item_types(load_cards(), "shaori", "traveling_kit", None))  # Shaori: Navigation
+    ['Navigation', 'Travel']
+    """
     out = set()
     if hero is not None:
         ability = cards[hero].get("ability") or {}
@@ -48,7 +53,11 @@ def item_types(cards: CardSet, hero: str | None, item: str | None,
 
 def applies(effect: Mapping[str, Any], item_types: Collection[str]) -> bool:
     """Whether an effect's Item condition holds for a Hero with ``item_types``:
-    ``unless_item`` (an Item that spares the Hero) and ``if_item`` (one it needs)."""
+    ``unless_item`` (an Item that spares the Hero) and ``if_item`` (one it needs).
+
+    >>> applies({"do": "back", "n": 1, "unless_item": "Protection"}, {"Protection"})
+    False
+    """
     if "unless_item" in effect and effect["unless_item"] in item_types:
         return False
     return not ("if_item" in effect and effect["if_item"] not in item_types)
@@ -116,7 +125,11 @@ def immune_points(immune: AbstractSet[str],
                   contributions: Iterable[Sequence[Any]]) -> tuple[int, int]:
     """(red, gold) given this turn by Equipment a stack is ``immune`` to: its keywords or
     its type (``contributions``: what each piece of Equipment gave, see
-    :func:`.points.contribution`)."""
+    :func:`.points.contribution`).
+
+    >>> immune_points({"Silver"}, [[["Silver"], "Weapon", 2, 1], [[], "Armor", 1, 1]])
+    (2, 1)
+    """
     red = gold = 0
     for keywords, kind, r, g in contributions:
         if kind in immune or not immune.isdisjoint(keywords):
@@ -126,7 +139,11 @@ def immune_points(immune: AbstractSet[str],
 
 def points_against(red: int, gold: int, immune: tuple[int, int]) -> tuple[int, int]:
     """(red, gold) of a pool that count against a stack, less what its Creature is immune
-    to (``immune``: :func:`immune_points`)."""
+    to (``immune``: :func:`immune_points`).
+
+    >>> points_against(3, 2, immune=(2, 1))
+    (1, 1)
+    """
     return red - min(red, immune[0]), gold - min(gold, immune[1])
 
 
@@ -156,13 +173,23 @@ def defeat_moves(cards: CardSet, stack: Sequence[str], *, item_types: Collection
 
 
 def takes_creature(stack: Sequence[Any] | None) -> bool:
-    """A Creature goes under a Location that has no cards under it."""
+    """A Creature goes under a Location that has no cards under it.
+
+    >>> takes_creature(["castle_walls"]), takes_creature(["castle_walls", "tree_golem"])
+    (True, False)
+    """
     return bool(stack) and len(stack) == 1  # type: ignore[arg-type]
 
 
 def stack_types(cards: CardSet, stack: Sequence[str] | None) -> list[str] | None:
     """The types of the cards under the Location if Equipment may still go there (a
-    Creature is there and the Location's capacity is not reached), else None."""
+    Creature is there and the Location's capacity is not reached), else None.
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> stack_types(load_cards(), ["castle_walls", "tree_golem"]), stack_types(load_cards(),
+    ...                                                                        ["castle_walls"])
+    (['Creature'], None)
+    """
     if not stack or len(stack) < 2:
         return None
     by_id = cards.by_id
@@ -174,6 +201,11 @@ def stack_types(cards: CardSet, stack: Sequence[str] | None) -> list[str] | None
 
 def takes_equipment(cards: CardSet, stack: Sequence[str] | None, kind: str) -> bool:
     """Equipment of ``kind`` goes under a Location with a Creature, within its capacity,
-    one card of each type."""
+    one card of each type.
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> takes_equipment(load_cards(), ["castle_walls", "tree_golem"], "Weapon")
+    True
+    """
     types = stack_types(cards, stack)
     return types is not None and kind not in types

@@ -30,7 +30,11 @@ Shuffle = Callable[[list[str]], None]
 
 
 def row_size(players: int) -> int:
-    """The cards of each Challenge row for ``players`` players."""
+    """The cards of each Challenge row for ``players`` players.
+
+    >>> row_size(1), row_size(3)
+    (6, 3)
+    """
     return SOLO_ROW_SIZE if players == 1 else ROW_SIZE
 
 
@@ -59,7 +63,13 @@ def events_shuffled_in(deck: Sequence[str], events: Sequence[str],
 
 def solo_shuffled_in(deck: Sequence[str], solo: Sequence[str], shuffle: Shuffle) -> list[str]:
     """The Adventure deck with the Solo cards shuffled into its top half (the end of the
-    list is the top)."""
+    list is the top).
+
+    >>> from dungeoncraft_widgets.core.rng import Rng
+    >>> deck = solo_shuffled_in(list("abcd"), ["S"], Rng(2).shuffle)
+    >>> deck[:2], sorted(deck[2:])                 # the bottom half stays as it was
+    (['a', 'b'], ['S', 'c', 'd'])
+    """
     half = (len(deck) + 1) // 2
     top = [*deck[len(deck) - half:], *solo]
     shuffle(top)

@@ -69,7 +69,11 @@ def describe_effects(cards: CardSet, effects: Sequence[Mapping[str, Any]]) -> st
 def queued(effects: Sequence[Mapping[str, Any]] | None, player: int, source: str,
            **extra: Any) -> list[Item]:
     """``effects`` as queue items: each with the player it is for and the card it comes
-    from (and ``extra``)."""
+    from (and ``extra``).
+
+    >>> queued([{"do": "draw", "n": 1}], 0, "rally")
+    [{'do': 'draw', 'n': 1, 'p': 0, 'src': 'rally'}]
+    """
     return [dict(e, p=player, src=source, **extra) for e in effects or ()]
 
 

@@ -89,7 +89,12 @@ def use_points(cards: CardSet, card: str, forge: str | None) -> dict[str, int]:
 
 
 def hand_size(cards: CardSet, hero: str) -> int:
-    """The cards the Draw Phase draws for a player with ``hero``."""
+    """The cards the Draw Phase draws for a player with ``hero``.
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> hand_size(load_cards(), "toby"), hand_size(load_cards(), "pip")  # Pip draws one more
+    (5, 6)
+    """
     ability = cards.by_id[hero].get("ability") or {}
     return HAND_SIZE + (ability["n"] if ability.get("kind") == "hand_size" else 0)
 
@@ -101,13 +106,23 @@ def token_label(cards: CardSet, token: str) -> str:
 
 
 def token_points(cards: CardSet, token: str) -> tuple[str, int]:
-    """(the pool, the points) spending a positive token adds to the turn."""
+    """(the pool, the points) spending a positive token adds to the turn.
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> token_points(load_cards(), "challenge+1")
+    ('gold', 1)
+    """
     return POOL[cards.token_kind(token)], cards.token_value(token)
 
 
 def negative_tokens(cards: CardSet, tokens: Sequence[str], kind: str) -> list[str]:
     """The negative tokens of ``kind`` among ``tokens``: what the next attempt of that kind
-    (``travel``, ``challenge``, ``influence``) must overcome, and then gives back."""
+    (``travel``, ``challenge``, ``influence``) must overcome, and then gives back.
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> negative_tokens(load_cards(), ["travel-1", "challenge-1", "travel+1"], "travel")
+    ['travel-1']
+    """
     return [t for t in tokens if cards.token_kind(t) == kind and cards.token_value(t) < 0]
 
 
@@ -126,7 +141,14 @@ def penalty(cards: CardSet, tokens: Sequence[str], kind: str) -> int:
 # ------------------------------------------------------------------ acquiring
 def discount(cards: CardSet, hero: str, used: Collection[str]) -> Mapping[str, Any] | None:
     """The Hero's discount ability, if it still applies this turn (``used``: the kinds of
-    card it has lowered the cost of this turn; once a turn per kind), else None."""
+    card it has lowered the cost of this turn; once a turn per kind), else None.
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> discount(load_cards(), "marigold", used=())
+    {'kind': 'discount', 'type': 'Equipment', 'n': 1}
+    >>> discount(load_cards(), "marigold", used=["Equipment"]) is None   # used this turn
+    True
+    """
     ability = cards.by_id[hero].get("ability")
     if ability and ability["kind"] == "discount" and ability["type"] not in used:
         return ability
@@ -135,20 +157,34 @@ def discount(cards: CardSet, hero: str, used: Collection[str]) -> Mapping[str, A
 
 def discount_applies(ability: Mapping[str, Any] | None, card_type: str) -> bool:
     """Whether the Hero's discount ``ability`` (None: none) lowers the cost of a card of
-    ``card_type`` (the ability names Effect or Equipment)."""
+    ``card_type`` (the ability names Effect or Equipment).
+
+    >>> marigold = {"kind": "discount", "type": "Equipment", "n": 1}
+    >>> discount_applies(marigold, "Armor"), discount_applies(marigold, "Effect")
+    (True, False)
+    """
     return ability is not None and ability["type"] == ("Effect" if card_type == "Effect"
                                                        else "Equipment")
 
 
 def discounted(cost: int, card_type: str, ability: Mapping[str, Any] | None) -> int:
-    """A printed cost after the Hero's discount ``ability`` for a card of ``card_type``."""
+    """A printed cost after the Hero's discount ``ability`` for a card of ``card_type``.
+
+    >>> discounted(5, "Armor", {"kind": "discount", "type": "Equipment", "n": 1})
+    4
+    """
     return max(0, cost - ability["n"]) if discount_applies(ability, card_type) else cost
 
 
 def buy_cost(cards: CardSet, card: str, ability: Mapping[str, Any] | None, *,
              penalty: int) -> int:
     """The Influence acquiring the Adventure card ``card`` costs: its cost after the Hero's
-    discount ``ability`` (:func:`discount`), plus the negative Influence tokens."""
+    discount ``ability`` (:func:`discount`), plus the negative Influence tokens.
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> buy_cost(load_cards(), "silver", None, penalty=1)     # cost 3, a -1 Influence token
+    4
+    """
     info = cards.by_id[card]
     return discounted(info["cost"], info["type"], ability) + penalty
 
@@ -159,7 +195,12 @@ def alignments_in_play(cards: CardSet, equipped: Mapping[str, str],
                        played: Sequence[str | None] | None) -> dict[str, set[str]]:
     """The alignments of every card in play that can trigger a bonus, by key: each
     equipped slot (``eweapon``: the card and its Forge card) in slot order, then each card
-    played this turn (``p2``: the third; ``played`` is None off the player's turn)."""
+    played this turn (``p2``: the third; ``played`` is None off the player's turn).
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> alignments_in_play(load_cards(), {"weapon": "dobber_spear"}, {}, ["rally", None])
+    {'eweapon': {'Dobberton'}, 'p0': {'Dobberton'}}
+    """
     by_id = cards.by_id
     out: dict[str, set[str]] = {}
     for slot in SLOTS:
@@ -182,7 +223,15 @@ def bonuses_due(cards: CardSet, hero: str, equipped: Mapping[str, str],
     turn (``done``: their keys, see :func:`alignments_in_play`) that another card in play
     shares an alignment with; an Equipment card's bonus needs it used this turn (``used``:
     slot -> the card used), and a Hero that counts as an alignment is one more card of it.
-    ``played`` is this turn's played cards, None off the player's turn."""
+    ``played`` is this turn's played cards, None off the player's turn.
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> cards, spear = load_cards(), {"weapon": "dobber_spear"}   # both Dobberton
+    >>> bonuses_due(cards, "toby", spear, {}, {"weapon": "dobber_spear"}, ["rally"], done=[])
+    [('eweapon', 'dobber_spear', {'Dobberton'}), ('p0', 'rally', {'Dobberton'})]
+    >>> bonuses_due(cards, "toby", spear, {}, {}, ["rally"], done=[])   # the Spear not used
+    [('p0', 'rally', {'Dobberton'})]
+    """
     by_id = cards.by_id
     # Asked after every card played, equipped or used: usually no card has a bonus to come.
     if cards.aligned.isdisjoint(equipped.values()) and (
@@ -213,7 +262,12 @@ def bonuses_due(cards: CardSet, hero: str, equipped: Mapping[str, str],
 def contribution(cards: CardSet, card: str, forge: str | None,
                  points: Mapping[str, int]) -> list[Any]:
     """What an Equipment card gave this turn, as a Creature's immunity sees it:
-    ``[keywords (with its Forge card's), type, red, gold]``."""
+    ``[keywords (with its Forge card's), type, red, gold]``.
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> contribution(load_cards(), "silver_sword", None, {"red": 2, "gold": 1})
+    [['Silver'], 'Weapon', 2, 1]
+    """
     by_id = cards.by_id
     keywords = set(by_id[card].get("keywords", ()))
     if forge is not None:

@@ -50,7 +50,12 @@ Outcome = tuple[Fraction, int, frozenset[str], int, tuple[str, ...]]
 
 def is_card(cards: CardSet, card: Any) -> bool:
     """Whether ``card`` names a card of the game (not a face-down card's back, a token or a
-    Hero)."""
+    Hero).
+
+    >>> from dungeoncraft_widgets.dobbers import load_cards
+    >>> [is_card(load_cards(), c) for c in ("silver", "?creature:5", "toby")]
+    [True, False, False]
+    """
     return isinstance(card, str) and card in cards and cards.type(card) not in ("Token", "Hero")
 
 
@@ -197,7 +202,14 @@ def _unseen_cards(view: DobbersState) -> Counter:
 def pool_for(view: DobbersState, back: str, unseen: Counter, elsewhere: Counter) -> Counter:
     """The unseen cards a face-down card showing ``back`` may be (each as likely as the
     next): those whose art side shows the same; for a Creature of unknown cost, less one of
-    each cost for every other face-down Creature whose cost is known."""
+    each cost for every other face-down Creature whose cost is known.
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(heroes=["herb"], stacks={"E2": ["castle_walls", "tree_golem"]})
+    >>> view = game.view(game.turn_player)
+    >>> sorted(pool_for(view, "?location:5:3", unseen_cards(view), Counter()))
+    ['castle_walls', 'dark_wood', 'rat_claw_camp', 'shamblemans_bog']
+    """
     cards = view.cards
     info = parse_back(back)
     kind = info["type"]
@@ -226,7 +238,15 @@ def pool_for(view: DobbersState, back: str, unseen: Counter, elsewhere: Counter)
 
 
 def known_creature_costs(view: DobbersState, skip: str) -> Counter:
-    """Costs of face-down Creatures seen elsewhere (the row, other stacks)."""
+    """Costs of face-down Creatures seen elsewhere than on ``skip`` (the row, other
+    stacks), each as often as it shows.
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(heroes=["herb"], stacks={"E2": ["castle_walls", "tree_golem"]})
+    >>> view = game.view(game.turn_player)
+    >>> view.creature_row, sorted(known_creature_costs(view, "E2").elements())
+    (['?creature:4', '?creature:5', '?creature:2'], [2, 4, 5])
+    """
     out: Counter = Counter()
     backs = [c for c in view.creature_row if c]
     sight = _sight(view)
