@@ -79,8 +79,8 @@ def _square(board: Board, square: Any, name: str = "square") -> str:
 
 def _player(state: DobbersState, player: int | None) -> int:
     """``player`` (None: the player whose turn it is), a seat with a meeple on the board."""
-    p = game_state(state, DobbersState).turn_player if player is None else \
-        seat(len(state.players), player)
+    game_state(state, DobbersState)
+    p = state.turn_player if player is None else seat(len(state.players), player)
     if state.position[p] is None:
         raise InvalidArgumentError(f"{state.players[p]} has no meeple on the board yet")
     return p
