@@ -38,8 +38,9 @@ import sympy
 from dungeoncraft_widgets.core.bots import RandomBot, play_bots
 from dungeoncraft_widgets.core.deck import hypergeom_at_least
 from dungeoncraft_widgets.core.rng import Rng
-from dungeoncraft_widgets.dobbers import new_game, odds, position
+from dungeoncraft_widgets.dobbers import new_game, odds, position, sight
 from dungeoncraft_widgets.dobbers.bots import RaceBot
+from dungeoncraft_widgets.dobbers.challenge import stack_needs
 from dungeoncraft_widgets.dobbers.graph import board_graph, path_to_key, reachable
 from dungeoncraft_widgets.dobbers.rules import SOLO_VERDICTS, verdict
 
@@ -188,15 +189,15 @@ def enumerate_draw(view, need=1, draws=2, quantity="challenge"):
 
 def enumerate_stack(view, square):
     """Every way the face-down cards may be, one physical card at a time."""
-    sight = odds._sight(view)
+    unseen = sight.unseen_cards(view)
     slots = []
-    for card in sight.stack_cards(square):
-        if odds._is_card(view.cards, card):
+    for card in sight.stack_cards(view, square):
+        if sight.is_card(view.cards, card):
             slots.append([(card, Fraction(1))])
             continue
-        elsewhere = odds._known_creature_costs(view, square) if card == "?creature" \
+        elsewhere = sight.known_creature_costs(view, square) if card == "?creature" \
             else Counter()
-        pool = odds._pool_for(view, card, sight.unseen, elsewhere)
+        pool = sight.pool_for(view, card, unseen, elsewhere)
         total = sum(pool.values())
         slots.append([(c, Fraction(n) / total) for c, n in pool.items()])
     out: dict[int, Fraction] = {}
@@ -204,7 +205,8 @@ def enumerate_stack(view, square):
         chance = Fraction(1)
         for _c, w in combo:
             chance *= w
-        need = odds._case(view, 0, tuple(c for c, _w in combo))[0]
+        need = stack_needs(view.cards, [c for c, _w in combo], item_types=view.item_types(0),
+                           equipped=view.equipped[0], penalty=view.penalty(0, "challenge"))
         out[need] = out.get(need, Fraction(0)) + chance
     return out
 
@@ -266,10 +268,10 @@ def odds_table(games: int) -> None:
     views = turn_views(games)
     for view in views[:2]:   # the library warm: imports, data, first calls
         odds.next_hand(view, 0, "travel")
-        path_to_key(view, player=0)
+        path_to_key(view, 0)
     stacks = [(v, s) for v in views for s, st in v.stacks.items() if st]
     near = [(v, s) for v in views for s in v.board.neighbours[v.position[0]]
-            if v.stacks.get(s) and s in reachable(v, player=0)]
+            if v.stacks.get(s) and s in reachable(v, 0)]
     print(f"\n4. Mid-turn odds, exact (ms per query; {len(views)} positions from {games} "
           "RaceBot games; each position new to the caches)")
     print(f"{'query':<34} {'n':>5} {'median':>9} {'max':>9} {'obvious alternative':<26} "
@@ -294,9 +296,9 @@ def odds_table(games: int) -> None:
     if near:
         report("the chance to beat a stack now", timed_pairs(
             lambda v, s: odds.challenge_odds(v, 0, s), near), slowest=slowest)
-    report("reachable squares this turn", timed(lambda v: reachable(v, player=0), views),
+    report("reachable squares this turn", timed(lambda v: reachable(v, 0), views),
            timed(walk_reach, views, 1), "every walk of the board", slowest)
-    report("the way to the Key (stacks weighed)", timed(lambda v: path_to_key(v, player=0),
+    report("the way to the Key (stacks weighed)", timed(lambda v: path_to_key(v, 0),
                                                         views),
            timed(simple_paths, views, 1), "every simple path (no stacks)", slowest)
     again = []

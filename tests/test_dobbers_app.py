@@ -35,6 +35,7 @@ def test_a_two_player_game_against_the_bot_played_by_clicking_to_the_end():
     assert app.question(app.view) is None and app.choices(app.view) == []
 
 
+@pytest.mark.slow
 def test_a_solo_game_played_by_clicking_ends_with_the_rulebooks_verdict():
     app = DobbersApp(seed=4, solo=True)
     assert app.state.players == ("You",) and app.state.solo
@@ -182,6 +183,7 @@ def test_odds_shown_are_exact():
         assert choice.odds is None or isinstance(choice.odds, sympy.Rational)
 
 
+@pytest.mark.slow
 def test_a_three_player_duel_game_by_clicking():
     """The DUEL ending: You reach the Key first, a bot follows, and the duel is clicked."""
     app = DobbersApp(players=["You", "Bot 1", "Bot 2"], seed=6, duel=True)

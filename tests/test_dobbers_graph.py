@@ -14,6 +14,8 @@ from dungeoncraft_widgets.dobbers.graph import board_graph, path_to_key, reachab
 from dungeoncraft_widgets.dobbers.odds import stack_cases
 
 BOARD = load_board()
+#: A position for questions about the board itself: Toby (no ability), no token, no stack.
+BARE = position(at="A")
 
 
 def test_the_graph_is_the_board():
@@ -48,9 +50,10 @@ def brute_reach(origin, budget, gates, first=0, extra=0):
 @pytest.mark.parametrize("budget", [0, 2, 5, 9])
 def test_reachable_is_the_cheapest_walk(origin, budget):
     gates = {"E2", "E8", "E5"}
-    assert reachable(BOARD, origin, budget, stacks=gates) == brute_reach(origin, budget, gates)
-    assert reachable(BOARD, origin, budget, stacks=gates, tokens=1, first_shield=2) == \
-        brute_reach(origin, budget, gates, first=2, extra=1)
+    assert reachable(BARE, square=origin, travel_points=budget, stacks=gates) == \
+        brute_reach(origin, budget, gates)
+    assert reachable(BARE, square=origin, travel_points=budget, stacks=gates, tokens=1,
+                     first_shield=2) == brute_reach(origin, budget, gates, first=2, extra=1)
 
 
 def engine_reach(game):
@@ -99,17 +102,20 @@ def test_a_hero_on_the_key_travels_no_more_and_bad_input_is_named():
     game = position(heroes=["toby"], at="E12")
     game.arrivals.append(game.turn_player)
     assert reachable(game) == {}
-    with pytest.raises(InvalidArgumentError, match="no square 'Z9'"):
-        reachable(BOARD, "Z9", 3)
+    with pytest.raises(InvalidArgumentError, match="square must be a square of the board, "
+                                                   "not 'Z9'"):
+        reachable(BARE, square="Z9", travel_points=3)
     with pytest.raises(InvalidArgumentError, match="travel_points must be a whole number"):
-        reachable(BOARD, "A", -1)
+        reachable(BARE, travel_points=-1)
+    with pytest.raises(InvalidArgumentError, match="state must be a DobbersState"):
+        path_to_key(BOARD)  # the analysis takes a game, a view or a position first
     with pytest.raises(InvalidArgumentError, match="only the player whose turn"):
         reachable(game, player=1 - game.turn_player)
 
 
 def test_the_way_to_the_key_on_a_bare_board_is_the_fewest_moves_on_this_tree():
     for square in BOARD.squares:
-        path = path_to_key(BOARD, square)
+        path = path_to_key(BARE, square=square)
         assert path.squares == BOARD.route_to_key(square)
         assert path.shields == sum(BOARD.shield(a, b) for a, b in
                                    zip(path.squares, path.squares[1:], strict=False))

@@ -14,8 +14,6 @@ from dungeoncraft_widgets.core.errors import InvalidArgumentError
 from dungeoncraft_widgets.core.rng import Rng
 from dungeoncraft_widgets.dobbers import position
 from dungeoncraft_widgets.dobbers.odds import (
-    _known_creature_costs,
-    _pool_for,
     challenge_odds,
     draw_chance,
     expected_turns,
@@ -25,6 +23,7 @@ from dungeoncraft_widgets.dobbers.odds import (
     stack_cases,
     unseen_cards,
 )
+from dungeoncraft_widgets.dobbers.sight import known_creature_costs, pool_for
 from dungeoncraft_widgets.lessons.stats import proportion, sample_mean
 
 QUANTITIES = ("travel", "challenge", "influence")
@@ -200,7 +199,7 @@ def test_unseen_cards_are_the_card_set_less_what_the_view_shows():
 
 def test_a_creature_of_unknown_cost_is_the_brute_force_marginal():
     """Every way to deal the unseen Creatures to the three row positions (whose costs show)
-    and the stack: the stack's Creature is each card as often as _pool_for says."""
+    and the stack: the stack's Creature is each card as often as pool_for says."""
     game = position(heroes=["toby", "herb"], stacks={"E2": ["castle_walls", "tree_golem"]})
     p = game.turn_player
     view = game.view(p)
@@ -217,7 +216,7 @@ def test_a_creature_of_unknown_cost_is_the_brute_force_marginal():
         tally[physical[deal[3]]] += 1
         ways += 1
     brute = {c: Fraction(n, ways) for c, n in tally.items()}
-    pool = _pool_for(view, "?creature", unseen, _known_creature_costs(view, "E2"))
+    pool = pool_for(view, "?creature", unseen, known_creature_costs(view, "E2"))
     total = sum(pool.values())
     assert {c: Fraction(n) / total for c, n in pool.items()} == brute
 
@@ -390,6 +389,7 @@ def test_expected_turns_is_the_brute_force_average(stacks):
     assert expected_turns(game, p) == race_brute_force(game, p)
 
 
+@pytest.mark.slow
 def test_expected_turns_agrees_with_the_engine_played_by_a_racer_who_knows_the_stacks():
     """Solo games in the real engine (its shuffles, Solo cards, tokens): a racer who plays
     every card, travels as far as it can and takes a stack on only when it wins."""

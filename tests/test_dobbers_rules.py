@@ -620,8 +620,8 @@ def test_save_and_load_continue_exactly():
 
 
 def test_a_copy_shares_no_list_or_dict_with_the_game():
-    """Copies and views copy each field by its shape (DobbersState.__deepcopy__): nothing
-    they could change in place may be the game's own, at any point of a game."""
+    """Copies and views copy the position (the state's data_fields, by core's clone):
+    nothing they could change in place may be the game's own, at any point of a game."""
     from dungeoncraft_widgets.core.rng import Rng
 
     def containers(value, out):

@@ -7,17 +7,19 @@ Buy(card='silver', square=None)
 >>> dobbers.PLAYER_COUNTS
 (1, 2, 3, 4)
 
-Modules: ``cards`` and ``board`` (the data; the shipped files are reconstructions),
-``rules`` (the engine: turns, acquiring, Outwit, save/load, views; ``position`` builds a
-position for analysis), ``deal`` (set-up), ``playing`` (playing and equipping cards,
-alignment bonuses), ``challenge`` (travel, Challenges, the Key, the DUEL), ``effects``
-(what cards do, Events, Solo cards), ``actions``, ``bots``; analysis: ``graph``
-(networkx: ``reachable``, ``path_to_key``) and ``odds`` (exact: ``next_hand``,
-``draw_chance``, ``challenge_odds``, ``stack_cases``, ``expected_turns``); in a notebook:
-``scene`` and ``app`` (``DobbersApp``). How the rulebook is read where it is open:
-``RULE_NOTES``.
+Modules: ``actions``; ``data`` (the card set and the board, their formats and loaders;
+the shipped files are reconstructions); ``rules`` (the state: set-up, turns, legal
+actions, one method per action, the queue, save/load, views; ``position`` builds a
+position for analysis); the rulebook's questions as functions of plain data: ``points``
+(what cards give and cost, alignment bonuses, tokens), ``challenge`` (what a stack needs
+and takes), ``travel`` (move costs, the trail), ``deal`` (set-up), ``effects`` (the effect
+vocabulary and the questions it asks); ``bots``; analysis, each taking a game, a view or a
+position first: ``sight`` (what a player has seen of the cards), ``graph`` (networkx:
+``reachable``, ``path_to_key``) and ``odds`` (exact: ``next_hand``, ``draw_chance``,
+``challenge_odds``, ``stack_cases``, ``expected_turns``); in a notebook: ``scene`` and
+``app`` (``DobbersApp``). How the rulebook is read where it is open: ``RULE_NOTES``.
 
->>> dobbers.DobbersApp.__name__, dobbers.path_to_key(None, "E11").squares
+>>> dobbers.DobbersApp.__name__, dobbers.path_to_key(dobbers.position(at="E11")).squares
 ('DobbersApp', ['E11', 'T15', 'E12'])
 """
 
@@ -25,8 +27,18 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.lazy import lazy_attributes
-from .board import BOARD_FORMAT, DEFAULT_BOARD, Board, load_board
-from .cards import CARDS_FORMAT, DEFAULT_CARDS, CardSet, card_back, load_cards, parse_back
+from .data import (
+    BOARD_FORMAT,
+    CARDS_FORMAT,
+    DEFAULT_BOARD,
+    DEFAULT_CARDS,
+    Board,
+    CardSet,
+    card_back,
+    load_board,
+    load_cards,
+    parse_back,
+)
 from .rules import (
     DEFAULT_ROUND_LIMIT,
     MAX_ACTIONS,

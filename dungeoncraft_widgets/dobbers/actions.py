@@ -9,25 +9,22 @@ because its name is on its hidden side.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 from ..core.actions import Action
 
 __all__ = [
-    "ACTION_TYPES", "Arm", "Buy", "Challenge", "Choose", "Destroy", "DobbersAction", "End",
-    "Equip", "Fight", "Forge", "HeroChoice", "Move", "Outwit", "Pass", "Place", "Play",
-    "Power", "Skip", "StartChoice", "Token", "Use", "shared",
+    "ACTION_TYPES", "SLOTS", "Arm", "Buy", "Challenge", "Choose", "Destroy", "DobbersAction",
+    "End", "Equip", "Fight", "Forge", "HeroChoice", "Move", "Outwit", "Pass", "Place", "Play",
+    "Power", "Skip", "StartChoice", "Token", "Use",
 ]
 
 
+#: The equipment slots a Hero has, as actions name them (``use weapon``).
+SLOTS = ("weapon", "armor", "item")
+
+
 class DobbersAction(Action):
-    """Base of this game's actions: immutable, so copies of a game share them."""
-
-    def __deepcopy__(self, memo: dict[int, object]) -> DobbersAction:
-        return self
-
-    def __copy__(self) -> DobbersAction:
-        return self
+    """Base of this game's actions."""
 
 
 @dataclass(frozen=True)
@@ -181,9 +178,3 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Play, End, Use, Move, Pass, Equip, Buy, Place, Challenge, Fight, Choose, Skip, Outwit,
     Forge, Token, Power, Destroy, Arm, HeroChoice, StartChoice)
 
-
-@cache
-def shared(cls: type[DobbersAction], *args: object) -> DobbersAction:
-    """The one instance of ``cls(*args)``: legal actions are listed after every action, and
-    an immutable action need not be built again each time (its text is cached on it too)."""
-    return cls(*args)

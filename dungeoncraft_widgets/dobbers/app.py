@@ -39,14 +39,15 @@ import networkx as nx
 import sympy
 
 from ..core.bots import Bot
-from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, listing, says
+from ..core.english import approx, count, listing, ordinal, says
+from ..core.english import chance as english_chance
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.board import BoardView
 from .actions import (
+    SLOTS,
     Arm,
     Buy,
     Challenge,
@@ -69,9 +70,10 @@ from .actions import (
     Use,
 )
 from .bots import RaceBot
-from .effects import SLOTS
+from .effects import describe_effects
 from .graph import board_graph, path_to_key, reachable
 from .odds import ChallengeOdds, challenge_odds, expected_turns, next_hand, your_cards
+from .points import describe_points, hand_size, points_of
 from .rules import SOLO_VERDICTS, DobbersState, new_game, verdict
 from .scene import board_scene, cards_scene
 
@@ -91,18 +93,6 @@ PENDING_QUESTIONS = {
 RUN_VERBS = {"play": "play", "use": "use", "equip": "equip", "buy": "acquire"}
 ZONE_WORDS = {"hand": "from your hand", "discard": "from your discard pile",
               "adventure": "from the Adventure row", "challenge": "from the Challenge row"}
-
-
-def _exact_words(value: sympy.Rational) -> str:
-    """An exact value and its decimal: '3', '17/5 = 3.40', '10/3 ≈ 3.33'."""
-    if value.q == 1:
-        return str(value)
-    return f"{value} {'=' if (value * 100).q == 1 else '≈'} {float(value):.2f}"
-
-
-def _odds_words(p: sympy.Rational) -> str:
-    exact = (p * 1000).q == 1
-    return f"{p} {'=' if exact else '≈'} {percent(p)}"
 
 
 class DobbersApp(GameApp):
@@ -148,10 +138,10 @@ class DobbersApp(GameApp):
     def _reach(self, view: DobbersState) -> dict[str, int]:
         if not self._mine(view) or view.challenge is not None or view.phase != "main":
             return {}
-        return self._memo("reach", lambda: reachable(view, player=self.seat))
+        return self._memo("reach", lambda: reachable(view, self.seat))
 
     def _key_path(self, view: DobbersState):
-        return self._memo("path", lambda: path_to_key(view, player=self.seat))
+        return self._memo("path", lambda: path_to_key(view, self.seat))
 
     def _path(self, view: DobbersState) -> list[str]:
         if view.position[self.seat] is None or view.is_over:
@@ -295,7 +285,7 @@ class DobbersApp(GameApp):
                 raise InvalidArgumentError(
                     f"the shield to {view.board.label(square)} costs {cost} blue + red "
                     f"(negative Travel tokens included); you have {have}")
-            cost = reachable(view, travel_points=99, player=self.seat).get(square)
+            cost = reachable(view, self.seat, travel_points=99).get(square)
             if cost is None:  # only past a stack: the stack is where a move stops
                 raise InvalidArgumentError(
                     f"{view.board.label(square)} is beyond a Challenge stack: a move onto a "
@@ -470,8 +460,8 @@ class DobbersApp(GameApp):
         with_card.discards[self.seat].append(card)
         now, then = self._memo("buy-now:" + quantity, lambda: mean(view)), mean(with_card)
         return (f"Your deck runs out at the next Draw Phase, so it may come at once: your next "
-                f"hand's expected {words} goes from {_exact_words(now)} to "
-                f"{_exact_words(then)}.")
+                f"hand's expected {words} goes from {approx(now)} to "
+                f"{approx(then)}.")
 
     def _challenge_odds(self, view: DobbersState, square: str) -> ChallengeOdds:
         return self._memo(f"odds:{square}", lambda: challenge_odds(view, self.seat, square))
@@ -522,12 +512,8 @@ class DobbersApp(GameApp):
                               tooltip="Plays every Effect card of your hand, uses every "
                                       "Equipment and spends your positive tokens"))
         out.append(Choice("End the turn (your hand goes to the discard pile, draw "
-                          f"{5 + self._hand_bonus(view)})", End()))
+                          f"{hand_size(view.cards, view.heroes[self.seat])})", End()))
         return out
-
-    def _hand_bonus(self, view: DobbersState) -> int:
-        ability = view.cards[view.heroes[self.seat]].get("ability") or {}
-        return ability["n"] if ability.get("kind") == "hand_size" else 0
 
     def _option_label(self, view: DobbersState, action: Action) -> str:
         if isinstance(action, Skip):
@@ -537,7 +523,7 @@ class DobbersApp(GameApp):
         kind = view.pending["kind"]
         if kind == "choice":
             effects = view.pending["choices"][int(card) - 1]
-            return f"Option {card}: " + _effects_words(view, effects)
+            return f"Option {card}: " + describe_effects(view.cards, effects)
         if kind == "loot":
             return {"hand": "Into your hand", "discard": "Onto your discard pile",
                     "destroy": "Destroy it"}[zone]
@@ -732,7 +718,7 @@ Encounter square 1 (2 squares).']
         for place, p in enumerate(order, start=1):
             where = view.position[p]
             moves = board.to_key.get(where, 0) if where else 0
-            rows.append((_ordinal(place), view.players[p],
+            rows.append((ordinal(place), view.players[p],
                          "the Key" if moves == 0 and where else f"{count(moves, 'move')} away",
                          view.turns[p] + (1 if p == view.winner else 0)))
         return FinalSummary(headline, ("Place", "Player", "Where", "Turns"), tuple(rows))
@@ -766,7 +752,7 @@ Encounter square 1 (2 squares).']
         for step in path.steps[:4]:
             spent += step.shield
             chance = sum((p for v, p in dist.items() if v >= spent), sympy.Integer(0))
-            rows.append((f"{view.board.label(step.square)} ({spent})", _odds_words(chance)))
+            rows.append((f"{view.board.label(step.square)} ({spent})", english_chance(chance)))
             if step.need is not None:
                 break
         body = "".join(f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td></tr>"
@@ -780,7 +766,7 @@ Encounter square 1 (2 squares).']
             for square in view.board.neighbours[here]:
                 if view.stacks.get(square) and square in self._reach(view):
                     odds = self._challenge_odds(view, square)
-                    lines.append(f"{view.board.label(square)}: {_odds_words(odds.chance)}")
+                    lines.append(f"{view.board.label(square)}: {english_chance(odds.chance)}")
             if lines:
                 parts.append("<p>Challenge now (then every card you hold played): "
                              + html.escape("; ".join(lines)) + "</p>")
@@ -819,7 +805,7 @@ Encounter square 1 (2 squares).']
             return
         now = view.turns[self.seat] + 1
         text = (f"Expected turns after this one, if you buy nothing more and never lose a "
-                f"Challenge: {value} ≈ {float(value):.2f}")
+                f"Challenge: {approx(value)}")
         if view.solo:
             total = now + value
             text += f"; the Key about turn {float(total):.1f}: {verdict(int(total + 0.5))}"
@@ -848,38 +834,14 @@ def _joins(first: Event, event: Event) -> bool:
         and what in first.data
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }".replace(" ", "")
-
-
 def _destroy_words(view: DobbersState, card: str) -> str:
     ability = view.cards[card].get("destroy", {})
-    points = {c: ability[c] for c in ("red", "blue", "gold", "influence") if ability.get(c)}
-    parts = [view.describe_points(points)] if points else []
+    gives = points_of(ability)
+    parts = [describe_points(gives)] if gives else []
     if ability.get("effects"):
-        parts.append(_effects_words(view, ability["effects"]))
+        parts.append(describe_effects(view.cards, ability["effects"]))
     return f"Destroying {view.cards.name(card)} (out of the game) gives: " + \
         (listing(parts) or "nothing more")
-
-
-def _effects_words(view: DobbersState, effects: Sequence[Mapping[str, Any]]) -> str:
-    words = []
-    for e in effects:
-        do = e["do"]
-        if do == "token":
-            words.append(f"take a {view.token_label(e['token'])} token")
-        elif do == "discard":
-            words.append(f"discard {count(e['n'], 'card')}")
-        elif do == "back":
-            words.append(f"move back {count(e['n'], 'square')}")
-        elif do == "draw":
-            words.append(f"draw {count(e['n'], 'card')}")
-        elif do == "lose_equipment":
-            words.append("lose a piece of Equipment")
-        else:
-            words.append(do.replace("_", " "))
-    return listing(words) or "nothing"
-
 
 
 #: The play widget of this game (GAMES[name].APP: the apps are registered with the games).

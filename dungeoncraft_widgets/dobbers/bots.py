@@ -53,8 +53,10 @@ from .actions import (
     Token,
     Use,
 )
-from .cards import CardSet, parse_back
+from .challenge import card_needs, points_against, takes_creature
+from .data import CardSet, parse_back
 from .rules import DobbersState
+from .travel import pay_travel
 
 __all__ = ["RaceBot", "card_value", "expected_need"]
 
@@ -114,19 +116,8 @@ def expected_need(view: DobbersState, player: int, square: str) -> float:
     total = float(view.penalty(player, "challenge"))
     for card, up in view.stacks[square]:
         if up or not card.startswith("?"):
-            info = view.cards[card]
-            if info["type"] == "Location":
-                ap = info["ap"]
-                if info.get("item_type") in view.item_types(player):
-                    ap = info["item_ap"]
-                total += ap
-            elif info["type"] == "Creature":
-                total += info["ap"]
-                bonus = info.get("bonus")
-                if bonus and bonus["if_no"].lower() not in view.equipped[player]:
-                    total += bonus["ap"]
-            else:
-                total += info.get("red", 0) + info.get("gold", 0)
+            total += card_needs(view.cards, card, item_types=view.item_types(player),
+                                equipped=view.equipped[player])
             continue
         back = parse_back(card)
         key = card if card in averages else f"?{back['type'].lower()}"
@@ -243,12 +234,9 @@ class RaceBot:
         for challenge in kinds.get(Challenge, []):
             if challenge.square != ahead:  # type: ignore[attr-defined]
                 continue
-            cost = view.travel_cost(me, here, ahead)
-            blue = min(view.turn["blue"], cost)
-            red = view.turn["red"] - (cost - blue)
-            gold = view.turn["gold"]
-            immune_red, immune_gold = view.immune_points(ahead)
-            have = red - min(red, immune_red) + gold - min(gold, immune_gold)
+            _blue, red = pay_travel(view.turn["blue"], view.turn["red"],
+                                    view.travel_cost(me, here, ahead))
+            have = sum(points_against(red, view.turn["gold"], view.immune_points(ahead)))
             need = expected_need(view, me, ahead)
             # Held up for turns: try with a little less than the average needs.
             if have >= need - min(2, self.waited.get(here, 0)):
@@ -345,7 +333,7 @@ class RaceBot:
         targets: list[str] = []
         for p in rivals:
             targets += board.route_to_key(view.position[p])[1:5]
-        creature_spots = [s for s in targets if view.stack_takes_creature(s)]
+        creature_spots = [s for s in targets if takes_creature(view.stacks.get(s))]
         location_spots = [s for s in targets if s not in mine and not view.stacks.get(s)
                           and board.is_encounter(s)]
         options = []

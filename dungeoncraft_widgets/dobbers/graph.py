@@ -6,37 +6,46 @@ blue shield between two neighbouring squares is the edge's ``weight``: the blue 
 points a move across it costs. A square holding a Challenge stack is a gate: a Hero may
 move onto it (that is a Challenge) but not through it in the same move.
 
->>> from dungeoncraft_widgets.dobbers import load_board
->>> board = load_board()
->>> graph = board_graph(board)
+>>> from dungeoncraft_widgets.dobbers import load_board, position
+>>> graph = board_graph(load_board())
 >>> graph["E7"]["T11"]["weight"], graph.nodes["E7"]["kind"]
 (2, 'encounter')
->>> reachable(board, "E1", 3)                       # 3 points from Encounter square 1
+
+The questions take a game, a player's view or a position built with
+:func:`~.rules.position` first, and ``player`` (default: the player whose turn it is):
+the origin, the points, the negative Travel tokens, the Hero's first-shield ability and
+the stacks come from there, and any of them can be given instead:
+
+>>> game = position(at="E1")                        # Toby on Encounter square 1
+>>> reachable(game, travel_points=3)                # 3 points from there
 {'T3': 1, 'T1': 2, 'T2': 2}
->>> reachable(board, "E1", 4, stacks={"E2"})        # E2 holds a stack: the way stops there
+>>> reachable(game, travel_points=4, stacks={"E2"})  # E2 holds a stack: the way stops there
 {'T3': 1, 'T1': 2, 'T2': 2, 'A': 4, 'B': 4, 'E2': 4}
->>> path_to_key(board, "E9").squares
+>>> path_to_key(game, square="E9").squares
 ['E9', 'T13', 'E10', 'T14', 'E11', 'T15', 'E12']
 
-With a game (or a player's view) the origin, the points, the negative Travel tokens, the
-Hero's first-shield ability and the stacks come from the game, and :func:`path_to_key`
-weighs every stack on the way by what it is known or expected to need (see
-:mod:`.odds`), with where a Defeat there would send the Hero back.
+:func:`path_to_key` weighs every stack on the way by what the player knows or expects it
+to need (:mod:`.sight`), with where a Defeat there would send the Hero back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 import networkx as nx
 import sympy
 
+from ..core.checks import game_state, seat, shown, whole_number
+from ..core.english import approx
 from ..core.errors import InvalidArgumentError
-from .board import Board, load_board
+from .data import Board, load_board
 from .rules import DobbersState
+from .sight import stack_outcomes
+from .travel import back_steps, trail_after, travel_cost, travel_modifiers
 
 __all__ = ["KeyPath", "PathStep", "board_graph", "path_to_key", "reachable"]
 
@@ -63,40 +72,33 @@ def board_graph(board: Board | None = None) -> nx.Graph:
 
 def _square(board: Board, square: Any, name: str = "square") -> str:
     if not isinstance(square, str) or square not in board.squares:
-        raise InvalidArgumentError(f"{name}: no square {square!r} on the board")
+        raise InvalidArgumentError(f"{name} must be a square of the board, not "
+                                   f"{shown(square)}")
     return square
 
 
-def _points(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidArgumentError(f"{name} must be a whole number of points >= 0, not "
-                                   f"{value!r}")
-    return value
-
-
-def _game_player(state: DobbersState, player: int | None) -> int:
-    p = state.turn_player if player is None else player
-    if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < len(state.players):
-        raise InvalidArgumentError(f"player must be a seat from 0 to {len(state.players) - 1}, "
-                                   f"not {player!r}")
+def _player(state: DobbersState, player: int | None) -> int:
+    """``player`` (None: the player whose turn it is), a seat with a meeple on the board."""
+    game_state(state, DobbersState)
+    p = state.turn_player if player is None else seat(len(state.players), player)
     if state.position[p] is None:
         raise InvalidArgumentError(f"{state.players[p]} has no meeple on the board yet")
     return p
 
 
-def reachable(where: DobbersState | Board | None, square: str | None = None,
-              travel_points: int | None = None, *, tokens: int | None = None,
-              stacks: Iterable[str] | None = None, first_shield: int | None = None,
-              player: int | None = None) -> dict[str, int]:
-    """The squares a Hero on ``square`` can reach this turn with ``travel_points`` (blue +
-    red), each with the fewest points it costs, nearest first (the origin left out).
-
-    ``tokens``: the negative Travel tokens to overcome (added once, to the first move);
-    ``first_shield``: what the Hero's ability takes off the first shield crossed;
-    ``stacks``: squares with a Challenge stack (reached, never passed). Given a game or a
-    view, every one of these defaults to the game's, for ``player`` (default: the player
-    whose turn it is, with the points left in their pool); a Hero on the Key travels no
+def reachable(state: DobbersState, player: int | None = None, *, square: str | None = None,
+              travel_points: int | None = None, tokens: int | None = None,
+              stacks: Iterable[str] | None = None,
+              first_shield: int | None = None) -> dict[str, int]:
+    """The squares ``player``'s Hero can reach this turn, each with the fewest blue + red
+    points it costs, nearest first (the origin left out); a Hero on the Key travels no
     more.
+
+    Each of these comes from the game unless given: ``square`` (the origin: the Hero's
+    square), ``travel_points`` (blue + red left in the pool: only the player whose turn it
+    is has any), ``tokens`` (the negative Travel tokens to overcome, added once, to the
+    first move), ``first_shield`` (what the Hero's ability takes off the first shield
+    crossed), ``stacks`` (squares with a Challenge stack: reached, never passed).
 
     >>> from dungeoncraft_widgets.dobbers import position
     >>> game = position(heroes=["bramble"], hand=[], at="E1", stacks={"E2": ["hollow_oak"]})
@@ -105,57 +107,38 @@ def reachable(where: DobbersState | Board | None, square: str | None = None,
     >>> reachable(game, travel_points=3)
     {'T3': 0, 'T1': 1, 'T2': 1, 'A': 3, 'B': 3, 'E2': 3}
     """
-    state = where if isinstance(where, DobbersState) else None
-    board = state.board if state is not None else load_board(where)
-    if state is not None:
-        p = _game_player(state, player)
-        if square is None:
-            square = state.position[p]
-        if p in state.arrivals:
-            return {}
-        if travel_points is None:
-            if p != state.turn_player:
-                raise InvalidArgumentError("travel_points: only the player whose turn it is "
-                                           "has points in their pool; give the points")
-            travel_points = state.turn["blue"] + state.turn["red"]
-        if tokens is None:
-            tokens = state.penalty(p, "travel")
-        if stacks is None:
-            stacks = [s for s, stack in state.stacks.items() if stack]
-        if first_shield is None:
-            ability = state.cards[state.heroes[p]].get("ability") or {}
-            used = p == state.turn_player and state.turn["first_shield"]
-            first_shield = ability["n"] if ability.get("kind") == "first_shield" \
-                and not used else 0
-    origin = _square(board, square)
-    budget = _points(travel_points, "travel_points")
-    extra = _points(tokens or 0, "tokens")
-    discount = _points(first_shield or 0, "first_shield")
-    gates = {_square(board, s, "stacks") for s in stacks or ()}
+    p = _player(state, player)
+    board = state.board
+    origin = _square(board, state.position[p] if square is None else square)
+    if p in state.arrivals:
+        return {}
+    if travel_points is None:
+        if p != state.turn_player:
+            raise InvalidArgumentError("travel_points: only the player whose turn it is "
+                                       "has points in their pool; give the points")
+        travel_points = state.turn["blue"] + state.turn["red"]
+    used = p == state.turn_player and state.turn["first_shield"]
+    lower, extra = travel_modifiers(state.cards, state.heroes[p], first_shield_used=used,
+                                    tokens=state.tokens[p])
+    budget = whole_number(travel_points, "travel_points", minimum=0)
+    extra = whole_number(extra if tokens is None else tokens, "tokens", minimum=0)
+    lower = whole_number(lower if first_shield is None else first_shield, "first_shield",
+                         minimum=0)
+    if stacks is None:
+        stacks = [s for s, stack in state.stacks.items() if stack]
+    gates = {_square(board, s, "stacks") for s in stacks}
 
     def cost(u: str, v: str, data: Mapping[str, Any]) -> int | None:
         if u in gates and u != origin:
             return None  # a stack is reached, never passed in the same move
         if u == origin:  # the first move: the tokens are overcome, the ability applies
-            return max(0, data["weight"] - discount) + extra
+            return travel_cost(data["weight"], lower, extra)
         return data["weight"]
 
     found = nx.single_source_dijkstra_path_length(_graph(board), origin, cutoff=budget,
                                                   weight=cost)
     return {s: d for s, d in sorted(found.items(), key=lambda kv: (kv[1], kv[0]))
             if s != origin}
-
-
-def _walk(trail: list[str], squares: list[str]) -> list[str]:
-    """The trail after moving onto ``squares`` in turn: a step back to the square before
-    takes the last square off (as the engine keeps it)."""
-    out = list(trail)
-    for sq in squares:
-        if len(out) >= 2 and out[-2] == sq:
-            out.pop()
-        else:
-            out.append(sq)
-    return out
 
 
 @dataclass(frozen=True)
@@ -215,58 +198,53 @@ class KeyPath:
         for step in self.steps:
             part = f"{step.square} ({step.shield}"
             if step.need is not None:
-                need = step.need if step.need.q == 1 else \
-                    f"{step.need} ≈ {float(step.need):.2f}"
-                part += f" + stack {need}" + ("" if step.known else " expected")
+                part += f" + stack {approx(step.need)}" + ("" if step.known else " expected")
             parts.append(part + ")")
-        needs, total = (f"{n}" if n.q == 1 else f"{n} ≈ {float(n):.2f}"
-                        for n in (self.needs, self.total))
+        needs, total = approx(self.needs), approx(self.total)
         return (f"{self.squares[0]} -> " + " -> ".join(parts) + f": {self.shields} travel + "
                 f"{needs} Challenge = {total} points")
 
 
-def path_to_key(where: DobbersState | Board | None, square: str | None = None, *,
-                player: int | None = None,
+def path_to_key(state: DobbersState, player: int | None = None, *, square: str | None = None,
                 needs: Mapping[str, int | sympy.Rational] | None = None) -> KeyPath:
-    """The cheapest way from ``square`` to the Key, counting the shields and the stacks.
+    """The cheapest way from ``player``'s square (or ``square``) to the Key, counting the
+    shields and the stacks.
 
-    On a bare board, ``needs`` gives the Challenge points of the stacks (square -> need).
-    Given a game or a view, the origin defaults to ``player``'s square (default: the player
-    whose turn it is), and every stack on the board is weighed by what that player knows
-    of it (:func:`.odds.stack_cases`): a stack left face up after a Defeat by its known
-    need, a face-down one by its expected need over what its cards may be; each step onto
-    a stack also says where a Defeat there would send the Hero (counting back along the
-    way they came, the stack's square being zero, as the rulebook says).
+    Every stack on the board is weighed by what ``player`` (default: the player whose turn
+    it is) knows of it (:func:`.sight.stack_outcomes`): a stack left face up after a Defeat
+    by its known need, a face-down one by its expected need over what its cards may be;
+    ``needs`` gives (or overrides) the Challenge points of stacks (square -> need), as on
+    a board imagined without them. Each step onto a stack also says where a Defeat there
+    would send the Hero (counting back along the way they came, the stack's square being
+    zero, as the rulebook says).
 
-    >>> path_to_key(None, "E11", needs={"E12": 5})
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(at="E11")
+    >>> path_to_key(game, needs={"E12": 5})
     KeyPath(squares=['E11', 'T15', 'E12'], ...)
-    >>> print(path_to_key(None, "E11", needs={"E12": 5}))
+    >>> print(path_to_key(game, needs={"E12": 5}))
     E11 -> T15 (2) -> E12 (3 + stack 5): 5 travel + 5 Challenge = 10 points
+    >>> print(path_to_key(game, needs={"E12": sympy.Rational(10, 3)}))
+    E11 -> T15 (2) -> E12 (3 + stack 10/3 ≈ 3.33): 5 travel + 10/3 ≈ 3.33 Challenge = \
+25/3 ≈ 8.33 points
     """
-    state = where if isinstance(where, DobbersState) else None
-    board = state.board if state is not None else load_board(where)
-    p = None
-    if state is not None:
-        p = _game_player(state, player)
-        if square is None:
-            square = state.position[p]
-    origin = _square(board, square)
+    p = _player(state, player)
+    board = state.board
+    origin = _square(board, state.position[p] if square is None else square)
     weights: dict[str, sympy.Rational] = {}
     known: dict[str, bool] = {}
-    backs: dict[str, dict[int, sympy.Rational]] = {}
-    if state is not None:
-        from .odds import stack_cases  # the odds module reads the board through this one
-
-        for sq, stack in state.stacks.items():
-            if not stack or sq == origin:
-                continue
-            cases = stack_cases(state, p, sq)
-            weights[sq] = sum((c.chance * c.need for c in cases), sympy.Integer(0))
-            known[sq] = len({c.need for c in cases}) == 1
-            moved: dict[int, sympy.Rational] = {}
-            for c in cases:
-                moved[c.back] = moved.get(c.back, sympy.Integer(0)) + c.chance
-            backs[sq] = moved
+    backs: dict[str, dict[int, Fraction]] = {}
+    for sq, stack in state.stacks.items():
+        if not stack or sq == origin:
+            continue
+        outcomes = stack_outcomes(state, p, sq)
+        mean = sum((chance * need for chance, need, *_ in outcomes), Fraction(0))
+        weights[sq] = sympy.Rational(mean.numerator, mean.denominator)
+        known[sq] = len({need for _chance, need, *_ in outcomes}) == 1
+        moved: dict[int, Fraction] = {}
+        for chance, _need, _immune, back, _cards in outcomes:
+            moved[back] = moved.get(back, Fraction(0)) + chance
+        backs[sq] = moved
     for sq, need in (needs or {}).items():
         _square(board, sq, "needs")
         weights[sq] = sympy.Rational(need)
@@ -281,19 +259,19 @@ def path_to_key(where: DobbersState | Board | None, square: str | None = None, *
         squares = nx.dijkstra_path(graph, origin, board.key, weight=cost)
     except nx.NetworkXNoPath:  # pragma: no cover - a loaded board always reaches the Key
         raise InvalidArgumentError(f"no way from {origin} to the Key") from None
-    trail = list(state.trail[p]) if state is not None and state.trail[p] else [origin]
+    trail = list(state.trail[p]) if state.trail[p] else [origin]
     if trail[-1] != origin:
         trail = [origin]
     steps = []
     for i, sq in enumerate(squares[1:], start=1):
-        way = _walk(trail, squares[1:i + 1])  # the trail a Defeat on ``sq`` counts back on
+        way = trail_after(trail, squares[1:i + 1])  # the trail a Defeat on ``sq`` counts back on
         landing: dict[str, sympy.Rational] = {}
         for moved, chance in backs.get(sq, {}).items():
-            stop = way[-1 - min(max(moved, 1), len(way) - 1)]
-            landing[stop] = landing.get(stop, sympy.Integer(0)) + chance
+            stop = way[-1 - back_steps(way, max(moved, 1))]
+            landing[stop] = landing.get(stop, sympy.Integer(0)) + sympy.Rational(
+                chance.numerator, chance.denominator)
         need = weights.get(sq)
         steps.append(PathStep(sq, graph[squares[i - 1]][sq]["weight"],
                               None if need is None else sympy.Rational(need),
                               known.get(sq, True), landing))
     return KeyPath(squares, tuple(steps))
-

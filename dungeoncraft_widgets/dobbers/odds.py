@@ -19,18 +19,10 @@ Phase the hand and the played cards go to the discard pile and five cards are dr
   mid-turn) covers a shortfall; a drawn Effect gives its points, a drawn Equipment card
   its gain over the card in a slot not yet used this turn.
 
-**A Challenge stack** (:func:`stack_cases`, :func:`challenge_odds`). A face-down card
-shows its art side: a Location its cost and capacity, a Creature in the row its cost;
-covered in a stack only its icon. What a player has seen: every card face up now (the
-rows, every Hero's Equipment, the discard piles, the Destroyed pile, face-up stacks, the
-cards played this turn), their own deck and hand, a Creature's art side as it showed in
-the row before it went into a stack, and a card the log names as it went under a Location
-(bought from the Adventure row, or put there by themselves or a Solo card). Every other
-card is *unseen*. A face-down card is equally likely to be any unseen card that shows
-what it shows; the cards of one stack come from different decks (one Location, one
-Creature, one card of each Equipment type), so they are independent. A card in another
-player's hand or deck counts as unseen: the odds do not follow each opponent's purchases
-through their deck.
+**A Challenge stack** (:func:`stack_cases`, :func:`challenge_odds`). A face-down card is
+equally likely to be any card the player has not seen that shows what it shows (its art
+side, or its icon): :mod:`.sight` says what a player has seen (:func:`stack_cards`,
+:func:`unseen_cards`) and enumerates the ways a stack may turn out.
 
 **The race** (:func:`expected_turns`): the expected number of turns to the Key if you
 buy nothing more, an exact Markov chain over your deck (see its docstring).
@@ -55,17 +47,21 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
 from math import comb
 from typing import Any
 
 import networkx as nx
 import sympy
 
+from ..core.checks import game_state, one_of, seat, whole_number
 from ..core.errors import InvalidArgumentError
-from .cards import CardSet, parse_back
-from .effects import HAND_SIZE, SLOTS
-from .rules import HIDDEN, DobbersState
+from . import challenge, travel
+from .actions import SLOTS
+from .data import HIDDEN, CardSet
+from .graph import path_to_key
+from .points import HAND_SIZE, bonuses_due, contribution, hand_size, token_points, use_points
+from .rules import DobbersState
+from .sight import stack_cards, stack_outcomes, unseen_cards
 
 __all__ = [
     "QUANTITIES", "ChallengeOdds", "StackCase", "YourCards", "at_least", "challenge_odds",
@@ -83,23 +79,12 @@ R = sympy.Rational
 
 
 def _quantity(quantity: Any) -> tuple[str, ...]:
-    if quantity not in QUANTITIES:
-        raise InvalidArgumentError(f"quantity must be one of {', '.join(QUANTITIES)}, not "
-                                   f"{quantity!r}")
-    return QUANTITIES[quantity]
-
-
-def _whole(value: Any, name: str, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InvalidArgumentError(f"{name} must be a whole number >= {minimum}, not {value!r}")
-    return value
+    return QUANTITIES[one_of(quantity, "quantity", QUANTITIES)]
 
 
 def _seat(state: DobbersState, player: Any) -> int:
-    if isinstance(player, bool) or not isinstance(player, int) \
-            or not 0 <= player < len(state.players):
-        raise InvalidArgumentError(f"player must be a seat from 0 to {len(state.players) - 1}, "
-                                   f"not {player!r}")
+    """``player``, a seat of ``state`` that has a Hero."""
+    seat(len(game_state(state, DobbersState).players), player)
     if state.heroes[player] is None:
         raise InvalidArgumentError(f"{state.players[player]} has no Hero yet")
     return player
@@ -152,8 +137,7 @@ def your_cards(view: DobbersState, player: int) -> YourCards:
     (10, 5)
     """
     p = _seat(view, player)
-    ability = view.cards[view.heroes[p]].get("ability") or {}
-    size = HAND_SIZE + (ability["n"] if ability.get("kind") == "hand_size" else 0)
+    size = hand_size(view.cards, view.heroes[p])
     mine = view.turn_player == p
     played = [c for c in view.turn["played"] if c] if mine else []
     return YourCards(deck=_own(view, p, view.decks[p], "deck"),
@@ -174,11 +158,8 @@ def _slot_points(cards: CardSet, equipped: Mapping[str, str], forged: Mapping[st
     card = equipped.get(slot)
     if card is None:
         return 0
-    value = _printed(cards, card, colours)
-    forge = forged.get(slot)
-    if forge is not None:
-        value += sum(int(cards[forge]["forge"].get(c, 0)) for c in colours)
-    return value
+    gives = use_points(cards, card, forged.get(slot))
+    return sum(gives.get(c, 0) for c in colours)
 
 
 def _base(cards: CardSet, mine: YourCards, colours: tuple[str, ...]) -> tuple[int, dict]:
@@ -330,7 +311,7 @@ def next_hand(view: DobbersState, player: int, quantity: str) -> dict[int, sympy
 def next_hand_chance(view: DobbersState, player: int, quantity: str, n: int) -> sympy.Rational:
     """The chance that the next hand gives at least ``n`` points of ``quantity``
     (see :func:`next_hand`)."""
-    return at_least(next_hand(view, player, quantity), _whole(n, "n"))
+    return at_least(next_hand(view, player, quantity), whole_number(n, "n", minimum=0))
 
 
 def draw_chance(view: DobbersState, player: int, quantity: str, need: int,
@@ -348,8 +329,8 @@ def draw_chance(view: DobbersState, player: int, quantity: str, need: int,
     1/10
     """
     colours = _quantity(quantity)
-    need = _whole(need, "need")
-    draws = _whole(draws, "draws", 1)
+    need = whole_number(need, "need", minimum=0)
+    draws = whole_number(draws, "draws", minimum=1)
     mine = your_cards(view, player)
     if need == 0:
         return sympy.Integer(1)
@@ -363,195 +344,6 @@ def draw_chance(view: DobbersState, player: int, quantity: str, need: int,
         if effect + gain >= need:
             good += w
     return R(good, total) if total else sympy.Integer(0)
-
-
-# ------------------------------------------------------------------ what is unseen
-def _is_card(cards: CardSet, card: Any) -> bool:
-    return isinstance(card, str) and card in cards and cards.type(card) not in ("Token", "Hero")
-
-
-def _stack_log(view: DobbersState) -> dict[str, list[str]]:
-    """Each square's stack as the log tells it to this view: card ids where the log named
-    them, else the art side the card showed (``?creature:5``) or its icon."""
-    stacks: dict[str, list[str]] = {}
-    for event in view.log:
-        data, kind = event.data, event.kind
-        square = data.get("square")
-        if square is None:
-            continue
-        stack = stacks.setdefault(square, [])
-        if kind == "setup":
-            stacks[square] = ["?location"]
-        elif kind == "place":
-            back = str(data.get("back", "?"))
-            if back.startswith("?location"):
-                stacks[square] = [back]
-            else:
-                stack.append(back)
-        elif kind in ("buy", "arm", "solo"):
-            seen = data.get("card") or data.get("back")
-            if seen is None:
-                continue
-            if kind == "arm" and "card" in data:  # the armer's own line: which card it was
-                kind_back = f"?{view.cards.type(seen).lower()}"
-                for i in range(len(stack) - 1, -1, -1):
-                    if stack[i] == kind_back:
-                        stack[i] = seen
-                        break
-                continue
-            if str(seen).startswith("?creature") or (_is_card(view.cards, seen)
-                                                     and view.cards.type(seen) == "Creature"):
-                stack.append(seen)
-            else:
-                stack.insert(max(len(stack) - 1, 1), seen)
-        elif kind == "challenge":
-            stacks[square] = list(data.get("cards", []))
-        elif kind == "victory":
-            stacks[square] = stack[:1]
-    return stacks
-
-
-def _kind_of(cards: CardSet, card: str) -> str:
-    return cards.type(card) if _is_card(cards, card) else parse_back(card)["type"]
-
-
-def _richer(view_card: str, logged: str | None, cards: CardSet) -> str:
-    """What is known of one stack card: the view's, or more from the log of the same kind."""
-    if not view_card.startswith("?") or logged is None:
-        return view_card
-    if _kind_of(cards, logged) != _kind_of(cards, view_card):
-        return view_card
-    if _is_card(cards, logged):
-        return logged
-    return logged if len(logged) > len(view_card) else view_card
-
-
-def stack_cards(view: DobbersState, square: str) -> list[str]:
-    """What this view knows of each card of the stack on ``square`` (Location first,
-    Creature last): a card id, or the face-down card's art side or icon (``?creature:5``:
-    a Creature whose cost 5 showed in the row).
-
-    >>> from dungeoncraft_widgets.dobbers import position
-    >>> game = position(stacks={"E2": ["castle_walls", "tree_golem"]})
-    >>> stack_cards(game.view(0), "E2")
-    ['?location:5:3', '?creature']
-    """
-    stack = view.stacks.get(square)
-    if not stack:
-        raise InvalidArgumentError(f"there is no Challenge stack on {square!r}")
-    shown = [card for card, _up in stack]
-    logged = _sight(view).log_stacks.get(square, [])
-    if len(logged) != len(shown):
-        logged = [None] * len(shown)  # the log does not tell this stack (a set position)
-    return [_richer(card, seen, view.cards) for card, seen in zip(shown, logged, strict=True)]
-
-
-class _Sight:
-    """What one view knows of the cards, worked out once per position (the log is
-    replayed once, not once per stack)."""
-
-    def __init__(self, view: DobbersState) -> None:
-        self.view = view
-        self.log_stacks = _stack_log(view)
-        self._unseen: Counter | None = None
-        self._stack_cards: dict[str, list[str]] = {}
-
-    def stack_cards(self, square: str) -> list[str]:
-        if square not in self._stack_cards:
-            self._stack_cards[square] = stack_cards(self.view, square)
-        return self._stack_cards[square]
-
-    @property
-    def unseen(self) -> Counter:
-        if self._unseen is None:
-            self._unseen = _unseen_cards(self.view)
-        return self._unseen
-
-
-def _sight(view: DobbersState) -> _Sight:
-    """The view's :class:`_Sight`, kept on it while the position stays the same."""
-    # A copy (a view is one) carries its original's attributes: the key names this object.
-    key = (id(view), view.viewer, len(view.log), len(view.history), tuple(view.adventure_row),
-           tuple(len(h) for h in view.hands), tuple(len(s) for s in view.stacks.values()))
-    cached = view.__dict__.get("_dcw_sight")
-    if cached is None or cached[0] != key:
-        cached = (key, _Sight(view))
-        view.__dict__["_dcw_sight"] = cached
-    return cached[1]
-
-
-def unseen_cards(view: DobbersState) -> Counter:
-    """Every card of the game the view cannot place: the whole card set less every card it
-    shows and every stack card the log names (see the module docstring).
-
-    >>> from dungeoncraft_widgets.dobbers import new_game
-    >>> game = new_game(["You", "Bot"], seed=3)
-    >>> while game.phase != "main": _ = game.apply(game.legal_actions()[0])
-    >>> unseen = unseen_cards(game.view(0))
-    >>> unseen["tree_golem"] + sum(1 for c in game.view(0).stacks), unseen["bottle_cap"]
-    (1, 8)
-    """
-    return Counter(_sight(view).unseen)
-
-
-def _unseen_cards(view: DobbersState) -> Counter:
-    cards = view.cards
-    everything = Counter({c: n for c, n in view.expected_components().items()
-                          if _is_card(cards, c)})
-    seen = Counter({c: n for c, n in view.components().items() if _is_card(cards, c)})
-    for square, stack in view.stacks.items():
-        if not stack:
-            continue
-        shown = {card for card, _up in stack}
-        for card in _sight(view).stack_cards(square):
-            if _is_card(cards, card) and card not in shown:
-                seen[card] += 1
-    return everything - seen
-
-
-def _pool_for(view: DobbersState, back: str, unseen: Counter, elsewhere: Counter) -> Counter:
-    """The unseen cards a face-down card showing ``back`` may be (each as likely as the
-    next): those whose art side shows the same; for a Creature of unknown cost, less one of
-    each cost for every other face-down Creature whose cost is known."""
-    cards = view.cards
-    info = parse_back(back)
-    kind = info["type"]
-    pool = Counter()
-    for card, n in unseen.items():
-        c = cards[card]
-        if c["type"] != kind:
-            continue
-        if "cost" in info and c["cost"] != info["cost"]:
-            continue
-        if "capacity" in info and c.get("capacity") != info["capacity"]:
-            continue
-        pool[card] = n
-    if kind == "Creature" and "cost" not in info:
-        for cost, n in elsewhere.items():
-            same = [c for c in pool if cards[c]["cost"] == cost]
-            total = sum(pool[c] for c in same)
-            # exchangeable within a cost: take the known ones off pro rata, exactly
-            for c in same:
-                pool[c] = Fraction(pool[c] * max(0, total - n), total) if total else 0
-        pool = Counter({c: n for c, n in pool.items() if n > 0})
-    if not pool:  # nothing unseen fits (an inconsistent owner's set): any card of the kind
-        pool = Counter({c: 1 for c in set(cards.locations + cards.creatures + cards.adventure
-                                          + cards.starting) if cards[c]["type"] == kind})
-    return pool
-
-
-def _known_creature_costs(view: DobbersState, skip: str) -> Counter:
-    """Costs of face-down Creatures seen elsewhere (the row, other stacks)."""
-    out: Counter = Counter()
-    backs = [c for c in view.creature_row if c]
-    sight = _sight(view)
-    for square, stack in view.stacks.items():
-        if square != skip and stack:
-            backs += sight.stack_cards(square)
-    for back in backs:
-        if isinstance(back, str) and back.startswith("?creature:"):
-            out[parse_back(back)["cost"]] += 1
-    return out
 
 
 # ------------------------------------------------------------------ stacks
@@ -569,59 +361,6 @@ class StackCase:
     cards: tuple[str, ...]
 
 
-def _backs(view: DobbersState, effects: Any, types: set[str]) -> int:
-    moved = 0
-    for e in effects or ():
-        if e.get("do") != "back":
-            continue
-        if "unless_item" in e and e["unless_item"] in types:
-            continue
-        if "if_item" in e and e["if_item"] not in types:
-            continue
-        moved += e["n"]
-    return moved
-
-
-def _case(view: DobbersState, player: int, stack: tuple[str, ...]) -> tuple[int, frozenset, int]:
-    """(need, immunities, squares moved back) of a stack of known cards, as the engine's
-    ``stack_needs`` counts it for ``player``."""
-    cards = view.cards
-    types = view.item_types(player)
-    location = cards[stack[0]]
-    total = location["ap"]
-    if location.get("item_type") in types:
-        total = location["item_ap"]
-    immune: set[str] = set(location.get("immune_to", ()))
-    back = _backs(view, location.get("defeat"), types)
-    for i, card in enumerate(stack[1:], start=1):
-        info = cards[card]
-        immune.update(info.get("immune_to", ()))
-        if info["type"] == "Creature":
-            total += info["ap"]
-            bonus = info.get("bonus")
-            if bonus and bonus["if_no"].lower() not in view.equipped[player]:
-                total += bonus["ap"]
-            back += _backs(view, info.get("defeat"), types)
-            continue
-        total += info.get("red", 0) + info.get("gold", 0)
-        aligned = info.get("aligned")
-        if aligned and any(cards[other].get("alignment") == info.get("alignment")
-                           for j, other in enumerate(stack) if j != i):
-            total += aligned.get("red", 0) + aligned.get("gold", 0)
-    return total + view.penalty(player, "challenge"), frozenset(immune), back
-
-
-def _signature(cards: CardSet, card: str) -> tuple:
-    """What of a card matters to a Challenge (cards alike here play alike)."""
-    info = cards[card]
-    keys = ("type", "ap", "item_type", "item_ap", "alignment", "red", "gold")
-    aligned = info.get("aligned") or {}
-    bonus = info.get("bonus") or {}
-    return (*(info.get(k) for k in keys), tuple(info.get("immune_to", ())),
-            aligned.get("red", 0) + aligned.get("gold", 0), tuple(sorted(bonus.items())),
-            repr(info.get("defeat")))
-
-
 def stack_cases(view: DobbersState, player: int, square: str) -> list[StackCase]:
     """Every way the stack on ``square`` may turn out for ``player``, from what this view
     knows (see the module docstring), with its exact chance; the chances add up to 1.
@@ -636,103 +375,47 @@ def stack_cases(view: DobbersState, player: int, square: str) -> list[StackCase]
     >>> sum(c.chance for c in seen), min(c.need for c in seen), max(c.need for c in seen)
     (1, 4, 10)
     """
-    p = _seat(view, player)
-    sight = _sight(view)
-    shown = sight.stack_cards(square)
-    cards = view.cards
-    unseen: Counter | None = None
-    slots: list[list[tuple[str, Fraction]]] = []
-    for card in shown:
-        if _is_card(cards, card):
-            slots.append([(card, Fraction(1))])
-            continue
-        if unseen is None:
-            unseen = sight.unseen
-        elsewhere = _known_creature_costs(view, square) if card == "?creature" else Counter()
-        pool = _pool_for(view, card, unseen, elsewhere)
-        total = sum(pool.values())
-        by_kind: dict[tuple, tuple[str, Fraction]] = {}
-        for c, n in sorted(pool.items()):
-            sig = _signature(cards, c)
-            first, weight = by_kind.get(sig, (c, Fraction(0)))
-            by_kind[sig] = (first, weight + Fraction(n) / total)
-        slots.append(list(by_kind.values()))
-    merged: dict[tuple, list] = {}
-    for combo in product(*slots):
-        chance = Fraction(1)
-        for _c, w in combo:
-            chance *= w
-        ids = tuple(c for c, _w in combo)
-        need, immune, back = _case(view, p, ids)
-        key = (need, immune, back)
-        if key in merged:
-            merged[key][0] += chance
-        else:
-            merged[key] = [chance, ids]
     return [StackCase(R(chance.numerator, chance.denominator), need, immune, back, ids)
-            for (need, immune, back), (chance, ids) in sorted(
-                merged.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]), kv[0][2]))]
+            for chance, need, immune, back, ids in stack_outcomes(view, _seat(view, player),
+                                                                  square)]
 
 
 def _play_everything(view: DobbersState, p: int) -> tuple[int, int, list[list]]:
     """The red and gold that playing every Effect card of the hand, using every Equipment
     not used yet and spending the positive tokens adds this turn, with the alignment
-    bonuses that all of it sets off (as the engine applies them: a card's bonus once a
-    turn, when another card of its alignment is in play), and what each Equipment gives
-    (for immunities). Cards drawn by these cards are not counted."""
+    bonuses that all of it sets off (:func:`.points.bonuses_due`, as the engine gives
+    them), and what each Equipment gives (for immunities). Cards drawn by these cards are
+    not counted."""
     cards, turn = view.cards, view.turn
+    equipped, forged = view.equipped[p], view.forged[p]
     red = gold = 0
     contrib: list[list] = []
-    played = [c for c in turn["played"] if c]
     new = [c for c in view.hands[p] if c in cards and cards.type(c) == "Effect"]
     for card in new:
         red, gold = red + cards.point(card, "red"), gold + cards.point(card, "gold")
-    unused = [s for s in SLOTS if s in view.equipped[p] and s not in turn["used"]]
-    parts: dict[str, list[dict]] = {}
+    used = dict(turn["used"])
     for slot in SLOTS:
-        if slot in view.equipped[p]:
-            forge = view.forged[p].get(slot)
-            parts[slot] = [cards[view.equipped[p][slot]]] + ([cards[forge]] if forge else [])
-    for slot in unused:
-        host, *forge = parts[slot]
-        r = host.get("red", 0) + sum(f["forge"].get("red", 0) for f in forge)
-        g = host.get("gold", 0) + sum(f["forge"].get("gold", 0) for f in forge)
-        keywords = sorted({k for part in parts[slot] for k in part.get("keywords", ())})
-        contrib.append([keywords, host["type"], r, g])
-        red, gold = red + r, gold + g
+        if slot in equipped and slot not in used:
+            used[slot] = equipped[slot]
+            gives = use_points(cards, equipped[slot], forged.get(slot))
+            contrib.append(contribution(cards, equipped[slot], forged.get(slot), gives))
+            red, gold = red + gives.get("red", 0), gold + gives.get("gold", 0)
     for token in view.tokens[p]:
-        value, kind = cards.token_value(token), cards.token_kind(token)
-        if value > 0 and kind == "action":
+        colour, value = token_points(cards, token)
+        if value > 0 and colour == "red":
             red += value
-        elif value > 0 and kind == "challenge":
+        elif value > 0 and colour == "gold":
             gold += value
     # Alignment bonuses, once everything is in play.
-    ability = cards[view.heroes[p]].get("ability") or {}
-    hero = {ability["alignment"]} if ability.get("kind") == "counts_as" else set()
-    keys: dict[str, tuple[dict, set[str]]] = {}
-    for slot, pieces in parts.items():
-        keys[f"e{slot}"] = (pieces[0], {x["alignment"] for x in pieces if "alignment" in x})
-    for i, card in enumerate(played + new):
-        info = cards[card]
-        keys[f"p{i}"] = (info, {info["alignment"]} if "alignment" in info else set())
-    done = set(turn["bonus"])
-    old_keys = {f"p{i}" for i, c in enumerate(turn["played"]) if c}
-    for key, (info, aligns) in keys.items():
-        aligned = info.get("aligned")
-        if not aligned or (key.startswith("p") and key in done and key in old_keys) \
-                or (key.startswith("e") and key in done):
-            continue
-        others = set(hero)
-        for other, (_i, a) in keys.items():
-            if other != key:
-                others |= a
-        if not aligns & others:
-            continue
+    for key, card, _alignments in bonuses_due(
+            cards, view.heroes[p], equipped, forged, used, [*turn["played"], *new],
+            turn["bonus"]):
+        aligned = cards[card]["aligned"]
         r, g = aligned.get("red", 0), aligned.get("gold", 0)
         red, gold = red + r, gold + g
         if key.startswith("e"):
-            keywords = sorted({k for part in parts[key[1:]] for k in part.get("keywords", ())})
-            contrib.append([keywords, info["type"], r, g])
+            contrib.append(contribution(cards, card, forged.get(key[1:]),
+                                               {"red": r, "gold": g}))
     return red, gold, contrib
 
 
@@ -790,7 +473,7 @@ def challenge_odds(view: DobbersState, player: int, square: str, *,
             f"challenge: the shield to {square} costs {cost} blue + red; "
             f"{view.players[p]} has {turn['blue'] + turn['red']} (the travel is refused "
             "before any Challenge)")
-    red = turn["red"] - max(0, cost - turn["blue"])
+    _blue, red = travel.pay_travel(turn["blue"], turn["red"], cost)
     gold = turn["gold"]
     contrib = [list(c) for c in turn["contrib"]]
     if then_play_hand:
@@ -803,11 +486,8 @@ def challenge_odds(view: DobbersState, player: int, square: str, *,
     need: dict[int, sympy.Rational] = {}
     for case in cases:
         if case.immune not in have:
-            immune_red = immune_gold = 0
-            for keywords, kind, r, g in contrib:
-                if case.immune & set(keywords) or kind in case.immune:
-                    immune_red, immune_gold = immune_red + r, immune_gold + g
-            have[case.immune] = red - min(red, immune_red) + gold - min(gold, immune_gold)
+            have[case.immune] = sum(challenge.points_against(
+                red, gold, challenge.immune_points(case.immune, contrib)))
         if have[case.immune] >= case.need:
             chance += case.chance
         need[case.need] = need.get(case.need, sympy.Integer(0)) + case.chance
@@ -847,21 +527,18 @@ def expected_turns(view: DobbersState, player: int, *,
     >>> expected_turns(game.view(p), p)   # the Kit and the Knife are both needed: 1 or 2 turns
     16/9
     """
-    from .graph import path_to_key
-
     p = _seat(view, player)
     mine = your_cards(view, p)
     cards = view.cards
-    route = path_to_key(view, view.position[p], player=p)
+    route = path_to_key(view, p)
     steps: list[tuple[int, tuple[tuple[int, Fraction], ...] | None]] = []
     for step in route.steps:
         if step.need is None:
             steps.append((step.shield, None))
             continue
         dist: dict[int, Fraction] = {}
-        for case in stack_cases(view, p, step.square):
-            dist[case.need] = dist.get(case.need, Fraction(0)) + Fraction(
-                int(case.chance.p), int(case.chance.q))
+        for chance, need, *_ in stack_outcomes(view, p, step.square):
+            dist[need] = dist.get(need, Fraction(0)) + chance
         steps.append((step.shield, tuple(sorted(dist.items()))))
     # The deck: every card in circulation, grouped by what it prints.
     circulation = mine.deck + mine.discard + mine.hand + mine.played
@@ -984,16 +661,15 @@ class _RaceChain:
             if shield > blue + red:
                 results.append((q, i, known))
                 return
-            b = min(blue, shield)
-            blue2, red2 = blue - b, red - (shield - b)
+            blue2, red2 = travel.pay_travel(blue, red, shield)
             if needs is None:
                 walk(i + 1, blue2, red2, gold, None, q)
                 return
             options = ((known, Fraction(1)),) if known is not None else needs
             for need, w in options:
                 if red2 + gold >= need:
-                    g = min(gold, need)
-                    walk(i + 1, blue2, red2 - (need - g), gold - g, None, q * w)
+                    spent_red, spent_gold = challenge.victory_spends(gold, need)
+                    walk(i + 1, blue2, red2 - spent_red, gold - spent_gold, None, q * w)
                 else:
                     results.append((q * w, i, need))
 

@@ -1,18 +1,18 @@
 """Dobbers: Quest for the Key on the engine protocol: the deck-building race to the Key.
 
-One to four players (one: Solo Play Mode, the Solo cards as the opponent). The
-rules live in five modules of this folder, one class put together from them:
+One to four players (one: Solo Play Mode, the Solo cards as the opponent). This module
+holds the game's one state class, :class:`DobbersState`: set-up, the turn (Main Phase,
+Draw Phase, the next player, the round limit), the legal actions and why others are
+refused, one method per action (``@performs``), the queue of effects and engine steps,
+save/load and views. The rulebook's questions are answered by the modules named for
+them, as functions of plain data the odds, the bots and the app ask too:
 
-- here: the state, the turn (Main Phase, Draw Phase, the next player, the round
-  limit), legal actions and why others are refused, acquiring from the rows,
-  building Challenge stacks, Outwit, save/load and views;
-- :mod:`.deal`: set-up (Heroes, starts, dealing, Events, the variants, Solo set-up);
-- :mod:`.playing`: Effects, equipping, Forge, using Equipment, tokens, Destroy and
-  alignment bonuses;
-- :mod:`.challenge`: travel over the blue shields, Challenges, Victory, Results,
-  Defeat, moving back, the Key and the DUEL;
-- :mod:`.effects`: what cards do (the effect vocabulary of ``cards.json``), the
-  choices they ask for, the rows' refills, Events and the Solo cards.
+- :mod:`.points`: what a card gives played, used or Destroyed, alignment bonuses, what
+  acquiring costs, tokens, the Draw Phase's hand size;
+- :mod:`.challenge`: what a Challenge stack needs, its immunities, which cards it takes;
+- :mod:`.travel`: what a move costs and how it is paid, the trail back;
+- :mod:`.deal`: the rows and opening hands, Events and Solo cards shuffled in;
+- :mod:`.effects`: the effect vocabulary of ``cards.json`` and the questions it asks.
 
 A game goes: each player takes a Hero (``hero toby``) in a random order and a
 start (``start A``); then turns. On your turn every action of the Main Phase is
@@ -37,17 +37,19 @@ its icon (``?creature``). How the rulebook is read where it is open: :data:`RULE
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
-from ..core.actions import Action
-from ..core.engine import GameState
+from ..core.actions import Action, shared
+from ..core.checks import one_of, whole_number
+from ..core.engine import GameState, performs
 from ..core.english import count, listing, objective, possessive, says, their, verb_form
 from ..core.errors import DataFormatError, IllegalActionError, InvalidArgumentError
-from ..core.rng import Rng
+from . import challenge, points, travel
 from .actions import (
     ACTION_TYPES,
+    SLOTS,
     Arm,
     Buy,
     Challenge,
@@ -68,18 +70,21 @@ from .actions import (
     StartChoice,
     Token,
     Use,
-    shared,
 )
-from .board import Board, board_from_option, board_option, load_board
-from .cards import EQUIPMENT_TYPES, CardSet, cards_from_option, cards_option, load_cards
-from .challenge import ChallengeMixin
-from .deal import ADVENTURE_ROW, SetupMixin
-from .effects import HAND_SIZE, SLOTS, EffectsMixin
-from .playing import PlayingMixin
-
-# Sentence helpers that remember their answers (see effects.py).
-count, possessive, says, verb_form = map(lru_cache(maxsize=1024),
-                                         (count, possessive, says, verb_form))
+from .data import (
+    EQUIPMENT_TYPES,
+    HIDDEN,
+    Board,
+    CardSet,
+    board_from_option,
+    board_option,
+    cards_from_option,
+    cards_option,
+    load_board,
+    load_cards,
+)
+from .deal import ADVENTURE_ROW, events_shuffled_in, opening_hand, row_size, solo_shuffled_in
+from .effects import ANSWERS, VOCABULARY, holds, queued
 
 __all__ = ["DEFAULT_ROUND_LIMIT", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "DobbersState",
            "new_game", "position", "verdict"]
@@ -92,8 +97,6 @@ DEFAULT_ROUND_LIMIT = 30
 #: A bound on the actions of a default game: 30 rounds of up to 4 turns, each turn bounded
 #: by the cards and points a player can have.
 MAX_ACTIONS = 30_000
-HIDDEN = "?"
-ROW_SIZE, SOLO_ROW_SIZE = 3, 6
 SOLO_VERDICTS = (
     (13, "13 turns or less: Either you're a Dobber deck-building savant or incredibly lucky!"),
     (15, "15 turns: Your hero skills are quite formidable!"),
@@ -220,15 +223,6 @@ RULE_NOTES = (
 )
 
 
-def _plain_copy(value: Any) -> Any:
-    """A deep copy of JSON-like data (lists, dicts, strings, numbers, None)."""
-    if type(value) is list:
-        return [_plain_copy(v) if type(v) in (list, dict) else v for v in value]
-    if type(value) is dict:
-        return {k: _plain_copy(v) if type(v) in (list, dict) else v for k, v in value.items()}
-    return value
-
-
 @lru_cache(maxsize=4096)
 def _placements(row: str, squares: tuple[str, ...]) -> tuple[Action, ...]:
     """``place ROW SQUARE`` for each square: an affordable Location may go on any of up to
@@ -242,16 +236,25 @@ def verdict(turns: int) -> str:
     >>> verdict(12)[:8], verdict(14)[:8], verdict(17)[:8], verdict(25)[:8]
     ('13 turns', '15 turns', '18 turns', '19 or mo')
     """
-    if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 10_000:
-        raise InvalidArgumentError(f"turns must be a whole number of turns from 1 to 10000, "
-                                   f"not {turns!r}")
+    whole_number(turns, "turns", minimum=1, maximum=10_000, why="the turns a solo game took")
     for limit, text in SOLO_VERDICTS:
         if limit is None or turns <= limit:
             return text
     raise AssertionError("unreachable")
 
 
-class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameState):
+# The actions without fields, and the Use of each slot: listed after almost every action.
+_END, _PASS, _FIGHT, _SKIP, _POWER = (shared(kind) for kind in (End, Pass, Fight, Skip, Power))
+_USE = {slot: shared(Use, slot) for slot in SLOTS}
+
+# state_schema's parts.
+_IDS = {"type": "array", "items": {"type": "string"}}
+_SLOT_MAP = {"type": "object", "additionalProperties": {"type": "string"},
+             "propertyNames": {"enum": list(SLOTS)}}
+_INTS = {"type": "array", "items": {"type": "integer"}}
+_OPT_INT = {"type": ["integer", "null"]}
+
+class DobbersState(GameState):
     """A game of Dobbers. See the module docstring."""
 
     game_name = "dobbers"
@@ -291,9 +294,8 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         self.adventure_row: list[str | None] = [None] * ADVENTURE_ROW
         self.location_deck = list(self.cards.locations)
         self.creature_deck = list(self.cards.creatures)
-        size = SOLO_ROW_SIZE if self.solo else ROW_SIZE
-        self.location_row: list[str | None] = [None] * size
-        self.creature_row: list[str | None] = [None] * size
+        self.location_row: list[str | None] = [None] * row_size(n)
+        self.creature_row: list[str | None] = [None] * row_size(n)
         self.stacks: dict[str, list[list[Any]]] = {}
         self.destroyed: list[str] = []
         # Cards waiting to be shuffled in (Events, Solo cards) or left out of the game.
@@ -342,6 +344,117 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                 "used": {}, "played": [], "bonus": [], "contrib": [], "discount": [],
                 "first_shield": False, "power": False, "equipped_now": {}}
 
+    @performs(HeroChoice)
+    def _choose_hero(self, action: HeroChoice) -> None:
+        p = self.pick_order[self.pick_index]
+        hero = action.hero
+        self.heroes[p] = hero
+        self.record("hero", f"{says(self.players[p], 'choose')} {self.cards.name(hero)}: "
+                    f"{self.cards[hero].get('text', '')}".rstrip(), player=p, hero=hero)
+        self.pick_index += 1
+        if self.pick_index < len(self.players):
+            return
+        self.pick_index = 0
+        if self.solo:
+            self._begin_play()
+        else:
+            self.phase = "start"
+
+    @performs(StartChoice)
+    def _choose_start(self, action: StartChoice) -> None:
+        p = self.pick_order[self.pick_index]
+        square = self.board.starts[action.letter]
+        self.position[p] = square
+        self.trail[p] = [square]
+        self.record("start", f"{says(self.players[p], 'start')} on {self.board.label(square)}.",
+                    player=p, square=square)
+        self.pick_index += 1
+        if self.pick_index == len(self.players):
+            self._begin_play()
+
+    def _begin_play(self) -> None:
+        """Shuffle and deal everything (Setup 4-8, and the Solo set-up), then the first turn."""
+        rng, n, cards = self.rng, len(self.players), self.cards
+        if self.options.get("variant_b"):
+            swap = cards.doc["variant_b"]
+            old, new = swap["replace"], swap["with"]
+            for p in range(n):
+                if new in self.adventure_deck and old in self.decks[p]:
+                    self.adventure_deck.remove(new)
+                    self.decks[p].remove(old)
+                    self.decks[p].append(new)
+                    self.set_aside.append(old)
+            self.record("setup", f"Variant B: a {cards.name(new)} from the Adventure deck "
+                        f"replaces a {cards.name(old)} in every core deck.")
+        for p in range(n):
+            rng.shuffle(self.decks[p])
+        rng.shuffle(self.location_deck)
+        rng.shuffle(self.creature_deck)
+        rng.shuffle(self.adventure_deck)
+        if self.options.get("events"):
+            events = self._take_aside("Event")
+            self.adventure_deck = events_shuffled_in(self.adventure_deck, events, rng.shuffle)
+            self.record("setup", f"{count(len(events), 'Event')} shuffled into the Adventure "
+                        "deck, one in each part.")
+        for i in range(len(self.location_row)):
+            self.location_row[i] = self.location_deck.pop()
+        if self.solo:
+            self._solo_setup()
+        else:
+            for i in range(len(self.creature_row)):
+                self.creature_row[i] = self.creature_deck.pop()
+            if self.options.get("variant_a"):
+                for card in cards.add_location[:4]:
+                    self._add_location(card)
+        self.phase = "main"
+        for i in range(ADVENTURE_ROW):
+            self._refill_adventure(i)
+        if self.solo:
+            self.adventure_deck = solo_shuffled_in(self.adventure_deck, self._take_aside("Solo"),
+                                                   rng.shuffle)
+            self.record("setup", f"The {len(cards.solo)} Solo cards are shuffled into the top "
+                        "half of the Adventure deck.")
+        for i, p in enumerate(self.turn_order_from(self.first)):
+            self._draw(p, opening_hand(i, n))
+        self._start_turn(self.first)
+        self._run_queue()
+
+    def _take_aside(self, kind: str) -> list[str]:
+        """The set-aside cards of ``kind`` (Events, Solo cards), taken out of ``set_aside``."""
+        taken = [c for c in self.set_aside if self.cards.type(c) == kind]
+        for card in taken:
+            self.set_aside.remove(card)
+        return taken
+
+    def _solo_setup(self) -> None:
+        """Solo: six Locations seeded by the Add Location cards; only Creatures in the row."""
+        add = list(self.cards.add_location)
+        self.rng.shuffle(add)
+        for card in add:
+            self._add_location(card)
+        start = self.board.starts[add[-1]["start"]]
+        self.position[0], self.trail[0] = start, [start]
+        self.record("start", f"The last Add Location card puts "
+                    f"{possessive(self.players[0], capital=False)} meeple on "
+                    f"{self.board.label(start)}.", player=0, square=start)
+        self.set_aside += [c for c in self.location_row if c] + self.location_deck
+        self.location_row, self.location_deck = [], []
+        for i in range(len(self.creature_row)):
+            self.creature_row[i] = self.creature_deck.pop()
+
+    def _add_location(self, card: dict[str, Any]) -> None:
+        index = card["row_position"] - 1
+        square = self.board.encounters[card["square"]]
+        location = self.location_row[index]
+        if location is None or self.stacks.get(square):
+            return
+        self.location_row[index] = None
+        self.stacks[square] = [[location, False]]
+        self.record("setup", f"Add Location card {card['number']}: the Location in row "
+                    f"position {card['row_position']} goes face down on "
+                    f"{self.board.label(square)}.", square=square)
+        self._refill_challenge(f"L{index + 1}")
+
     # ------------------------------------------------------------ turns
     def turn_order_from(self, player: int) -> list[int]:
         """Every player, in turn order, starting with ``player``."""
@@ -359,21 +472,27 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         else:
             self.record("turn", f"{possessive(name)} turn.", player=player)
 
+    @performs(End)
+    def _end(self, action: End) -> None:
+        if self.phase == "duel":
+            self._end_duel_turn()
+        else:
+            self._end_turn()
+
     def _end_turn(self) -> None:
         """The Draw Phase: the hand and played cards to the discard pile, then draw five."""
         p = self.turn_player
         self.discards[p] += self.hands[p] + [c for c in self.turn["played"] if c]
         self.hands[p] = []
         self.turn["played"] = []
-        ability = self.cards.by_id[self.heroes[p]].get("ability") or {}
-        size = HAND_SIZE + (ability["n"] if ability.get("kind") == "hand_size" else 0)
-        self._draw(p, size, ending=True)
+        self._draw(p, points.hand_size(self.cards, self.heroes[p]), ending=True)
         self.turns[p] += 1
         self.turn = self._fresh_turn(None)
         items = [{"do": "_solo_between_turns", "p": p, "src": ""}] if self.solo else []
         self._push([*items, {"do": "_next_turn", "p": p, "src": ""}])
 
-    def _do_next_turn(self, item: dict[str, Any]) -> None:
+    def _next_turn(self, item: dict[str, Any]) -> None:
+        """Queue step: the next player's turn (after every choice the Draw Phase left)."""
         if self.final_turns is not None:
             if self.final_turns:
                 self._start_turn(self.final_turns.pop(0))
@@ -462,7 +581,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         >>> game.pool()
         {'red': 1, 'blue': 0, 'gold': 1, 'influence': 1}
         """
-        return {c: self.turn[c] for c in ("red", "blue", "gold", "influence")}
+        return {c: self.turn[c] for c in points.POINTS}
 
     def solo_verdict(self) -> str | None:
         """Solo, once won: the rulebook's verdict for the number of turns."""
@@ -470,7 +589,9 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             return None
         return verdict(self.turns[0] + 1)
 
-    # ------------------------------------------------------------ helpers
+    # ------------------------------------------------------------ the rulebook, asked here
+    # The position's answers to the rulebook's questions (points.py, challenge.py,
+    # travel.py), for the engine, the scene and the app.
     def row_card(self, slot: str) -> str | None:
         row, index = self.challenge_row_of(slot)
         return row[index]
@@ -484,21 +605,65 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         return ([f"L{i + 1}" for i in range(len(self.location_row))]
                 + [f"C{i + 1}" for i in range(len(self.creature_row))])
 
+    def open_encounter_squares(self) -> list[str]:
+        """Encounter squares with no Location: where an acquired Location may go."""
+        return [s for s in self.board.encounters.values() if not self.stacks.get(s)]
+
     def token_label(self, token: str) -> str:
         """``'+1 Action'``, ``'-2 Travel'``."""
-        value = self.cards.token_value(token)
-        return f"{value:+d} {self.cards.token_kind(token).capitalize()}"
+        return points.token_label(self.cards, token)
+
+    def penalty(self, player: int, kind: str) -> int:
+        """The negative tokens of ``kind`` a Hero must overcome on the next attempt."""
+        return points.penalty(self.cards, self.tokens[player], kind)
 
     def buy_cost(self, player: int, card: str) -> int:
         """Influence to acquire an Adventure card now (a Hero's discount, Influence tokens)."""
-        cost = self.cards[card]["cost"]
-        ability = self.cards[self.heroes[player]].get("ability")
-        if ability and ability["kind"] == "discount" \
-                and ability["type"] not in self.turn["discount"]:
-            kind = "Effect" if self.cards.type(card) == "Effect" else "Equipment"
-            if kind == ability["type"]:
-                cost = max(0, cost - ability["n"])
-        return cost + self.penalty(player, "influence") if self.tokens[player] else cost
+        ability = points.discount(self.cards, self.heroes[player], self.turn["discount"])
+        return points.buy_cost(self.cards, card, ability,
+                               penalty=self.penalty(player, "influence"))
+
+    def item_types(self, player: int) -> set[str]:
+        """The Item types a Hero counts as having actively equipped (for Locations)."""
+        used = self.turn["used"].get("item") if player == self.turn_player else None
+        return challenge.item_types(self.cards, self.heroes[player],
+                                    self.equipped[player].get("item"), used)
+
+    def stack_needs(self, player: int, square: str) -> int:
+        """The Challenge points ``player`` needs to beat the stack on ``square`` now
+        (:func:`.challenge.stack_needs` of its cards)."""
+        return challenge.stack_needs(self.cards, [card for card, _ in self.stacks[square]],
+                                     item_types=self.item_types(player),
+                                     equipped=self.equipped[player],
+                                     penalty=self.penalty(player, "challenge"))
+
+    def immune_points(self, square: str) -> tuple[int, int]:
+        """(red, gold) given this turn by Equipment the stack's Creature is immune to (in a
+        view: as far as the face-up cards show)."""
+        immune = challenge.immunities(self.cards, [card for card, _ in self.stacks[square]])
+        return challenge.immune_points(immune, self.turn["contrib"])
+
+    def challenge_points(self, square: str | None = None) -> tuple[int, int]:
+        """(red, gold) of the turn's pool that count against the stack on ``square``."""
+        red, gold = self.turn["red"], self.turn["gold"]
+        if square is None:
+            return red, gold
+        return challenge.points_against(red, gold, self.immune_points(square))
+
+    def travel_modifiers(self, player: int) -> tuple[int, int]:
+        """What changes every shield now (:func:`.travel.travel_modifiers`)."""
+        return travel.travel_modifiers(self.cards, self.heroes[player],
+                                       first_shield_used=self.turn["first_shield"],
+                                       tokens=self.tokens[player])
+
+    def travel_cost(self, player: int, here: str, there: str) -> int:
+        """Blue + red points a move costs: the shield, less the Hero's first-shield
+        ability, plus negative Travel tokens."""
+        return travel.travel_cost(self.board.shield(here, there), *self.travel_modifiers(player))
+
+    def duel_total(self) -> int:
+        """A duelist's red + gold (blue counts for nothing), less negative Challenge tokens."""
+        return self.turn["red"] + self.turn["gold"] - self.penalty(self.turn_player, "challenge")
 
     # ------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
@@ -518,21 +683,21 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         if self.pending is not None:
             acts: list[Action] = [shared(Choose, z, c) for z, c in self.pending["options"]]
             if self.pending["optional"]:
-                acts.append(shared(Skip))
+                acts.append(_SKIP)
             return acts
         if self.window is not None:
             q = self.window["asked"][self.window["at"]]
-            return [*(shared(Outwit, pay) for pay in self.outwit_payments(q)), shared(Pass)]
+            return [*(shared(Outwit, pay) for pay in self.outwit_payments(q)), _PASS]
         p = self.turn_player
         hand = sorted(set(self.hands[p]))
         acts = self._card_actions(p, hand)
         if self.phase == "duel":
-            return [*acts, shared(End)]
+            return [*acts, _END]
         if self.challenge is not None:
-            return [*acts, shared(Fight)]
+            return [*acts, _FIGHT]
         acts += self._acquire_actions(p, hand)
         acts += self._travel_actions(p)
-        acts.append(shared(End))
+        acts.append(_END)
         return acts
 
     # The legal actions are worked out after every action (about 25,000 times in a random
@@ -560,13 +725,13 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             used = turn["used"]
             for slot in SLOTS:
                 if slot in equipped and slot not in used:
-                    acts.append(shared(Use, slot))
+                    acts.append(_USE[slot])
         if self.tokens[p]:
             acts += [shared(Token, t) for t in sorted(set(self.tokens[p]))
                      if cards.token_value(t) > 0]
         ability = by_id[self.heroes[p]].get("ability")
         if ability and ability["kind"] == "power" and not turn["power"]:
-            acts.append(shared(Power))
+            acts.append(_POWER)
         played, now = turn["played"], turn["equipped_now"]
         if not cards.destroyers.isdisjoint(played) or not cards.destroyers.isdisjoint(
                 now.values()):
@@ -579,32 +744,28 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
     def _acquire_actions(self, p: int, hand: list[str]) -> list[Action]:
         """Acquiring from the rows, and arming a stack from the hand (``hand``: the
         different cards in the hand, sorted)."""
-        by_id, influence = self.cards.by_id, self.turn["influence"]
+        cards, influence = self.cards, self.turn["influence"]
+        by_id = cards.by_id
         extra = self.penalty(p, "influence") if self.tokens[p] else 0
-        ability = by_id[self.heroes[p]].get("ability")
-        discount = ability if ability and ability["kind"] == "discount" \
-            and ability["type"] not in self.turn["discount"] else None
-        lowest = self.cards.cheapest - (discount["n"] if discount else 0) + extra
+        ability = points.discount(cards, self.heroes[p], self.turn["discount"])
+        lowest = cards.cheapest - (ability["n"] if ability else 0) + extra
         if influence < lowest:  # most of the time: nothing to acquire (arming is free)
             return self._arm_actions(hand, None) if self.stacks else []
         acts: list[Action] = []
         # The stacks Equipment may still go under, with the types already under them
-        # (stack_takes_equipment for every stack at once), worked out when first needed.
+        # (challenge.stack_types of every stack at once), worked out when first needed.
         armable: list[tuple[str, list[str]]] | None = None
-        for card, printed, kind in self.cards.offer(self.adventure_row):
-            cost = printed + extra
-            if discount is not None and discount["type"] == (
-                    "Effect" if kind == "Effect" else "Equipment"):
-                cost = max(0, printed - discount["n"]) + extra
-            if cost > influence:
+        for card, printed, kind in cards.offer(self.adventure_row):
+            cost = printed if ability is None else points.discounted(printed, kind, ability)
+            if cost + extra > influence:
                 continue
             acts.append(shared(Buy, card))
             if kind != "Effect" and self.stacks:
                 if armable is None:
                     armable = self._armable()
                 acts += [shared(Buy, card, s) for s, types in armable if kind not in types]
-        open_squares: list[str] | None = None
-        creature_squares: list[str] | None = None
+        open_squares: tuple[str, ...] | None = None
+        creature_squares: tuple[str, ...] | None = None
         for letter, row in (("L", self.location_row), ("C", self.creature_row)):
             for i, card in enumerate(row):
                 if card is None or by_id[card]["cost"] + extra > influence:
@@ -616,7 +777,7 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                 else:
                     if creature_squares is None:
                         creature_squares = tuple(s for s in sorted(self.stacks)
-                                                 if len(self.stacks[s]) == 1)
+                                                 if challenge.takes_creature(self.stacks[s]))
                     squares = creature_squares
                 acts += _placements(f"{letter}{i + 1}", squares)
         if self.stacks:
@@ -641,7 +802,10 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         """The squares Equipment may still go under, in order, with the types under them."""
         out = []
         for square in sorted(self.stacks):
-            types = self._stack_types(square)
+            stack = self.stacks[square]
+            if len(stack) < 2:  # a bare Location takes a Creature first
+                continue
+            types = challenge.stack_types(self.cards, [c for c, _ in stack])
             if types is not None:
                 out.append((square, types))
         return out
@@ -649,7 +813,9 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
     def _travel_actions(self, p: int) -> list[Action]:
         if p in self.arrivals:
             return []
-        lower, extra = self.travel_modifiers(p)  # travel_cost's terms, the same for every move
+        lower, extra = travel.travel_modifiers(  # the same for every move
+            self.cards, self.heroes[p], first_shield_used=self.turn["first_shield"],
+            tokens=self.tokens[p])
         # travel_cost <= blue + red, that is max(0, shield - lower) <= budget:
         budget = self.turn["blue"] + self.turn["red"] - extra
         if budget < 0:
@@ -665,17 +831,21 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         Influence cards from the hand (no card could be left out)."""
         if self.window is None or self.cards.outwits.isdisjoint(self.hands[player]):
             return []  # (most of the time: no Outwit in the hand, nothing to work out)
-        cost = self.cards[self.window["card"]]["cost"] + self.penalty(player, "influence")
+        cards = self.cards
+        cost = cards[self.window["card"]]["cost"] + self.penalty(player, "influence")
         hand = Counter(c for c in self.hands[player]
-                       if self.cards.type(c) == "Effect" and self.cards.point(c, "influence"))
+                       if cards.type(c) == "Effect" and cards.point(c, "influence"))
         kinds = sorted(hand)
         out: list[tuple[str, ...]] = []
 
+        def pays(chosen: list[str]) -> bool:
+            return (not cards.outwits.isdisjoint(chosen)
+                    and sum(cards.point(c, "influence") for c in chosen) >= cost)
+
         def walk(i: int, chosen: list[str]) -> None:
             if i == len(kinds):
-                if self._payment_ok(chosen, cost) and all(
-                        not self._payment_ok(chosen[:j] + chosen[j + 1:], cost)
-                        for j in range(len(chosen))):
+                if pays(chosen) and all(not pays(chosen[:j] + chosen[j + 1:])
+                                        for j in range(len(chosen))):
                     out.append(tuple(chosen))
                 return
             for k in range(hand[kinds[i]] + 1):
@@ -683,10 +853,6 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
 
         walk(0, [])
         return sorted(set(out))
-
-    def _payment_ok(self, cards: list[str], cost: int) -> bool:
-        return (any(e["do"] == "outwit" for c in cards for e in self.cards[c].get("effects", ()))
-                and sum(self.cards.point(c, "influence") for c in cards) >= cost)
 
     # ------------------------------------------------------------ checking
     def _check(self, action: Action) -> None:
@@ -825,62 +991,148 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
     # ------------------------------------------------------------ performing
     def _perform(self, action: Action) -> None:
         self._legal = None
-        p = self.current_player
-        assert p is not None
-        match action:  # the most frequent first (random play: Play, End, Use, Move, Pass)
-            case Play(card=card):
-                self._play(p, card)
-            case End():
-                self._end_duel_turn() if self.phase == "duel" else self._end_turn()
-            case Use(slot=slot):
-                self._use(p, slot)
-            case Move(square=square):
-                self._do_move(p, square)
-            case Pass():
-                self._pass_window()
-            case Equip(card=card):
-                self._equip(p, card)
-            case Buy(card=card, square=square):
-                self._buy(p, card, square)
-            case Place(row=row, square=square):
-                self._place(p, row, square)
-            case Challenge(square=square):
-                self._begin_challenge(p, square)
-            case Fight():
-                self._fight(p)
-            case Choose(zone=zone, card=card):
-                self._resolve_choice(zone, card)
-            case Skip():
-                self._skip_choice()
-            case Outwit(payment=payment):
-                self._outwit(p, payment)
-            case Forge(card=card, slot=slot):
-                self._forge(p, card, slot)
-            case Token(token=token):
-                self._spend_token(p, token)
-            case Power():
-                self._power(p)
-            case Destroy(card=card):
-                self._destroy(p, card)
-            case Arm(card=card, square=square):
-                self._arm(p, card, square)
-            case HeroChoice(hero=hero):
-                self._choose_hero(hero)
-            case StartChoice(letter=letter):
-                self._choose_start(letter)
+        super()._perform(action)  # the method marked @performs for the action's type
         self._run_queue()
 
+    @performs(Play)
+    def _play(self, action: Play) -> None:
+        p, card = self.turn_player, action.card
+        self.hands[p].remove(card)
+        self.turn["played"].append(card)
+        info = self.cards.by_id[card]
+        gives = self.cards.printed_points[card]
+        for colour, n in gives.items():
+            self.turn[colour] += n
+        words = f": {points.describe_points(gives)}" if gives else ""
+        self.record("play", f"{says(self.players[p], 'play')} {info['name']}{words}.", player=p,
+                    card=card)
+        self._push(queued(info.get("effects"), p, card) + self._bonuses(p))
+
+    @performs(Equip)
+    def _equip(self, action: Equip) -> None:
+        p, card = self.turn_player, action.card
+        slot = self.cards.type(card).lower()
+        name = self.players[p]
+        back = []
+        if slot in self.equipped[p]:
+            back.append(self.equipped[p].pop(slot))
+            if slot in self.forged[p]:
+                back.append(self.forged[p].pop(slot))
+            self.hands[p] += back
+        self.hands[p].remove(card)
+        self.equipped[p][slot] = card
+        self.turn["equipped_now"][slot] = card
+        swapped = f", taking {listing([self.cards.name(c) for c in back])} back into the hand" \
+            if back else ""
+        self.record("equip", f"{says(name, 'equip')} {self.cards.name(card)}{swapped}.",
+                    player=p, card=card)
+        self._push(self._bonuses(p))
+
+    @performs(Forge)
+    def _forge(self, action: Forge) -> None:
+        p, card, slot = self.turn_player, action.card, action.slot
+        self.hands[p].remove(card)
+        self.forged[p][slot] = card
+        host = self.equipped[p][slot]
+        later = " (it counts from the next use)" if slot in self.turn["used"] else ""
+        self.record("forge", f"{says(self.players[p], 'forge')} {self.cards.name(card)} under "
+                    f"{self.cards.name(host)}{later}.", player=p, card=card)
+        self._push(self._bonuses(p))
+
+    @performs(Use)
+    def _use(self, action: Use) -> None:
+        p, slot = self.turn_player, action.slot
+        card = self.equipped[p][slot]
+        forge = self.forged[p].get(slot)
+        gives = points.use_points(self.cards, card, forge)
+        for colour, n in gives.items():
+            self.turn[colour] += n
+        self.turn["used"][slot] = card
+        self.turn["contrib"].append(points.contribution(self.cards, card, forge, gives))
+        self.record("use", f"{says(self.players[p], 'use')} {self.cards.name(card)}: "
+                    f"{points.describe_points(gives)}.", player=p, card=card)
+        items = queued(self.cards.by_id[card].get("effects"), p, card)
+        if forge is not None:
+            items += queued(self.cards[forge]["forge"].get("effects"), p, card)
+        self._push(items + self._bonuses(p))
+
+    @performs(Token)
+    def _spend_token(self, action: Token) -> None:
+        p, token = self.turn_player, action.token
+        self.tokens[p].remove(token)
+        self.token_supply.append(token)
+        colour, n = points.token_points(self.cards, token)
+        self.turn[colour] += n
+        self.record("token", f"{says(self.players[p], 'spend')} a {self.token_label(token)} "
+                    "token.", player=p)
+
+    @performs(Power)
+    def _power(self, action: Power) -> None:
+        p = self.turn_player
+        self.turn["power"] = True
+        hero = self.heroes[p]
+        self.record("power", f"{says(self.players[p], 'use')} "
+                    f"{possessive(self.cards.name(hero))} power.", player=p)
+        self._push(queued(self.cards[hero]["ability"]["effects"], p, hero))
+
+    @performs(Destroy)
+    def _destroy(self, action: Destroy) -> None:
+        p, card = self.turn_player, action.card
+        played = self.turn["played"]
+        if card in played:
+            played[played.index(card)] = None
+        else:
+            slot = next(s for s, c in self.turn["equipped_now"].items()
+                        if c == card and self.equipped[p].get(s) == card)
+            del self.equipped[p][slot]
+            if slot in self.forged[p]:
+                self.destroyed.append(self.forged[p].pop(slot))
+        self.destroyed.append(card)
+        ability = self.cards[card]["destroy"]
+        for colour, n in points.points_of(ability).items():
+            self.turn[colour] += n
+        self.record("destroy", f"{says(self.players[p], 'destroy')} {self.cards.name(card)} for "
+                    "its Destroy ability.", player=p, card=card)
+        self._push(queued(ability.get("effects"), p, card))
+
+    def _bonuses(self, player: int) -> list[dict[str, Any]]:
+        """Give every alignment bonus that has just come into play (its points now, logged);
+        returns the queue items of their effects."""
+        turn = self.turn
+        played = turn["played"] if player == self.turn_player else None
+        due = points.bonuses_due(self.cards, self.heroes[player], self.equipped[player],
+                                 self.forged[player], turn["used"], played, turn["bonus"])
+        items: list[dict[str, Any]] = []
+        for key, card, shared_alignments in due:
+            aligned = self.cards[card]["aligned"]
+            turn["bonus"].append(key)
+            gives = points.points_of(aligned)
+            for colour, n in gives.items():
+                turn[colour] += n
+            if key.startswith("e"):
+                slot = key[1:]
+                turn["contrib"].append(points.contribution(
+                    self.cards, self.equipped[player][slot], self.forged[player].get(slot),
+                    gives))
+            what = points.describe_points(gives) if gives else "its effect"
+            self.record("bonus", f"{self.cards.name(card)}'s "
+                        f"{listing(sorted(shared_alignments))} bonus: {what}.",
+                        player=player, card=card)
+            items += queued(aligned.get("effects"), player, card)
+        return items
+
+    # ------------------------------------------------------------ acquiring
     def _pay_influence(self, p: int, cost: int) -> None:
         self.turn["influence"] -= cost
         self._overcome(p, "influence")
 
-    def _buy(self, p: int, card: str, square: str | None) -> None:
+    @performs(Buy)
+    def _buy(self, action: Buy) -> None:
+        p, card, square = self.turn_player, action.card, action.square
         cost = self.buy_cost(p, card)
-        ability = self.cards[self.heroes[p]].get("ability") or {}
-        if ability.get("kind") == "discount":
-            kind = "Effect" if self.cards.type(card) == "Effect" else "Equipment"
-            if kind == ability["type"] and kind not in self.turn["discount"]:
-                self.turn["discount"].append(kind)
+        ability = points.discount(self.cards, self.heroes[p], self.turn["discount"])
+        if points.discount_applies(ability, self.cards.type(card)):
+            self.turn["discount"].append(ability["type"])  # once a turn per kind of card
         self._pay_influence(p, cost)
         slot = self.adventure_row.index(card)
         self.adventure_row[slot] = None
@@ -899,7 +1151,9 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                         f"{self.board.label(square)}.", player=p, card=card, square=square)
         self._refill_adventure(slot)
 
-    def _place(self, p: int, row: str, square: str) -> None:
+    @performs(Place)
+    def _place(self, action: Place) -> None:
+        p, row, square = self.turn_player, action.row, action.square
         card = self.row_card(row)
         assert card is not None
         cost = self.cards[card]["cost"] + self.penalty(p, "influence")
@@ -917,7 +1171,9 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                     back=self.cards.back(card))
         self._refill_challenge(row)
 
-    def _arm(self, p: int, card: str, square: str) -> None:
+    @performs(Arm)
+    def _arm(self, action: Arm) -> None:
+        p, card, square = self.turn_player, action.card, action.square
         self.hands[p].remove(card)
         stack = self.stacks[square]
         stack.insert(len(stack) - 1, [card, False])
@@ -931,7 +1187,8 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                     card=card, visible_to=[p])
 
     # ------------------------------------------------------------ Outwit
-    def _do_outwit_window(self, item: dict[str, Any]) -> None:
+    def _outwit_window(self, item: dict[str, Any]) -> None:
+        """Queue step: after an acquisition for the buyer's deck, ask the others in turn."""
         buyer, card = item["p"], item["src"]
         if self.end_reason is not None or card not in self.discards[buyer]:
             return
@@ -939,14 +1196,17 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
         if asked:
             self.window = {"card": card, "from": buyer, "asked": asked, "at": 0}
 
-    def _pass_window(self) -> None:
+    @performs(Pass)
+    def _pass(self, action: Pass) -> None:
         assert self.window is not None
         self.window["at"] += 1
         if self.window["at"] == len(self.window["asked"]):
             self.window = None
 
-    def _outwit(self, q: int, payment: tuple[str, ...]) -> None:
+    @performs(Outwit)
+    def _outwit(self, action: Outwit) -> None:
         assert self.window is not None
+        q, payment = self.window["asked"][self.window["at"]], action.payment
         card, buyer = self.window["card"], self.window["from"]
         cost = self.cards[card]["cost"] + self.penalty(q, "influence")
         for c in payment:
@@ -964,6 +1224,321 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                     f"{possessive(self.players[q], capital=False)} discard pile.", player=q,
                     card=card)
 
+    # ------------------------------------------------------------ travel
+    def _overcome(self, player: int, kind: str) -> None:
+        """An attempt of ``kind`` succeeded: its negative tokens go back to the supply."""
+        if not self.tokens[player]:
+            return
+        spent = points.negative_tokens(self.cards, self.tokens[player], kind)
+        if spent:
+            for t in spent:
+                self.tokens[player].remove(t)
+            self.token_supply += spent
+            self.record("token", f"{says(self.players[player], 'overcome')} the "
+                        f"{listing([self.token_label(t) for t in spent])} "
+                        f"{'token' if len(spent) == 1 else 'tokens'}, back to the supply.",
+                        player=player)
+
+    def _pay_travel(self, player: int, cost: int) -> None:
+        self.turn["blue"], self.turn["red"] = travel.pay_travel(self.turn["blue"],
+                                                                self.turn["red"], cost)
+        self.turn["first_shield"] = True
+        self._overcome(player, "travel")
+
+    def _step(self, player: int, square: str) -> None:
+        """Put the meeple on a neighbouring square; the trail remembers the way back."""
+        trail = self.trail[player]
+        if travel.steps_back(trail, square):
+            trail.pop()
+        else:
+            trail.append(square)
+        self.position[player] = square
+
+    def move_back(self, player: int, n: int) -> None:
+        """Move back ``n`` squares the way the Hero came (the square it stands on is 0).
+
+        Nobody faces a Challenge when pushed back onto a stack."""
+        trail = self.trail[player]
+        steps = travel.back_steps(trail, n)
+        del trail[len(trail) - steps:]
+        self.position[player] = trail[-1]
+        self.record("back", f"{says(self.players[player], 'move')} back "
+                    f"{count(steps, 'square')} to {self.board.label(trail[-1])}.",
+                    player=player, square=trail[-1])
+
+    @performs(Move)
+    def _move(self, action: Move) -> None:
+        player, square = self.turn_player, action.square
+        cost = self.travel_cost(player, self.position[player], square)
+        self._pay_travel(player, cost)
+        self._step(player, square)
+        self.record("move", f"{says(self.players[player], 'travel')} to "
+                    f"{self.board.label(square)} ({count(cost, 'point')}).", player=player,
+                    square=square)
+        if square == self.board.key:
+            self._arrive(player)
+
+    # ------------------------------------------------------------ challenges
+    @performs(Challenge)
+    def _begin_challenge(self, action: Challenge) -> None:
+        player, square = self.turn_player, action.square
+        here = self.position[player]
+        cost = self.travel_cost(player, here, square)
+        self._pay_travel(player, cost)
+        stack = self.stacks[square]
+        for entry in stack:
+            entry[1] = True
+        self.challenge = {"square": square, "from": here}
+        self.mark_irreversible("the Challenge stack is face up")
+        shown = [f"{self.cards.name(c)} ({self.cards[c]['ap']})" if "ap" in self.cards[c]
+                 else f"{self.cards.name(c)}" for c, _ in stack]
+        name = self.players[player]
+        self.record("challenge", f"{says(name, 'pay')} {count(cost, 'point')} to travel and "
+                    f"{verb_form(name, 'commit')} to the Challenge on "
+                    f"{self.board.label(square)}: {listing(shown)}. "
+                    f"{count(self.stack_needs(player, square), 'Challenge point')} needed.",
+                    player=player, square=square, cards=[c for c, _ in stack])
+
+    @performs(Fight)
+    def _fight(self, action: Fight) -> None:
+        """All or nothing: red + gold against the whole stack; equal or more wins."""
+        assert self.challenge is not None
+        player, square = self.turn_player, self.challenge["square"]
+        need = self.stack_needs(player, square)
+        red, gold = self.challenge_points(square)
+        have = red + gold
+        stack = self.stacks[square]
+        location = stack[0][0]
+        creature = next((c for c, _ in stack if self.cards.type(c) == "Creature"), None)
+        name = self.players[player]
+        self.challenge = None
+        if have >= need:
+            spent_red, spent_gold = challenge.victory_spends(gold, need)
+            self.turn["red"] -= spent_red
+            self.turn["gold"] -= spent_gold
+            self._overcome(player, "challenge")
+            self._step(player, square)
+            self.record("victory", f"Victory! {says(name, 'bring')} {have} against {need} on "
+                        f"{self.board.label(square)}.", player=player, square=square)
+            items = queued(self.cards[location].get("victory"), player, location)
+            if creature is not None:
+                stack.remove([creature, True])
+                self.destroyed.append(creature)
+                items += queued(self.cards[creature].get("victory"), player, creature)
+                self.record("destroy", f"{self.cards.name(creature)} goes to the Destroyed "
+                            "pile.", player=player)
+            items += queued(self.cards[location].get("results"), player, location)
+            if self.options.get("extra_challenges", True):
+                items += queued(self.cards[location].get("extra"), player, location)
+            items += [{"do": "_loot_ask", "p": player, "src": c, "square": square}
+                      for c, _ in stack[1:]]
+            items.append({"do": "_victory_done", "p": player, "src": location,
+                          "square": square})
+        else:
+            self.turn["red"] = self.turn["gold"] = 0
+            self._step(player, square)
+            self.record("defeat", f"Defeat: {possessive(name, capital=False)} {have} against "
+                        f"{need} on {self.board.label(square)}. The stack stays face up.",
+                        player=player, square=square)
+            items = queued(self.cards[location].get("defeat"), player, location)
+            if creature is not None:
+                items += queued(self.cards[creature].get("defeat"), player, creature)
+            items.append({"do": "_defeat_done", "p": player, "src": location,
+                          "square": square})
+        self._push(items)
+
+    def _loot_ask(self, item: dict[str, Any]) -> None:
+        """Queue step: where a beaten stack's Equipment card goes (effects.ANSWERS)."""
+        card = item["src"]
+        self._ask(item["p"], "loot", [["hand", card], ["discard", card], ["destroy", card]],
+                  False, card, square=item["square"])
+
+    def _victory_done(self, item: dict[str, Any]) -> None:
+        """Queue step: a Victory's consequences are over; on the Key, the Hero arrives."""
+        if item["square"] == self.board.key:
+            self._arrive(item["p"])
+
+    def _defeat_done(self, item: dict[str, Any]) -> None:
+        """Queue step: a Defeat never leaves the Hero on the stack (one back at least)."""
+        if self.position[item["p"]] == item["square"]:
+            self.move_back(item["p"], 1)
+
+    def _arrive(self, player: int) -> None:
+        name = self.players[player]
+        if self.solo or not self.options.get("duel", False):
+            self.winner = player
+            self.end_reason = "key"
+            turns = f" in {count(self.turns[0] + 1, 'turn')}" if self.solo else ""
+            self.record("win", f"{says(name, 'reach')} the Key{turns}! "
+                        f"{says(name, 'be')} the Hero of Dobberton!", player=player)
+            return
+        self.arrivals.append(player)
+        if len(self.arrivals) == 1:
+            self.final_turns = [p for p in self.turn_order_from(player) if p != player]
+            self.record("arrive", f"{says(name, 'reach')} the Key first! DUEL: every other "
+                        "player has one more turn to reach it too.", player=player)
+        else:
+            self.record("arrive", f"{says(name, 'reach')} the Key too: there will be a duel.",
+                        player=player)
+
+    # ------------------------------------------------------------ the queue
+    # Every effect, and the engine's steps that must wait for the choices before them,
+    # are items of ``queue``: a card effect's ``do`` is a verb of effects.VOCABULARY, an
+    # engine step's (``_next_turn``, ...) a key of STEPS (below the class).
+    def _push(self, items: list[dict[str, Any]]) -> None:
+        """Queue ``items`` before everything already queued (they resolve first)."""
+        self.queue[:0] = items
+
+    def _run_queue(self) -> None:
+        while self.queue and self.pending is None and self.window is None \
+                and self.end_reason is None:
+            item = self.queue.pop(0)
+            if ("unless_item" in item or "if_item" in item) and not holds(self, item):
+                continue
+            step = STEPS.get(item["do"])
+            if step is not None:
+                step(self, item)
+            else:
+                VOCABULARY.perform(item, self)
+        if self.end_reason is not None:
+            self.queue.clear()
+            self.pending = self.window = None
+
+    def _ask(self, player: int, kind: str, options: list[list[str]],
+             optional: bool, source: str, **extra: Any) -> None:
+        """Stop the queue for ``player``'s choice among ``options`` ([zone, card] pairs)."""
+        self.pending = {"player": player, "kind": kind, "options": options,
+                        "optional": optional, "src": source, **extra}
+
+    @performs(Choose)
+    def _choose(self, action: Choose) -> None:
+        """Carry out the answer to the pending question (already checked legal)."""
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        ANSWERS[pending["kind"]](self, pending, action.zone, action.card)
+
+    @performs(Skip)
+    def _skip(self, action: Skip) -> None:
+        pending = self.pending
+        assert pending is not None
+        self.pending = None
+        self.record("skip", f"{says(self.players[pending['player']], 'decline')} what "
+                    f"{self.cards.name(pending['src'])} offers.", player=pending["player"])
+
+    # ------------------------------------------------------------ cards on the move
+    def _draw(self, player: int, n: int, ending: bool = False) -> int:
+        """Draw ``n`` cards (reshuffling the discard pile when the deck runs out); ``ending``:
+        the Draw Phase that ends a turn."""
+        deck, drawn = self.decks[player], []
+        for _ in range(n):
+            if not deck:
+                if not self.discards[player]:
+                    break
+                deck[:] = self.discards[player]
+                self.discards[player].clear()
+                self.rng.shuffle(deck)
+                self.record("shuffle", f"{says(self.players[player], 'shuffle')} "
+                            f"{their(self.players[player])} discard pile "
+                            f"into a new deck of {count(len(deck), 'card')}.", player=player)
+            drawn.append(deck.pop())
+        self.hands[player] += drawn
+        name = self.players[player]
+        if ending:
+            self.record("end", f"{says(name, 'end')} the turn and "
+                        f"{verb_form(name, 'draw')} {count(len(drawn), 'card')}.",
+                        player=player)
+        if drawn:
+            self.mark_irreversible("a card was drawn")
+            if not ending:
+                self.record("draw", f"{says(name, 'draw')} {count(len(drawn), 'card')}.",
+                            player=player)
+            self.record("draw", f"{says(name, 'draw')} "
+                        f"{listing([self.cards.name(c) for c in drawn])}.", player=player,
+                        visible_to=[player], cards=drawn)
+        return len(drawn)
+
+    def _refill_adventure(self, slot: int) -> None:
+        """Fill an empty Adventure row position from the deck; an Event or Solo card revealed
+        there resolves at once (before anything already queued) and then leaves the row."""
+        if self.adventure_row[slot] is not None or not self.adventure_deck:
+            return
+        card = self.adventure_deck.pop()
+        self.adventure_row[slot] = card
+        self.mark_irreversible("a new Adventure card was turned up")
+        kind = self.cards.type(card)
+        if kind in ("Event", "Solo"):
+            self.record("reveal", f"{kind} card revealed in position {slot + 1} of the "
+                        f"Adventure row: {self.cards.name(card)}. "
+                        f"{self.cards[card].get('text', '')}".rstrip(), card=card, slot=slot)
+            steps = self.cards[card]["effects" if kind == "Event" else "instructions"]
+            self._push([*queued(steps, self.turn_player, card, slot=slot),
+                        {"do": "_leave_row", "slot": slot, "p": self.turn_player, "src": card}])
+
+    def _leave_row(self, item: dict[str, Any]) -> None:
+        """Queue step: a resolved Event or Solo card leaves the Adventure row."""
+        slot = item["slot"]
+        card = self.adventure_row[slot]
+        if card == item["src"]:
+            self.adventure_row[slot] = None
+            self.resolved.append(card)
+            self._refill_adventure(slot)
+
+    def _refill_challenge(self, slot: str) -> None:
+        row, index = self.challenge_row_of(slot)
+        deck = self.location_deck if slot.startswith("L") else self.creature_deck
+        if row[index] is None and deck:
+            row[index] = deck.pop()
+            self.mark_irreversible("a new Challenge card was turned up")
+
+    def _destroy_row_card(self, player: int | None, zone: str, card: str) -> None:
+        """Destroy an Adventure row card (by id) or a Challenge row card (by position)."""
+        if zone == "adventure":
+            slot = self.adventure_row.index(card)
+            self.adventure_row[slot] = None
+            self.destroyed.append(card)
+            who = "" if player is None else f"{says(self.players[player], 'destroy')} "
+            text = f"{who}{self.cards.name(card)} from the Adventure row" if who else \
+                f"{self.cards.name(card)} is destroyed from the Adventure row"
+            self.record("destroy", text[0].upper() + text[1:] + ".", player=player, card=card,
+                        slot=slot)
+            self._refill_adventure(slot)
+            return
+        row, index = self.challenge_row_of(card)
+        destroyed = row[index]
+        row[index] = None
+        self.destroyed.append(destroyed)
+        self.mark_irreversible("a Challenge card was turned face up")
+        self.record("destroy", f"{says(self.players[player], 'destroy')} "
+                    f"{self.cards.name(destroyed)} from the Challenge row (now face up).",
+                    player=player)
+        self._refill_challenge(card)
+
+    def _solo_between_turns(self, item: dict[str, Any]) -> None:
+        """Queue step, Solo: destroy one Adventure row card between turns (method A or B)."""
+        done = self.turns[0]  # turns completed, this one included
+        row = self.adventure_row
+        if self.options.get("solo_method", "A") == "A":
+            slot = (done - 1) % len(row)
+            how = f"position {slot + 1} (method A)"
+        else:
+            cards = [(self.cards[c]["cost"], i) for i, c in enumerate(row) if c is not None]
+            if not cards:
+                return
+            if done % 2 == 1:
+                _, slot = min((-cost, i) for cost, i in cards)
+                how = "the highest cost (method B, after an odd turn)"
+            else:
+                _, slot = min(cards)
+                how = "the lowest cost (method B, after an even turn)"
+        card = row[slot]
+        if card is None:
+            self.record("solo", f"Between turns: position {slot + 1} of the Adventure row is "
+                        "empty; nothing is destroyed.")
+            return
+        self.record("solo", f"Between turns the forest takes {how}:")
+        self._destroy_row_card(None, "adventure", card)
+
     # ------------------------------------------------------------ save/load/views
     _FIELDS = ("phase", "pick_order", "pick_index", "first", "heroes", "position", "trail",
                "decks", "hands", "discards", "equipped", "forged", "tokens", "token_supply",
@@ -971,43 +1546,62 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                "creature_deck", "creature_row", "stacks", "destroyed", "set_aside", "resolved",
                "turn_player", "round", "turns", "turn", "challenge", "queue", "pending", "window",
                "arrivals", "final_turns", "duel", "winner", "end_reason")
-    # How a copy copies each field, by its shape in state_schema: the lists of card ids,
-    # squares or seats (the decks above all) at once, the per-player lists of them one
-    # level down, the rest (small) item by item.
-    _FLAT_LISTS = ("pick_order", "heroes", "position", "token_supply", "adventure_deck",
-                   "adventure_row", "location_deck", "location_row", "creature_deck",
-                   "creature_row", "destroyed", "set_aside", "resolved", "turns", "arrivals")
-    _LISTS_OF_LISTS = ("trail", "decks", "hands", "discards", "tokens")
-    _OTHER_FIELDS = ("phase", "pick_index", "first", "equipped", "forged", "stacks",
-                     "turn_player", "round", "turn", "challenge", "queue", "pending", "window",
-                     "final_turns", "duel", "winner", "end_reason")
+    # Views and copies are made at every bot decision: the position is plain data (copied
+    # by core's clone); the card set, the board, the options and the names never change;
+    # the legal actions and the odds' reading of a view (odds.py) are worked out again.
+    data_fields = _FIELDS
+    shared_fields = ("cards", "board", "options", "players")
+    cache_fields = ("_legal", "_dcw_sight")
 
     def _dump(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._FIELDS}
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> DobbersState:
-        # Views and copies are made at every bot decision: copy the plain data directly
-        # (much faster than copy.deepcopy); card set, board, options, the start snapshot and
-        # the frozen log events and actions are never changed in place, so they are shared.
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        fields = self.__dict__
-        for name in self._FLAT_LISTS:
-            new.__dict__[name] = fields[name][:]
-        for name in self._LISTS_OF_LISTS:
-            new.__dict__[name] = [each[:] for each in fields[name]]
-        for name in self._OTHER_FIELDS:
-            new.__dict__[name] = _plain_copy(fields[name])
-        # A view hands in memo what it replaces (its own log, no history, no RNG): the
-        # whole log and history are not copied for nothing at every view.
-        new.log = memo[id(self.log)] if id(self.log) in memo else list(self.log)
-        new.history = memo[id(self.history)] if id(self.history) in memo else list(self.history)
-        if id(self.rng) in memo:
-            new.rng = memo[id(self.rng)]
-        elif self.rng is not None:
-            new.rng = Rng(0)
-            new.rng.state = self.rng.state
-        return new
+    #: The JSON Schema of what ``_dump`` returns (a save's ``start`` and ``current``).
+    state_schema: ClassVar[dict[str, Any]] = {
+        "type": "object", "required": list(_FIELDS), "additionalProperties": False,
+        "properties": {
+            "phase": {"enum": ["hero", "start", "main", "duel"]},
+            "pick_order": _INTS, "pick_index": {"type": "integer", "minimum": 0},
+            "first": {"type": "integer", "minimum": 0},
+            "heroes": {"type": "array", "items": {"type": ["string", "null"]}},
+            "position": {"type": "array", "items": {"type": ["string", "null"]}},
+            "trail": {"type": "array", "items": _IDS},
+            "decks": {"type": "array", "items": _IDS}, "hands": {"type": "array", "items": _IDS},
+            "discards": {"type": "array", "items": _IDS},
+            "equipped": {"type": "array", "items": _SLOT_MAP},
+            "forged": {"type": "array", "items": _SLOT_MAP},
+            "tokens": {"type": "array", "items": _IDS}, "token_supply": _IDS,
+            "adventure_deck": _IDS, "location_deck": _IDS, "creature_deck": _IDS,
+            "adventure_row": {"type": "array", "items": {"type": ["string", "null"]}},
+            "location_row": {"type": "array", "items": {"type": ["string", "null"]}},
+            "creature_row": {"type": "array", "items": {"type": ["string", "null"]}},
+            "stacks": {"type": "object", "additionalProperties": {
+                "type": "array", "minItems": 1, "items": {
+                    "type": "array", "prefixItems": [{"type": "string"}, {"type": "boolean"}],
+                    "minItems": 2, "maxItems": 2}}},
+            "destroyed": _IDS, "set_aside": _IDS, "resolved": _IDS,
+            "turn_player": {"type": "integer", "minimum": 0},
+            "round": {"type": "integer", "minimum": 0}, "turns": _INTS,
+            "turn": {"type": "object", "required": ["red", "blue", "gold", "influence", "used",
+                                                    "played", "bonus", "contrib", "discount",
+                                                    "first_shield", "power", "equipped_now"],
+                     "properties": {"red": {"type": "integer"}, "blue": {"type": "integer"},
+                                    "gold": {"type": "integer"}, "influence": {"type": "integer"},
+                                    "used": _SLOT_MAP, "equipped_now": _SLOT_MAP,
+                                    "played": {"type": "array", "items": {"type": ["string",
+                                                                                  "null"]}},
+                                    "bonus": _IDS, "discount": _IDS, "contrib": {"type": "array"},
+                                    "first_shield": {"type": "boolean"},
+                                    "power": {"type": "boolean"}}},
+            "challenge": {"type": ["object", "null"]},
+            "queue": {"type": "array", "items": {"type": "object", "required": ["do"]}},
+            "pending": {"type": ["object", "null"]}, "window": {"type": ["object", "null"]},
+            "arrivals": _INTS, "final_turns": {"type": ["array", "null"], "items": {"type":
+                                                                                   "integer"}},
+            "duel": {"type": ["object", "null"]}, "winner": _OPT_INT,
+            "end_reason": {"type": ["string", "null"]},
+        },
+    }
 
     def _restore(self, data: dict[str, Any]) -> None:
         self._legal = None
@@ -1038,7 +1632,6 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
                                   "the card set (a card is missing or invented)")
 
     def _hide(self, player: int | None) -> None:
-        self._legal = None  # worked out on the whole game: a view works out its own
         cards = self.cards
         self.hands = [hand if p == player else [HIDDEN] * len(hand)
                       for p, hand in enumerate(self.hands)]
@@ -1089,58 +1682,16 @@ class DobbersState(SetupMixin, PlayingMixin, EffectsMixin, ChallengeMixin, GameS
             out.update(card for card, _ in stack)
         return out
 
-    state_schema: dict[str, Any] = {}  # filled in below the class
-
-
-_IDS = {"type": "array", "items": {"type": "string"}}
-_SLOT_MAP = {"type": "object", "additionalProperties": {"type": "string"},
-             "propertyNames": {"enum": list(SLOTS)}}
-_INTS = {"type": "array", "items": {"type": "integer"}}
-_OPT_INT = {"type": ["integer", "null"]}
-DobbersState.state_schema = {
-    "type": "object", "required": list(DobbersState._FIELDS), "additionalProperties": False,
-    "properties": {
-        "phase": {"enum": ["hero", "start", "main", "duel"]},
-        "pick_order": _INTS, "pick_index": {"type": "integer", "minimum": 0},
-        "first": {"type": "integer", "minimum": 0},
-        "heroes": {"type": "array", "items": {"type": ["string", "null"]}},
-        "position": {"type": "array", "items": {"type": ["string", "null"]}},
-        "trail": {"type": "array", "items": _IDS},
-        "decks": {"type": "array", "items": _IDS}, "hands": {"type": "array", "items": _IDS},
-        "discards": {"type": "array", "items": _IDS},
-        "equipped": {"type": "array", "items": _SLOT_MAP},
-        "forged": {"type": "array", "items": _SLOT_MAP},
-        "tokens": {"type": "array", "items": _IDS}, "token_supply": _IDS,
-        "adventure_deck": _IDS, "location_deck": _IDS, "creature_deck": _IDS,
-        "adventure_row": {"type": "array", "items": {"type": ["string", "null"]}},
-        "location_row": {"type": "array", "items": {"type": ["string", "null"]}},
-        "creature_row": {"type": "array", "items": {"type": ["string", "null"]}},
-        "stacks": {"type": "object", "additionalProperties": {
-            "type": "array", "minItems": 1, "items": {
-                "type": "array", "prefixItems": [{"type": "string"}, {"type": "boolean"}],
-                "minItems": 2, "maxItems": 2}}},
-        "destroyed": _IDS, "set_aside": _IDS, "resolved": _IDS,
-        "turn_player": {"type": "integer", "minimum": 0},
-        "round": {"type": "integer", "minimum": 0}, "turns": _INTS,
-        "turn": {"type": "object", "required": ["red", "blue", "gold", "influence", "used",
-                                                "played", "bonus", "contrib", "discount",
-                                                "first_shield", "power", "equipped_now"],
-                 "properties": {"red": {"type": "integer"}, "blue": {"type": "integer"},
-                                "gold": {"type": "integer"}, "influence": {"type": "integer"},
-                                "used": _SLOT_MAP, "equipped_now": _SLOT_MAP,
-                                "played": {"type": "array", "items": {"type": ["string",
-                                                                              "null"]}},
-                                "bonus": _IDS, "discount": _IDS, "contrib": {"type": "array"},
-                                "first_shield": {"type": "boolean"},
-                                "power": {"type": "boolean"}}},
-        "challenge": {"type": ["object", "null"]},
-        "queue": {"type": "array", "items": {"type": "object", "required": ["do"]}},
-        "pending": {"type": ["object", "null"]}, "window": {"type": ["object", "null"]},
-        "arrivals": _INTS, "final_turns": {"type": ["array", "null"], "items": {"type":
-                                                                               "integer"}},
-        "duel": {"type": ["object", "null"]}, "winner": _OPT_INT,
-        "end_reason": {"type": ["string", "null"]},
-    },
+#: The engine's own queue steps (an item whose ``do`` starts with ``_``): they wait in the
+#: queue for every choice before them (DobbersState._run_queue).
+STEPS: dict[str, Callable[[DobbersState, dict[str, Any]], None]] = {
+    "_next_turn": DobbersState._next_turn,
+    "_outwit_window": DobbersState._outwit_window,
+    "_loot_ask": DobbersState._loot_ask,
+    "_victory_done": DobbersState._victory_done,
+    "_defeat_done": DobbersState._defeat_done,
+    "_leave_row": DobbersState._leave_row,
+    "_solo_between_turns": DobbersState._solo_between_turns,
 }
 
 
@@ -1171,23 +1722,17 @@ Variants are for 2 players, not 3
         len(players) if isinstance(players, (list, tuple)) else None
     for name, value in (("duel", duel), ("variant_a", variant_a), ("variant_b", variant_b),
                         ("extra_challenges", extra_challenges), ("events", events)):
-        if not isinstance(value, bool):
-            raise InvalidArgumentError(f"{name} must be True or False, not {value!r}")
+        one_of(value, name, (True, False))
     for name, value in (("variant_a", variant_a), ("variant_b", variant_b)):
         if value and n != 2:
             raise InvalidArgumentError(f"{name}: the 2 Player Rule Variants are for 2 players, "
                                        f"not {n}")
     if duel and n == 1:
         raise InvalidArgumentError("duel: a DUEL needs at least 2 players")
-    if solo_method not in ("A", "B"):
-        raise InvalidArgumentError(f"solo_method must be 'A' or 'B' (the rulebook's two "
-                                   f"methods), not {solo_method!r}")
-    if round_limit is not None and (isinstance(round_limit, bool)
-                                    or not isinstance(round_limit, int)
-                                    or not 1 <= round_limit <= 1000):
-        raise InvalidArgumentError(f"round_limit must be None or a whole number from 1 to 1000 "
-                                   f"(rounds before a game with no winner stops), not "
-                                   f"{round_limit!r}")
+    one_of(solo_method, "solo_method", ("A", "B"))
+    if round_limit is not None:
+        whole_number(round_limit, "round_limit", minimum=1, maximum=1000,
+                     why="rounds before a game with no winner stops; or None")
     options: dict[str, Any] = {
         "cards": cards_option(load_cards(cards)), "board": board_option(load_board(board)),
         "duel": duel, "variant_a": variant_a, "variant_b": variant_b,

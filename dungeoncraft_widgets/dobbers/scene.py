@@ -38,9 +38,9 @@ from typing import Any
 
 from ..core.english import count, possessive
 from ..core.scene import Circle, Group, Path, Polygon, Rect, Scene, Text
-from .cards import parse_back
-from .effects import SLOTS
-from .rules import HIDDEN, DobbersState
+from .actions import SLOTS
+from .data import HIDDEN, parse_back
+from .rules import DobbersState
 
 __all__ = ["BOARD_WIDTH", "CARDS_WIDTH", "PLAYER_COLOURS", "board_scene", "card_points",
            "cards_scene", "describe"]

@@ -1,11 +1,13 @@
-"""The cards of Dobbers: Quest for the Key, read from a JSON file.
+"""The components of Dobbers: Quest for the Key, read from JSON files: the cards and the
+board.
 
-The rulebook prints no card list, so the shipped ``data/cards.json`` is a
-**reconstruction** (its top says so and gives the reasoning). An owner of the
-game can write the real cards in the same format and pass the file (or its
-parsed dict) to :func:`load_cards` or to ``new_game(cards=...)``.
+The rulebook prints neither a card list nor the board, so the shipped
+``data/cards.json`` and ``data/board.json`` are **reconstructions** (their tops say so
+and give the reasoning). An owner of the game can write the real cards or board in the
+same formats and pass the file (or its parsed dict) to :func:`load_cards` /
+:func:`load_board` or to ``new_game(cards=..., board=...)``.
 
-Format (``"format": "dungeoncraft_widgets/dobbers/cards"``, version 1; the file's
+**Cards** (``"format": "dungeoncraft_widgets/dobbers/cards"``, version 1; the file's
 ``format_notes`` say the same):
 
 - ``heroes``: ``id``, ``name``, points (``red``, ``blue``, ``gold``, ``influence``)
@@ -24,8 +26,9 @@ Format (``"format": "dungeoncraft_widgets/dobbers/cards"``, version 1; the file'
   ``bonus``, ``victory``, ``defeat``.
 - ``tokens`` (``kind`` action/travel/challenge/influence, ``value``, ``count``),
   ``events``, ``solo_cards`` and the six ``add_location`` cards.
-- An effect is ``{"do": ..., ...}`` from the vocabulary in :data:`EFFECTS`;
-  any effect may carry ``unless_item``/``if_item`` (an Item type).
+- An effect is ``{"do": ..., ...}`` from the vocabulary of :mod:`.effects`
+  (:data:`.effects.VOCABULARY`, which says where each verb may appear); any effect may
+  carry ``unless_item``/``if_item`` (an Item type).
 
 The art side of a Challenge card (what everyone sees while it is face down) is
 its kind, its cost and, for a Location, its capacity: :func:`card_back` writes
@@ -39,6 +42,26 @@ its icon (``"?creature"``, ``"?weapon"``).
 (3, 2)
 >>> cards.back("castle_walls"), cards.back("tree_golem"), cards.back("tree_golem", covered=True)
 ('?location:5:3', '?creature:5', '?creature')
+
+**The board** (``"format": "dungeoncraft_widgets/dobbers/board"``, version 1)::
+
+    {"squares": [{"id": "A", "kind": "start", "letter": "A", "x": 60, "y": 760},
+                 {"id": "T1", "kind": "travel", "x": 70, "y": 670},
+                 {"id": "E1", "kind": "encounter", "number": 1, "x": 150, "y": 590}, ...],
+     "paths": [["A", "T1", 2], ...],        # neighbours and the shield between them
+     "key": "E12"}                           # the last Encounter square
+
+A :class:`Board` is plain data that a graph library takes as it is:
+``board.paths`` are weighted edges (``networkx.Graph`` + ``add_weighted_edges_from``),
+``board.squares`` the nodes with their attributes.
+
+>>> board = load_board()
+>>> board.key, board.starts["A"], board.shield("A", "T1")
+('E12', 'A', 2)
+>>> board.route_to_key("E7")[:3]
+['E7', 'T11', 'E8']
+
+Card sets and boards are never changed once loaded: a game and all its copies share them.
 """
 
 from __future__ import annotations
@@ -53,9 +76,12 @@ from typing import Any
 
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
+from .effects import VOCABULARY
+from .points import POINTS
 
-__all__ = ["ALIGNMENTS", "CARDS_FORMAT", "DEFAULT_CARDS", "EFFECTS", "ITEM_TYPES", "CardSet",
-           "card_back", "load_cards", "parse_back"]
+__all__ = ["ALIGNMENTS", "BOARD_FORMAT", "CARDS_FORMAT", "DEFAULT_BOARD", "DEFAULT_CARDS",
+           "HIDDEN", "ITEM_TYPES", "Board", "CardSet", "card_back", "load_board",
+           "load_cards", "parse_back"]
 
 CARDS_FORMAT = "dungeoncraft_widgets/dobbers/cards"
 DEFAULT_CARDS = pathlib.Path(__file__).parent / "data" / "cards.json"
@@ -63,28 +89,10 @@ ALIGNMENTS = ("Dobberton", "Wild", "Rat Claw Clan", "Decay")
 ITEM_TYPES = ("Navigation", "Protection", "Travel", "Combat")
 EQUIPMENT_TYPES = ("Weapon", "Armor", "Item")
 ADVENTURE_TYPES = ("Effect", *EQUIPMENT_TYPES)
-POINTS = ("red", "blue", "gold", "influence")
 TOKEN_KINDS = ("action", "travel", "challenge", "influence")
 HERO_ABILITIES = ("counts_as", "item_type", "discount", "first_shield", "hand_size", "power")
-
-#: The effect vocabulary the engine interprets, and where each may appear.
-EFFECTS: dict[str, tuple[str, ...]] = {
-    "draw": ("card", "power", "consequence", "event"),          # n cards
-    "gain": ("card", "power", "consequence"),                   # points this turn
-    "token": ("card", "power", "consequence", "event"),         # take a token
-    "cull": ("card", "power"),          # destroy a card from hand or discard, then draw 1
-    "destroy_row": ("card", "power"),   # may destroy an Adventure or Challenge row card
-    "retrieve": ("card", "power"),      # a card from the discard pile to the hand
-    "outwit": ("card",),                # playable on an opponent's turn
-    "back": ("consequence",),           # move back n (from the Location as 0)
-    "discard": ("consequence",),        # discard n cards from the hand
-    "lose_equipment": ("consequence",),  # an equipped card (slot or any) to the discard pile
-    "choice": ("consequence",),         # options: lists of effects, one chosen
-    "destroy_adventure": ("event",),    # which: cheapest/costliest, n
-    "solo_creature": ("solo",),         # from: row/deck
-    "solo_arm": ("solo",),              # side: left/right
-    "solo_destroy": ("solo",),          # sides
-}
+#: What a player's view shows of a card it may not see (another hand, a deck).
+HIDDEN = "?"
 
 _INT = {"type": "integer", "minimum": 0, "maximum": 20}
 _ID = {"type": "string", "pattern": "^[a-z0-9_+\\-]{1,40}$"}
@@ -191,7 +199,7 @@ CARDS_SCHEMA: dict[str, Any] = {
         "effect": {
             "type": "object", "required": ["do"], "additionalProperties": False,
             "properties": {
-                "do": {"enum": list(EFFECTS)}, "n": {"type": "integer", "minimum": 1,
+                "do": {"enum": list(VOCABULARY)}, "n": {"type": "integer", "minimum": 1,
                                                       "maximum": 6},
                 "token": _ID, "who": {"const": "all"},
                 "unless_item": {"enum": list(ITEM_TYPES)}, "if_item": {"enum": list(ITEM_TYPES)},
@@ -265,9 +273,6 @@ class CardSet:
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self.by_id
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> CardSet:
-        return self  # read-only by convention: copies of a game (views, undo) share it
 
     def name(self, card_id: str) -> str:
         """The printed name (``'Silver Sword'``); a face-down card's text as it is."""
@@ -385,9 +390,7 @@ def _check_effects(what: str, card: str, fieldname: str, effects: Any, context: 
     for i, e in enumerate(effects or ()):
         where = f"{fieldname}[{i}]"
         do = e["do"]
-        if context not in EFFECTS[do]:
-            raise _bad(what, card, where, f"'{do}' is not allowed here (only in "
-                       f"{', '.join(EFFECTS[do])} effects)")
+        VOCABULARY.check(e, context, f"{what}: card {card!r}, field {where!r}")
         if do in ("draw", "back", "discard") and "n" not in e:
             raise _bad(what, card, where, f"'{do}' needs a number 'n'")
         if do == "gain" and not any(e.get(p) for p in POINTS):
@@ -415,7 +418,7 @@ def _check_effects(what: str, card: str, fieldname: str, effects: Any, context: 
             raise _bad(what, card, where, "'who': 'all' is for Events only")
 
 
-def _validate(doc: dict[str, Any], what: str) -> CardSet:
+def _validate_cards(doc: dict[str, Any], what: str) -> CardSet:
     check_schema(doc, CARDS_SCHEMA, what)
     by_id: dict[str, dict[str, Any]] = {}
 
@@ -609,12 +612,7 @@ class DataFile:
                               "its data")
 
 
-CARDS = DataFile(_validate, DEFAULT_CARDS, "card set", CardSet)
-
-
-def shipped_cards() -> CardSet:
-    """The shipped (reconstructed) card set."""
-    return CARDS.shipped()
+CARDS = DataFile(_validate_cards, DEFAULT_CARDS, "card set", CardSet)
 
 
 def load_cards(source: str | os.PathLike[str] | Mapping[str, Any] | CardSet | None = None
@@ -645,3 +643,154 @@ def cards_option(cards: CardSet) -> dict[str, Any]:
 def cards_from_option(option: Any) -> CardSet:
     """The card set a save names (see :meth:`DataFile.from_option`)."""
     return CARDS.from_option(option)
+
+
+# ------------------------------------------------------------------ the board
+BOARD_FORMAT = "dungeoncraft_widgets/dobbers/board"
+DEFAULT_BOARD = pathlib.Path(__file__).parent / "data" / "board.json"
+KINDS = ("start", "travel", "encounter")
+
+BOARD_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["format", "version", "squares", "paths", "key"],
+    "properties": {
+        "format": {"const": BOARD_FORMAT}, "version": {"const": 1},
+        "reconstruction": {"type": "string"}, "reasoning": {"type": "array"},
+        "format_notes": {"type": "object"},
+        "squares": {"type": "array", "minItems": 3, "maxItems": 300, "items": {
+            "type": "object", "required": ["id", "kind"], "additionalProperties": False,
+            "properties": {"id": {"type": "string", "pattern": "^[A-Za-z0-9_]{1,12}$"},
+                           "kind": {"enum": list(KINDS)},
+                           "letter": {"type": "string", "pattern": "^[A-Z]$"},
+                           "number": {"type": "integer", "minimum": 1, "maximum": 99},
+                           "x": {"type": "number"}, "y": {"type": "number"}}}},
+        "paths": {"type": "array", "minItems": 2, "maxItems": 1000, "items": {
+            "type": "array", "prefixItems": [{"type": "string"}, {"type": "string"},
+                                             {"type": "integer", "minimum": 1, "maximum": 9}],
+            "minItems": 3, "maxItems": 3}},
+        "key": {"type": "string"},
+    },
+}
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: one object per data set
+class Board:
+    """A validated board. ``squares[id]`` is a square's dict (kind, letter or number, x, y)."""
+
+    squares: Mapping[str, dict[str, Any]] = field(repr=False)
+    paths: tuple[tuple[str, str, int], ...] = field(repr=False)
+    key: str
+    starts: Mapping[str, str]          # letter -> square id
+    encounters: Mapping[int, str]      # Encounter Square Number -> square id
+    neighbours: Mapping[str, Mapping[str, int]] = field(repr=False)  # square -> {next: shield}
+    to_key: Mapping[str, int] = field(repr=False)  # moves from each square to the Key
+    doc: Mapping[str, Any] = field(repr=False)
+    digest: str = ""
+
+    def shield(self, a: str, b: str) -> int:
+        """The blue shield between neighbouring squares ``a`` and ``b``."""
+        try:
+            return self.neighbours[a][b]
+        except KeyError:
+            raise InvalidArgumentError(f"{a!r} and {b!r} are not neighbouring squares") from None
+
+    def is_encounter(self, square: str) -> bool:
+        return self.squares[square]["kind"] == "encounter"
+
+    def label(self, square: str) -> str:
+        """How the log names a square: ``'Encounter square 5'``, ``'start A'``, ``'the Key'``."""
+        info = self.squares[square]
+        if square == self.key:
+            return "the Key"
+        if info["kind"] == "encounter":
+            return f"Encounter square {info['number']}"
+        if info["kind"] == "start":
+            return f"Starting Location {info['letter']}"
+        return f"square {square}"
+
+    def route_to_key(self, square: str) -> list[str]:
+        """The squares from ``square`` to the Key, fewest moves first (both ends included).
+
+        >>> load_board().route_to_key("E11")
+        ['E11', 'T15', 'E12']
+        """
+        route = [square]
+        while route[-1] != self.key:
+            here = route[-1]
+            route.append(min(self.neighbours[here], key=lambda n: (self.to_key[n], n)))
+        return route
+
+
+def _validate_board(doc: dict[str, Any], what: str) -> Board:
+    check_schema(doc, BOARD_SCHEMA, what)
+    squares: dict[str, dict[str, Any]] = {}
+    starts: dict[str, str] = {}
+    encounters: dict[int, str] = {}
+    for sq in doc["squares"]:
+        sid = sq["id"]
+        if sid in squares:
+            raise DataFormatError(f"{what}: square {sid!r}: the id is used twice")
+        squares[sid] = sq
+        if sq["kind"] == "start":
+            if "letter" not in sq or sq["letter"] in starts:
+                raise DataFormatError(f"{what}: square {sid!r}: a start needs its own letter")
+            starts[sq["letter"]] = sid
+        if sq["kind"] == "encounter":
+            if "number" not in sq or sq["number"] in encounters:
+                raise DataFormatError(f"{what}: square {sid!r}: an Encounter square needs its "
+                                      "own number")
+            encounters[sq["number"]] = sid
+    neighbours: dict[str, dict[str, int]] = {s: {} for s in squares}
+    for i, (a, b, shield) in enumerate(doc["paths"]):
+        for end in (a, b):
+            if end not in squares:
+                raise DataFormatError(f"{what}: paths[{i}]: no square {end!r}")
+        if a == b or b in neighbours[a]:
+            raise DataFormatError(f"{what}: paths[{i}]: {a}-{b} is a loop or given twice")
+        neighbours[a][b] = neighbours[b][a] = shield
+    key = doc["key"]
+    if key not in squares or squares[key]["kind"] != "encounter":
+        raise DataFormatError(f"{what}: key: {key!r} is not an Encounter square")
+    if len(starts) < 4:
+        raise DataFormatError(f"{what}: squares: four players need at least 4 starts")
+    to_key = {key: 0}
+    frontier = [key]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for n in neighbours[here]:
+                if n not in to_key:
+                    to_key[n] = to_key[here] + 1
+                    nxt.append(n)
+        frontier = nxt
+    for sid in squares:
+        if sid not in to_key:
+            raise DataFormatError(f"{what}: square {sid!r} has no path to the Key")
+    return Board(squares=squares, paths=tuple((a, b, s) for a, b, s in doc["paths"]), key=key,
+                 starts=starts, encounters=encounters, neighbours=neighbours, to_key=to_key,
+                 doc=doc, digest=digest(doc))
+
+
+BOARDS = DataFile(_validate_board, DEFAULT_BOARD, "board", Board)
+
+
+def load_board(source: str | os.PathLike[str] | Mapping[str, Any] | Board | None = None
+               ) -> Board:
+    """A board: a path to a JSON file, its parsed dict, or None for the shipped one.
+
+    >>> load_board({"format": BOARD_FORMAT, "version": 1, "squares": [], "paths": [],
+    ...             "key": "E1"})
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.DataFormatError: board data: squares: [] is too short
+    """
+    return BOARDS.load(source)
+
+
+def board_option(board: Board) -> dict[str, Any]:
+    """What a save records of a board (see :meth:`DataFile.option`)."""
+    return BOARDS.option(board)
+
+
+def board_from_option(option: Any) -> Board:
+    """The board a save names (see :meth:`DataFile.from_option`)."""
+    return BOARDS.from_option(option)
