@@ -352,3 +352,36 @@ def test_checking_a_schema_leaves_rfc3987_syntax_out():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.split() == ["True", "False"]
+
+
+def test_a_copy_shares_no_list_of_the_position_with_the_original():
+    """The copy made from each field's schema (slices for lists of plain values, a slice per
+    row for lists of lists) leaves no list shared: changing the copy changes nothing of the
+    original, in every game."""
+    import copy
+
+    import dungeoncraft_widgets
+    from dungeoncraft_widgets.core import Rng
+
+    def lists(value, path=""):
+        if isinstance(value, list):
+            yield path, value
+            for i, item in enumerate(value):
+                yield from lists(item, f"{path}[{i}]")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                yield from lists(item, f"{path}.{key}")
+
+    for name, game in dungeoncraft_widgets.GAMES.items():
+        state = game.new_game(players=game.PLAYER_COUNTS[-1], seed=4)
+        rng = Rng(4)
+        for _ in range(60):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        twin = copy.deepcopy(state)
+        for field in type(state).data_fields:
+            mine = {id(v) for _, v in lists(state.__dict__[field])}
+            for path, value in lists(twin.__dict__[field], field):
+                assert id(value) not in mine, f"{name}: the copy shares {path}"
+        assert twin.to_json() == state.to_json()

@@ -124,6 +124,46 @@ def clone(value: Any) -> Any:
     return value
 
 
+_PLAIN_TYPES = {"string", "integer", "number", "boolean", "null"}
+
+
+def _plain_schema(schema: Any) -> bool:
+    """Whether ``schema`` allows only plain values (strings, numbers, booleans, None)."""
+    if not isinstance(schema, dict):
+        return False
+    if "enum" in schema:
+        return all(type(v) in _ATOMS for v in schema["enum"])
+    kind = schema.get("type")
+    kinds = set(kind) if isinstance(kind, list) else {kind}
+    return bool(kinds) and kinds <= _PLAIN_TYPES
+
+
+def _copier(schema: Any) -> Any:
+    """A function that copies a value of ``schema``'s shape, for the shapes a position is
+    made of: a list of plain values is one slice (at C speed), a list of such lists a
+    slice per row, an object of plain values one ``dict.copy``; anything the schema does not
+    pin down goes through :func:`clone`. Each copier checks the type it expects, so a value
+    of another shape is still copied whole (by ``clone``)."""
+    if not isinstance(schema, dict):
+        return clone
+    if _plain_schema(schema):
+        return None  # a plain value: kept as it is
+    if schema.get("type") == "array" and "prefixItems" not in schema:
+        inner = _copier(schema.get("items"))
+        if inner is None:
+            return lambda v: v[:] if type(v) is list else clone(v)
+        if inner is not clone:
+            return lambda v: [inner(x) for x in v] if type(v) is list else clone(v)
+    if schema.get("type") == "array" and "prefixItems" in schema and all(
+            _plain_schema(item) for item in schema["prefixItems"]) and (
+            schema.get("items") in (None, False) or _plain_schema(schema.get("items"))):
+        return lambda v: v[:] if type(v) is list else clone(v)
+    if schema.get("type") == "object" and not schema.get("properties") and _plain_schema(
+            schema.get("additionalProperties")):
+        return lambda v: v.copy() if type(v) is dict else clone(v)
+    return clone
+
+
 def performs(*action_types: type[Action]) -> Any:
     """Marks a method of a game's state as the one that performs ``action_types``.
 
@@ -416,13 +456,7 @@ class GameState:
                                     f"{table[kind].__name__} and {name}")
                 table[kind] = member
         cls.performers = table
-        # The kinds of attribute a copy treats alike, looked up once per class.
-        cls._copy_kinds = {**{f: "data" for f in cls.data_fields},
-                           **{f: "shared" for f in cls.shared_fields},
-                           **{f: "cache" for f in cls.cache_fields},
-                           "_start": "shared", "_checkpoints": "shared",
-                           "options": "shared" if "options" in cls.shared_fields else "deep",
-                           "log": "list", "history": "list", "rng": "rng"}
+        cls._copy_kinds = None  # worked out at the first copy (state_schema may come later)
 
     def __init__(self, players: int | Sequence[str] = 2, seed: int | None = None,
                  **options: Any) -> None:
@@ -634,10 +668,12 @@ class GameState:
         new = type(self).__new__(type(self))
         memo[id(self)] = new
         fields = new.__dict__
-        kinds = self._copy_kinds  # type: ignore[attr-defined]
+        kinds = type(self)._copy_kinds or type(self)._work_out_copy_kinds()
         for key, value in self.__dict__.items():
             kind = kinds.get(key, "deep")
-            if kind == "data":
+            if kind.__class__ is not str:  # a copier made from the field's schema
+                fields[key] = kind(value)
+            elif kind == "data":
                 fields[key] = clone(value)
             elif kind == "shared":
                 fields[key] = value
@@ -652,6 +688,25 @@ class GameState:
             else:
                 fields[key] = copy.deepcopy(value, memo)
         return new
+
+    @classmethod
+    def _work_out_copy_kinds(cls) -> dict[str, Any]:
+        """How a copy treats each attribute. A data field whose ``state_schema`` says it is
+        a list of plain values (or a list of such lists) is copied by slices, at C speed:
+        most of a position is decks and hands of card ids, and a view copies it all."""
+        properties = (cls.state_schema or {}).get("properties", {})
+        kinds: dict[str, Any] = {}
+        for f in cls.data_fields:
+            copier = _copier(properties.get(f))
+            kinds[f] = "shared" if copier is None else "data" if copier is clone else copier
+        kinds.update({f: "shared" for f in cls.shared_fields})
+        kinds.update({f: "cache" for f in cls.cache_fields})
+        kinds.update({"_start": "shared", "_checkpoints": "shared", "log": "list",
+                      "history": "list", "rng": "rng"})
+        if "options" not in cls.shared_fields:
+            kinds["options"] = "deep"
+        cls._copy_kinds = kinds
+        return kinds
 
     def view(self, player: int | None) -> GameState:
         """What ``player`` (an index, or None for a spectator) may see."""
