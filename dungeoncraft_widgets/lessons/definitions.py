@@ -30,8 +30,6 @@ import sympy
 
 from ..core.errors import InvalidArgumentError
 
-__all__ = ["EXERCISES", "Exercise", "Mistake", "exercise"]
-
 R = sympy.Rational
 
 
@@ -584,6 +582,7 @@ exercise("db-5", LESSON, "the expected number of Bottle Caps in a hand of 5 from
          ))
 
 
-__all__ = ["CLAIM_GAMES", "DECK_WITH_SILVER", "RESHUFFLE", "influence_distribution",
+__all__ = ["EXERCISES", "Exercise", "Mistake", "exercise",
+           "CLAIM_GAMES", "DECK_WITH_SILVER", "RESHUFFLE", "influence_distribution",
            "CREATURES_MET", "SV_EXERCISE_1", "SV_EXERCISE_2", "SV_EXERCISE_3", "SV_EXERCISE_4",
            "SV_EXERCISE_5", "claim_counts"]

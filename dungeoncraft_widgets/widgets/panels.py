@@ -33,9 +33,8 @@ import sympy
 
 from ..core.charts import percent
 from ..core.errors import DungeoncraftError, InvalidArgumentError
-from .fallback import StaticFallback, static_text
+from .fallback import ERROR_MARK, StaticFallback, static_text
 
-ERROR_MARK = "✗ "  # a message starting with this is an error (drawn in the error colour)
 NOTE_MARK = "ℹ "   # a neutral note (a value clamped, a hint)
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # ASCII digits only, and not absurdly long
 
