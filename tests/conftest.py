@@ -1,7 +1,7 @@
 import pathlib
 import sys
 
-# tests/ holds helper modules (the demo game, the conformance checks).
+# tests/ holds helper modules (the conformance checks, the import reader).
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
 # --doctest-modules would import each conftest.py as a module named "conftest"

@@ -2,11 +2,11 @@
 
 import json
 
-import demo_game
 import pytest
 from conformance import check_playouts, check_view
 
 import dungeoncraft_widgets
+from dungeoncraft_widgets import demo_game
 from dungeoncraft_widgets.core import Rng
 
 GAMES = {"demo": demo_game, **dungeoncraft_widgets.GAMES}

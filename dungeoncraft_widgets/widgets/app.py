@@ -25,8 +25,7 @@ What the app shows, from top to bottom, and the hook that feeds each part
   a revealed random result or hidden information;
 - the log, sent to the browser a few new lines at a time.
 
->>> import sys; sys.path.insert(0, "tests")
->>> import demo_game
+>>> from dungeoncraft_widgets import demo_game
 >>> from dungeoncraft_widgets.core.bots import RandomBot
 >>> from dungeoncraft_widgets.core.scene import Scene, Text
 >>> class DemoApp(GameApp):
