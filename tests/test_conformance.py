@@ -51,7 +51,8 @@ def test_conformance_catches_a_broken_game():
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_state_schema_describes_saved_positions(name):
-    """Every game declares ``state_schema`` (PROTOCOL_CHANGES.md item 2), a valid JSON Schema
+    """Every game declares ``state_schema`` (the JSON Schema of what its ``_dump`` returns,
+    which loading checks a save's positions against: ``core/engine.py``), a valid schema
     that the positions of its saves and of its players' views satisfy."""
     from jsonschema import Draft202012Validator
 
