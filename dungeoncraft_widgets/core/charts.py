@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 
 import sympy
 
+from .english import percent  # also imported from here by the games' apps and notebooks
 from .errors import InvalidArgumentError
 from .scene import Circle, Group, Path, Polygon, Rect, Scene, Text
 
@@ -29,11 +30,6 @@ MAX_BARS = 400
 WIN_FILL = "var(--jp-success-color1, #2e7d32)"
 LOSE_FILL = "var(--jp-brand-color2, #64b5f6)"
 TARGET_STROKE = "var(--jp-error-color1, #c62828)"
-
-
-def percent(p: sympy.Rational | int) -> str:
-    """An exact probability as a percentage with one decimal (for people; the fraction is exact)."""
-    return f"{float(p) * 100:.1f}%"
 
 
 def bar_chart(probabilities: Mapping[int, sympy.Rational], *, target: int | None = None,

@@ -61,9 +61,17 @@ import ipywidgets as w
 import sympy
 
 from ..core.bots import Bot, play_bots
-from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, listing, objective, possessive, says, subject
+from ..core.english import (
+    chance,
+    count,
+    listing,
+    objective,
+    ordinal,
+    possessive,
+    says,
+    subject,
+)
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from .board import BoardEvent, BoardView, LogView
@@ -125,7 +133,7 @@ class Choice:
         """What the button says: the label, the exact odds and their percentage, ★ if best."""
         text = self.label
         if self.odds is not None:
-            text += f": {_odds_words(self.odds)}"
+            text += f": {chance(self.odds)}"
         return f"★ {text}" if self.best else text
 
     @property
@@ -133,7 +141,7 @@ class Choice:
         """The button's tooltip: the choice's own, the odds in words, "recommended"."""
         parts = [self.tooltip] if self.tooltip else []
         if self.odds is not None:
-            parts.append(f"Chance: {_odds_words(self.odds)}, exactly.")
+            parts.append(f"Chance: {chance(self.odds)}, exactly.")
         if self.best:
             parts.append("★ Recommended: the best choice here.")
         return " ".join(parts) or self.label
@@ -298,7 +306,7 @@ class GameApp(StaticFallback, w.VBox):
             named = [subject(winners[0])] + [objective(n) for n in winners[1:]]
             headline = f"{listing(named)} tie with {points} each."
         ranked = sorted(zip(names, scores, strict=True), key=lambda pair: -pair[1])
-        rows = tuple((_ordinal(1 + sum(s > score for s in scores)), name, score)
+        rows = tuple((ordinal(1 + sum(s > score for s in scores)), name, score)
                      for name, score in ranked)
         return FinalSummary(headline, ("Place", "Player", "Points"), rows)
 
@@ -594,17 +602,6 @@ class GameApp(StaticFallback, w.VBox):
 
 def _stays(kept: Sequence[Action]) -> str:
     return "stays" if len(kept) == 1 else "stay"
-
-
-def _odds_words(p: sympy.Rational) -> str:
-    """'13/18 ≈ 72.2%', or '1/2 = 50.0%' when the percentage is exact."""
-    exact = (p * 1000).q == 1
-    return f"{p} {'=' if exact else '≈'} {percent(p)}"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _copy_or_none(bots: Mapping[int, Bot] | None) -> dict[int, Bot] | None:

@@ -31,7 +31,7 @@ from typing import Any
 import ipywidgets as w
 import sympy
 
-from ..core.charts import percent
+from ..core.english import percent
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from .fallback import ERROR_MARK, StaticFallback, static_text
 
