@@ -31,6 +31,7 @@ from typing import Any
 import ipywidgets as w
 import sympy
 
+from ..core.checks import integer
 from ..core.english import percent
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from .fallback import ERROR_MARK, StaticFallback, static_text
@@ -64,7 +65,7 @@ def checked_number(value: Any, name: str, *, minimum: int | None = None,
     """
     if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
         value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not integer(value):
         raise InvalidArgumentError(f"{name}: {value!r} is not a whole number")
     if minimum is not None and value < minimum:
         raise InvalidArgumentError(f"{name}: {value} is below {minimum}, the smallest allowed")
@@ -140,7 +141,7 @@ class NumberField(w.IntText):
             value = checked_number(self.value, self.name, minimum=self.minimum,
                                    maximum=self.maximum)
         except InvalidArgumentError as exc:
-            if not self.clamp or isinstance(self.value, bool) or not isinstance(self.value, int):
+            if not self.clamp or not integer(self.value):
                 raise
             value = max(self.value, self.minimum) if self.minimum is not None else self.value
             value = min(value, self.maximum) if self.maximum is not None else value
