@@ -78,7 +78,7 @@ from .board import BoardEvent, BoardView, LogView
 from .fallback import StaticFallback
 from .panels import ERROR_MARK, message_label, text_label
 
-__all__ = ["Choice", "FinalSummary", "GameApp", "on_change"]
+__all__ = ["Choice", "FinalSummary", "GameApp"]
 
 MAX_SUMMARY_LINES = 8  # more than this: the latest ones, and a pointer to the log
 MIN_TEXT_PX = 10  # the board's smallest text is never drawn smaller: it scrolls sideways
@@ -619,9 +619,3 @@ def _same_game_again(state: GameState) -> Callable[[], GameState]:
     """The default ``new_state``: the same game, players and options, a fresh seed."""
     kind, players, options = type(state), list(state.players), copy.deepcopy(state.options)
     return lambda: kind(players, None, **copy.deepcopy(options))
-
-
-def on_change(widgets: list[w.Widget], callback: Callable[[], Any]) -> None:
-    """Call ``callback()`` whenever any of ``widgets`` changes value."""
-    for widget in widgets:
-        widget.observe(lambda _change: callback(), names="value")

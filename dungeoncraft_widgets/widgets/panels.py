@@ -32,7 +32,7 @@ import ipywidgets as w
 import sympy
 
 from ..core.checks import integer
-from ..core.english import percent
+from ..core.english import percent, percent_is_exact
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from .fallback import ERROR_MARK, StaticFallback, static_text
 
@@ -48,7 +48,7 @@ def probability_latex(p: sympy.Rational | int) -> str:
     ('$0 = 0.0\\\\%$', '$\\\\frac{1}{8} = 12.5\\\\%$')
     """
     p = sympy.Rational(p)
-    sign = "=" if (p * 1000).q == 1 else "\\approx"
+    sign = "=" if percent_is_exact(p) else "\\approx"
     return f"${sympy.latex(p)} {sign} {percent(p)[:-1]}\\%$"
 
 
