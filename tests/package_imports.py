@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import pathlib
 from dataclasses import dataclass
+from functools import cache
 
 import networkx as nx
 
@@ -108,8 +109,9 @@ def _owner(target: str, known) -> str | None:
     return None
 
 
+@cache  # the cycle and contract tests read the same files: once a run
 def all_imports(root: pathlib.Path = ROOT, package: str = PACKAGE) -> dict[str, list[Import]]:
-    """Every module of the package -> its imports."""
+    """Every module of the package -> its imports (do not change what it gives)."""
     modules = package_modules(root, package)
     return {name: module_imports(name, path, modules) for name, path in modules.items()}
 

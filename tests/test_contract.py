@@ -14,7 +14,6 @@ import importlib.util
 import inspect
 import pathlib
 import textwrap
-from functools import cache
 
 import pytest
 from package_imports import PACKAGE, Import, all_imports, reached
@@ -41,9 +40,8 @@ ANALYSIS_FORBID_LIBRARIES = ("ipywidgets", "anywidget")
 ANALYSIS_FORBID_MODULES = ("scene", "app", "calculator")
 
 
-@cache
 def _imports() -> dict[str, list[Import]]:
-    return all_imports()
+    return all_imports()  # read once a run (it remembers)
 
 
 def _game_modules(name: str) -> list[str]:

@@ -129,6 +129,7 @@ def test_fog_fight_answers_match_the_game_engine():
         assert wins.agrees_with(_answer(exercise_id)), (exercise_id, wins)
 
 
+@pytest.mark.slow  # Monte Carlo runs of the engine
 def test_scout_and_venture_answers_match_the_game_engine():
     from dungeoncraft_widgets.lessons.definitions import SV_EXERCISE_2, SV_EXERCISE_3
     from dungeoncraft_widgets.lessons.simulations import attempt
@@ -141,6 +142,7 @@ def test_scout_and_venture_answers_match_the_game_engine():
     assert proportion(both, runs).agrees_with(_answer("sv-3"))
 
 
+@pytest.mark.slow  # Monte Carlo runs of the engines
 def test_conditioning_answers_match_the_game_engines():
     from dungeoncraft_widgets.lessons.definitions import CREATURES_MET
     from dungeoncraft_widgets.lessons.simulations import (
