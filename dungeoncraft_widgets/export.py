@@ -44,7 +44,6 @@ from .core.errors import DungeoncraftError
 
 STATIC = "static"
 REGISTRY = os.environ.get("DCW_NPM_REGISTRY", "https://registry.npmjs.org").rstrip("/")
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
 class ExportError(DungeoncraftError):

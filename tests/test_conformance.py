@@ -2,17 +2,27 @@
 
 import json
 
-import demo_game
 import pytest
 from conformance import check_playouts, check_view
 
 import dungeoncraft_widgets
+from dungeoncraft_widgets import demo_game
 from dungeoncraft_widgets.core import Rng
 
 GAMES = {"demo": demo_game, **dungeoncraft_widgets.GAMES}
 CASES = [(name, n) for name, module in GAMES.items() for n in module.PLAYER_COUNTS]
+#: The quick loop's playout: the first actions of one game at the smallest table.
+OPENING = 60
 
 
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_opening_of_a_random_playout(name):
+    """Every check of the playouts below, on the first OPENING actions of one seed."""
+    game = GAMES[name]
+    check_playouts(game, range(1), game.PLAYER_COUNTS[0], most=OPENING)
+
+
+@pytest.mark.slow  # whole games, every player count, many seeds: minutes in all
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_random_playouts(name, players):
     check_playouts(GAMES[name], range(getattr(GAMES[name], "CONFORMANCE_SEEDS", 30)), players)
@@ -51,7 +61,8 @@ def test_conformance_catches_a_broken_game():
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_state_schema_describes_saved_positions(name):
-    """Every game declares ``state_schema`` (PROTOCOL_CHANGES.md item 2), a valid JSON Schema
+    """Every game declares ``state_schema`` (the JSON Schema of what its ``_dump`` returns,
+    which loading checks a save's positions against: ``core/engine.py``), a valid schema
     that the positions of its saves and of its players' views satisfy."""
     from jsonschema import Draft202012Validator
 

@@ -3,10 +3,9 @@ nearest checkpoint, saves are verified, seeds and names are bounded, fields are 
 
 import json
 
-import demo_game
 import pytest
-from demo_game import DemoState, Play
 
+from dungeoncraft_widgets import demo_game
 from dungeoncraft_widgets.core import (
     ActionFailedError,
     DungeoncraftError,
@@ -18,6 +17,7 @@ from dungeoncraft_widgets.core import (
 )
 from dungeoncraft_widgets.core import engine as engine_module
 from dungeoncraft_widgets.core.saves import SAVE_SCHEMA, canonical
+from dungeoncraft_widgets.demo_game import DemoState, Play
 
 
 class Counting(DemoState):

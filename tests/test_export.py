@@ -21,6 +21,7 @@ def exported(tmp_path_factory):
     return page
 
 
+@pytest.mark.slow  # executes and exports a notebook (a kernel and nbconvert)
 def test_every_script_the_page_loads_is_a_file_beside_it(exported):
     html = exported.read_text()
     sources = re.findall(r'<script[^>]+src="([^"]+)"', html)
@@ -33,6 +34,7 @@ def test_every_script_the_page_loads_is_a_file_beside_it(exported):
     assert export.LOADER_CONFIG in html
 
 
+@pytest.mark.slow  # executes and exports a notebook (a kernel and nbconvert)
 def test_the_widget_state_is_in_the_page(exported):
     html = exported.read_text()
     found = re.search(r'<script type="application/vnd.jupyter.widget-state\+json">\s*(.+?)\s*'
@@ -49,6 +51,7 @@ def test_the_widget_state_is_in_the_page(exported):
     assert all(line["text"] for line in logs[0]) and len(logs[0]) >= 5
 
 
+@pytest.mark.slow  # executes and exports a notebook (a kernel and nbconvert)
 def test_without_widget_state_the_outputs_still_show_position_and_numbers(tmp_path):
     import nbformat
 

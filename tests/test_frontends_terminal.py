@@ -6,6 +6,7 @@ import IPython.lib.pretty
 import pytest
 
 import dungeoncraft_widgets
+from dungeoncraft_widgets import demo_game
 from dungeoncraft_widgets.core.display import ResultDisplay, state_text, status_line, text_table
 from dungeoncraft_widgets.core.engine import GameState
 
@@ -30,11 +31,6 @@ def test_print_state_says_whose_turn_and_how_many_actions_are_legal(name):
 
 
 def test_a_finished_game_prints_its_scores():
-    import sys
-
-    sys.path.insert(0, "tests")
-    import demo_game
-
     state = demo_game.new_game(players=["You", "Bot"], seed=1)
     while not state.is_over:
         state.apply(state.legal_actions()[0])
@@ -42,11 +38,6 @@ def test_a_finished_game_prints_its_scores():
 
 
 def test_a_game_draws_its_board_in_text_through_one_hook():
-    import sys
-
-    sys.path.insert(0, "tests")
-    import demo_game
-
     class Drawn(demo_game.DemoState):
         display_name = "Demo game, drawn"
 

@@ -17,13 +17,13 @@ import typing
 import unicodedata
 from functools import cache
 
-import demo_game
 import pytest
 from conformance import assert_library_error, bounded_work
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import dungeoncraft_widgets
+from dungeoncraft_widgets import demo_game
 from dungeoncraft_widgets.core import Action, DungeoncraftError, IllegalActionError, Rng
 from dungeoncraft_widgets.core.actions import MAX_INT
 

@@ -4,6 +4,7 @@ library error, within a bound of work, and the limits are refused before the wor
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 import sympy
@@ -187,7 +188,10 @@ def test_rng(seed, n):
 def test_the_issue_s_examples_are_refused_saying_the_limit(call, args):
     with bounded_work(), pytest.raises(InvalidArgumentError) as info:
         call(*args)
-    assert any(word in str(info.value) for word in ("at most", "missing", "players", "the most"))
+    said = str(info.value)
+    # the limit in words, or the range a whole number must be in ("from 1 to 1,000")
+    assert any(word in said for word in ("at most", "missing", "players", "the most")) \
+        or re.search(r"must be a whole number from [\d,]+ to [\d,]+", said), said
 
 
 def test_two_thousand_ordered_draws_need_no_recursion():

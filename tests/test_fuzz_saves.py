@@ -20,13 +20,13 @@ import json
 import os
 from functools import cache
 
-import demo_game
 import pytest
 from conformance import assert_library_error, bounded_work
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import dungeoncraft_widgets
+from dungeoncraft_widgets import demo_game
 from dungeoncraft_widgets.core import DungeoncraftError, Rng
 from dungeoncraft_widgets.core.saves import canonical
 

@@ -7,10 +7,10 @@ import html
 
 import pytest
 import sympy
-from demo_game import DemoApp, DemoState, Draw, Play, new_game
 
 from dungeoncraft_widgets.core.bots import RandomBot
 from dungeoncraft_widgets.core.errors import InvalidArgumentError
+from dungeoncraft_widgets.demo_game import DemoApp, DemoState, Draw, Play, new_game
 from dungeoncraft_widgets.widgets.app import Choice, FinalSummary, GameApp
 
 

@@ -15,6 +15,11 @@ from dungeoncraft_widgets.lessons.stats import proportion
 LESSONS = ("probability_fog_fights", "probability_scout_and_venture", "probability_conditioning",
            "probability_deck_building")
 ALL = {k: e for k, e in exercises().items() if e.lesson in LESSONS}
+#: Exercises whose answers count the trade offers of many real games of bots (some 5 s,
+#: once per run): their tests are slow.
+SIMULATED = {"cond-5", "cond-6", "cond-7"}
+EXERCISE_IDS = [pytest.param(e, marks=pytest.mark.slow) if e in SIMULATED else e
+                for e in sorted(ALL)]
 
 
 def test_every_lesson_has_exercises_and_ids_name_their_lesson():
@@ -67,7 +72,7 @@ def test_a_wrong_answer_gets_the_exercises_general_hint():
     assert result.hint == ALL["fog-1"].hint and result.hint
 
 
-@pytest.mark.parametrize("exercise_id", sorted(ALL))
+@pytest.mark.parametrize("exercise_id", EXERCISE_IDS)
 def test_each_recognised_mistake_gets_its_own_hint(exercise_id):
     spec = ALL[exercise_id]
     assert spec.mistakes, f"{exercise_id} recognises no common mistake"
@@ -101,7 +106,7 @@ def test_the_notebook_display_carries_a_machine_readable_status():
     assert "&lt;b&gt;" in check("<b>", "fog-1")._repr_html_()   # the answer is escaped
 
 
-@pytest.mark.parametrize("exercise_id", sorted(ALL))
+@pytest.mark.parametrize("exercise_id", EXERCISE_IDS)
 def test_answers_are_exact_differ_from_every_mistake_and_hints_do_not_give_them(exercise_id):
     answer = _answer(exercise_id)
     assert isinstance(answer, Fraction)
@@ -124,6 +129,7 @@ def test_fog_fight_answers_match_the_game_engine():
         assert wins.agrees_with(_answer(exercise_id)), (exercise_id, wins)
 
 
+@pytest.mark.slow  # Monte Carlo runs of the engine
 def test_scout_and_venture_answers_match_the_game_engine():
     from dungeoncraft_widgets.lessons.definitions import SV_EXERCISE_2, SV_EXERCISE_3
     from dungeoncraft_widgets.lessons.simulations import attempt
@@ -136,6 +142,7 @@ def test_scout_and_venture_answers_match_the_game_engine():
     assert proportion(both, runs).agrees_with(_answer("sv-3"))
 
 
+@pytest.mark.slow  # Monte Carlo runs of the engines
 def test_conditioning_answers_match_the_game_engines():
     from dungeoncraft_widgets.lessons.definitions import CREATURES_MET
     from dungeoncraft_widgets.lessons.simulations import (
@@ -155,6 +162,7 @@ def test_conditioning_answers_match_the_game_engines():
     assert proportion(one, len(hands)).agrees_with(_answer("cond-4"))
 
 
+@pytest.mark.slow  # the SIMULATED answers
 def test_the_bayes_answers_are_bayes_rule_on_the_measured_counts():
     from dungeoncraft_widgets.lessons.definitions import claim_counts
 

@@ -116,11 +116,15 @@ def checks(notebook) -> dict[str, str]:
     return found
 
 
+@pytest.mark.slow  # runs every lesson in both editions (about a minute, once)
+@pytest.mark.notebook
 @pytest.mark.parametrize("name", LESSONS)
 def test_the_teachers_edition_passes_every_check(executed, name):
     assert checks(executed[name, "teacher"]) == {e: "correct" for e in exercises(name)}
 
 
+@pytest.mark.slow  # runs every lesson in both editions (about a minute, once)
+@pytest.mark.notebook
 @pytest.mark.parametrize("name", LESSONS)
 def test_the_students_edition_runs_with_every_answer_blank(executed, name):
     notebook = executed[name, "student"]
@@ -172,6 +176,8 @@ def notebook_text(notebook) -> str:
     return "\n".join(parts)
 
 
+@pytest.mark.slow  # runs every lesson in both editions (about a minute, once)
+@pytest.mark.notebook
 @pytest.mark.parametrize("name", LESSONS)
 def test_the_students_edition_shows_no_expected_answer(executed, name):
     text = notebook_text(executed[name, "student"])
@@ -183,6 +189,8 @@ def test_the_students_edition_shows_no_expected_answer(executed, name):
         assert not found_forms(text, forms), (exercise_id, found_forms(text, forms))
 
 
+@pytest.mark.slow  # runs every lesson in both editions (about a minute, once)
+@pytest.mark.notebook
 @pytest.mark.parametrize("name", LESSONS)
 def test_the_search_does_find_the_answers_in_the_teachers_edition(executed, name):
     """The search above can fail: the teacher's edition shows every answer."""

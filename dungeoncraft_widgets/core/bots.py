@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from .checks import whole_number
 from .engine import Action, GameState
 from .errors import InvalidArgumentError
 from .rng import Rng
@@ -44,8 +45,7 @@ def play_bots(state: GameState, bots: Mapping[int, Bot], max_actions: int = 100_
 
     Stops when the game is over or a seat without a bot (a person) is to act.
     """
-    if isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 0:
-        raise InvalidArgumentError(f"max_actions must be a whole number >= 0, not {max_actions!r}")
+    whole_number(max_actions, "max_actions", minimum=0)
     done = 0
     while not state.is_over and done < max_actions:
         player = state.current_player

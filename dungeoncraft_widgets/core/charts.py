@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 
 import sympy
 
+from .checks import integer, whole_number
+from .english import percent  # also imported from here by the games' apps and notebooks
 from .errors import InvalidArgumentError
 from .scene import Circle, Group, Path, Polygon, Rect, Scene, Text
 
@@ -29,11 +31,6 @@ MAX_BARS = 400
 WIN_FILL = "var(--jp-success-color1, #2e7d32)"
 LOSE_FILL = "var(--jp-brand-color2, #64b5f6)"
 TARGET_STROKE = "var(--jp-error-color1, #c62828)"
-
-
-def percent(p: sympy.Rational | int) -> str:
-    """An exact probability as a percentage with one decimal (for people; the fraction is exact)."""
-    return f"{float(p) * 100:.1f}%"
 
 
 def bar_chart(probabilities: Mapping[int, sympy.Rational], *, target: int | None = None,
@@ -89,10 +86,10 @@ def _check_bars(probabilities: Mapping[int, sympy.Rational], target: int | None)
     if not isinstance(probabilities, Mapping):
         raise InvalidArgumentError("probabilities must be a mapping value -> probability, "
                                    f"not {type(probabilities).__name__}")
-    if any(isinstance(v, bool) or not isinstance(v, int) for v in probabilities):
-        raise InvalidArgumentError("probabilities: the values charted are whole numbers")
-    if target is not None and (isinstance(target, bool) or not isinstance(target, int)):
-        raise InvalidArgumentError(f"target must be a whole number or None, not {target!r}")
+    for value in probabilities:
+        whole_number(value, "probabilities: a value charted")
+    if target is not None:
+        whole_number(target, "target")
     if probabilities and max(probabilities) - min(probabilities) >= MAX_BARS:
         raise InvalidArgumentError(
             f"probabilities: the values span {max(probabilities) - min(probabilities) + 1:,} "
@@ -225,7 +222,7 @@ def comparison_chart(exact: Mapping[object, object],
     'simulated: 6000 rolls'
     """
     keys = list(exact)
-    if keys and all(isinstance(k, int) and not isinstance(k, bool) for k in keys):
+    if keys and all(integer(k) for k in keys):
         keys = sorted(keys)
     simulated = dict(simulated or {})
     unknown = [k for k in simulated if k not in exact]

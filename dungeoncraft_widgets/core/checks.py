@@ -28,6 +28,7 @@ solo_method must be one of 'A' or 'B', not 'C'
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Iterable
 from typing import Any, TypeVar
 
@@ -43,7 +44,17 @@ SHOWN = 60
 
 
 def shown(value: object) -> str:
-    """``repr(value)``, cut to :data:`SHOWN` characters: what a message quotes."""
+    """``repr(value)``, cut to :data:`SHOWN` characters: what a message quotes.
+
+    A huge whole number is named by its length (Python refuses to write one of more
+    than 4,300 digits, and writing it would be slow anyway):
+
+    >>> shown(10**5000), shown("x" * 100)[-6:]
+    ('a 5,001-digit number', 'xxx...')
+    """
+    if integer(value) and value.bit_length() > 3 * SHOWN:  # type: ignore[attr-defined]
+        digits = int(math.log10(abs(value))) + 1  # type: ignore[arg-type]
+        return f"a {digits:,}-digit {'negative ' if value < 0 else ''}number"  # type: ignore
     text = repr(value)
     return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
 

@@ -26,7 +26,7 @@ whose work cannot be known sooner, is stopped and refused once it has taken
 ...     hypergeom_pmf(10**9, 4, 5, 1)
 ... except InvalidArgumentError as error:
 ...     print(error)
-population: at most 10,000 cards, not 1000000000
+population must be a whole number from 0 to 10,000 (cards in a deck), not 1000000000
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from math import comb, perm
 
 import sympy
 
+from .checks import whole_number
 from .errors import InvalidArgumentError
 
 __all__ = ["MAX_CARDS", "MAX_LABEL_CHECKS", "MAX_STEPS", "hypergeom_at_least",
@@ -51,12 +52,9 @@ MAX_LABEL_CHECKS = 1_000_000
 MAX_STEPS = 2_000_000
 
 
-def _count(name: str, value: object, maximum: int = MAX_CARDS) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidArgumentError(f"{name} must be a whole number >= 0, not {value!r}")
-    if value > maximum:
-        raise InvalidArgumentError(f"{name}: at most {maximum:,} cards, not {value}")
-    return value
+def _count(name: str, value: object) -> int:
+    """A number of cards: a whole number from 0 to :data:`MAX_CARDS`."""
+    return whole_number(value, name, minimum=0, maximum=MAX_CARDS, why="cards in a deck")
 
 
 def _check_counts(counts: object) -> int:
@@ -137,7 +135,7 @@ def multivariate_hypergeom_pmf(counts: Mapping[Hashable, int],
     unknown = [label for label in drawn if label not in counts]
     if unknown:
         raise InvalidArgumentError(f"drawn names labels not in counts: {unknown[:10]}")
-    size = sum(_count("drawn", v) for v in drawn.values())
+    size = sum(_count(f"drawn[{label!r}]", v) for label, v in drawn.items())
     if size > total:
         raise InvalidArgumentError("cannot draw more cards than the deck holds")
     ways = 1

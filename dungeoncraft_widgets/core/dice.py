@@ -31,7 +31,7 @@ class asking about a hundred dice.
 ...     dice_sum(3000)
 ... except InvalidArgumentError as error:
 ...     print(error)
-n: at most 100 dice (no game rolls more), not 3000
+n must be a whole number from 0 to 100 (no game rolls more dice), not 3000
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING
 
 import sympy
 
+from .checks import integer, whole_number
 from .errors import InvalidArgumentError
 
 if TYPE_CHECKING:  # only for type hints; the RNG is passed in by the caller
@@ -61,22 +62,14 @@ MAX_SUM_WORK = 2000
 MAX_PAIRS = 4_000_000
 
 
-def _check_int(name: str, value: object, minimum: int | None = None,
-               maximum: int | None = None, why: str = "") -> int:
-    """``value`` as an int (bools refused) from ``minimum`` to ``maximum``; else
-    InvalidArgumentError (``why`` says why the maximum is what it is)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgumentError(f"{name} must be an int, not {type(value).__name__}")
-    if minimum is not None and value < minimum:
-        raise InvalidArgumentError(f"{name} must be at least {minimum}, not {value}")
-    if maximum is not None and value > maximum:
-        raise InvalidArgumentError(f"{name}: at most {maximum:,}{why}, not {value}")
-    return value
-
-
 def _check_dice(n: int, sides: int, minimum: int) -> None:
-    _check_int("n", n, minimum, MAX_DICE, " dice (no game rolls more)")
-    _check_int("sides", sides, 1, MAX_SIDES, " sides (a d1000 is a three-digit lottery)")
+    whole_number(n, "n", minimum=minimum, maximum=MAX_DICE, why="no game rolls more dice")
+    _check_sides(sides)
+
+
+def _check_sides(sides: int) -> None:
+    whole_number(sides, "sides", minimum=1, maximum=MAX_SIDES,
+                 why="a d1000 is already a three-digit lottery")
 
 
 def _check_pairs(a: Distribution, b: Distribution) -> None:
@@ -133,14 +126,14 @@ class Distribution:
         ...     Distribution.from_counts({1: -1})
         ... except ValueError as error:
         ...     print(error)
-        counts: the count of 1 must be at least 0, not -1
+        counts[1] must be a whole number >= 0, not -1
         """
         if not isinstance(counts, Mapping):
             raise InvalidArgumentError(
                 f"counts must be a mapping value -> count, not {type(counts).__name__}")
         for value, count in counts.items():
-            _check_int("counts: a value", value)
-            _check_int(f"counts: the count of {value}", count, 0)
+            whole_number(value, "a value in counts")
+            whole_number(count, f"counts[{value}]", minimum=0)
         if not any(counts.values()):
             raise InvalidArgumentError("counts must give some value a positive count")
         return cls._unchecked(counts)
@@ -152,7 +145,7 @@ class Distribution:
         >>> Distribution.die(4).pmf()
         {1: 1/4, 2: 1/4, 3: 1/4, 4: 1/4}
         """
-        _check_int("sides", sides, 1, MAX_SIDES, " sides (a d1000 is a three-digit lottery)")
+        _check_sides(sides)
         return cls._unchecked(dict.fromkeys(range(1, sides + 1), 1), sides)
 
     @classmethod
@@ -162,7 +155,7 @@ class Distribution:
         >>> Distribution.constant(3).pmf()
         {3: 1}
         """
-        _check_int("k", k)
+        whole_number(k, "k")
         return cls._unchecked({k: 1}, 1)
 
     # ----- reading --------------------------------------------------------------------------
@@ -258,7 +251,7 @@ class Distribution:
                 for w, e in other._counts.items():
                     out[v + w] = out.get(v + w, 0) + c * e
             return Distribution._unchecked(out, self._total * other._total)
-        if isinstance(other, int) and not isinstance(other, bool):
+        if integer(other):
             return Distribution._unchecked({v + other: c for v, c in self._counts.items()},
                                            self._total)
         return NotImplemented
@@ -271,7 +264,7 @@ class Distribution:
         >>> (Distribution.die() - 1).support
         (0, 1, 2, 3, 4, 5)
         """
-        if isinstance(other, int) and not isinstance(other, bool):
+        if integer(other):
             return self + (-other)
         return NotImplemented
 
@@ -283,7 +276,7 @@ class Distribution:
         """
         out: dict[int, int] = {}
         for v, c in self._counts.items():
-            image = _check_int("map: the function's value", function(v))
+            image = whole_number(function(v), "map: the function's value")
             out[image] = out.get(image, 0) + c
         return Distribution._unchecked(out, self._total)
 

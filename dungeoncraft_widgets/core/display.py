@@ -26,8 +26,7 @@ from .english import count, listing, possessive
 def status_line(state: Any) -> str:
     """Whose turn it is and how many actions are legal, or the final scores.
 
-    >>> import sys; sys.path.insert(0, "tests")
-    >>> import demo_game
+    >>> from dungeoncraft_widgets import demo_game
     >>> state = demo_game.new_game(players=["You", "Bot"], seed=1)
     >>> status_line(state)
     'Your turn: 1 legal action.'

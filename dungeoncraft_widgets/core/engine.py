@@ -68,6 +68,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .actions import Action, parse_action
+from .checks import seat, shown, whole_number
 from .data import check_schema, no_files
 from .errors import (
     ActionFailedError,
@@ -464,12 +465,11 @@ class GameState:
             players, self.min_players, self.max_players, self.default_names)
         if seed is None:
             seed = int.from_bytes(os.urandom(6), "big")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidArgumentError(f"seed must be a whole number, not {type(seed).__name__}")
-        if not 0 <= seed < SEED_LIMIT:
+        whole_number(seed, "seed", minimum=0)
+        if seed >= SEED_LIMIT:
             raise InvalidArgumentError(
-                "seed must be at least 0 and below 2**64 (the random number generator keeps "
-                "64 bits, so a larger seed would repeat a smaller one's game)")
+                "seed must be a whole number below 2**64 (the random number generator keeps "
+                f"64 bits, so a larger seed would repeat a smaller one's game), not {shown(seed)}")
         self.seed: int | None = seed
         self.options: dict[str, Any] = dict(options)
         self.rng: Rng | None = Rng(seed)
@@ -647,9 +647,7 @@ class GameState:
         length = len(self.history)
         if upto is None:
             upto = length
-        if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= length:
-            raise InvalidArgumentError(f"upto must be a whole number from 0 to {length}, "
-                                       f"not {upto!r}")
+        whole_number(upto, "upto", minimum=0, maximum=length, why="the actions played")
         if not from_start:
             return self._rebuild(upto)
         state = type(self)._from_snapshot(self.players, self.options, self._start)
@@ -710,10 +708,8 @@ class GameState:
 
     def view(self, player: int | None) -> GameState:
         """What ``player`` (an index, or None for a spectator) may see."""
-        seats = range(len(self.players))
-        if player is not None and not (isinstance(player, int) and not isinstance(player, bool)
-                                       and player in seats):
-            raise InvalidArgumentError(f"player must be 0 to {seats[-1]} or None, not {player!r}")
+        if player is not None:  # None: a spectator
+            seat(len(self.players), player)
         # What a view drops (RNG, history, start) is not copied at all, and the log
         # keeps only the lines the player may see (events are frozen: shared, not copied).
         log = _SeenLogs.of(self).lines_for(player)

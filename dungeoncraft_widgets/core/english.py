@@ -37,7 +37,7 @@ from functools import lru_cache
 from typing import Any
 
 __all__ = ["approx", "chance", "count", "is_you", "listing", "objective", "ordinal", "percent",
-           "possessive", "says", "their", "verb_form"]
+           "percent_is_exact", "possessive", "says", "their", "verb_form"]
 
 # Verbs whose third person singular is not the regular "-s" / "-es" / "-ies".
 _IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes", "were": "was",
@@ -145,11 +145,20 @@ def percent(p: Any) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
+def percent_is_exact(p: Any) -> bool:
+    """Whether :func:`percent` writes the exact ``p`` exactly (one decimal is enough):
+    "=" or "≈" before it.
+
+    >>> percent_is_exact(Fraction(1, 8)), percent_is_exact(Fraction(1, 3))
+    (True, False)
+    """
+    return (_fraction(p) * 1000).denominator == 1
+
+
 def chance(p: Any) -> str:
     """An exact probability and its percentage: "13/18 ≈ 72.2%", or "1/2 = 50.0%" when the
     percentage (to one decimal) is exact."""
-    exact = (_fraction(p) * 1000).denominator == 1
-    return f"{p} {'=' if exact else '≈'} {percent(p)}"
+    return f"{p} {'=' if percent_is_exact(p) else '≈'} {percent(p)}"
 
 
 def approx(x: Any, places: int = 2) -> str:

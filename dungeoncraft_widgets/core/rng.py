@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-from .errors import InvalidArgumentError
+from .checks import whole_number
 
 T = TypeVar("T")
 
@@ -39,8 +39,7 @@ class Rng:
     __slots__ = ("state",)
 
     def __init__(self, seed: int = 0) -> None:
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidArgumentError(f"seed must be a whole number, not {type(seed).__name__}")
+        whole_number(seed, "seed")
         self.state = _mix(seed & _MASK)
 
     def copy(self) -> Rng:
@@ -55,8 +54,8 @@ class Rng:
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (rejection sampling: no bias)."""
-        if n.__class__ is not int or n <= 0:  # (bool is not int here)
-            raise InvalidArgumentError(f"randbelow needs a whole number n >= 1, not {n!r}")
+        if n.__class__ is not int or n <= 0:  # the quick test first: this is called often
+            whole_number(n, "randbelow: n", minimum=1)
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()

@@ -32,7 +32,6 @@ import html
 import math
 import numbers
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -41,6 +40,7 @@ from typing import Any
 import sympy
 
 from ..core.errors import InvalidArgumentError
+from .definitions import EXERCISES, Exercise, Mistake, exercise
 
 __all__ = ["CheckResult", "Exercise", "Mistake", "check", "exercise", "exercises"]
 
@@ -58,72 +58,23 @@ _SYMBOLS = {"correct": "✔", "exact-needed": "≈", "close": "≈", "wrong": "�
 MIME = "application/vnd.dungeoncraft.check+json"
 
 
-@dataclass(frozen=True)
-class Mistake:
-    """A common wrong answer (computed, like the expected one) and what to say about it."""
-
-    value: Callable[[], Any]
-    hint: str
-
-
-@dataclass(frozen=True)
-class Exercise:
-    """One exercise of a lesson.
-
-    ``expected`` computes the answer with the library (called when an answer is
-    checked, and remembered); ``tolerance`` is how far a float may be from it to
-    count as "close"; ``denominator`` is the denominator a student naturally
-    counts over (6 faces, 36 rolls), used to say how to write a right float
-    exactly; ``hint`` is said for any wrong answer no mistake explains.
-    """
-
-    id: str
-    lesson: str
-    question: str
-    expected: Callable[[], Any]
-    tolerance: float = 0.0005
-    denominator: int | None = None
-    hint: str = ""
-    mistakes: tuple[Mistake, ...] = ()
-
-    def answer(self) -> Fraction:
-        """The expected answer, exactly (computed once)."""
-        return _answer(self.id)
-
-
-_REGISTRY: dict[str, Exercise] = {}
-
-
-def exercise(id: str, lesson: str, question: str, expected: Callable[[], Any], *,
-             mistakes: tuple[tuple[Callable[[], Any], str], ...] = (), **options: Any
-             ) -> Exercise:
-    """Register an exercise (see :class:`Exercise`); ``mistakes`` as (value, hint) pairs."""
-    if id in _REGISTRY:
-        raise InvalidArgumentError(f"exercise {id!r} is defined twice")
-    made = Exercise(id, lesson, question, expected,
-                    mistakes=tuple(Mistake(v, h) for v, h in mistakes), **options)
-    _REGISTRY[id] = made
-    return made
-
-
 def exercises(lesson: str | None = None) -> dict[str, Exercise]:
-    """Every registered exercise (of one lesson, if given), by id, in definition order.
+    """Every exercise (of one lesson, if given), by id, in definition order.
 
     >>> sorted(exercises("demo"))
     ['demo-half']
     """
-    from . import definitions  # noqa: F401  (registers the lessons' exercises)
-    return {k: e for k, e in _REGISTRY.items() if lesson is None or e.lesson == lesson}
+    return {k: e for k, e in EXERCISES.items() if lesson is None or e.lesson == lesson}
 
 
 @cache
 def _answer(exercise_id: str) -> Fraction:
-    return _exact_value(_REGISTRY[exercise_id].expected())
+    return _exact_value(EXERCISES[exercise_id].expected())
 
 
 @cache
 def _mistake_values(exercise_id: str) -> tuple[Fraction, ...]:
-    return tuple(_exact_value(m.value()) for m in _REGISTRY[exercise_id].mistakes)
+    return tuple(_exact_value(m.value()) for m in EXERCISES[exercise_id].mistakes)
 
 
 def _exact_value(value: Any) -> Fraction:
@@ -272,7 +223,7 @@ give it exactly, as a fraction (Fraction(a, b) or the text 'a/b').
         return CheckResult(exercise, "blank", spec.question, question=spec.question)
     if kind == "unreadable":
         return CheckResult(exercise, "unreadable", value, question=spec.question)
-    expected = spec.answer()
+    expected = _answer(spec.id)
     if kind in ("exact", "decimal") and value == expected:
         return CheckResult(exercise, "correct", str(answer if kind == "decimal" else value),
                            question=spec.question)

@@ -1,4 +1,5 @@
-"""The lessons' exercises: each answer is computed by the library when it is checked.
+"""The lessons' exercises (:class:`Exercise`, all in :data:`EXERCISES`): each answer is
+computed by the library when it is checked (by :mod:`.check`, which imports this module).
 
 Nothing here writes an answer down: every ``expected`` (and every common
 mistake) is a small computation with the games' own odds functions, so the
@@ -20,13 +21,69 @@ file changes. The lessons and exercise ids:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from math import comb
+from typing import Any
 
 import sympy
 
-from .check import exercise
+from ..core.errors import InvalidArgumentError
 
 R = sympy.Rational
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A common wrong answer (computed, like the expected one) and what to say about it."""
+
+    value: Callable[[], Any]
+    hint: str
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise of a lesson.
+
+    ``expected`` computes the answer with the library (called when an answer is
+    checked, and remembered); ``tolerance`` is how far a float may be from it to
+    count as "close"; ``denominator`` is the denominator a student naturally
+    counts over (6 faces, 36 rolls), used to say how to write a right float
+    exactly; ``hint`` is said for any wrong answer no mistake explains.
+    """
+
+    id: str
+    lesson: str
+    question: str
+    expected: Callable[[], Any]
+    tolerance: float = 0.0005
+    denominator: int | None = None
+    hint: str = ""
+    mistakes: tuple[Mistake, ...] = ()
+
+
+#: Every exercise, by id, in definition order (filled by :func:`exercise` below).
+EXERCISES: dict[str, Exercise] = {}
+
+
+def exercise(id: str, lesson: str, question: str, expected: Callable[[], Any], *,
+             mistakes: tuple[tuple[Callable[[], Any], str], ...] = (), **options: Any
+             ) -> Exercise:
+    """Define an exercise (see :class:`Exercise`) and add it to :data:`EXERCISES`;
+    ``mistakes`` as (value, hint) pairs.
+
+    >>> exercise("demo-half", "demo", "again", lambda: R(1, 2))
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: exercise 'demo-half' is defined twice
+    """
+    if id in EXERCISES:
+        raise InvalidArgumentError(f"exercise {id!r} is defined twice")
+    made = Exercise(id, lesson, question, expected,
+                    mistakes=tuple(Mistake(v, h) for v, h in mistakes), **options)
+    EXERCISES[id] = made
+    return made
+
 
 # ------------------------------------------------------------------------- demo
 exercise("demo-half", "demo", "the chance of heads with one fair coin", lambda: R(1, 2),
@@ -525,6 +582,7 @@ exercise("db-5", LESSON, "the expected number of Bottle Caps in a hand of 5 from
          ))
 
 
-__all__ = ["CLAIM_GAMES", "DECK_WITH_SILVER", "RESHUFFLE", "influence_distribution",
+__all__ = ["EXERCISES", "Exercise", "Mistake", "exercise",
+           "CLAIM_GAMES", "DECK_WITH_SILVER", "RESHUFFLE", "influence_distribution",
            "CREATURES_MET", "SV_EXERCISE_1", "SV_EXERCISE_2", "SV_EXERCISE_3", "SV_EXERCISE_4",
            "SV_EXERCISE_5", "claim_counts"]

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import sympy
 
+from ..core.checks import whole_number
 from ..core.deck import hypergeom_pmf
 from ..core.errors import InvalidArgumentError
 
@@ -72,12 +73,8 @@ def proportion(successes: int, runs: int) -> Estimate:
     >>> print(proportion(5, 100))
     0.05 ± 0.02
     """
-    if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
-        raise InvalidArgumentError(f"runs must be a whole number >= 1, not {runs!r}")
-    if isinstance(successes, bool) or not isinstance(successes, int) \
-            or not 0 <= successes <= runs:
-        raise InvalidArgumentError(f"successes must be a whole number from 0 to runs, "
-                                   f"not {successes!r}")
+    whole_number(runs, "runs", minimum=1)
+    whole_number(successes, "successes", minimum=0, maximum=runs, why="the runs")
     f = successes / runs
     return Estimate(f, math.sqrt(f * (1 - f) / runs), runs)
 
@@ -149,9 +146,8 @@ def fisher_exact(table: Sequence[Sequence[int]]) -> sympy.Rational:
         (a, b), (c, d) = table
     except (TypeError, ValueError):
         raise InvalidArgumentError("table must be [[a, b], [c, d]]") from None
-    for v in (a, b, c, d):
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise InvalidArgumentError(f"table entries must be whole numbers >= 0, not {v!r}")
+    for name, v in zip(("a", "b", "c", "d"), (a, b, c, d), strict=True):
+        whole_number(v, f"table entry {name}", minimum=0)
     rows, first_col, total = a + b, a + c, a + b + c + d
     seen = hypergeom_pmf(total, first_col, rows, a)
     lo, hi = max(0, rows - (b + d)), min(rows, first_col)

@@ -25,8 +25,7 @@ What the app shows, from top to bottom, and the hook that feeds each part
   a revealed random result or hidden information;
 - the log, sent to the browser a few new lines at a time.
 
->>> import sys; sys.path.insert(0, "tests")
->>> import demo_game
+>>> from dungeoncraft_widgets import demo_game
 >>> from dungeoncraft_widgets.core.bots import RandomBot
 >>> from dungeoncraft_widgets.core.scene import Scene, Text
 >>> class DemoApp(GameApp):
@@ -62,16 +61,24 @@ import ipywidgets as w
 import sympy
 
 from ..core.bots import Bot, play_bots
-from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, listing, objective, possessive, says, subject
+from ..core.english import (
+    chance,
+    count,
+    listing,
+    objective,
+    ordinal,
+    possessive,
+    says,
+    subject,
+)
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
 from .board import BoardEvent, BoardView, LogView
 from .fallback import StaticFallback
 from .panels import ERROR_MARK, message_label, text_label
 
-__all__ = ["Choice", "FinalSummary", "GameApp", "on_change"]
+__all__ = ["Choice", "FinalSummary", "GameApp"]
 
 MAX_SUMMARY_LINES = 8  # more than this: the latest ones, and a pointer to the log
 MIN_TEXT_PX = 10  # the board's smallest text is never drawn smaller: it scrolls sideways
@@ -126,7 +133,7 @@ class Choice:
         """What the button says: the label, the exact odds and their percentage, ★ if best."""
         text = self.label
         if self.odds is not None:
-            text += f": {_odds_words(self.odds)}"
+            text += f": {chance(self.odds)}"
         return f"★ {text}" if self.best else text
 
     @property
@@ -134,7 +141,7 @@ class Choice:
         """The button's tooltip: the choice's own, the odds in words, "recommended"."""
         parts = [self.tooltip] if self.tooltip else []
         if self.odds is not None:
-            parts.append(f"Chance: {_odds_words(self.odds)}, exactly.")
+            parts.append(f"Chance: {chance(self.odds)}, exactly.")
         if self.best:
             parts.append("★ Recommended: the best choice here.")
         return " ".join(parts) or self.label
@@ -299,7 +306,7 @@ class GameApp(StaticFallback, w.VBox):
             named = [subject(winners[0])] + [objective(n) for n in winners[1:]]
             headline = f"{listing(named)} tie with {points} each."
         ranked = sorted(zip(names, scores, strict=True), key=lambda pair: -pair[1])
-        rows = tuple((_ordinal(1 + sum(s > score for s in scores)), name, score)
+        rows = tuple((ordinal(1 + sum(s > score for s in scores)), name, score)
                      for name, score in ranked)
         return FinalSummary(headline, ("Place", "Player", "Points"), rows)
 
@@ -597,17 +604,6 @@ def _stays(kept: Sequence[Action]) -> str:
     return "stays" if len(kept) == 1 else "stay"
 
 
-def _odds_words(p: sympy.Rational) -> str:
-    """'13/18 ≈ 72.2%', or '1/2 = 50.0%' when the percentage is exact."""
-    exact = (p * 1000).q == 1
-    return f"{p} {'=' if exact else '≈'} {percent(p)}"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def _copy_or_none(bots: Mapping[int, Bot] | None) -> dict[int, Bot] | None:
     """A deep copy of the bots (their seeds and memories as they are now), or None
     if a bot cannot be copied (then the same bots play on)."""
@@ -623,9 +619,3 @@ def _same_game_again(state: GameState) -> Callable[[], GameState]:
     """The default ``new_state``: the same game, players and options, a fresh seed."""
     kind, players, options = type(state), list(state.players), copy.deepcopy(state.options)
     return lambda: kind(players, None, **copy.deepcopy(options))
-
-
-def on_change(widgets: list[w.Widget], callback: Callable[[], Any]) -> None:
-    """Call ``callback()`` whenever any of ``widgets`` changes value."""
-    for widget in widgets:
-        widget.observe(lambda _change: callback(), names="value")

@@ -28,6 +28,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from .board import BoardView, LogView
+
+#: A message starting with this is an error: drawn in the error colour, live
+#: (:func:`.panels.message_label`) and in the still picture.
+ERROR_MARK = "✗ "
 _MATH = re.compile(r"\$\$?(.+?)\$\$?", re.S)
 _FRACTION = re.compile(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}")
 _SYMBOLS = {r"\approx": "≈", r"\%": "%", r"\cdot": "·", r"\times": "×", r"\leq": "≤",
@@ -88,9 +93,6 @@ class Renderer:
         return "".join(out)
 
     def _render(self, widget: w.Widget, out: list[str], top: bool = False) -> None:
-        from .board import BoardView, LogView  # imported here: those modules use this one
-        from .panels import ERROR_MARK
-
         classes = _classes(widget)
         if id(widget) in self.exclude or _hidden(widget) or \
                 classes & (SKIPPED_CLASSES - ({"dcw-controls"} if self.live else set())):

@@ -31,11 +31,11 @@ from typing import Any
 import ipywidgets as w
 import sympy
 
-from ..core.charts import percent
+from ..core.checks import integer
+from ..core.english import percent, percent_is_exact
 from ..core.errors import DungeoncraftError, InvalidArgumentError
-from .fallback import StaticFallback, static_text
+from .fallback import ERROR_MARK, StaticFallback, static_text
 
-ERROR_MARK = "✗ "  # a message starting with this is an error (drawn in the error colour)
 NOTE_MARK = "ℹ "   # a neutral note (a value clamped, a hint)
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,12}")  # ASCII digits only, and not absurdly long
 
@@ -48,7 +48,7 @@ def probability_latex(p: sympy.Rational | int) -> str:
     ('$0 = 0.0\\\\%$', '$\\\\frac{1}{8} = 12.5\\\\%$')
     """
     p = sympy.Rational(p)
-    sign = "=" if (p * 1000).q == 1 else "\\approx"
+    sign = "=" if percent_is_exact(p) else "\\approx"
     return f"${sympy.latex(p)} {sign} {percent(p)[:-1]}\\%$"
 
 
@@ -65,7 +65,7 @@ def checked_number(value: Any, name: str, *, minimum: int | None = None,
     """
     if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
         value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not integer(value):
         raise InvalidArgumentError(f"{name}: {value!r} is not a whole number")
     if minimum is not None and value < minimum:
         raise InvalidArgumentError(f"{name}: {value} is below {minimum}, the smallest allowed")
@@ -141,7 +141,7 @@ class NumberField(w.IntText):
             value = checked_number(self.value, self.name, minimum=self.minimum,
                                    maximum=self.maximum)
         except InvalidArgumentError as exc:
-            if not self.clamp or isinstance(self.value, bool) or not isinstance(self.value, int):
+            if not self.clamp or not integer(self.value):
                 raise
             value = max(self.value, self.minimum) if self.minimum is not None else self.value
             value = min(value, self.maximum) if self.maximum is not None else value

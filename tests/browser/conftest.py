@@ -28,9 +28,14 @@ CHROMIUM_ARGS = [
 ]
 
 
+HERE = pathlib.Path(__file__).resolve().parent
+
+
 def pytest_collection_modifyitems(items):
+    # Every test in this folder drives Chromium: marked "browser", so the quick loop
+    # (-m "not browser", see the README) leaves them out without a mark on each.
     for item in items:
-        if "tests/browser" in str(item.fspath):
+        if HERE in pathlib.Path(item.path).resolve().parents:
             item.add_marker(pytest.mark.browser)
 
 

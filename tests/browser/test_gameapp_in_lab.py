@@ -13,7 +13,7 @@ from labtools import REPO, open_and_run, run_in_kernel, set_theme, show_side_pan
 NOTEBOOK = "gameapp_demo.ipynb"
 CELLS = [f"""import sys
 sys.path.insert(0, {str(REPO / 'tests')!r})
-from demo_game import DemoApp, new_game
+from dungeoncraft_widgets.demo_game import DemoApp, new_game
 from test_gameapp import HoarderBot
 app = DemoApp(new_game(["You", "Bot"], seed=1), bots={{1: HoarderBot()}},
               new_state=lambda: new_game(["You", "Bot"], seed=2))
@@ -122,7 +122,7 @@ def test_demo_app_in_jupyterlab(page, lab, artifacts):
         page.set_viewport_size({"width": 1400, "height": 900})
         show_side_panel(page, True)
         kernel(client, """
-from demo_game import Play
+from dungeoncraft_widgets.demo_game import Play
 while not app.state.is_over:
     legal = app.state.legal_actions()
     plays = [a for a in legal if isinstance(a, Play)]

@@ -1,4 +1,8 @@
-"""A tiny game that exists only to prove the engine protocol and its tests.
+"""A tiny card game for the docs and the tests of core and widgets (not in ``GAMES``).
+
+It exists to prove the engine protocol with the least rules: the doctests of
+:mod:`.widgets.app` and :mod:`.core.display` play it, and the tests run it through
+the same conformance checks as the five games.
 
 Nine cards numbered 1-9 are shuffled into a deck. On a turn a player either
 draws the top card into their hidden hand, or plays a card from their hand
