@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .actions import Action, parse_action
-from .checks import seat, shown, whole_number
+from .checks import integer, seat, shown, whole_number
 from .data import check_schema, no_files
 from .errors import (
     ActionFailedError,
@@ -518,6 +518,19 @@ class GameState:
         """Every physical piece of the game, counted; conserved by every action."""
         raise NotImplementedError
 
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        """Raise InvalidArgumentError naming the option if ``options`` are not ones
+        ``new_game`` accepts: a game's ``new_game`` calls this, and so does loading a save
+        (whose options must pass the very same checks). Default: no options to check."""
+
+    def check_position(self) -> None:
+        """Raise SaveFormatError naming the field and the reason if this position is not one
+        a game could reach: every index in range, every card and square real, every count
+        within what the components allow, the pieces all there. Loading a save calls it on
+        its start (and on a player's view), before replaying anything; a game's
+        ``position(...)`` helper calls it on what it builds. Default: nothing to check."""
+
     @property
     def current_player(self) -> int | None:
         raise NotImplementedError
@@ -896,6 +909,14 @@ class GameState:
         viewer = doc["viewer"]
         if viewer is not None and viewer >= len(players):
             raise SaveFormatError(f"saved game: viewer: there is no player {viewer}")
+        seed = doc["seed"]
+        if seed is not None and not (integer(seed) and 0 <= seed < SEED_LIMIT):
+            raise SaveFormatError(f"saved game: seed must be None or a whole number from 0 to "
+                                  f"2**64 - 1, not {shown(seed)}")
+        try:  # the options pass the very checks new_game makes
+            cls.check_options(doc["options"])
+        except InvalidArgumentError as exc:
+            raise SaveFormatError(f"saved game: options: {exc}") from exc
         start = doc["start"]
         if cls.state_schema is not None:
             for key in ("start", "current"):
@@ -906,8 +927,12 @@ class GameState:
             state._start, state._checkpoints = None, _Checkpoints(None)
             state.viewer = viewer
             state.undo_floor, state.undo_reason = doc["undo_floor"]
+            state.check_position()
             return state
         state = cls._from_snapshot(players, doc["options"], start, keep_start=True)
+        # A start the game could not have reached (edited by hand) is refused here, in the
+        # game's words, before anything is replayed from it.
+        state.check_position()
         if canonical(state._snapshot(detached=False)) != canonical(start):
             raise SaveFormatError("saved game: start: the game does not read it back as saved "
                                   "(a value it does not know, or a missing one)")
