@@ -9,12 +9,12 @@ import sympy
 from dungeoncraft_widgets.core.errors import InvalidArgumentError
 from dungeoncraft_widgets.core.rng import Rng
 from dungeoncraft_widgets.hero_vs_guardian import LOCATIONS
+from dungeoncraft_widgets.hero_vs_guardian.dungeon import neighbours, side_locations, targetable
 from dungeoncraft_widgets.hero_vs_guardian.graph import (
     dungeon_graph,
     most_likely_route,
     targetable_locations,
 )
-from dungeoncraft_widgets.hero_vs_guardian.rules import neighbours, side_locations, targetable
 
 EDGE = sorted({loc for side in ("north", "south", "west", "east") for loc in side_locations(side)},
               key=LOCATIONS.index)

@@ -18,7 +18,7 @@ from dungeoncraft_widgets.hero_vs_guardian import (
     resolve_attempt_position,
     scout_venture_position,
 )
-from dungeoncraft_widgets.hero_vs_guardian.rules import HIDDEN, targetable
+from dungeoncraft_widgets.hero_vs_guardian.dungeon import HIDDEN, targetable
 
 
 # One short random playout more than the generic test_conformance.py (seeds 0 and 1 of
@@ -675,7 +675,7 @@ def test_state_schema_describes_every_position():
 
 def test_quick_legality_agrees_with_the_legal_actions():
     """The engine decides Place/SetRoom/Discard without the list (speed); it must agree."""
-    from dungeoncraft_widgets.hero_vs_guardian.rules import Discard, Place, SetRoom
+    from dungeoncraft_widgets.hero_vs_guardian.actions import Discard, Place, SetRoom
 
     checked = 0
     for seed in (2, 7):

@@ -556,7 +556,7 @@ def card_modifier(cards, kind, adventurer, room):
     """Total modifier from the card data: the Adventurer's room-type modifier, its Scouting /
     Venturing Power, and the room card's own modifiers (the cases use no Vacant rooms, Items or
     Level Tokens)."""
-    from dungeoncraft_widgets.hero_vs_guardian.cards import modifier_applies
+    from dungeoncraft_widgets.hero_vs_guardian.scout_venture import modifier_applies
 
     adv, card = cards[adventurer], cards[room]
     total = adv["modifiers"][card["room_type"]]

@@ -1,12 +1,12 @@
 """The actions of Hero versus Guardian: small frozen dataclasses whose text parses back.
 
-See :mod:`.rules` for when each is legal.
+See :mod:`.rules` for when each is legal (the engine lists them as shared instances,
+``core.actions.shared``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..core.actions import Action
 
@@ -221,15 +221,4 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Place, Deal, Entry, Keep, Recruit, Pick, Pass, End, Scout, Venture, Order, Enter, First, Roll,
     Retreat, Continue, Save, Lose, Stow, Play, Cast, Take, Draw, Rebuild, Restock, Lift,
     Arrange, SetRoom, Shift, Discard, Done)
-
-
-@lru_cache(maxsize=1 << 16)
-def made(cls: type[Action], *fields: object) -> Action:
-    """``cls(*fields)``, made once: actions are immutable, and the engine lists hundreds of
-    the same ones (every room at every location) for each position.
-
-    >>> made(Lift, "A1") is made(Lift, "A1") and made(Lift, "A1") == Lift("A1")
-    True
-    """
-    return cls(*fields)
 

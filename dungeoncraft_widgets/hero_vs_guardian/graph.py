@@ -23,7 +23,7 @@ import networkx as nx
 import sympy
 
 from ..core.errors import InvalidArgumentError
-from .rules import LOCATIONS, SIDES, check_location, neighbours, side_locations
+from .dungeon import LOCATIONS, SIDES, check_location, neighbours, side_locations
 
 __all__ = ["Route", "dungeon_graph", "most_likely_route", "targetable_locations"]
 
