@@ -464,7 +464,7 @@ def test_results_print_and_escape_names():
                            retreat=[1, 1]), "retreat"),
     (lambda: roll_odds(5, 1.5), "modifier"),
     (lambda: roll_odds("5", 1), "target"),
-    (lambda: roll_outcome("run", 1), "action"),
+    (lambda: roll_outcome("run", 1), "kind"),
     (lambda: best_order("venture", {}, ["X"]), "adventurers"),
     (lambda: best_order("venture", {"A": [1]}, ["X", "X"]), "rooms"),
     (lambda: best_order("venture", {"A": [1]}, ["X"], by="luck"), "by"),

@@ -64,6 +64,7 @@ import sympy
 
 from ..core.bots import Bot
 from ..core.engine import Action, Event, GameState
+from ..core.english import chance as chance_words
 from ..core.english import count, listing, objective, percent, possessive, says
 from ..core.errors import DungeoncraftError, IllegalActionError, InvalidArgumentError
 from ..core.scene import Path, Rect, Scene, Text
@@ -460,7 +461,7 @@ class HeroVsGuardianApp(GameApp):
         notes = {}
         if self.seat == view.guardian and view.phase == "round" and not view.is_over:
             notes = {loc: (_map_note(chance), f"the Hero Maps {loc} with his next Venture with "
-                           f"chance {chance} ({percent(chance)})")
+                           f"chance {chance_words(chance)}")
                      for loc, chance in self._map_chances(view).items()}
         scene = dungeon_scene(view, selected=self.selected or self.preview, notes=notes)
         legal = self._my_legal()
@@ -1021,7 +1022,7 @@ class HeroVsGuardianApp(GameApp):
             if kind == "scout" and len(team) < len(types):
                 continue
             chance = location_odds(kind, table).p_all
-            rows.append((" + ".join(types), str(p), f"{chance} ({percent(chance)})"))
+            rows.append((" + ".join(types), str(p), chance_words(chance)))
         worst = min((r for r in rows), key=lambda r: sympy.Rational(r[2].split()[0]),
                     default=None)
         tail = (f" Worst case over the room types: {worst[2]} if {worst[0]}."
@@ -1048,7 +1049,7 @@ class HeroVsGuardianApp(GameApp):
             rooms.sort(key=lambda r: r != at["current"])
         table = [[view.roll_modifier(kind, a, r, loc) for r in rooms] for a in team[:4]]
         odds = location_odds(kind, table)
-        risk = ", ".join(f"{_adv_name(view, a)} {p}" + (f" ({percent(p)})" if p else "")
+        risk = ", ".join(f"{_adv_name(view, a)} {chance_words(p) if p else p}"
                          for a, p in zip(team, odds.capture_chance, strict=False))
         return (f"<b>{kind.capitalize()} {html.escape(loc)}</b>: every room left done "
                 f"{probability_latex(odds.p_all)}<br>Capture risk: {html.escape(risk)}")

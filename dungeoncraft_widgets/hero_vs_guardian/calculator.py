@@ -34,6 +34,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.charts import bar_chart
+from ..core.english import percent
 from ..core.errors import InvalidArgumentError
 from ..widgets.board import BoardView
 from ..widgets.panels import LiveCalculator, probability_latex, table_html
@@ -237,7 +238,7 @@ class ScoutVentureCalculator(LiveCalculator):
                                   title=f"Rooms {'scouted' if action == 'scout' else 'ventured'}",
                                   x_label="rooms done", target_label="all done",
                                   width=400, height=200))
-        rows = [(name, str(p), f"{float(p) * 100:.1f}%")
+        rows = [(name, str(p), percent(p))
                 for name, p in zip(order, odds.capture_chance, strict=True)]
         self.capture_table.value = "<b>Capture risk</b>" + table_html(
             ["Adventurer", "chance", "%"], rows)
