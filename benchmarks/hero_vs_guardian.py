@@ -58,7 +58,7 @@ def mapping_timings(samples: int) -> tuple[float, float]:
         cases.append((["A1", "D4"], mapped))
     start = time.perf_counter()
     for entries, mapped in cases:
-        targetable_locations(entries, mapped)
+        targetable_locations(None, entries=entries, mapped=mapped)
     nx_time = (time.perf_counter() - start) / samples
     start = time.perf_counter()
     for entries, mapped in cases:

@@ -706,7 +706,7 @@ def test_arguments_beyond_the_game_are_refused_before_the_work():
     with pytest.raises(InvalidArgumentError, match="2 to 4 players, not 1000000000"):
         new_game(players=10**9)
     with pytest.raises(InvalidArgumentError, match="at most 16 locations"):
-        targetable_locations(["A1"], ["B2"] * 100_000)
+        targetable_locations(None, entries=["A1"], mapped=["B2"] * 100_000)
     with pytest.raises(InvalidArgumentError, match="at most 4"):
         scout_venture_position("venture", list(range(10**6)), ["D02"])
     with pytest.raises(InvalidArgumentError, match="2000 characters"):

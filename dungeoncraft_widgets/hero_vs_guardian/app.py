@@ -709,8 +709,7 @@ class HeroVsGuardianApp(GameApp):
             return self._route[2]
         answer: Route | str
         try:
-            answer = most_likely_route(target, venture_chances(view),
-                                       [loc for loc, _side in view.entries], view.mapped())
+            answer = most_likely_route(view, target, venture_chances(view))
         except DungeoncraftError as exc:
             answer = str(exc)
         self._route = (key, target, answer)
