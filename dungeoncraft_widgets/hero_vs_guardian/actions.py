@@ -49,6 +49,7 @@ class Recruit(Action):
 
 @dataclass(frozen=True)
 class Pick(Action):
+    """Hero set-up (``recruit pick``): take this Adventurer worth 2 points from the deck."""
     verb = "pick"
     card: str
 
@@ -67,12 +68,14 @@ class End(Action):
 
 @dataclass(frozen=True)
 class Scout(Action):
+    """Hero, 2 stones: Scout a location (its rooms are revealed; none is taken)."""
     verb = "scout"
     loc: str
 
 
 @dataclass(frozen=True)
 class Venture(Action):
+    """Hero, 3 stones: Venture a location (rooms done go to the Hero's pile)."""
     verb = "venture"
     loc: str
 
@@ -105,6 +108,7 @@ class Roll(Action):
 
 @dataclass(frozen=True)
 class Retreat(Action):
+    """In a Venture, from the 2nd Adventurer on: roll to Retreat (4+) instead."""
     verb = "retreat"
 
 
@@ -167,11 +171,13 @@ class Draw(Action):
 
 @dataclass(frozen=True)
 class Rebuild(Action):
+    """Guardian, 1 stone: lift and rearrange rooms of unprotected locations."""
     verb = "rebuild"
 
 
 @dataclass(frozen=True)
 class Restock(Action):
+    """Guardian, 1 stone: set rooms from his hand into the Dungeon."""
     verb = "restock"
 
 
