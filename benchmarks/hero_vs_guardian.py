@@ -6,7 +6,7 @@ Run: ``python benchmarks/hero_vs_guardian.py [--games N] [--bot-games N]``. Prin
    driven through ``play_bots`` (every choice made on ``state.view(player)``); the goal is at
    least 100 engine games a second on one core, so that a soak of thousands of games is cheap;
 2. the time of ``graph.targetable_locations`` (networkx) against the plain-Python
-   ``rules.targetable`` the engine uses;
+   ``dungeon.targetable`` the engine uses;
 3. sensible bots against random ones: wins and average points (2 players).
 """
 
@@ -20,8 +20,8 @@ from dungeoncraft_widgets.core.bots import RandomBot, play_bots
 from dungeoncraft_widgets.core.rng import Rng
 from dungeoncraft_widgets.hero_vs_guardian import LOCATIONS, new_game
 from dungeoncraft_widgets.hero_vs_guardian.bots import GuardianBot, HeroBot
+from dungeoncraft_widgets.hero_vs_guardian.dungeon import targetable
 from dungeoncraft_widgets.hero_vs_guardian.graph import targetable_locations
-from dungeoncraft_widgets.hero_vs_guardian.rules import targetable
 
 
 def random_games(games: int, players: int) -> tuple[float, float]:
@@ -58,7 +58,7 @@ def mapping_timings(samples: int) -> tuple[float, float]:
         cases.append((["A1", "D4"], mapped))
     start = time.perf_counter()
     for entries, mapped in cases:
-        targetable_locations(entries, mapped)
+        targetable_locations(None, entries=entries, mapped=mapped)
     nx_time = (time.perf_counter() - start) / samples
     start = time.perf_counter()
     for entries, mapped in cases:
@@ -100,7 +100,7 @@ def main() -> None:
     print("\n2. targetable locations, time per call")
     nx_time, plain_time = mapping_timings(2000)
     print(f"{'networkx graph.targetable_locations':<38} {nx_time * 1e6:>8.1f} us")
-    print(f"{'plain BFS rules.targetable':<38} {plain_time * 1e6:>8.1f} us")
+    print(f"{'plain BFS dungeon.targetable':<38} {plain_time * 1e6:>8.1f} us")
     print(f"{'ratio networkx / plain':<38} {nx_time / plain_time:>8.1f}")
 
     print(f"\n3. Bots, 2 players, {args.bot_games} games each (seeds 1000..)")

@@ -28,6 +28,7 @@ from functools import cache
 import sympy
 from sympy.stats import Die, P
 
+from dungeoncraft_widgets.hero_vs_guardian.dungeon import TARGET
 from dungeoncraft_widgets.hero_vs_guardian.odds import best_order, location_odds
 
 TEAM = {"Cleric": [2, 4], "Warrior": [3, 1], "Rogue": [1, 0], "Wizard": [0, 2]}
@@ -36,7 +37,6 @@ ROOM_POINTS = [3, 5]
 ADVENTURER_POINTS = {"Cleric": 2, "Warrior": 2, "Rogue": 1, "Wizard": 3}
 RETREAT = {"Cleric": 1, "Warrior": 0, "Rogue": 3, "Wizard": 2}
 ORDER = ("Cleric", "Warrior", "Rogue", "Wizard")
-TARGET = {"scout": 5, "venture": 6, "retreat": 4}
 
 
 def arguments(order):

@@ -4,7 +4,7 @@
 from dungeoncraft_widgets.core.bots import RandomBot, play_bots
 from dungeoncraft_widgets.hero_vs_guardian import new_game
 from dungeoncraft_widgets.hero_vs_guardian.bots import GuardianBot, HeroBot
-from dungeoncraft_widgets.hero_vs_guardian.rules import OPPOSITE, side_locations
+from dungeoncraft_widgets.hero_vs_guardian.dungeon import OPPOSITE, side_locations
 
 
 def manhattan(a, b):

@@ -7,7 +7,7 @@ import pytest
 
 from dungeoncraft_widgets.core.errors import DataFormatError, InvalidArgumentError
 from dungeoncraft_widgets.hero_vs_guardian import DEFAULT_CARDS, load_cards, load_game, new_game
-from dungeoncraft_widgets.hero_vs_guardian.cards import ROOM_TYPES
+from dungeoncraft_widgets.hero_vs_guardian.data import ROOM_TYPES
 
 
 @pytest.fixture(scope="module")
@@ -105,6 +105,9 @@ def _blessing(d):
     (lambda d: _blessing(d).pop("amount"), r"\(T04\): 'amount' is a required property"),
     (lambda d: _blessing(d).__setitem__("amount", "2"), r"\(T04\).amount: '2' is not of type"),
     (lambda d: _blessing(d).__setitem__("effect", "teleport"), r"\(T04\).effect: 'teleport'"),
+    # an effect where the engine cannot play it: a Spell that Freezes has no one to target
+    (lambda d: _blessing(d).__setitem__("effect", "freeze"),
+     r"\(T04\).effect: the effect 'freeze' may appear on a Dungeon Effect, not on a Spell"),
     (lambda d: d["adventurers"][2].__setitem__("id", "A\u00a003"), r"adventurers\[2\].*\.id"),
     (lambda d: d["adventurers"][2].__setitem__("powers", "Sacrifice"),
      r"\(A03\).powers: 'Sacrifice' is not of type 'array'"),

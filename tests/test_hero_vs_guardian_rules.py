@@ -18,7 +18,7 @@ from dungeoncraft_widgets.hero_vs_guardian import (
     resolve_attempt_position,
     scout_venture_position,
 )
-from dungeoncraft_widgets.hero_vs_guardian.rules import HIDDEN, targetable
+from dungeoncraft_widgets.hero_vs_guardian.dungeon import HIDDEN, targetable
 
 
 # One short random playout more than the generic test_conformance.py (seeds 0 and 1 of
@@ -675,7 +675,7 @@ def test_state_schema_describes_every_position():
 
 def test_quick_legality_agrees_with_the_legal_actions():
     """The engine decides Place/SetRoom/Discard without the list (speed); it must agree."""
-    from dungeoncraft_widgets.hero_vs_guardian.rules import Discard, Place, SetRoom
+    from dungeoncraft_widgets.hero_vs_guardian.actions import Discard, Place, SetRoom
 
     checked = 0
     for seed in (2, 7):
@@ -706,7 +706,7 @@ def test_arguments_beyond_the_game_are_refused_before_the_work():
     with pytest.raises(InvalidArgumentError, match="2 to 4 players, not 1000000000"):
         new_game(players=10**9)
     with pytest.raises(InvalidArgumentError, match="at most 16 locations"):
-        targetable_locations(["A1"], ["B2"] * 100_000)
+        targetable_locations(None, entries=["A1"], mapped=["B2"] * 100_000)
     with pytest.raises(InvalidArgumentError, match="at most 4"):
         scout_venture_position("venture", list(range(10**6)), ["D02"])
     with pytest.raises(InvalidArgumentError, match="2000 characters"):

@@ -9,24 +9,24 @@ Venture(loc='B2')
 >>> hvg.PLAYER_COUNTS
 (2, 3, 4)
 
-Modules: ``cards`` (the card data; the shipped set is a reconstruction),
-``rules`` (the engine: set-up, rounds, cards in play, save/load, views), with the rules of
-``scout_venture`` (Scout, Venture, Retreat, Sacrifice, Cursed Items) and
-``rebuild_restock`` (the Guardian's Rebuild and Restock) in their own modules, ``actions``
-and ``dungeon`` (geometry and the rulebook's numbers); ``graph`` (networkx dungeon
-mapping), ``bots``, ``odds`` (exact Scout/Venture odds).
+Modules: ``actions``; ``data`` (the card set and its loader; the shipped set is a
+reconstruction); ``rules`` (the one state class: set-up, rounds, cards in play, save/load,
+views; the positions for analysis); the rulebook's questions as pure functions in
+``dungeon`` (geometry and the rulebook's numbers), ``scout_venture`` (modifiers, rolls,
+captures, Sacrifice), ``rebuild_restock`` (the Guardian's Rebuild and Restock) and
+``effects`` (Spells and Dungeon Effects); ``odds`` (exact Scout/Venture odds), ``belief``
+(face-down rooms, exactly), ``graph`` (networkx dungeon mapping), ``bots``, ``scene``,
+``app`` and ``calculator``.
 """
 
 from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.lazy import lazy_attributes
-from .cards import CARDS_FORMAT, DEFAULT_CARDS, ROOM_TYPES, CardSet, load_cards
+from .actions import ACTION_TYPES
+from .data import CARDS_FORMAT, DEFAULT_CARDS, ROOM_TYPES, CardSet, load_cards
+from .dungeon import LOCATIONS, MAX_ACTIONS, PLAYER_COUNTS
 from .rules import (
-    ACTION_TYPES,
-    LOCATIONS,
-    MAX_ACTIONS,
-    PLAYER_COUNTS,
     RULE_NOTES,
     HeroVsGuardianState,
     new_game,

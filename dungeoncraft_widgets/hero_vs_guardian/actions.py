@@ -1,12 +1,12 @@
 """The actions of Hero versus Guardian: small frozen dataclasses whose text parses back.
 
-See :mod:`.rules` for when each is legal.
+See :mod:`.rules` for when each is legal (the engine lists them as shared instances,
+``core.actions.shared``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..core.actions import Action
 
@@ -49,6 +49,7 @@ class Recruit(Action):
 
 @dataclass(frozen=True)
 class Pick(Action):
+    """Hero set-up (``recruit pick``): take this Adventurer worth 2 points from the deck."""
     verb = "pick"
     card: str
 
@@ -67,12 +68,14 @@ class End(Action):
 
 @dataclass(frozen=True)
 class Scout(Action):
+    """Hero, 2 stones: Scout a location (its rooms are revealed; none is taken)."""
     verb = "scout"
     loc: str
 
 
 @dataclass(frozen=True)
 class Venture(Action):
+    """Hero, 3 stones: Venture a location (rooms done go to the Hero's pile)."""
     verb = "venture"
     loc: str
 
@@ -105,6 +108,7 @@ class Roll(Action):
 
 @dataclass(frozen=True)
 class Retreat(Action):
+    """In a Venture, from the 2nd Adventurer on: roll to Retreat (4+) instead."""
     verb = "retreat"
 
 
@@ -167,11 +171,13 @@ class Draw(Action):
 
 @dataclass(frozen=True)
 class Rebuild(Action):
+    """Guardian, 1 stone: lift and rearrange rooms of unprotected locations."""
     verb = "rebuild"
 
 
 @dataclass(frozen=True)
 class Restock(Action):
+    """Guardian, 1 stone: set rooms from his hand into the Dungeon."""
     verb = "restock"
 
 
@@ -221,15 +227,4 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Place, Deal, Entry, Keep, Recruit, Pick, Pass, End, Scout, Venture, Order, Enter, First, Roll,
     Retreat, Continue, Save, Lose, Stow, Play, Cast, Take, Draw, Rebuild, Restock, Lift,
     Arrange, SetRoom, Shift, Discard, Done)
-
-
-@lru_cache(maxsize=1 << 16)
-def made(cls: type[Action], *fields: object) -> Action:
-    """``cls(*fields)``, made once: actions are immutable, and the engine lists hundreds of
-    the same ones (every room at every location) for each position.
-
-    >>> made(Lift, "A1") is made(Lift, "A1") and made(Lift, "A1") == Lift("A1")
-    True
-    """
-    return cls(*fields)
 

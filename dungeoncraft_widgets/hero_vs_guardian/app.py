@@ -63,25 +63,15 @@ import ipywidgets as w
 import sympy
 
 from ..core.bots import Bot
-from ..core.charts import percent
 from ..core.engine import Action, Event, GameState
-from ..core.english import count, listing, objective, possessive, says
+from ..core.english import chance as chance_words
+from ..core.english import count, listing, objective, percent, possessive, says
 from ..core.errors import DungeoncraftError, IllegalActionError, InvalidArgumentError
 from ..core.scene import Path, Rect, Scene, Text
 from ..widgets.app import Choice, FinalSummary, GameApp
 from ..widgets.board import BoardEvent, BoardView
 from ..widgets.panels import probability_latex, table_html
-from .belief import location_chance, map_chance, room_belief
-from .bots import GuardianBot, HeroBot
-from .calculator import card_modifier
-from .cards import ROOM_TYPES
-from .graph import Route, most_likely_route
-from .odds import best_order, location_odds, roll_outcome
-from .rules import (
-    HIDDEN,
-    LOCATIONS,
-    OPPOSITE,
-    TARGET,
+from .actions import (
     Arrange,
     Cast,
     Continue,
@@ -93,7 +83,6 @@ from .rules import (
     Enter,
     Entry,
     First,
-    HeroVsGuardianState,
     Keep,
     Lift,
     Lose,
@@ -114,9 +103,18 @@ from .rules import (
     Stow,
     Take,
     Venture,
-    new_game,
 )
+from .belief import location_chance, map_chance, room_belief
+from .bots import GuardianBot, HeroBot
+from .data import ROOM_TYPES
+from .dungeon import HIDDEN, LOCATIONS, OPPOSITE, TARGET
+from .effects import VOCABULARY
+from .graph import Route, most_likely_route
+from .odds import best_order, location_odds, roll_outcome
+from .rebuild_restock import rebuild_limit
+from .rules import HeroVsGuardianState, new_game
 from .scene import CELL, _room_kind, _xy, dungeon_scene, fit, target_of
+from .scout_venture import adventurer_modifier, save_options
 
 __all__ = ["HeroVsGuardianApp", "venture_chances"]
 
@@ -163,8 +161,8 @@ def venture_chances(view: HeroVsGuardianState) -> dict[str, sympy.Rational]:
             guessed = iter(types)  # the face-down rooms take these types, in order
             room_types = [next(guessed) if room == HIDDEN else None for room in rooms]
             table = {a: [view.roll_modifier("venture", a, room, loc) if kind is None else
-                         card_modifier(view.cards, view.cards[a], "venture", kind)
-                         + view.levels.get(a, 0)
+                         adventurer_modifier(view.cards, a, "venture", kind,
+                                             level=view.levels.get(a, 0))
                          for room, kind in zip(rooms, room_types, strict=True)]
                      for a in party}
             names = [f"room {i}" for i in range(len(rooms))]
@@ -352,7 +350,7 @@ class HeroVsGuardianApp(GameApp):
         if b is not None:
             if b["kind"] == "rebuild" and b["stage"] == "lift":
                 return ("Rebuild: click the locations whose rooms you lift (up to "
-                        f"{view._rebuild_limit()}), then put the rooms back.")
+                        f"{rebuild_limit(view.tokens)}), then put the rooms back.")
             if b["kind"] == "rebuild":
                 return ("Put the lifted rooms back: click a room in your panel, then a lifted "
                         "location (at most 2 a location, at least 1 where there was one).")
@@ -415,7 +413,7 @@ class HeroVsGuardianApp(GameApp):
             saved = _adv_name(view, at["stand_in"])
             return (f"The {victim} stands in for the {saved} and is about to be captured. Use "
                     f"the {victim}'s Armor to save the {victim}, or lose the {victim}?")
-        helpers = [_adv_name(view, x) for x in view._save_options(at["victim"])]
+        helpers = [_adv_name(view, x) for x in _savers(view, at["victim"])]
         ways = [f"sacrifice the {h}" if h != "Armor" else "use the Armor" for h in helpers]
         ways[0] = ways[0][0].upper() + ways[0][1:]
         return (f"The {victim} failed and is about to be captured. {listing(ways, 'or')} to save "
@@ -463,7 +461,7 @@ class HeroVsGuardianApp(GameApp):
         notes = {}
         if self.seat == view.guardian and view.phase == "round" and not view.is_over:
             notes = {loc: (_map_note(chance), f"the Hero Maps {loc} with his next Venture with "
-                           f"chance {chance} ({percent(chance)})")
+                           f"chance {chance_words(chance)}")
                      for loc, chance in self._map_chances(view).items()}
         scene = dungeon_scene(view, selected=self.selected or self.preview, notes=notes)
         legal = self._my_legal()
@@ -711,8 +709,7 @@ class HeroVsGuardianApp(GameApp):
             return self._route[2]
         answer: Route | str
         try:
-            answer = most_likely_route(target, venture_chances(view),
-                                       [loc for loc, _side in view.entries], view.mapped())
+            answer = most_likely_route(view, target, venture_chances(view))
         except DungeoncraftError as exc:
             answer = str(exc)
         self._route = (key, target, answer)
@@ -874,7 +871,7 @@ class HeroVsGuardianApp(GameApp):
                              else "")}[a.deck]
                 add("Draw (1 stone)", label, a)
             elif isinstance(a, Rebuild):
-                add("Build", f"Rebuild: rearrange up to {view._rebuild_limit()} locations", a)
+                add("Build", f"Rebuild: rearrange up to {rebuild_limit(view.tokens)} locations", a)
             elif isinstance(a, Restock):
                 add("Build", "Restock: put rooms from your hand into the Dungeon", a)
             elif isinstance(a, Arrange):
@@ -905,7 +902,7 @@ class HeroVsGuardianApp(GameApp):
         scores least for (the victim on a tie: nothing else is spent)."""
         at = view.attempt
         assert at is not None
-        options = [victim, *view._save_options(victim)]
+        options = [victim, *_savers(view, victim)]
         return min(options, key=lambda x: (view.cards.points(x) if x in view.items.get(
             victim, ()) else self._loss(view, x), x != victim))
 
@@ -918,15 +915,7 @@ class HeroVsGuardianApp(GameApp):
             return f"Put {c.name(a.card)} into play"
         if card.get("kind") == "item":
             return f"Equip {c.name(target)} with {card['name']}"
-        effect = card.get("effect")
-        what = {"freeze": f"freeze {c.name(target)}" if target else "freeze",
-                "capture_frozen": f"capture the Frozen {c.name(target)}" if target else "",
-                "level_or_unfreeze": (f"free {c.name(target)}" if target and any(
-                    target in f for f in view.frozen) else f"+1 Level on {c.name(target)}"
-                    if target else ""),
-                "next_roll": f"the next roll {card.get('amount', 0):+d}",
-                "next_retreat": f"the next Retreat roll {card.get('amount', 0):+d}"}.get(
-                    effect or "", "")
+        what = VOCABULARY.words(card, view, target) if "effect" in card else ""
         return f"Play {card['name']}{free}: {what}" if what else f"Play {card['name']}{free}"
 
     # --------------------------------------------------------------- scores
@@ -1032,7 +1021,7 @@ class HeroVsGuardianApp(GameApp):
             if kind == "scout" and len(team) < len(types):
                 continue
             chance = location_odds(kind, table).p_all
-            rows.append((" + ".join(types), str(p), f"{chance} ({percent(chance)})"))
+            rows.append((" + ".join(types), str(p), chance_words(chance)))
         worst = min((r for r in rows), key=lambda r: sympy.Rational(r[2].split()[0]),
                     default=None)
         tail = (f" Worst case over the room types: {worst[2]} if {worst[0]}."
@@ -1042,11 +1031,10 @@ class HeroVsGuardianApp(GameApp):
 
     @staticmethod
     def _type_modifier(view: HeroVsGuardianState, kind: str, adv: str, room_type: str) -> int:
-        if room_type not in ROOM_TYPES:  # Vacant or the Vault: no room-type modifier
-            return view.levels.get(adv, 0) + card_modifier(view.cards, view.cards[adv], kind,
-                                                           "none")
-        return card_modifier(view.cards, view.cards[adv], kind, room_type) \
-            + view.levels.get(adv, 0)
+        """The Adventurer's own modifier against a room of this type (Vacant or the Vault:
+        no room-type modifier), as if its Items and the room's text added nothing."""
+        return adventurer_modifier(view.cards, adv, kind, room_type,
+                                   level=view.levels.get(adv, 0))
 
     def _attempt_html(self, view: HeroVsGuardianState, at: dict[str, Any]) -> str:
         kind, loc = at["kind"], at["loc"]
@@ -1060,10 +1048,18 @@ class HeroVsGuardianApp(GameApp):
             rooms.sort(key=lambda r: r != at["current"])
         table = [[view.roll_modifier(kind, a, r, loc) for r in rooms] for a in team[:4]]
         odds = location_odds(kind, table)
-        risk = ", ".join(f"{_adv_name(view, a)} {p}" + (f" ({percent(p)})" if p else "")
+        risk = ", ".join(f"{_adv_name(view, a)} {chance_words(p) if p else p}"
                          for a, p in zip(team, odds.capture_chance, strict=False))
         return (f"<b>{kind.capitalize()} {html.escape(loc)}</b>: every room left done "
                 f"{probability_latex(odds.p_all)}<br>Capture risk: {html.escape(risk)}")
+
+
+def _savers(view: HeroVsGuardianState, victim: str) -> list[str]:
+    """Who may be captured in place of ``victim`` in the attempt under way (Sacrifice)."""
+    at = view.attempt
+    assert at is not None
+    return save_options(view.cards, victim, view.items.get(victim, ()), view.party[view.active],
+                        bool(at["stand_in"]))
 
 
 def _adv_name(view: HeroVsGuardianState, adv: str) -> str:

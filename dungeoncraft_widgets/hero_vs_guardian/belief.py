@@ -35,15 +35,18 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import sympy
 
+from ..core.checks import one_of
 from ..core.errors import InvalidArgumentError
-from .dungeon import LOCATIONS, check_location
-from .odds import LocationOdds, MixedTables, location_odds
+from .dungeon import LOCATIONS, MAX_ROOMS, ORDER_TOKENS, check_location
+from .odds import LocationOdds, MixedTables, best_order, location_odds
+from .scout_venture import first_choices, roll_modifier, room_chooser
 
 __all__ = ["ASSUMPTION", "RoomBelief", "known_rooms", "location_chance", "map_chance",
            "room_belief"]
@@ -236,14 +239,11 @@ def _profile(view: Any, card: str) -> tuple:
             view.cards.is_cursed(card))
 
 
-def _with_rooms(view: Any, location: str, rooms: tuple[str, ...]) -> Any:
-    """A light copy of ``view`` whose ``location`` holds ``rooms`` (to read modifiers)."""
-    clone = object.__new__(type(view))
-    clone.__dict__.update(view.__dict__)
-    clone.grid = dict(view.grid)
-    clone.grid[location] = list(rooms)
-    clone.attempt = None
-    return clone
+def _modifier(view: Any, roll: str, adventurer: str, room: str, rooms: Sequence[str]) -> int:
+    """The engine's modifier of ``adventurer`` against ``room`` if its location held
+    ``rooms`` (revealed, no Combat card played yet), with its Items and Level Tokens now."""
+    return roll_modifier(view.cards, roll, adventurer, room, items=view.items.get(adventurer, ()),
+                         level=view.levels.get(adventurer, 0), location=rooms)
 
 
 def location_chance(view: Any, action: str, location: str, order: list[str] | tuple[str, ...],
@@ -257,10 +257,10 @@ def location_chance(view: Any, action: str, location: str, order: list[str] | tu
     expected points (rooms Ventured, Adventurers and their Items captured). The result's
     ``cases`` holds each case's weight and odds.
     """
-    if action not in ("scout", "venture"):
-        raise InvalidArgumentError(f"action must be 'scout' or 'venture', not {action!r}")
+    one_of(action, "action", ("scout", "venture"))
     order = list(order)
-    if not 1 <= len(order) <= 4 or any(a not in view.cards.adventurers for a in order):
+    if not 1 <= len(order) <= ORDER_TOKENS or any(a not in view.cards.adventurers
+                                                  for a in order):
         raise InvalidArgumentError(f"order must be 1 to 4 Adventurer card ids, not {order!r}")
     location = check_location(location)
     known, _hidden, cases = _belief(view, location)
@@ -275,7 +275,7 @@ def location_chance(view: Any, action: str, location: str, order: list[str] | tu
         key = tuple(sorted((profiles[r] for r in rooms), key=repr))
         grouped[key] += p
         example.setdefault(key, rooms)
-    chooser = "hero" if action == "scout" or view.tokens.get(location) == "scout" else "guardian"
+    chooser = room_chooser(action, view.tokens.get(location) == "scout")
     worth = [cards.points(a) + sum(cards.points(i) for i in view.items.get(a, ())
                                    if not cards.is_cursed(i)) for a in order]
     weighted = []
@@ -284,13 +284,11 @@ def location_chance(view: Any, action: str, location: str, order: list[str] | tu
         if not rooms:
             weighted.append((weight, None, None))
             continue
-        orders = list(dict.fromkeys(itertools.permutations(rooms)))
-        if action == "venture" and len(rooms) > 1:
-            orders = [o for o in orders if o[0] != cards.vault] or orders
-        probe = _with_rooms(view, location, rooms)
+        firsts = first_choices(rooms, (), action, cards.vault)
+        orders = [o for o in dict.fromkeys(itertools.permutations(rooms)) if o[0] in firsts]
         options = []
         for room_order in orders:
-            table = tuple(tuple(probe.roll_modifier(action, a, r, location) for r in room_order)
+            table = tuple(tuple(_modifier(view, action, a, r, rooms) for r in room_order)
                           for a in order)
             rp = tuple(cards.points(r) for r in room_order) if action == "venture" else None
             options.append((location_odds(action, table).p_all if len(orders) > 1 else 0,
@@ -318,11 +316,10 @@ def map_chance(state: Any, location: str, rooms: list[str] | None = None) -> sym
     >>> map_chance(game, "A1"), map_chance(game, "A1", ["D06", "D10"])
     (17/18, 5/9)
     """
-    from .odds import best_order
-
     location = check_location(location)
     rooms = list(state.grid[location]) if rooms is None else list(rooms)
-    if any(r not in state.cards or not state.cards.is_room(r) for r in rooms) or len(rooms) > 2:
+    if any(r not in state.cards or not state.cards.is_room(r) for r in rooms) \
+            or len(rooms) > MAX_ROOMS:
         raise InvalidArgumentError(f"rooms must be 0 to 2 room card ids, not {rooms!r}")
     if location in state.mapped() or location not in state.targetable():
         return sympy.Integer(0)
@@ -331,9 +328,8 @@ def map_chance(state: Any, location: str, rooms: list[str] | None = None) -> sym
         return sympy.Integer(1 if party else 0)
     if not party:
         return sympy.Integer(0)
-    probe = _with_rooms(state, location, tuple(rooms))
     names = [f"room {i}" for i in range(len(rooms))]
-    table = {a: [probe.roll_modifier("venture", a, r, location) for r in rooms] for a in party}
+    table = {a: [_modifier(state, "venture", a, r, rooms) for r in rooms] for a in party}
     if len(rooms) == 2 and state.cards.vault in rooms:  # the other room always comes first
         rooms_first = sorted(range(2), key=lambda i: rooms[i] == state.cards.vault)
         table = {a: [row[i] for i in rooms_first] for a, row in table.items()}

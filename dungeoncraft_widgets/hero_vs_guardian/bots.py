@@ -27,12 +27,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.rng import Rng
-from .belief import _with_rooms, known_rooms, location_chance
-from .odds import best_order, roll_outcome
-from .rules import (
-    LOCATIONS,
-    OPPOSITE,
-    SIDES,
+from .actions import (
     Arrange,
     Cast,
     Continue,
@@ -44,7 +39,6 @@ from .rules import (
     Enter,
     Entry,
     First,
-    HeroVsGuardianState,
     Lift,
     Lose,
     Order,
@@ -61,9 +55,12 @@ from .rules import (
     SetRoom,
     Take,
     Venture,
-    neighbours,
-    side_locations,
 )
+from .belief import known_rooms, location_chance
+from .dungeon import LOCATIONS, OPPOSITE, SIDES, neighbours, side_locations
+from .odds import best_order, roll_outcome
+from .rules import HeroVsGuardianState
+from .scout_venture import roll_modifier, room_chooser
 
 __all__ = ["GuardianBot", "HeroBot"]
 
@@ -120,13 +117,15 @@ class HeroBot:
             return self._blind_order(view, kind, loc, party, need)
         if not rooms:
             return float(MAP_BONUS), party[:1]
-        probe = _with_rooms(view, loc, tuple(rooms))
-        room_order = "hero" if kind == "scout" or view.tokens.get(loc) == "scout" else "guardian"
+        room_order = room_chooser(kind, view.tokens.get(loc) == "scout")
         if kind == "venture" and len(rooms) > 1 and c.vault in rooms:
             rooms = sorted(rooms, key=lambda r: r == c.vault)  # never Ventured first
             room_order = "given"
         names = [f"{r}#{i}" for i, r in enumerate(rooms)]
-        table = {a: [probe.roll_modifier(kind, a, r, loc) for r in rooms] for a in party}
+        # The modifiers the engine will give once the rooms are revealed (no card played yet).
+        table = {a: [roll_modifier(c, kind, a, r, items=view.items.get(a, ()),
+                                   level=view.levels.get(a, 0), location=rooms)
+                     for r in rooms] for a in party}
         if kind == "scout":
             answer = best_order("scout", table, names, room_order=room_order, runners_up=0)
             return float(answer.best.odds.p_all), list(answer.best.adventurers)

@@ -34,23 +34,14 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.charts import bar_chart
+from ..core.english import percent
 from ..core.errors import InvalidArgumentError
 from ..widgets.board import BoardView
 from ..widgets.panels import LiveCalculator, probability_latex, table_html
-from .cards import ROOM_TYPES, CardSet, load_cards
-from .odds import MAX_ADVENTURERS, MAX_ROOMS, best_order, location_odds
-
-
-def card_modifier(cards: CardSet, adventurer: dict[str, Any], action: str, room_type: str) -> int:
-    """An Adventurer card's own modifier against a room type for ``action``
-    (room-type modifier, plus Scouting/Venturing Power), without Items or Levels."""
-    total = adventurer["modifiers"].get(room_type, 0)
-    powers = adventurer.get("powers", ())
-    if action == "scout" and "Scouting" in powers:
-        total += 1
-    if action == "venture" and "Venturing" in powers:
-        total += 1
-    return total
+from .data import ROOM_TYPES, CardSet, load_cards
+from .dungeon import MAX_ROOMS, ORDER_TOKENS
+from .odds import best_order, location_odds
+from .scout_venture import adventurer_modifier
 
 
 def parse_typed_adventurers(text: str, rooms: int) -> dict[str, tuple[tuple[int, ...], int]]:
@@ -97,7 +88,7 @@ class ScoutVentureCalculator(LiveCalculator):
         super().__init__(**kwargs)
         self.cards = cards or load_cards()
         # "Cleric (A01)": names repeat across cards, the id tells them apart.
-        self._by_name = {self.cards.name(a): self.cards[a] for a in self.cards.adventurers}
+        self._by_name = {self.cards.name(a): a for a in self.cards.adventurers}
         self.odds = None
         self.best = None
         self.action = w.ToggleButtons(
@@ -169,7 +160,8 @@ class ScoutVentureCalculator(LiveCalculator):
     def _adventurer_rows(self) -> str:
         chosen = set(self.adventurer_picker.value)
         rows = []
-        for name, card in self._by_name.items():
+        for name, adventurer in self._by_name.items():
+            card = self.cards[adventurer]
             mods = card["modifiers"]
             rows.append(("✓" if name in chosen else "", name, card["points"],
                          *(f"{mods[t]:+d}" for t in ROOM_TYPES),
@@ -190,19 +182,20 @@ class ScoutVentureCalculator(LiveCalculator):
         mods: dict[str, list[int]] = {}
         points: dict[str, int] = {}
         for name in self.adventurer_picker.value:
-            card = self._by_name[name]
-            mods[name] = [card_modifier(self.cards, card, action, t) + x
+            adventurer = self._by_name[name]
+            # The card's own modifier (the engine's: without Items or Level Tokens).
+            mods[name] = [adventurer_modifier(self.cards, adventurer, action, t) + x
                           for t, x in zip(types, extra, strict=True)]
-            points[name] = card["points"]
+            points[name] = self.cards.points(adventurer)
         for name, (typed, pts) in parse_typed_adventurers(self.adventurers_text.value,
                                                           count).items():
             mods[name] = [m + x for m, x in zip(typed, extra, strict=True)]
             points[name] = pts
         if not mods:
             raise InvalidArgumentError("Adventurers: choose or type at least one")
-        if len(mods) > MAX_ADVENTURERS:
+        if len(mods) > ORDER_TOKENS:
             raise InvalidArgumentError(
-                f"Adventurers: at most {MAX_ADVENTURERS} go in (one per Order token), "
+                f"Adventurers: at most {ORDER_TOKENS} go in (one per Order token), "
                 f"not {len(mods)}")
         return mods, points
 
@@ -245,7 +238,7 @@ class ScoutVentureCalculator(LiveCalculator):
                                   title=f"Rooms {'scouted' if action == 'scout' else 'ventured'}",
                                   x_label="rooms done", target_label="all done",
                                   width=400, height=200))
-        rows = [(name, str(p), f"{float(p) * 100:.1f}%")
+        rows = [(name, str(p), percent(p))
                 for name, p in zip(order, odds.capture_chance, strict=True)]
         self.capture_table.value = "<b>Capture risk</b>" + table_html(
             ["Adventurer", "chance", "%"], rows)

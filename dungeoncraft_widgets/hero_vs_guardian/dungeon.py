@@ -1,7 +1,8 @@
-"""The dungeon's geometry and the game's numbers (from the rulebook).
+"""The rulebook's facts about the Dungeon: its geometry and the game's numbers.
 
 Locations are ``A1``..``D4``: columns A-D west to east, rows 1-4 north to south; the Hero
-moves only between orthogonal neighbours ("not diagonally").
+moves only between orthogonal neighbours ("not diagonally"). Pure functions of plain data:
+the engine, the analysis and the apps all ask :func:`targetable` and :func:`neighbours`.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ..core.checks import shown
 from ..core.errors import InvalidArgumentError
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -32,11 +34,11 @@ MAX_ITEMS = 2
 MAX_ROOMS = 2
 OPENING_DRAW = 5  # the Guardian draws 5 Dungeon cards at set-up...
 OPENING_KEEP = 2  # ...and keeps 2
+START_ROOMS = 16  # the yellow-bordered rooms of the 4 by 4 grid, the Vault among them
 START_ADVENTURERS = 3
 START_TREASURE = 2
 FACE_UP = 3  # cards face up in the Tavern and in the Market
-HIDDEN = "?"
-
+HIDDEN = "?"  # a card a view may not see
 
 
 # ------------------------------------------------------------------ geometry
@@ -85,7 +87,7 @@ def side_locations(side: str) -> tuple[str, ...]:
         return tuple(f"A{r}" for r in ROWS)
     if side == "east":
         return tuple(f"D{r}" for r in ROWS)
-    raise InvalidArgumentError(f"side must be one of {', '.join(SIDES)}, not {side!r}")
+    raise InvalidArgumentError(f"side must be one of {', '.join(SIDES)}, not {shown(side)}")
 
 
 def check_location(loc: object, what: str = "location") -> str:
@@ -96,12 +98,14 @@ def check_location(loc: object, what: str = "location") -> str:
     """
     if not isinstance(loc, str) or loc not in LOCATIONS:
         raise InvalidArgumentError(f"{what} must be one of A1-D4 (columns A-D, rows 1-4), "
-                                   f"not {loc!r}")
+                                   f"not {shown(loc)}")
     return loc
 
 
 def targetable(entries: Sequence[str], mapped: Sequence[str] | set[str]) -> set[str]:
-    """Locations the Hero may Scout or Venture: plain-Python twin of ``graph.targetable_locations``.
+    """Locations the Hero may Scout or Venture, given the Entry locations and the Mapped ones:
+    not Mapped, and an Entry or next to a Mapped location joined to an Entry through Mapped
+    locations (``graph.targetable_locations`` asks the same of a position, with networkx).
 
     >>> sorted(targetable(["A1", "D1"], {"A1"}))
     ['A2', 'B1', 'D1']
@@ -126,5 +130,11 @@ def _targetable(entries: tuple[str, ...], mapped: frozenset[str]) -> frozenset[s
     return frozenset(out)
 
 
-def _ceil_half(n: int) -> int:
+def half_rounded_up(n: int) -> int:
+    """Half of ``n``, rounded up: what a removed room scores, how many locations a Rebuild
+    may lift.
+
+    >>> half_rounded_up(5), half_rounded_up(4)
+    (3, 2)
+    """
     return (n + 1) // 2

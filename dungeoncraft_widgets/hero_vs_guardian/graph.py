@@ -5,9 +5,16 @@ neighbours only, never diagonal). The Hero may Scout or Venture a location
 that is not Mapped and is either an Entry location or orthogonally next to a
 Mapped location joined to an Entry through Mapped locations.
 
->>> sorted(targetable_locations(["A1", "D1"], ["A1", "A2"]))
-['A3', 'B1', 'B2', 'D1']
->>> route = most_likely_route("C1", {"B1": "1/2", "C1": "2/3", "A2": 1}, ["A1", "D4"], ["A1"])
+Every function takes the state (a game, or a player's view) first, and reads its Entries
+and Map Tokens; ``entries=`` and ``mapped=`` ask the same of another dungeon (with
+``state=None``, of a dungeon typed in).
+
+>>> from dungeoncraft_widgets.hero_vs_guardian import scout_venture_position
+>>> game = scout_venture_position("venture", ["A01"], ["D10"])     # Entries at A1 and D1
+>>> sorted(targetable_locations(game)), sorted(targetable_locations(game, mapped=["A1", "A2"]))
+(['A1', 'D1'], ['A3', 'B1', 'B2', 'D1'])
+>>> route = most_likely_route(None, "C1", {"B1": "1/2", "C1": "2/3", "A2": 1},
+...                           entries=["A1", "D4"], mapped=["A1"])
 >>> route.path, route.probability
 (('A1', 'B1', 'C1'), 1/3)
 """
@@ -22,8 +29,11 @@ from fractions import Fraction
 import networkx as nx
 import sympy
 
+from ..core.checks import game_state
+from ..core.english import chance as chance_words
 from ..core.errors import InvalidArgumentError
-from .rules import LOCATIONS, SIDES, check_location, neighbours, side_locations
+from .dungeon import LOCATIONS, SIDES, check_location, neighbours, side_locations
+from .rules import HeroVsGuardianState
 
 __all__ = ["Route", "dungeon_graph", "most_likely_route", "targetable_locations"]
 
@@ -57,13 +67,27 @@ def _entries(entries: Iterable[str]) -> list[str]:
     return out
 
 
-def dungeon_graph(entries: Iterable[str] = (), mapped: Iterable[str] = ()) -> nx.Graph:
-    """The 4x4 dungeon as a networkx graph; nodes carry ``mapped``, ``entry``, ``col``, ``row``.
+def _dungeon(state: HeroVsGuardianState | None, entries: Iterable[str] | None,
+             mapped: Iterable[str] | None) -> tuple[Iterable[str], Iterable[str]]:
+    """The Entries and Mapped locations asked about: ``state``'s, unless given."""
+    if state is not None:
+        game_state(state, HeroVsGuardianState)
+        entries = state.entry_locations() if entries is None else entries
+        mapped = sorted(state.mapped(), key=LOCATIONS.index) if mapped is None else mapped
+    return (() if entries is None else entries), (() if mapped is None else mapped)
 
-    >>> g = dungeon_graph(entries=["A1"], mapped=["A1"])
+
+def dungeon_graph(state: HeroVsGuardianState | None = None, *,
+                  entries: Iterable[str] | None = None,
+                  mapped: Iterable[str] | None = None) -> nx.Graph:
+    """The 4x4 dungeon of ``state`` (or the bare grid, with None) as a networkx graph; nodes
+    carry ``mapped``, ``entry``, ``col``, ``row``.
+
+    >>> g = dungeon_graph(None, entries=["A1"], mapped=["A1"])
     >>> g.number_of_nodes(), g.number_of_edges(), g.nodes["A1"]["mapped"]
     (16, 24, True)
     """
+    entries, mapped = _dungeon(state, entries, mapped)
     entry_set = set(_entries(entries)) if entries else set()
     mapped_set = set(_locations("mapped", mapped))
     g = nx.Graph()
@@ -76,19 +100,24 @@ def dungeon_graph(entries: Iterable[str] = (), mapped: Iterable[str] = ()) -> nx
     return g
 
 
-def targetable_locations(entries: Iterable[str], mapped: Iterable[str]) -> set[str]:
-    """Locations the Hero may Scout or Venture now (never diagonal, never isolated).
+def targetable_locations(state: HeroVsGuardianState | None, *,
+                         entries: Iterable[str] | None = None,
+                         mapped: Iterable[str] | None = None) -> set[str]:
+    """Locations the Hero may Scout or Venture in ``state`` (never diagonal, never isolated):
+    what ``state.targetable()`` answers, with networkx.
 
-    ``entries``: the Entry locations (on the outside edge); ``mapped``: the locations with a
-    Map Token. Raises InvalidArgumentError for a name outside A1-D4 or an Entry not on the edge.
+    ``entries``: the Entry locations (on the outside edge), ``mapped``: the locations with a
+    Map Token, if not ``state``'s. Raises InvalidArgumentError for a name outside A1-D4, an
+    Entry not on the edge, or no Entry at all (before the Guardian places them).
 
-    >>> sorted(targetable_locations(["B1", "C4"], []))
+    >>> sorted(targetable_locations(None, entries=["B1", "C4"], mapped=[]))
     ['B1', 'C4']
-    >>> sorted(targetable_locations(["A1", "D4"], ["A1", "C3"]))
+    >>> sorted(targetable_locations(None, entries=["A1", "D4"], mapped=["A1", "C3"]))
     ['A2', 'B1', 'D4']
     """
+    entries, mapped = _dungeon(state, entries, mapped)
     entry_list = _entries(entries)
-    g = dungeon_graph(entry_list, mapped)
+    g = dungeon_graph(None, entries=entry_list, mapped=mapped)
     mapped_nodes = [n for n, d in g.nodes(data=True) if d["mapped"]]
     reached: set[str] = set()
     sub = g.subgraph(mapped_nodes)
@@ -111,7 +140,7 @@ class Route:
     steps: tuple[tuple[str, sympy.Rational], ...]
 
     def __str__(self) -> str:
-        return f"{' > '.join(self.path)}: {self.probability} ({float(self.probability):.1%})"
+        return f"{' > '.join(self.path)}: {chance_words(self.probability)}"
 
 
 def _chance(loc: str, value: object) -> Fraction:
@@ -128,22 +157,28 @@ def _chance(loc: str, value: object) -> Fraction:
     return p
 
 
-def most_likely_route(target: str, chances: Mapping[str, object], entries: Iterable[str],
-                      mapped: Iterable[str] = ()) -> Route:
-    """The route to ``target`` most likely to be Ventured through, with its exact probability.
+def most_likely_route(state: HeroVsGuardianState | None, target: str,
+                      chances: Mapping[str, object], *, entries: Iterable[str] | None = None,
+                      mapped: Iterable[str] | None = None) -> Route:
+    """The route to ``target`` in ``state``'s dungeon most likely to be Ventured through,
+    with its exact probability (``entries``, ``mapped``: of another dungeon).
 
     ``chances`` maps unmapped locations to the chance of Venturing them (exact numbers);
     a missing location or chance 0 is impassable; Mapped locations cost nothing. The route
     is a shortest path on weights ``-log p`` (the product of chances is largest); the
     probability is then multiplied exactly. Raises InvalidArgumentError if no route exists.
 
-    >>> r = most_likely_route("B2", {"A2": "1/2", "B1": "1/4", "B2": "1/2"}, ["A1"], ["A1"])
+    >>> r = most_likely_route(None, "B2", {"A2": "1/2", "B1": "1/4", "B2": "1/2"},
+    ...                       entries=["A1"], mapped=["A1"])
     >>> r.path, r.probability
     (('A1', 'A2', 'B2'), 1/4)
+    >>> print(r)
+    A1 > A2 > B2: 1/4 = 25.0%
     """
+    entries, mapped = _dungeon(state, entries, mapped)
     target = check_location(target, "target")
     entry_list = _entries(entries)
-    g = dungeon_graph(entry_list, mapped)
+    g = dungeon_graph(None, entries=entry_list, mapped=mapped)
     if not isinstance(chances, Mapping):
         raise InvalidArgumentError("chances must be a mapping location -> probability")
     exact = {check_location(loc, "chances: a location"): _chance(loc, p)

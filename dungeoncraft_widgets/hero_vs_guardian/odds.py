@@ -78,7 +78,6 @@ from __future__ import annotations
 
 import html
 import itertools
-import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -87,9 +86,13 @@ from typing import Any
 
 import sympy
 
+from ..core.checks import one_of, sequence, shown, whole_number
 from ..core.dice import Distribution
 from ..core.display import ResultDisplay
+from ..core.english import chance, ordinal
 from ..core.errors import InvalidArgumentError
+from .dungeon import MAX_ROOMS, ORDER_TOKENS, TARGET
+from .scout_venture import roll_result
 
 __all__ = [
     "ACTIONS",
@@ -111,13 +114,12 @@ __all__ = [
     "roll_outcome",
 ]
 
-SCOUT_TARGET = 5
-VENTURE_TARGET = 6
-RETREAT_TARGET = 4
-TARGETS = {"scout": SCOUT_TARGET, "venture": VENTURE_TARGET, "retreat": RETREAT_TARGET}
+SCOUT_TARGET = TARGET["scout"]  # 5+
+VENTURE_TARGET = TARGET["venture"]  # 6+
+RETREAT_TARGET = TARGET["retreat"]  # 4+
 ACTIONS = ("scout", "venture")
-MAX_ADVENTURERS = 4  # four Order Tokens
-MAX_ROOMS = 2  # "No more than 2 Dungeon Room Cards are allowed in a location"
+MAX_ADVENTURERS = ORDER_TOKENS  # four Order Tokens
+# MAX_ROOMS (dungeon.py): "No more than 2 Dungeon Room Cards are allowed in a location"
 MAX_CANDIDATES = 12  # best_order: 12 Adventurers give 13,000 orders of up to 4 (~0.5 s)
 ROOM_ORDERS = ("given", "hero", "guardian")
 RANK_BY = ("p_all", "value")
@@ -127,50 +129,26 @@ _D6 = Distribution.die(6)
 
 # ----- checking arguments ---------------------------------------------------------------------
 
-def _int(name: str, value: object, minimum: int | None = None) -> int:
-    if isinstance(value, bool):
-        raise InvalidArgumentError(f"{name} must be an integer, not a bool")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise InvalidArgumentError(
-            f"{name} must be an integer, not {type(value).__name__} {value!r}") from None
-    if minimum is not None and number < minimum:
-        raise InvalidArgumentError(f"{name} must be at least {minimum}, not {number}")
-    return number
-
-
-def _action(action: object, allowed: Sequence[str] = ACTIONS) -> str:
-    if not isinstance(action, str) or action.strip().lower() not in allowed:
-        raise InvalidArgumentError(f"action must be one of {', '.join(allowed)}, not {action!r}")
-    return action.strip().lower()
-
-
-def _sequence(name: str, value: object) -> Sequence:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidArgumentError(
-            f"{name} must be a list or tuple, not {type(value).__name__}")
-    return value
-
-
-def _int_list(name: str, value: object, length: int, minimum: int | None = None) -> tuple:
-    items = _sequence(name, value)
+def _numbers(name: str, value: object, length: int, minimum: int | None = None
+             ) -> tuple[int, ...]:
+    """``value`` as ``length`` whole numbers (one per Adventurer, or one per room)."""
+    items = sequence(value, name, lambda item, where: whole_number(item, where, minimum=minimum),
+                     most=length)
     if len(items) != length:
         raise InvalidArgumentError(f"{name} must have {length} entries, not {len(items)}")
-    return tuple(_int(f"{name}[{k}]", item, minimum) for k, item in enumerate(items))
+    return tuple(items)
 
 
 def _modifier_table(modifiers: object) -> tuple[tuple[int, ...], ...]:
-    rows = _sequence("modifiers", modifiers)
-    if not 1 <= len(rows) <= MAX_ADVENTURERS:
+    rows = sequence(modifiers, "modifiers", lambda row, where: row, most=MAX_ADVENTURERS)
+    if not rows:
         raise InvalidArgumentError(
-            f"modifiers must have one row per Adventurer, 1 to {MAX_ADVENTURERS} rows, "
-            f"not {len(rows)}")
-    first = _sequence("modifiers[0]", rows[0])
-    if not 1 <= len(first) <= MAX_ROOMS:
+            f"modifiers must have one row per Adventurer, 1 to {MAX_ADVENTURERS} rows, not 0")
+    first = sequence(rows[0], "modifiers[0]", lambda item, where: item, most=MAX_ROOMS)
+    if not first:
         raise InvalidArgumentError(
-            f"modifiers[0] must have one entry per room, 1 to {MAX_ROOMS}, not {len(first)}")
-    return tuple(_int_list(f"modifiers[{i}]", row, len(first)) for i, row in enumerate(rows))
+            f"modifiers[0] must have one entry per room, 1 to {MAX_ROOMS}, not 0")
+    return tuple(_numbers(f"modifiers[{i}]", row, len(first)) for i, row in enumerate(rows))
 
 
 # ----- one roll ----------------------------------------------------------------------------
@@ -178,13 +156,11 @@ def _modifier_table(modifiers: object) -> tuple[tuple[int, ...], ...]:
 @lru_cache(maxsize=4096)
 def _roll_counts(kind: str, modifier: int) -> tuple[int, int, int]:
     """(successes, captures, safe failures) among the six faces, for one roll."""
-    target = TARGETS[kind]
     success = captured = 0
     for face, count in _D6.counts.items():
-        if face != 1 and face + modifier >= target:
-            success += count
-        elif face + modifier < target and (kind != "scout" or face == 1):
-            captured += count  # a natural 1 the modifier would have saved is not captured
+        won, lost = roll_result(kind, face, modifier)  # the engine's rule, face by face
+        success += count if won else 0
+        captured += count if lost else 0
     return success, captured, _D6.total - success - captured
 
 
@@ -206,19 +182,20 @@ def roll_odds(target: int, modifier: int | sympy.Expr) -> sympy.Expr:
     >>> roll_odds(6, m).subs(m, 2)
     1/2
     """
-    target = _int("target", target)
+    target = whole_number(target, "target")
     if isinstance(modifier, sympy.Basic) and not isinstance(modifier, sympy.Integer):
         if not isinstance(modifier, sympy.Expr) or not modifier.free_symbols:
             raise InvalidArgumentError(
-                f"modifier must be an integer or a sympy expression with a symbol, "
-                f"not {modifier!r}")
+                f"modifier must be a whole number or a sympy expression with a symbol, "
+                f"not {shown(modifier)}")
         # faces 2..6 reach the target when face >= target - m: 7 - target + m of them
         return sympy.Piecewise(
             (sympy.Integer(0), modifier <= target - 7),
             ((modifier + 7 - target) / sympy.Integer(6), modifier < target - 2),
             (sympy.Rational(5, 6), True),
         )
-    modifier = _int("modifier", modifier)
+    modifier = whole_number(int(modifier) if isinstance(modifier, sympy.Integer) else modifier,
+                            "modifier")
     reaching = sum(1 for face in range(2, 7) if face + modifier >= target)
     return sympy.Rational(reaching, 6)
 
@@ -242,7 +219,7 @@ class RollOutcome(ResultDisplay):
         return str(self)
 
     def __str__(self) -> str:
-        return (f"{self.kind.capitalize()} {self.modifier:+d} (needs {TARGETS[self.kind]}+): "
+        return (f"{self.kind.capitalize()} {self.modifier:+d} (needs {TARGET[self.kind]}+): "
                 f"success {self.success}, captured {self.captured}, "
                 f"failure without capture {self.safe_failure}")
 
@@ -258,8 +235,8 @@ def roll_outcome(kind: str, modifier: int) -> RollOutcome:
     >>> print(roll_outcome("venture", 0))
     Venture +0 (needs 6+): success 1/6, captured 5/6, failure without capture 0
     """
-    kind = _action(kind, tuple(TARGETS))
-    modifier = _int("modifier", modifier)
+    kind = one_of(kind, "kind", tuple(TARGET))
+    modifier = whole_number(modifier, "modifier")
     success, captured, safe = _roll_counts(kind, modifier)
     return RollOutcome(kind, modifier, sympy.Rational(success, 6), sympy.Rational(captured, 6),
                        sympy.Rational(safe, 6))
@@ -397,14 +374,6 @@ def _evaluate(action, table, room_points, adventurer_points, retreat) -> _Evalua
 
 # ----- results -----------------------------------------------------------------------------
 
-def _percent(x: sympy.Rational) -> str:
-    return f"{float(x):.1%}"
-
-
-def _ordinal(i: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(i, f"{i}th")
-
-
 @dataclass(frozen=True, repr=False)
 class RetreatDecision(ResultDisplay):
     """The optimal choice of the Adventurer at ``adventurer_index`` (0-based, in
@@ -424,7 +393,7 @@ class RetreatDecision(ResultDisplay):
         return str(self)
 
     def __str__(self) -> str:
-        return (f"{_ordinal(self.adventurer_index + 1)} Adventurer, {self.rooms_done} room(s) "
+        return (f"{ordinal(self.adventurer_index + 1)} Adventurer, {self.rooms_done} room(s) "
                 f"done: {self.choice} (Venture {self.venture_value}, "
                 f"Retreat {self.retreat_value}; comes up with chance {self.reach_chance})")
 
@@ -487,19 +456,19 @@ class LocationOdds(ResultDisplay):
         return tuple(d for d in self.retreat_policy or () if d.choice == "retreat")
 
     def _lines(self) -> list[tuple[str, str]]:
-        rows = [("all rooms done", f"{self.p_all} ({_percent(self.p_all)})"),
+        rows = [("all rooms done", chance(self.p_all)),
                 ("rooms done", ", ".join(f"{k}: {p}" for k, p in enumerate(self.rooms_done))),
                 ("Adventurers captured",
                  ", ".join(f"{k}: {p}" for k, p in enumerate(self.captured))),
                 ("capture chance (in order)",
-                 ", ".join(f"{_ordinal(i + 1)} {p}" for i, p in enumerate(self.capture_chance))),
+                 ", ".join(f"{ordinal(i + 1)} {p}" for i, p in enumerate(self.capture_chance))),
                 ("expected captured", str(self.expected_captured))]
         if self.value is not None:
             rows.append(("expected points",
                          f"Hero {self.hero_points}, Guardian {self.guardian_points}, "
                          f"net {self.value}"))
         if self.retreat_policy is not None:
-            when = "; ".join(f"{_ordinal(d.adventurer_index + 1)} Adventurer with "
+            when = "; ".join(f"{ordinal(d.adventurer_index + 1)} Adventurer with "
                              f"{d.rooms_done} room(s) done" for d in self.retreat_when)
             rows.append(("optimal retreat", when or "never"))
             rows.append(("retreat chance", str(self.p_retreat)))
@@ -514,7 +483,7 @@ class LocationOdds(ResultDisplay):
 
     def summary(self) -> str:
         """One line: every room done, and the Adventurers expected captured."""
-        return (f"{self._head()}: all done {self.p_all} ≈ {_percent(self.p_all)}, "
+        return (f"{self._head()}: all done {chance(self.p_all)}, "
                 f"expected captured {self.expected_captured}")
 
     def __str__(self) -> str:
@@ -638,13 +607,13 @@ def _mixed_odds(action: str, mixture: MixedTables,
     if any(len(t) != n or len(t[0]) != rooms for _, t, _ in tables):
         raise InvalidArgumentError("modifiers: every table of a MixedTables has the same shape")
     if adventurer_points is not None:
-        adventurer_points = _int_list("adventurer_points", adventurer_points, n, 0)
+        adventurer_points = _numbers("adventurer_points", adventurer_points, n, 0)
     sums: dict[str, list[Fraction]] = {k: [Fraction(0)] * size for k, size in (
         ("rooms_done", rooms + 1), ("captured", n + 1), ("capture", n), ("rolls", n))}
     hero = guardian = Fraction(0)
     out_cases = []
     for w, table, rp in tables:
-        points = _int_list("room_points", rp, rooms, 0) if rp is not None else (0,) * rooms
+        points = _numbers("room_points", rp, rooms, 0) if rp is not None else (0,) * rooms
         tally = _evaluate(action, table, points, adventurer_points, None).tally
         den = tally.denominator
         for key in sums:
@@ -706,7 +675,7 @@ def location_odds(
     ...     print(decision)
     3rd Adventurer, 0 room(s) done: retreat (Venture -1/2, Retreat -1/3; comes up with chance 1/6)
     """
-    action = _action(action)
+    action = one_of(action, "action", ACTIONS)
     if isinstance(modifiers, MixedTables):
         if room_points is not None or retreat is not None:
             raise InvalidArgumentError("room_points/retreat: give them per case in the "
@@ -721,13 +690,13 @@ def location_odds(
         if action == "scout":
             raise InvalidArgumentError(
                 "room_points: a Scouted room scores nothing, so room_points is for 'venture'")
-        room_points = _int_list("room_points", room_points, rooms, 0)
+        room_points = _numbers("room_points", room_points, rooms, 0)
     if adventurer_points is not None:
-        adventurer_points = _int_list("adventurer_points", adventurer_points, n, 0)
+        adventurer_points = _numbers("adventurer_points", adventurer_points, n, 0)
     if retreat is not None:
         if action != "venture":
             raise InvalidArgumentError("retreat: an Adventurer may Retreat only in a Venture")
-        retreat = _int_list("retreat", retreat, n)
+        retreat = _numbers("retreat", retreat, n)
         if room_points is None or adventurer_points is None:
             missing = "room_points" if room_points is None else "adventurer_points"
             raise InvalidArgumentError(
@@ -755,7 +724,7 @@ class OrderChoice(ResultDisplay):
 
     def summary(self) -> str:
         text = (f"{' > '.join(self.adventurers)} into {' then '.join(self.rooms)}: "
-                f"all done {self.odds.p_all} ({_percent(self.odds.p_all)}), "
+                f"all done {chance(self.odds.p_all)}, "
                 f"expected captured {self.odds.expected_captured}")
         if self.odds.value is not None:
             text += f", net points {self.odds.value}"
@@ -830,7 +799,7 @@ def _named(name: str, value: object, names: Sequence[str], minimum: int | None =
     missing = [a for a in names if a not in value]
     if missing:
         raise InvalidArgumentError(f"{name} has no entry for {', '.join(map(repr, missing))}")
-    return {a: _int(f"{name}[{a!r}]", value[a], minimum) for a in names}
+    return {a: whole_number(value[a], f"{name}[{a!r}]", minimum=minimum) for a in names}
 
 
 def best_order(
@@ -869,9 +838,9 @@ def best_order(
     >>> answer.best.adventurers, answer.best.odds.p_all
     (('Cleric', 'Rogue', 'Warrior'), 95/108)
     >>> print(answer.worst)
-    Warrior > Cleric into Evil room then Trap room: all done 1/9 (11.1%), expected captured 2/9
+    Warrior > Cleric into Evil room then Trap room: all done 1/9 ≈ 11.1%, expected captured 2/9
     """
-    action = _action(action)
+    action = one_of(action, "action", ACTIONS)
     if not isinstance(adventurers, Mapping) or not adventurers:
         raise InvalidArgumentError(
             "adventurers must be a non-empty mapping name -> modifiers against the rooms")
@@ -883,7 +852,7 @@ def best_order(
     names = list(adventurers)
     if not all(isinstance(a, str) for a in names):
         raise InvalidArgumentError("adventurers: every name must be a str")
-    room_names = list(_sequence("rooms", rooms))
+    room_names = sequence(rooms, "rooms", lambda room, where: room, most=MAX_ROOMS)
     if not 1 <= len(room_names) <= MAX_ROOMS or len(set(room_names)) != len(room_names):
         raise InvalidArgumentError(
             f"rooms must list 1 to {MAX_ROOMS} different rooms, not {room_names!r}")
@@ -894,12 +863,12 @@ def best_order(
     if room_order not in ROOM_ORDERS:
         raise InvalidArgumentError(
             f"room_order must be one of {', '.join(ROOM_ORDERS)}, not {room_order!r}")
-    max_adventurers = _int("max_adventurers", max_adventurers, 1)
+    max_adventurers = whole_number(max_adventurers, "max_adventurers", minimum=1)
     if max_adventurers > MAX_ADVENTURERS:
         raise InvalidArgumentError(
             f"max_adventurers must be at most {MAX_ADVENTURERS} (Order Tokens), "
             f"not {max_adventurers}")
-    runners_up = _int("runners_up", runners_up, 0)
+    runners_up = whole_number(runners_up, "runners_up", minimum=0)
 
     modifier_of: dict[str, dict[str, int]] = {}
     for a in names:
@@ -907,13 +876,13 @@ def best_order(
         if isinstance(given, Mapping):
             modifier_of[a] = _named(f"adventurers[{a!r}]", given, room_names)
         else:
-            row = _int_list(f"adventurers[{a!r}]", given, len(room_names))
+            row = _numbers(f"adventurers[{a!r}]", given, len(room_names))
             modifier_of[a] = dict(zip(room_names, row, strict=True))
     if room_points is not None:
         if isinstance(room_points, Mapping):
             points_of_room = _named("room_points", room_points, room_names, 0)
         else:
-            points_of_room = dict(zip(room_names, _int_list(
+            points_of_room = dict(zip(room_names, _numbers(
                 "room_points", room_points, len(room_names), 0), strict=True))
     if adventurer_points is not None:
         adventurer_points = _named("adventurer_points", adventurer_points, names, 0)

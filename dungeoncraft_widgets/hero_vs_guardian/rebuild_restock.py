@@ -1,259 +1,195 @@
-"""Rebuild and Restock: how the Guardian rearranges and refills his Dungeon.
+"""Rebuild and Restock: the rulebook's rules of the Guardian's building, as pure functions.
 
-The rulebook's sections *Rebuild* and *Restock* with the rules that govern both. A
-mixin of :class:`.rules.HeroVsGuardianState`: the build under way is ``state.build``
-(a dict, saved with the game).
+The rulebook's sections *Rebuild* and *Restock* with the rules that govern both: which
+locations a build may touch (:func:`unprotected`), how many a Rebuild lifts
+(:func:`rebuild_limit`), what may be set, moved or removed at each step
+(:func:`build_actions`, :func:`rebuild_allows`) and why anything else is refused
+(:func:`refusal`). A build under way is plain data (:func:`new_build`: the game saves it as
+``state.build``); each function takes it with the grid (location -> room ids), the tokens
+(location -> "map"/"scout") and the card set.
+
+>>> tokens = {"A1": "map", "B1": "scout"}
+>>> len(unprotected(tokens)), rebuild_limit(tokens)    # half of 14, rounded up: 7
+(14, 7)
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.actions import Action
-from .actions import (
-    Arrange,
-    Discard,
-    Done,
-    Lift,
-    Rebuild,
-    Restock,
-    SetRoom,
-    Shift,
-    made,
-)
-from .dungeon import (
-    LOCATIONS,
-    MAX_ROOMS,
-    _ceil_half,
-    neighbours,
-)
+from ..core.actions import Action, shared
+from .actions import Arrange, Discard, Done, Lift, SetRoom, Shift
+from .data import CardSet
+from .dungeon import LOCATIONS, MAX_ROOMS, half_rounded_up, neighbours
+
+__all__ = ["build_actions", "new_build", "overfull", "rebuild_allows", "rebuild_limit",
+           "rebuild_needs", "refusal", "unprotected"]
+
+Grid = Mapping[str, Sequence[str]]
 
 
-class RebuildRestockRules:
-    """Legal actions, refusals and effects of a Rebuild or Restock (see the module)."""
+def new_build(kind: str) -> dict[str, Any]:
+    """A Rebuild or Restock just begun, as the plain data a game saves: its ``stage``
+    ("lift", then "arrange"; a Restock "set"), the locations touched (``locs``: lifted, or
+    restocked), the lifted rooms (``pool``), the lifted locations that had a room (``need``:
+    each gets one back) and the rooms moved (``moved``: once each).
 
-    build: dict[str, Any] | None
+    >>> new_build("rebuild")["stage"], new_build("restock")["stage"]
+    ('lift', 'set')
+    """
+    return {"kind": kind, "stage": "lift" if kind == "rebuild" else "set", "locs": [],
+            "pool": [], "need": [], "moved": []}
 
-    def _rebuild_limit(self) -> int:
-        free = len(self._unprotected())
-        return min(free, max(3, _ceil_half(free)))
 
-    def _build_actions(self) -> list[Action]:
-        b = self.build
-        assert b is not None
-        if b["kind"] == "rebuild":
-            if b["stage"] == "lift":
-                acts: list[Action] = [made(Lift, loc) for loc in self._unprotected()
-                                      if loc not in b["locs"]]
-                if b["locs"]:
-                    acts.append(Arrange())
-                return acts
-            acts = []
-            pool = b["pool"]
-            needs = self._rebuild_needs()
-            for card in dict.fromkeys(pool):
-                for loc in b["locs"]:
-                    count = len(self.grid[loc])
-                    if count >= MAX_ROOMS:
-                        continue
-                    filling = loc in b["need"] and count == 0
-                    if len(pool) - 1 >= needs - (1 if filling else 0):
-                        acts.append(made(SetRoom, card, loc))
-                if card != self.cards.vault and len(pool) - 1 >= needs:
-                    acts.append(made(Discard, card))
+def unprotected(tokens: Mapping[str, str]) -> list[str]:
+    """Locations without a Map or Scout Token: the only ones a Rebuild or Restock touches."""
+    return [loc for loc in LOCATIONS if loc not in tokens]
+
+
+def rebuild_limit(tokens: Mapping[str, str]) -> int:
+    """How many locations a Rebuild may lift: "half the unmapped and unscouted locations
+    (round up). At least 3 locations" (never more than there are)."""
+    free = len(unprotected(tokens))
+    return min(free, max(3, half_rounded_up(free)))
+
+
+def overfull(grid: Grid) -> list[str]:
+    """Locations holding more rooms than allowed ("No more than 2 Dungeon Room Cards are
+    allowed in a location"): a Restock's third room must go first."""
+    return [loc for loc in LOCATIONS if len(grid[loc]) > MAX_ROOMS]
+
+
+def rebuild_needs(build: Mapping[str, Any], grid: Grid) -> int:
+    """Lifted locations that had a room and have none back yet (each must get one)."""
+    return sum(1 for loc in build["need"] if not grid[loc])
+
+
+def rebuild_allows(build: Mapping[str, Any], grid: Grid, card: str, loc: str | None,
+                   vault: str) -> bool:
+    """Whether a lifted room may be set at ``loc`` now (``loc`` None: removed), without
+    listing every action: the rule :func:`build_actions` lists for one action."""
+    pool = build["pool"]
+    if build["stage"] != "arrange" or card not in pool:
+        return False
+    needs = rebuild_needs(build, grid)
+    if loc is None:
+        return card != vault and len(pool) - 1 >= needs
+    if loc not in build["locs"] or len(grid[loc]) >= MAX_ROOMS:
+        return False
+    filling = loc in build["need"] and not grid[loc]
+    return len(pool) - 1 >= needs - (1 if filling else 0)
+
+
+def build_actions(build: Mapping[str, Any], grid: Grid, tokens: Mapping[str, str],
+                  hand: Sequence[str], cards: CardSet) -> list[Action]:
+    """Every legal step of the Rebuild or Restock ``build`` (the Guardian's ``hand``)."""
+    if build["kind"] == "rebuild":
+        if build["stage"] == "lift":
+            acts: list[Action] = [shared(Lift, loc) for loc in unprotected(tokens)
+                                  if loc not in build["locs"]]
+            if build["locs"]:
+                acts.append(Arrange())
             return acts
-        # restock
-        over = [loc for loc in LOCATIONS if len(self.grid[loc]) > MAX_ROOMS]
-        if over:
-            loc = over[0]
-            return self._restock_moves(loc, only_from=loc)
-        acts = [Done()]
-        targets = [loc for loc in self._unprotected() if len(self.grid[loc]) <= MAX_ROOMS]
-        for card in dict.fromkeys(self.guardian_hand):
-            if self.cards.is_room(card):
-                acts += [made(SetRoom, card, loc) for loc in targets]
-        for loc in b["locs"]:
-            acts += self._restock_moves(loc, only_from=loc)
-        removable = {a.card for a in acts if isinstance(a, Discard)}
-        for loc in targets:
-            if len(self.grid[loc]) >= 2:
-                for r in self.grid[loc]:
-                    if r != self.cards.vault and r not in removable:
-                        removable.add(r)
-                        acts.append(made(Discard, r))
+        acts = []
+        pool = build["pool"]
+        needs = rebuild_needs(build, grid)
+        for card in dict.fromkeys(pool):
+            for loc in build["locs"]:
+                count = len(grid[loc])
+                if count >= MAX_ROOMS:
+                    continue
+                filling = loc in build["need"] and count == 0
+                if len(pool) - 1 >= needs - (1 if filling else 0):
+                    acts.append(shared(SetRoom, card, loc))
+            if card != cards.vault and len(pool) - 1 >= needs:
+                acts.append(shared(Discard, card))
         return acts
+    over = overfull(grid)
+    if over:
+        return _restock_moves(build, grid, tokens, over[0], cards.vault)
+    acts = [Done()]
+    targets = [loc for loc in unprotected(tokens) if len(grid[loc]) <= MAX_ROOMS]
+    for card in dict.fromkeys(hand):
+        if cards.is_room(card):
+            acts += [shared(SetRoom, card, loc) for loc in targets]
+    for loc in build["locs"]:
+        acts += _restock_moves(build, grid, tokens, loc, cards.vault)
+    removable = {a.card for a in acts if isinstance(a, Discard)}
+    for loc in targets:
+        if len(grid[loc]) >= 2:
+            for r in grid[loc]:
+                if r != cards.vault and r not in removable:
+                    removable.add(r)
+                    acts.append(shared(Discard, r))
+    return acts
 
-    def _restock_moves(self, loc: str, only_from: str) -> list[Action]:
-        b = self.build
-        assert b is not None
-        acts: list[Action] = []
-        rooms = self.grid[loc]
-        if len(rooms) < 2:
-            return acts
-        for r in rooms:
-            if r in b["moved"]:
-                continue
-            for n in neighbours(loc):
-                if n not in self.tokens and len(self.grid[n]) < MAX_ROOMS:
-                    acts.append(made(Shift, r, n))
-        if len(rooms) > MAX_ROOMS:
-            acts += [made(Discard, r) for r in rooms if r != self.cards.vault]
+
+def _restock_moves(build: Mapping[str, Any], grid: Grid, tokens: Mapping[str, str], loc: str,
+                   vault: str) -> list[Action]:
+    """A restocked location's rooms moving to an adjacent location (each once, leaving one
+    behind), or removed when it holds one too many."""
+    acts: list[Action] = []
+    rooms = grid[loc]
+    if len(rooms) < 2:
         return acts
+    for r in rooms:
+        if r in build["moved"]:
+            continue
+        for n in neighbours(loc):
+            if n not in tokens and len(grid[n]) < MAX_ROOMS:
+                acts.append(shared(Shift, r, n))
+    if len(rooms) > MAX_ROOMS:
+        acts += [shared(Discard, r) for r in rooms if r != vault]
+    return acts
 
-    def _rebuild_allows(self, action: SetRoom | Discard) -> bool:
-        """Whether a lifted room may be set at ``action.loc`` (or removed) now: the rule of
-        ``_build_actions`` for one action, without building the list."""
-        b = self.build
-        assert b is not None
-        pool = b["pool"]
-        if b["stage"] != "arrange" or action.card not in pool:
-            return False
-        needs = self._rebuild_needs()
-        if isinstance(action, Discard):
-            return action.card != self.cards.vault and len(pool) - 1 >= needs
-        loc = action.loc
-        if loc not in b["locs"] or len(self.grid[loc]) >= MAX_ROOMS:
-            return False
-        filling = loc in b["need"] and not self.grid[loc]
-        return len(pool) - 1 >= needs - (1 if filling else 0)
 
-    def _rebuild_needs(self) -> int:
-        b = self.build
-        assert b is not None
-        return sum(1 for loc in b["need"] if not self.grid[loc])
-
-    def _explain_build(self, action: Action) -> str:
-        b = self.build
-        assert b is not None
-        v = action.verb
-        loc = getattr(action, "loc", None)
-        card = getattr(action, "card", None)
-        if v in ("set", "shift", "lift") and loc in self.tokens:
-            return f"{v}: locations with a Map or Scout Token cannot be affected by a {b['kind']}"
-        if v == "discard" and card == self.cards.vault:
-            return "discard: the Treasure Vault cannot be removed from the Dungeon"
-        if b["kind"] == "rebuild":
-            if b["stage"] == "lift":
-                if v == "lift" and len(b["locs"]) >= self._rebuild_limit():
-                    return (f"lift: a Rebuild rearranges at most {self._rebuild_limit()} "
-                            "locations (half the unmapped, unscouted ones, rounded up; at least 3)")
-                if v == "lift":
-                    return "lift: that location is already lifted"
-                return f"{v}: lift locations, then 'arrange'"
-            if v == "set":
-                if card not in b["pool"]:
-                    return "set: only the lifted rooms are rearranged"
-                if loc not in b["locs"]:
-                    return "set: lifted rooms go back into the lifted locations"
-                if len(self.grid[loc]) >= MAX_ROOMS:
-                    return "set: no more than 2 Dungeon Room Cards are allowed in a location"
-                return "set: at least 1 Room Card must remain in each location that had one"
-            if v == "discard":
-                if card not in b["pool"]:
-                    return "discard: only lifted rooms can be removed in a Rebuild"
-                return "discard: at least 1 Room Card must remain in each location that had one"
-            return f"{v}: put every lifted room back (set) or remove it (discard)"
-        over = [x for x in LOCATIONS if len(self.grid[x]) > MAX_ROOMS]
-        if over:
-            return (f"{v}: {over[0]} holds 3 rooms; no more than 2 are allowed - move or remove "
-                    "one first")
+def refusal(action: Action, build: Mapping[str, Any], grid: Grid, tokens: Mapping[str, str],
+            hand: Sequence[str], cards: CardSet) -> str:
+    """Why ``action`` is not a legal step of ``build`` now, naming the rule."""
+    v = action.verb
+    loc = getattr(action, "loc", None)
+    card = getattr(action, "card", None)
+    if v in ("set", "shift", "lift") and loc in tokens:
+        return f"{v}: locations with a Map or Scout Token cannot be affected by a {build['kind']}"
+    if v == "discard" and card == cards.vault:
+        return "discard: the Treasure Vault cannot be removed from the Dungeon"
+    if build["kind"] == "rebuild":
+        if build["stage"] == "lift":
+            limit = rebuild_limit(tokens)
+            if v == "lift" and len(build["locs"]) >= limit:
+                return (f"lift: a Rebuild rearranges at most {limit} "
+                        "locations (half the unmapped, unscouted ones, rounded up; at least 3)")
+            if v == "lift":
+                return "lift: that location is already lifted"
+            return f"{v}: lift locations, then 'arrange'"
         if v == "set":
-            if card not in self.guardian_hand or not self.cards.is_room(card):
-                return "set: Restock places Room cards from the Guardian's hand"
-            return "set: no more than 2 Dungeon Room Cards are allowed in a location"
-        if v == "shift":
-            if card in b["moved"]:
-                return "shift: a room moves once per Restock"
-            return ("shift: only rooms in a location you restocked move, to an adjacent location "
-                    "without a Map/Scout Token and with room for it, leaving at least 1 behind")
+            if card not in build["pool"]:
+                return "set: only the lifted rooms are rearranged"
+            if loc not in build["locs"]:
+                return "set: lifted rooms go back into the lifted locations"
+            if len(grid[loc]) >= MAX_ROOMS:
+                return "set: no more than 2 Dungeon Room Cards are allowed in a location"
+            return "set: at least 1 Room Card must remain in each location that had one"
         if v == "discard":
-            return ("discard: remove only a room that shares its location (at least 1 Room Card "
-                    "must remain), and never the Vault")
-        return f"{v}: during a Restock: set, shift, discard or done"
-
-    def _do_rebuild(self, a: Rebuild) -> None:
-        self.guardian_stones -= 1
-        self.build = {"kind": "rebuild", "stage": "lift", "locs": [], "pool": [], "need": [],
-                      "moved": []}
-        self.record("rebuild", f"The Guardian Rebuilds (up to {self._rebuild_limit()} "
-                    "locations).", player=self.guardian)
-
-    def _do_lift(self, a: Lift) -> None:
-        b = self.build
-        assert b is not None
-        b["locs"].append(a.loc)
-        if self.grid[a.loc]:
-            b["need"].append(a.loc)
-        b["pool"].extend(self.grid[a.loc])
-        self.grid[a.loc] = []
-        self.record("lift", f"The rooms of {a.loc} are lifted.", player=self.guardian,
-                    loc=a.loc)
-        if len(b["locs"]) >= self._rebuild_limit() or all(
-                loc in b["locs"] for loc in self._unprotected()):
-            self._do_arrange(Arrange())
-
-    def _do_arrange(self, a: Arrange) -> None:
-        b = self.build
-        assert b is not None
-        b["stage"] = "arrange"
-        if not b["pool"]:
-            self._finish_build()
-
-    def _do_setroom(self, a: SetRoom) -> None:
-        b = self.build
-        assert b is not None
-        g = self.guardian
-        if b["kind"] == "rebuild":
-            b["pool"].remove(a.card)
-        else:
-            self.guardian_hand.remove(a.card)
-            if a.loc not in b["locs"]:
-                b["locs"].append(a.loc)
-        self.grid[a.loc].append(a.card)
-        self.record("set", f"A room is put at {a.loc}.", player=g, loc=a.loc)
-        if b["kind"] == "rebuild" and not b["pool"]:
-            self._finish_build()
-
-    def _do_shift(self, a: Shift) -> None:
-        b = self.build
-        assert b is not None
-        g = self.guardian
-        origin = next(loc for loc in LOCATIONS if a.card in self.grid[loc])
-        self.grid[origin].remove(a.card)
-        self.grid[a.loc].append(a.card)
-        b["moved"].append(a.card)
-        self.record("shift", f"A room moves from {origin} to {a.loc}.", player=g, loc=a.loc,
-                    origin=origin)
-
-    def _do_discard(self, a: Discard) -> None:
-        b = self.build
-        assert b is not None
-        if b["kind"] == "rebuild":
-            b["pool"].remove(a.card)
-        else:
-            origin = next(loc for loc in LOCATIONS if a.card in self.grid[loc])
-            self.grid[origin].remove(a.card)
-        self._remove_face_up(a.card)
-        self.removed.append([a.card, self.active])
-        self.record("remove", f"The Guardian removes {self.name(a.card)} from the Dungeon "
-                    f"(half its points, rounded up, for {self.players[self.active]}).",
-                    player=self.guardian, card=a.card)
-        if b["kind"] == "rebuild" and not b["pool"]:
-            self._finish_build()
-
-    def _do_restock(self, a: Restock) -> None:
-        self.guardian_stones -= 1
-        self.build = {"kind": "restock", "stage": "set", "locs": [], "pool": [], "need": [],
-                      "moved": []}
-        self.record("restock", "The Guardian Restocks.", player=self.guardian)
-
-    def _do_done(self, a: Done) -> None:
-        self._finish_build()
-
-    def _finish_build(self) -> None:
-        b = self.build
-        assert b is not None
-        self.record(b["kind"], f"The {b['kind'].capitalize()} is done.", player=self.guardian)
-        self.build = None
-        self._after_guardian_action()
-
+            if card not in build["pool"]:
+                return "discard: only lifted rooms can be removed in a Rebuild"
+            return "discard: at least 1 Room Card must remain in each location that had one"
+        return f"{v}: put every lifted room back (set) or remove it (discard)"
+    over = overfull(grid)
+    if over:
+        return (f"{v}: {over[0]} holds 3 rooms; no more than 2 are allowed - move or remove "
+                "one first")
+    if v == "set":
+        if card not in hand or not cards.is_room(card):
+            return "set: Restock places Room cards from the Guardian's hand"
+        return "set: no more than 2 Dungeon Room Cards are allowed in a location"
+    if v == "shift":
+        if card in build["moved"]:
+            return "shift: a room moves once per Restock"
+        return ("shift: only rooms in a location you restocked move, to an adjacent location "
+                "without a Map/Scout Token and with room for it, leaving at least 1 behind")
+    if v == "discard":
+        return ("discard: remove only a room that shares its location (at least 1 Room Card "
+                "must remain), and never the Vault")
+    return f"{v}: during a Restock: set, shift, discard or done"

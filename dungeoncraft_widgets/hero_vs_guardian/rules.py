@@ -34,6 +34,14 @@ Actions (``str(action)`` parses back; card ids as in ``data/cards.json``):
 - inside a Rebuild: ``lift LOC``, ``arrange``, ``set CARD LOC``, ``discard CARD``; a
   Restock: ``set CARD LOC``, ``shift CARD LOC``, ``discard CARD``, ``done``.
 
+One state class, :class:`HeroVsGuardianState`: it holds the position and the turn and
+performs each action (one method per action type, marked ``@performs``); the rulebook's
+questions are pure functions it asks, in :mod:`.dungeon` (the grid, what the Hero may
+target), :mod:`.scout_venture` (modifiers, rolls, captures, Sacrifice, the room order),
+:mod:`.rebuild_restock` (the Guardian's building) and :mod:`.effects` (Spells and Dungeon
+Effects). What a save holds is :data:`STATE_SCHEMA`, with the checks a loaded position
+passes (:func:`check_position`), here.
+
 For analysis, :func:`scout_venture_position` builds a game right before a Scout or
 Venture and :func:`resolve_attempt_position` plays one out in the real engine.
 
@@ -46,10 +54,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ..core.actions import Action
-from ..core.engine import GameState
+from ..core.actions import Action, shared
+from ..core.checks import one_of
+from ..core.engine import GameState, performs
 from ..core.english import count, says, subject, their, verb_form
-from ..core.errors import IllegalActionError, InvalidArgumentError
+from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
 from .actions import (
     ACTION_TYPES,
     Arrange,
@@ -83,9 +92,8 @@ from .actions import (
     Stow,
     Take,
     Venture,
-    made,
 )
-from .cards import ROOM_TYPES, CardSet, cards_from_option, modifier_applies, resolve_cards
+from .data import CardSet, cards_from_option, resolve_cards
 from .dungeon import (
     CARRY_OVER,
     COLUMNS,
@@ -97,97 +105,43 @@ from .dungeon import (
     LEVEL_TOKENS,
     LOCATIONS,
     MAP_TOKENS,
-    MAX_ACTIONS,
     MAX_ITEMS,
     MAX_ROOMS,
     OPENING_DRAW,
     OPENING_KEEP,
     OPPOSITE,
     ORDER_TOKENS,
-    PLAYER_COUNTS,
     ROWS,
     SIDES,
     START_ADVENTURERS,
     START_TREASURE,
     TARGET,
-    _ceil_half,
-    check_location,
-    neighbours,
+    half_rounded_up,
     side_locations,
     targetable,
 )
-from .rebuild_restock import RebuildRestockRules
-from .saves import STATE_SCHEMA, check_position
-from .scout_venture import ScoutVentureRules
+from .effects import VOCABULARY, targets, wrong_target
+from .rebuild_restock import (
+    build_actions,
+    new_build,
+    rebuild_allows,
+    rebuild_limit,
+    refusal,
+    unprotected,
+)
+from .scout_venture import (
+    all_done,
+    first_choices,
+    has_power,
+    new_attempt,
+    roll_modifier,
+    roll_result,
+    room_chooser,
+    save_options,
+)
 
-# What this module's readers import from it: the state and new_game, and (re-exported) the
-# actions and the dungeon's numbers, so ``from .rules import Scout, LOCATIONS`` keeps working.
-__all__ = [
-    "ACTION_TYPES",
-    "Arrange",
-    "CARRY_OVER",
-    "COLUMNS",
-    "COST",
-    "Cast",
-    "Continue",
-    "Deal",
-    "Discard",
-    "Done",
-    "Draw",
-    "End",
-    "Enter",
-    "Entry",
-    "FACE_UP",
-    "First",
-    "GUARDIAN_STONES",
-    "HERO_STONES",
-    "HIDDEN",
-    "HeroVsGuardianState",
-    "Keep",
-    "LEVEL_TOKENS",
-    "LOCATIONS",
-    "Lift",
-    "Lose",
-    "MAP_TOKENS",
-    "MAX_ACTIONS",
-    "MAX_ITEMS",
-    "MAX_ROOMS",
-    "OPENING_DRAW",
-    "OPENING_KEEP",
-    "OPPOSITE",
-    "ORDER_TOKENS",
-    "Order",
-    "PLAYER_COUNTS",
-    "Pass",
-    "Pick",
-    "Place",
-    "Play",
-    "ROWS",
-    "RULE_NOTES",
-    "Rebuild",
-    "Recruit",
-    "Restock",
-    "Retreat",
-    "Roll",
-    "SIDES",
-    "START_ADVENTURERS",
-    "START_TREASURE",
-    "Save",
-    "Scout",
-    "SetRoom",
-    "Shift",
-    "Stow",
-    "TARGET",
-    "Take",
-    "Venture",
-    "check_location",
-    "neighbours",
-    "new_game",
-    "resolve_attempt_position",
-    "scout_venture_position",
-    "side_locations",
-    "targetable",
-]
+__all__ = ["RULE_NOTES", "STATE_SCHEMA", "HeroVsGuardianState", "check_position", "new_game",
+           "resolve_attempt_position", "scout_venture_position"]
 
 #: How the rulebook is read where it is open, each reading with the sentence it rests on.
 RULE_NOTES = (
@@ -258,14 +212,124 @@ RULE_NOTES = (
 )
 
 
+# ------------------------------------------------------------------ what a save holds
+# The JSON Schema of ``_dump()``: core checks a save's positions against it before
+# ``_restore`` sees them; ``_restore`` then asks check_position (below the class) what a
+# schema cannot say. A view's save shows hidden cards as "?".
+_CARD = {"type": "string", "pattern": r"^(\?|[A-Za-z0-9][A-Za-z0-9_.-]{0,15})$"}
+_CARDS = {"type": "array", "items": _CARD, "maxItems": 200}
+_LOC = {"enum": list(LOCATIONS)}
+_PER_HERO = {"type": "array", "minItems": 1, "maxItems": 3, "items": _CARDS}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": 100_000}
+
+_ATTEMPT = {
+    "type": "object", "additionalProperties": False,
+    "required": ["kind", "loc", "order", "next", "stage", "done", "revealed", "current",
+                 "bonus", "retreat_bonus", "chooser", "pending", "victim", "stand_in",
+                 "victim_stow", "cursed", "capture", "captured", "rolls"],
+    "properties": {
+        "kind": {"enum": ["scout", "venture"]}, "loc": _LOC,
+        "order": {**_CARDS, "maxItems": 4}, "next": {"type": "integer", "minimum": 0,
+                                                     "maximum": 4},
+        "stage": {"enum": ["order", "first", "roll", "window", "stow", "save"]},
+        "done": _CARDS, "revealed": _CARDS, "current": {"anyOf": [_CARD, {"type": "null"}]},
+        "bonus": {"type": "integer", "minimum": -100, "maximum": 100},
+        "retreat_bonus": {"type": "integer", "minimum": -100, "maximum": 100},
+        "chooser": {"enum": ["hero", "guardian"]},
+        "pending": {"enum": ["scout", "venture", "retreat", None]},
+        "victim": {"anyOf": [_CARD, {"type": "null"}]},
+        "stand_in": {"anyOf": [_CARD, {"type": "null"}]},
+        "victim_stow": {"anyOf": [_CARD, {"type": "null"}]},
+        "cursed": {"anyOf": [_CARD, {"type": "null"}]},
+        "capture": {"type": "boolean"}, "captured": _CARDS,
+        "rolls": {"type": "array", "maxItems": 8, "items": {
+            "type": "array", "prefixItems": [
+                {"enum": ["scout", "venture", "retreat"]}, _CARD, _CARD,
+                {"type": "integer", "minimum": 1, "maximum": 6}, {"type": "integer"},
+                {"type": "boolean"}], "items": False, "minItems": 6}},
+    },
+}
+_BUILD = {
+    "type": "object", "additionalProperties": False,
+    "required": ["kind", "stage", "locs", "pool", "need", "moved"],
+    "properties": {"kind": {"enum": ["rebuild", "restock"]},
+                   "stage": {"enum": ["lift", "arrange", "set"]},
+                   "locs": {"type": "array", "items": _LOC, "maxItems": 16, "uniqueItems": True},
+                   "pool": _CARDS, "moved": _CARDS,
+                   "need": {"type": "array", "items": _LOC, "maxItems": 16}},
+}
+
+#: The JSON Schema of ``HeroVsGuardianState._dump()``.
+STATE_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Hero versus Guardian position",
+    "type": "object", "additionalProperties": False,
+    "properties": {
+        "phase": {"enum": ["design", "entry", "keep", "recruit", "pick", "round"]},
+        "unplaced": _CARDS,
+        "grid": {"type": "object", "required": list(LOCATIONS), "additionalProperties": False,
+                 "properties": {loc: {**_CARDS, "maxItems": 3} for loc in LOCATIONS}},
+        "face_up": _CARDS,
+        "tokens": {"type": "object", "propertyNames": _LOC,
+                   "additionalProperties": {"enum": ["map", "scout"]}},
+        "token_supply": {"type": "integer", "minimum": 0, "maximum": MAP_TOKENS},
+        "entries": {"type": "array", "maxItems": 2, "items": {
+            "type": "array", "prefixItems": [_LOC, {"enum": list(SIDES)}], "items": False,
+            "minItems": 2}},
+        "dungeon_deck": _CARDS, "opening": _CARDS, "guardian_hand": _CARDS,
+        "removed": {"type": "array", "maxItems": 200, "items": {
+            "type": "array", "prefixItems": [_CARD, {"type": "integer", "minimum": 0,
+                                                     "maximum": 2}],
+            "items": False, "minItems": 2}},
+        "captured": _CARDS, "out_of_game": _CARDS, "adv_deck": _CARDS, "tavern": _CARDS,
+        "treasure_deck": _CARDS, "market": _CARDS,
+        "hands": _PER_HERO, "party": _PER_HERO, "frozen": _PER_HERO, "ventured": _PER_HERO,
+        "items": {"type": "object", "propertyNames": _CARD,
+                  "additionalProperties": {**_CARDS, "maxItems": MAX_ITEMS}},
+        "levels": {"type": "object", "propertyNames": _CARD,
+                   "additionalProperties": {"type": "integer", "minimum": 1,
+                                            "maximum": LEVEL_TOKENS}},
+        "level_supply": {"type": "integer", "minimum": 0, "maximum": LEVEL_TOKENS},
+        "carry": {"type": "array", "minItems": 1, "maxItems": 3,
+                  "items": {"type": "integer", "minimum": 0, "maximum": 1}},
+        "hero_stones": {"type": "integer", "minimum": 0, "maximum": 20},
+        "guardian_stones": {"type": "integer", "minimum": 0, "maximum": 2},
+        "active": {"type": "integer", "minimum": 0, "maximum": 2},
+        "round_no": _COUNT, "turn": {"enum": ["hero", "guardian"]},
+        "hero_out": {"type": "boolean"}, "passed": {"enum": ["hero", "guardian", None]},
+        "acted": {"type": "boolean"}, "idle_rounds": {"type": "integer", "minimum": 0,
+                                                      "maximum": 3},
+        "casters_used": _CARDS,
+        "setup_hero": {"type": "integer", "minimum": 0, "maximum": 2},
+        "picks_left": {"type": "integer", "minimum": 0, "maximum": 3},
+        "attempt": {"anyOf": [{"type": "null"}, _ATTEMPT]},
+        "build": {"anyOf": [{"type": "null"}, _BUILD]},
+        "end_reason": {"enum": ["vault", "deck", "stalemate", None]},
+    },
+}
+STATE_SCHEMA["required"] = list(STATE_SCHEMA["properties"])
+
+
 # ------------------------------------------------------------------ the state
-class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
+class HeroVsGuardianState(GameState):
     """A game of Hero versus Guardian. See the module docstring."""
 
     game_name = "hero_vs_guardian"
     display_name = "Hero versus Guardian"  # print(state)'s title
     action_types = ACTION_TYPES
     min_players, max_players = 2, 4
+    #: The position: what ``_dump`` writes and ``_restore`` reads, all plain JSON-like data.
+    _FIELDS = ("phase", "unplaced", "grid", "face_up", "tokens", "token_supply", "entries",
+               "dungeon_deck", "opening", "guardian_hand", "removed", "captured", "out_of_game",
+               "adv_deck", "tavern", "treasure_deck", "market", "hands", "party", "frozen",
+               "ventured", "items", "levels", "level_supply", "carry", "hero_stones",
+               "guardian_stones", "active", "round_no", "turn", "hero_out", "passed", "acted",
+               "idle_rounds",
+               "casters_used", "setup_hero", "picks_left", "attempt", "build", "end_reason")
+    data_fields = _FIELDS
+    shared_fields = ("cards",)  # the card set is read-only: copies and views share it
+    # The legal actions just listed, and what belief.py read of the log: worked out again.
+    cache_fields = ("_legal_memo", "_remembered")
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -364,7 +428,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         """Points of one Hero: rooms he Ventured, and half (up) of rooms removed in his rounds."""
         c = self.cards
         return (sum(c.points(r) for r in self.ventured[hero])
-                + sum(_ceil_half(c.points(r)) for r, h in self.removed if h == hero))
+                + sum(half_rounded_up(c.points(r)) for r, h in self.removed if h == hero))
 
     def guardian_points(self) -> int:
         """1 per 2 locations without a Map/Scout Token, the Vault's 8, captured cards.
@@ -416,53 +480,26 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
 
     def has_power(self, adv: str, power: str) -> bool:
         """Does an Adventurer have a Power (on its card, or from an attached Item)?"""
-        if power in self.cards.powers(adv):
-            return True
-        return any(power in self.cards.powers(i) for i in self.items.get(adv, ())
-                   if not self.cards.is_cursed(i))
+        return has_power(self.cards, adv, power, self.items.get(adv, ()))
 
     def _remove_face_up(self, card: str) -> None:
         if card in self.face_up:
             self.face_up.remove(card)
 
     def roll_modifier(self, roll: str, adv: str, room: str, loc: str) -> int:
-        """The total modifier of ``adv`` rolling ``roll`` against ``room`` at ``loc``.
+        """The total modifier of ``adv`` rolling ``roll`` against ``room`` at ``loc`` now:
+        :func:`.scout_venture.roll_modifier` of its Items and Level Tokens, the rooms at
+        ``loc`` and the Combat cards played for the roll of the attempt under way.
 
-        Sums the Adventurer's room-type modifier and Level Tokens and Powers (Scout and
-        Venture rolls only), its Items' modifiers, the room's own modifiers (and -1 for a
-        Cursed Item, on every roll against it), the other Vacant room's/Vault's location
-        modifiers, and pending Combat cards.
+        >>> game = scout_venture_position("scout", ["A01"], ["D10"])
+        >>> game.roll_modifier("scout", "A01", "D10", "A1")   # a Cleric against an Evil room
+        4
         """
-        c = self.cards
-        card = c[room]
-        rtype = card.get("room_type")
-        klass = c[adv].get("class")
-        total = 0
-        if roll in ("scout", "venture"):
-            if rtype in ROOM_TYPES:
-                total += c[adv]["modifiers"][rtype]
-            total += self.levels.get(adv, 0)
-            if roll == "scout" and self.has_power(adv, "Scouting"):
-                total += 1
-            if roll == "venture" and self.has_power(adv, "Venturing"):
-                total += 1
-        for item in self.items.get(adv, ()):
-            key = "item_modifiers" if c.is_cursed(item) else "modifiers"
-            total += sum(m["amount"] for m in c[item].get(key, ())
-                         if modifier_applies(m, roll, rtype, klass))
-        total += sum(m["amount"] for m in card.get("modifiers", ())
-                     if modifier_applies(m, roll, rtype, klass))
-        if c.is_cursed(room):
-            total -= 1  # "All rolls on this card are at -1": a Retreat roll facing it too
-        for other in self.grid[loc]:
-            if other != room and other in c:  # a hidden room (in a view) adds nothing known
-                total += sum(m["amount"] for m in c[other].get("location_modifiers", ())
-                             if modifier_applies(m, roll, rtype, klass))
-        if self.attempt is not None:
-            total += self.attempt.get("bonus", 0)
-            if roll == "retreat":
-                total += self.attempt.get("retreat_bonus", 0)
-        return total
+        at = self.attempt
+        return roll_modifier(self.cards, roll, adv, room, items=self.items.get(adv, ()),
+                             level=self.levels.get(adv, 0), location=self.grid[loc],
+                             bonus=0 if at is None else at["bonus"],
+                             retreat_bonus=0 if at is None else at["retreat_bonus"])
 
     # ------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
@@ -470,7 +507,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         if phase == "design":
             acts: list[Action] = [Deal()]
             empty = [loc for loc in LOCATIONS if not self.grid[loc]]
-            acts += [made(Place, card, loc) for card in self.unplaced for loc in empty]
+            acts += [shared(Place, card, loc) for card in self.unplaced for loc in empty]
             return acts
         if phase == "entry":
             return [Entry(loc, side) for side in self._entry_sides()
@@ -485,7 +522,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         if phase == "pick":
             return [Pick(a) for a in self.adv_deck if self.cards.points(a) == 2]
         if self.build is not None:
-            return self._build_actions()
+            return build_actions(self.build, self.grid, self.tokens, self.guardian_hand,
+                                 self.cards)
         if self.attempt is not None:
             return self._attempt_actions()
         if self.turn == "hero":
@@ -500,13 +538,6 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
     def _two_pointers_left(self) -> int:
         return sum(1 for a in self.adv_deck if self.cards.points(a) == 2)
 
-    def _spell_targets(self, card: str) -> list[str | None]:
-        effect = self.cards[card].get("effect")
-        if effect == "level_or_unfreeze":
-            in_play = [a for p in self.party for a in p] if self.level_supply > 0 else []
-            return [*in_play, *(a for f in self.frozen for a in f)]
-        return [None]
-
     def _hero_plays(self, timing: str, stones: int) -> list[Action]:
         """Play/Cast actions of the active Hero for cards of this Timing."""
         c = self.cards
@@ -518,16 +549,16 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             kind = c[card].get("kind")
             if card in c.adventurers:
                 if timing == "Non-Combat" and stones >= 1:
-                    acts.append(made(Play, card))
+                    acts.append(shared(Play, card))
             elif kind == "item":
                 if timing == "Non-Combat" and stones >= 1:
-                    acts += [made(Play, card, a) for p in self.party for a in p
+                    acts += [shared(Play, card, a) for p in self.party for a in p
                              if len(self.items.get(a, ())) < MAX_ITEMS]
             elif kind == "spell" and c[card].get("timing", "Non-Combat") == timing:
-                targets = self._spell_targets(card)
+                whom = targets(self, c[card])
                 if stones >= 1:
-                    acts += [made(Play, card, t) for t in targets]
-                acts += [made(Cast, card, caster, t) for caster in casters for t in targets]
+                    acts += [shared(Play, card, t) for t in whom]
+                acts += [shared(Cast, card, caster, t) for caster in casters for t in whom]
         return acts
 
     def _hero_option_actions(self) -> list[Action]:
@@ -542,13 +573,13 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             rooms = len(self.grid[loc])
             if stones >= COST["scout"] and self.tokens.get(loc) != "scout" \
                     and len(party) >= max(1, rooms) and rooms <= ORDER_TOKENS:
-                acts.append(made(Scout, loc))
+                acts.append(shared(Scout, loc))
             if stones >= COST["venture"] and party:
-                acts.append(made(Venture, loc))
+                acts.append(shared(Venture, loc))
         acts += self._hero_plays("Non-Combat", stones)
         if stones >= 1:
-            acts += [made(Take, card) for card in self.tavern + self.market]
-            acts += [made(Take, i) for a in party for i in self.items.get(a, ())
+            acts += [shared(Take, card) for card in self.tavern + self.market]
+            acts += [shared(Take, i) for a in party for i in self.items.get(a, ())
                      if not self.cards.is_cursed(i)]
             if self.adv_deck:
                 acts.append(Draw("adventurers"))
@@ -556,15 +587,12 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                 acts.append(Draw("treasure"))
         return acts
 
-    def _unprotected(self) -> list[str]:
-        """Locations without a Map or Scout Token (Rebuild and Restock may touch only these)."""
-        return [loc for loc in LOCATIONS if loc not in self.tokens]
-
     def _guardian_option_actions(self) -> list[Action]:
         acts: list[Action] = [Pass(), Draw("dungeon")]
-        if any(self.grid[loc] for loc in self._unprotected()):
+        free = unprotected(self.tokens)
+        if any(self.grid[loc] for loc in free):
             acts.append(Rebuild())
-        if any(self.cards.is_room(x) for x in self.guardian_hand) and self._unprotected():
+        if any(self.cards.is_room(x) for x in self.guardian_hand) and free:
             acts.append(Restock())
         acts += self._guardian_plays("Non-Combat")
         return acts
@@ -577,13 +605,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         for card in dict.fromkeys(self.guardian_hand):
             if c[card].get("kind") != "effect" or c[card].get("timing", "Non-Combat") != timing:
                 continue
-            effect = c[card]["effect"]
-            if effect == "freeze":
-                acts += [made(Play, card, a) for p in self.party for a in p]
-            elif effect == "capture_frozen":
-                acts += [made(Play, card, a) for f in self.frozen for a in f]
-            else:
-                acts.append(made(Play, card))
+            acts += [shared(Play, card, t) for t in targets(self, c[card])]
         return acts
 
     # ------------------------------------------------------------ checking
@@ -597,14 +619,6 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
 
     def _memo_key(self) -> tuple[int, int, int | None]:
         return len(self.history), len(self.log), None if self.rng is None else self.rng.state
-
-    def view(self, player: int | None) -> HeroVsGuardianState:
-        memo = self.__dict__.pop("_legal_memo", None)  # not copied into the view
-        try:
-            return super().view(player)  # type: ignore[return-value]
-        finally:
-            if memo is not None:
-                self._legal_memo = memo
 
     def _check(self, action: Action) -> None:
         memo = self.__dict__.pop("_legal_memo", None)
@@ -624,7 +638,9 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                     and action.loc in self.grid and not self.grid[action.loc])
         if isinstance(action, (SetRoom, Discard)) and self.build is not None \
                 and self.build["kind"] == "rebuild":
-            return self._rebuild_allows(action)
+            return rebuild_allows(self.build, self.grid, action.card,
+                                  action.loc if isinstance(action, SetRoom) else None,
+                                  self.cards.vault)
         return None
 
     def _explain(self, action: Action) -> str:  # noqa: C901 - one message per rule
@@ -669,7 +685,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         if self.phase == "pick":
             return "pick: pick an Adventurer worth 2 points from the Adventurer deck"
         if self.build is not None:
-            return self._explain_build(action)
+            return refusal(action, self.build, self.grid, self.tokens, self.guardian_hand,
+                           self.cards)
         if self.attempt is not None:
             return self._explain_attempt(action)
         hero_turn = self.turn == "hero"
@@ -759,29 +776,24 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                     target in f for f in self.frozen):
                 return "play: an Item goes on an Adventurer in play (not Frozen)"
             return f"play: an Adventurer may have up to {MAX_ITEMS} Items"
-        if info.get("effect") == "capture_frozen":
-            return "play: Dreadful Feeling captures a Frozen Adventurer"
-        if info.get("effect") == "freeze":
-            return "play: Freeze an Adventurer in play"
-        if info.get("effect") == "level_or_unfreeze" and self.level_supply < 1:
-            return "play: no Level Token is left (4 in the game)"
+        why = wrong_target(self, info) if "effect" in info else None
+        if why is not None:
+            return f"play: {why}"
         return f"{action.verb}: {info['name']} needs another target (not {target!r})"
 
     # ------------------------------------------------------------ performing
-    def _perform(self, action: Action) -> None:
-        method = getattr(self, f"_do_{type(action).__name__.lower()}")
-        method(action)
-
     # set-up -------------------------------------------------------------
-    def _do_place(self, a: Place) -> None:
+    @performs(Place)
+    def _place(self, a: Place) -> None:
         self.unplaced.remove(a.card)
         self.grid[a.loc].append(a.card)
         g = self.guardian
         self.record("place", f"A room is placed at {a.loc}.", player=g)
         if not self.unplaced:
-            self._begin_entry()
+            self.phase = "entry"
 
-    def _do_deal(self, a: Deal) -> None:
+    @performs(Deal)
+    def _deal(self, a: Deal) -> None:
         g = self.guardian
         cards = list(self.unplaced)
         self.rng.shuffle(cards)
@@ -793,12 +805,10 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         self.record("deal", "Rooms dealt at random: " + ", ".join(
             f"{loc} {self.name(card)}" for loc, card in zip(empty, cards, strict=True)),
             player=g, visible_to=(g,), placed=dict(zip(empty, cards, strict=True)))
-        self._begin_entry()
-
-    def _begin_entry(self) -> None:
         self.phase = "entry"
 
-    def _do_entry(self, a: Entry) -> None:
+    @performs(Entry)
+    def _entry(self, a: Entry) -> None:
         self.entries.append([a.loc, a.side])
         self.record("entry", f"Entry Token on the {a.side} edge of {a.loc}.",
                     player=self.guardian, loc=a.loc, side=a.side)
@@ -815,7 +825,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                         visible_to=(g,), cards=list(self.opening))
             self.phase = "keep"
 
-    def _do_keep(self, a: Keep) -> None:
+    @performs(Keep)
+    def _keep(self, a: Keep) -> None:
         g = self.guardian
         self.opening.remove(a.card)
         self.guardian_hand.append(a.card)
@@ -832,7 +843,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             self.record("shuffle", "The Treasure deck is shuffled.", visible_to=(),
                         order=list(self.treasure_deck))
 
-    def _do_recruit(self, a: Recruit) -> None:
+    @performs(Recruit)
+    def _recruit(self, a: Recruit) -> None:
         h = self.setup_hero
         if a.method == "random":
             self.rng.shuffle(self.adv_deck)
@@ -849,7 +861,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             self.record("recruit", f"{says(self.players[h], 'pick')} 3 Adventurers worth 2 points.",
                         player=h)
 
-    def _do_pick(self, a: Pick) -> None:
+    @performs(Pick)
+    def _pick(self, a: Pick) -> None:
         h = self.setup_hero
         self.adv_deck.remove(a.card)
         self.party[h].append(a.card)
@@ -941,7 +954,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         else:
             self._start_round()
 
-    def _do_pass(self, a: Pass) -> None:
+    @performs(Pass)
+    def _pass(self, a: Pass) -> None:
         if self.turn == "hero":  # one turn to the Guardian, then the option comes back
             self.record("pass", f"{says(self.players[self.active], 'pass')}: the Guardian may "
                         "act.", player=self.active)
@@ -956,7 +970,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                         player=self.guardian)
             self.passed, self.turn = "guardian", "hero"
 
-    def _do_end(self, a: End) -> None:
+    @performs(End)
+    def _end_turns(self, a: End) -> None:
         name = self.players[self.active]
         kept = min(CARRY_OVER, self.hero_stones)
         self.record("end_turns", f"{says(name, 'end')} {their(name)} turns "
@@ -1017,7 +1032,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                     card=adv)
 
     # playing cards -------------------------------------------------------
-    def _do_play(self, a: Play) -> None:
+    @performs(Play)
+    def _play(self, a: Play) -> None:
         if self.current_player == self.guardian:
             self.guardian_stones -= 1
             self.guardian_hand.remove(a.card)
@@ -1028,10 +1044,11 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                 return
             self._after_guardian_action()
             return
-        self._spend_hero(1)
+        self.hero_stones -= 1
         self._hero_play(a.card, a.target)
 
-    def _do_cast(self, a: Cast) -> None:
+    @performs(Cast)
+    def _cast(self, a: Cast) -> None:
         self.casters_used.append(a.caster)
         self.record("cast", f"{self.name(a.caster)} uses Spell Casting: the Spell costs 0.",
                     player=self.active, caster=a.caster)
@@ -1056,58 +1073,16 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             self._after_hero_action()
 
     def _effect(self, card: str, target: str | None, player: int) -> None:
-        """A Spell or Dungeon Effect card: apply it and remove it from the game."""
+        """A Spell or Dungeon Effect card: apply it (:data:`.effects.VOCABULARY`) and remove
+        it from the game."""
         info = self.cards[card]
-        effect = info["effect"]
         self.out_of_game.append(card)
-        plays = f"{says(self.players[player], 'play')} {info['name']}"  # "You play Petrify"
-        if effect == "level_or_unfreeze":
-            assert target is not None
-            owner = self.owner_of(target)
-            assert owner is not None
-            if target in self.frozen[owner]:
-                self.frozen[owner].remove(target)
-                self.party[owner].append(target)
-                self.record("play", f"{plays}: {self.name(target)} is no "
-                            "longer Frozen.", player=player, card=card, target=target)
-            else:
-                self.level_supply -= 1
-                self.levels[target] = self.levels.get(target, 0) + 1
-                self.record("play", f"{plays}: a Level Token on "
-                            f"{self.name(target)} (+1 to its Scout and Venture rolls).",
-                            player=player, card=card, target=target)
-        elif effect == "freeze":
-            assert target is not None
-            owner = self.owner_of(target)
-            assert owner is not None
-            self.party[owner].remove(target)
-            self._strip(target, "market")
-            self.frozen[owner].append(target)
-            self.rng.shuffle(self.treasure_deck)
-            self.record("play", f"{plays}: {self.name(target)} is Frozen; its "
-                        "Treasure Items are shuffled into the Market deck.", player=player,
-                        card=card, target=target)
-            self.record("shuffle", "The Market deck is shuffled.", visible_to=(),
-                        order=list(self.treasure_deck))
-        elif effect == "capture_frozen":
-            assert target is not None
-            self.record("play", f"{plays}.", player=player, card=card,
-                        target=target)
-            self._capture(target)
-        elif effect == "next_roll":
-            assert self.attempt is not None
-            self.attempt["bonus"] += info["amount"]
-            self.record("play", f"{plays}: the next roll is at "
-                        f"{info['amount']:+d}.", player=player, card=card)
-        elif effect == "next_retreat":
-            assert self.attempt is not None
-            self.attempt["retreat_bonus"] += info["amount"]
-            self.record("play", f"{plays}: the next Retreat roll is at "
-                        f"{info['amount']:+d}.", player=player, card=card)
+        VOCABULARY.perform(info, self, card, target, player)
 
-    def _do_take(self, a: Take) -> None:
+    @performs(Take)
+    def _take(self, a: Take) -> None:
         h = self.active
-        self._spend_hero(1)
+        self.hero_stones -= 1
         if a.card in self.tavern:
             self.tavern.remove(a.card)
             where = "the Tavern"
@@ -1123,7 +1098,8 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
                     player=h, card=a.card)
         self._after_hero_action()
 
-    def _do_draw(self, a: Draw) -> None:
+    @performs(Draw)
+    def _draw(self, a: Draw) -> None:
         if a.deck == "dungeon":
             g = self.guardian
             self.guardian_stones -= 1
@@ -1141,7 +1117,7 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
             self._after_guardian_action()
             return
         h = self.active
-        self._spend_hero(1)
+        self.hero_stones -= 1
         deck = self.adv_deck if a.deck == "adventurers" else self.treasure_deck
         card = deck.pop()
         self.hands[h].append(card)
@@ -1150,20 +1126,458 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         self.mark_irreversible(f"{says(self.players[h], 'have')} seen the card drawn")
         self._after_hero_action()
 
-    # guardian building ----------------------------------------------------
+    # ------------------------------------------------------------ a Scout or Venture
+    def _attempt_actions(self) -> list[Action]:
+        at = self.attempt
+        assert at is not None
+        stage = at["stage"]
+        h = self.active
+        if stage == "order":
+            acts: list[Action] = []
+            if len(at["order"]) < ORDER_TOKENS:
+                acts += [shared(Order, a) for a in self.party[h] if a not in at["order"]]
+            if at["order"] and (at["kind"] != "scout" or len(at["order"]) >= len(
+                    self.grid[at["loc"]])):
+                acts.append(Enter())
+            return acts
+        if stage == "first":
+            return [First(r) for r in first_choices(self.grid[at["loc"]], at["done"],
+                                                    at["kind"], self.cards.vault)]
+        if stage == "roll":
+            acts = [Roll()]
+            if at["kind"] == "venture" and at["next"] >= 1:
+                acts.append(Retreat())
+            acts += self._hero_plays("Combat", self.hero_stones)
+            return acts
+        if stage == "window":
+            return [Continue(), *self._guardian_plays("Combat")]
+        if stage == "stow":
+            adv = at["victim_stow"]
+            return [Stow(i) for i in self.items.get(adv, ()) if not self.cards.is_cursed(i)]
+        if stage == "save":
+            return [Lose(), *(Save(x) for x in self._save_options(at["victim"]))]
+        raise AssertionError(stage)
+
+    def _save_options(self, victim: str) -> list[str]:
+        """Cards that may be captured in place of ``victim`` now (:func:`.save_options`)."""
+        at = self.attempt
+        return save_options(self.cards, victim, self.items.get(victim, ()),
+                            self.party[self.active], bool(at is not None and at["stand_in"]))
+
+    def _explain_attempt(self, action: Action) -> str:
+        at = self.attempt
+        assert at is not None
+        v = action.verb
+        stage = at["stage"]
+        if v == "first" and action.room == self.cards.vault and at["kind"] == "venture" \
+                and len(self.grid[at["loc"]]) > 1:  # type: ignore[attr-defined]
+            return ("first: the Treasure Vault is never Ventured first while another room "
+                    "shares its location")
+        if stage == "order":
+            if v == "order":
+                if len(at["order"]) >= ORDER_TOKENS:
+                    return "order: there are only 4 Order Tokens"
+                if action.adventurer in at["order"]:  # type: ignore[attr-defined]
+                    return "order: one Order Token per Adventurer"
+                return "order: only your Adventurers in play (not Frozen) can enter"
+            if v == "enter":
+                if not at["order"]:
+                    return "enter: place at least one Order Token first"
+                return ("enter: Scouting needs at least as many Adventurers as there are "
+                        f"rooms ({len(self.grid[at['loc']])})")
+            return f"{v}: place the Order Tokens, then 'enter'"
+        if stage == "first":
+            if v == "first":
+                return ("first: the Treasure Vault is never Ventured first while another room "
+                        "shares its location" if action.room == self.cards.vault  # type: ignore
+                        else "first: that room is not at this location")
+            return f"{v}: the {at['chooser']} first chooses which room comes first"
+        if stage == "roll":
+            if v == "retreat":
+                if at["kind"] != "venture":
+                    return "retreat: only during a Venture"
+                return "retreat: only after the 1st Adventurer in the order has rolled"
+            if v in ("play", "cast"):
+                if v == "play" and self.hero_stones < 1:
+                    return "play: costs 1 Action Stone; you have none"
+                return self._explain_play(action, self.hands[self.active], "Combat")
+            return (f"{v}: during a Scout/Venture only Combat cards, a roll or a Retreat may be "
+                    "played")
+        if stage == "window":
+            if v == "play":
+                if self.guardian_stones < 1:
+                    return "play: costs 1 Action Stone; the Guardian has none"
+                return self._explain_play(action, self.guardian_hand, "Combat")
+            return f"{v}: the Guardian may play a Combat card now, or 'continue'"
+        if stage == "stow":
+            if v == "stow" and self.cards.is_cursed(action.item):  # type: ignore[attr-defined]
+                return "stow: a Hero can't pick up a Cursed Item"
+            return ("stow: the Adventurer already holds 2 Items; choose one (not Cursed) to "
+                    "return to your hand")
+        if stage == "save":
+            if v == "save" and at.get("stand_in"):
+                return (f"save: {self.name(at['victim'])} stands in for "
+                        f"{self.name(at['stand_in'])}; only Armor it wears can save it now")
+            if v == "save":
+                return ("save: Sacrifice - an Adventurer with Sacrifice, or Armor worn by the "
+                        "captured Adventurer, may be captured in its place")
+            return f"{v}: an Adventurer is about to be captured: 'save CARD' or 'lose'"
+        return f"{v}: not legal now"
+
+    @performs(Scout, Venture)
+    def _declare(self, a: Scout | Venture) -> None:
+        kind, loc = a.verb, a.loc
+        self.hero_stones -= COST[kind]
+        self.attempt = new_attempt(kind, loc)
+        word = "Scout" if kind == "scout" else "Venture"
+        self.record(kind, f"{says(self.players[self.active], 'will')} {word} {loc} "
+                    f"({count(len(self.grid[loc]), 'room')}).", player=self.active, loc=loc)
+
+    @performs(Order)
+    def _order(self, a: Order) -> None:
+        at = self.attempt
+        assert at is not None
+        at["order"].append(a.adventurer)
+        self.record("order", f"Order Token {len(at['order'])} on {self.name(a.adventurer)}.",
+                    player=self.active)
+
+    @performs(Enter)
+    def _enter(self, a: Enter) -> None:
+        at = self.attempt
+        assert at is not None
+        rooms = self.grid[at["loc"]]
+        at["revealed"] = list(rooms)  # a token needs every one of these done (RULE_NOTES)
+        hidden = [r for r in rooms if r not in self.face_up]
+        self.face_up.extend(hidden)
+        if hidden:
+            self.mark_irreversible(f"the rooms at {at['loc']} have been revealed")
+        self.record("reveal", f"At {at['loc']}: " + (", ".join(map(self.name, rooms)) or
+                                                      "no room") + ".", loc=at["loc"],
+                    cards=list(rooms))
+        if len(rooms) > 1:
+            at["chooser"] = room_chooser(at["kind"], self.tokens.get(at["loc"]) == "scout")
+        self._next_room()
+
+    def _next_room(self) -> None:
+        """Choose the current room (or end the attempt when none is left)."""
+        at = self.attempt
+        assert at is not None
+        left = [r for r in self.grid[at["loc"]] if r not in at["done"]]
+        if not left:
+            self._end_attempt()
+            return
+        if at["current"] in left:
+            at["stage"] = "roll"
+            return
+        choices = first_choices(self.grid[at["loc"]], at["done"], at["kind"], self.cards.vault)
+        if len(choices) == 1:
+            at["current"] = choices[0]
+            at["stage"] = "roll"
+        else:
+            at["stage"] = "first"
+
+    @performs(First)
+    def _first(self, a: First) -> None:
+        at = self.attempt
+        assert at is not None
+        at["current"] = a.room
+        chooser = self.guardian if at["chooser"] == "guardian" else self.active
+        self.record("first", f"{self.name(a.room)} is attempted first.", player=chooser,
+                    room=a.room)
+        at["stage"] = "roll"
+
+    @performs(Roll)
+    def _roll(self, a: Roll) -> None:
+        self._announce(self.attempt["kind"])  # type: ignore[index]
+
+    @performs(Retreat)
+    def _retreat(self, a: Retreat) -> None:
+        self._announce("retreat")
+
+    def _announce(self, roll: str) -> None:
+        at = self.attempt
+        assert at is not None
+        at["pending"] = roll
+        if self._guardian_plays("Combat"):
+            at["stage"] = "window"
+        else:
+            self._resolve_roll()
+
+    @performs(Continue)
+    def _let_roll(self, a: Continue) -> None:
+        self._resolve_roll()
+
+    def _resolve_roll(self) -> None:
+        at = self.attempt
+        assert at is not None
+        roll = at["pending"]
+        adv = at["order"][at["next"]]
+        at["next"] += 1
+        room = at["current"]
+        loc = at["loc"]
+        modifier = self.roll_modifier(roll, adv, room, loc)
+        at["bonus"] = 0
+        if roll == "retreat":
+            at["retreat_bonus"] = 0
+        die = self.rng.randint(1, 6)
+        total = die + modifier
+        target = TARGET[roll]
+        success, capture = roll_result(roll, die, modifier)
+        word = {"scout": "Scout", "venture": "Venture", "retreat": "Retreat"}[roll]
+        result = "succeeds" if success else ("fails and is captured" if capture else "fails")
+        self.record("roll", f"{self.name(adv)} rolls {die} {modifier:+d} = {total} to {word} "
+                    f"{self.name(room)} (needs {target}+): {result}.", player=self.active,
+                    die=die, modifier=modifier, total=total, roll=roll, adventurer=adv,
+                    room=room, success=success)
+        at["rolls"].append([roll, adv, room, die, total, success])
+        if success:
+            if roll == "retreat":
+                self.record("retreat", "The Venture ends in a successful Retreat.",
+                            player=self.active)
+                self._end_attempt()
+                return
+            at["done"].append(room)
+            at["current"] = None
+            if roll == "venture":
+                self.grid[loc].remove(room)
+                self._remove_face_up(room)
+                self.ventured[self.active].append(room)
+                if room == self.cards.vault:
+                    # Never Ventured first, so every room here is Ventured now: Map it first.
+                    if all_done(at):
+                        self._place_token(loc, "map")
+                    self.record("end", f"{says(self.players[self.active], 'venture')} the "
+                                "Treasure Vault: the game ends.", player=self.active)
+                    self.attempt = None
+                    self._end_game("vault")
+                    return
+            self._continue_attempt()
+            return
+        at["capture"] = capture
+        at["victim"] = adv
+        if self.cards.is_cursed(room):  # "fails any roll versus a Cursed Item": Retreat too
+            items = self.items.get(adv, [])
+            if len(items) < MAX_ITEMS:
+                self._attach_cursed(adv, room)
+            elif any(not self.cards.is_cursed(i) for i in items):
+                at["stage"] = "stow"
+                at["victim_stow"] = adv
+                at["cursed"] = room
+                return
+        self._after_failure()
+
+    def _attach_cursed(self, adv: str, room: str) -> None:
+        at = self.attempt
+        assert at is not None
+        self.grid[at["loc"]].remove(room)
+        self._remove_face_up(room)
+        self.items.setdefault(adv, []).append(room)
+        if at["current"] == room:
+            at["current"] = None
+        self.record("cursed", f"{self.name(room)} attaches itself to {self.name(adv)}.",
+                    player=self.active, adventurer=adv, card=room)
+
+    @performs(Stow)
+    def _stow(self, a: Stow) -> None:
+        at = self.attempt
+        assert at is not None
+        adv = at["victim_stow"]
+        self.items[adv].remove(a.item)
+        self.hands[self.active].append(a.item)
+        self.record("stow", f"{self.name(a.item)} goes back to the hand.", player=self.active,
+                    card=a.item)
+        self._attach_cursed(adv, at["cursed"])
+        at["victim_stow"] = None
+        at["cursed"] = None
+        self._after_failure()
+
+    def _after_failure(self) -> None:
+        at = self.attempt
+        assert at is not None
+        if at["capture"]:
+            if self._save_options(at["victim"]):
+                at["stage"] = "save"
+                return
+            self._capture(at["victim"])
+        self._finish_failure()
+
+    def _finish_failure(self) -> None:
+        at = self.attempt
+        assert at is not None
+        at["capture"] = False
+        at["victim"] = None
+        at["stand_in"] = None
+        if at["pending"] == "retreat":
+            at["pending"] = None
+        self._continue_attempt()
+
+    @performs(Save)
+    def _sacrifice(self, a: Save) -> None:
+        at = self.attempt
+        assert at is not None
+        victim = at["victim"]
+        self.record("sacrifice", f"{self.name(a.card)} is captured in place of "
+                    f"{self.name(victim)}.", player=self.active, card=a.card, victim=victim)
+        if a.card in self.items.get(victim, ()):  # Armor: saves only its wearer
+            self.items[victim].remove(a.card)
+            self.captured.append(a.card)
+        else:  # an Adventurer with Sacrifice stands in; its own Armor may still save it
+            at["stand_in"] = victim
+            at["victim"] = a.card
+            if self._save_options(a.card):
+                return  # asked again: the stand-in's Armor, or lose the stand-in
+            self._capture(a.card)
+        self._finish_failure()
+
+    @performs(Lose)
+    def _lose(self, a: Lose) -> None:
+        at = self.attempt
+        assert at is not None
+        self._capture(at["victim"])
+        self._finish_failure()
+
+    def _continue_attempt(self) -> None:
+        at = self.attempt
+        assert at is not None
+        left = [r for r in self.grid[at["loc"]] if r not in at["done"]]
+        if not left:
+            self._end_attempt()
+            return
+        if at["next"] >= len(at["order"]):
+            self._end_attempt()
+            return
+        self._next_room()
+
+    def _place_token(self, loc: str, token: str) -> None:
+        if loc not in self.tokens:
+            self.token_supply -= 1
+        self.tokens[loc] = token  # a Map Token replaces a Scout Token
+
+    def _end_attempt(self) -> None:
+        at = self.attempt
+        assert at is not None
+        loc = at["loc"]
+        rooms = self.grid[loc]
+        done = all_done(at) and not (at["kind"] == "venture" and rooms)
+        if at["kind"] == "scout" and done:
+            self._place_token(loc, "scout")
+            self.record("scouted", f"{loc} is Scouted: its rooms stay face up.", loc=loc)
+        elif at["kind"] == "scout":
+            for r in rooms:
+                self._remove_face_up(r)
+            self.record("scout", f"The Scout of {loc} ends; its rooms go face down.", loc=loc)
+        elif done:
+            self._place_token(loc, "map")
+            self.record("mapped", f"{loc} is Mapped.", loc=loc)
+        else:
+            if self.tokens.get(loc) != "scout":
+                for r in rooms:
+                    self._remove_face_up(r)
+            self.record("venture", f"The Venture of {loc} ends; {count(len(rooms), 'room')} "
+                        f"{'remains' if len(rooms) == 1 else 'remain'}.", loc=loc)
+        self.attempt = None
+        self._after_hero_action()
+
+    # ------------------------------------------------------------ a Rebuild or Restock
+    @performs(Rebuild)
+    def _rebuild_dungeon(self, a: Rebuild) -> None:
+        self.guardian_stones -= 1
+        self.build = new_build("rebuild")
+        self.record("rebuild", f"The Guardian Rebuilds (up to {rebuild_limit(self.tokens)} "
+                    "locations).", player=self.guardian)
+
+    @performs(Lift)
+    def _lift(self, a: Lift) -> None:
+        b = self.build
+        assert b is not None
+        b["locs"].append(a.loc)
+        if self.grid[a.loc]:
+            b["need"].append(a.loc)
+        b["pool"].extend(self.grid[a.loc])
+        self.grid[a.loc] = []
+        self.record("lift", f"The rooms of {a.loc} are lifted.", player=self.guardian,
+                    loc=a.loc)
+        if len(b["locs"]) >= rebuild_limit(self.tokens) or all(
+                loc in b["locs"] for loc in unprotected(self.tokens)):
+            self._arrange(Arrange())
+
+    @performs(Arrange)
+    def _arrange(self, a: Arrange) -> None:
+        b = self.build
+        assert b is not None
+        b["stage"] = "arrange"
+        if not b["pool"]:
+            self._finish_build()
+
+    @performs(SetRoom)
+    def _set_room(self, a: SetRoom) -> None:
+        b = self.build
+        assert b is not None
+        g = self.guardian
+        if b["kind"] == "rebuild":
+            b["pool"].remove(a.card)
+        else:
+            self.guardian_hand.remove(a.card)
+            if a.loc not in b["locs"]:
+                b["locs"].append(a.loc)
+        self.grid[a.loc].append(a.card)
+        self.record("set", f"A room is put at {a.loc}.", player=g, loc=a.loc)
+        if b["kind"] == "rebuild" and not b["pool"]:
+            self._finish_build()
+
+    @performs(Shift)
+    def _shift(self, a: Shift) -> None:
+        b = self.build
+        assert b is not None
+        g = self.guardian
+        origin = next(loc for loc in LOCATIONS if a.card in self.grid[loc])
+        self.grid[origin].remove(a.card)
+        self.grid[a.loc].append(a.card)
+        b["moved"].append(a.card)
+        self.record("shift", f"A room moves from {origin} to {a.loc}.", player=g, loc=a.loc,
+                    origin=origin)
+
+    @performs(Discard)
+    def _discard(self, a: Discard) -> None:
+        b = self.build
+        assert b is not None
+        if b["kind"] == "rebuild":
+            b["pool"].remove(a.card)
+        else:
+            origin = next(loc for loc in LOCATIONS if a.card in self.grid[loc])
+            self.grid[origin].remove(a.card)
+        self._remove_face_up(a.card)
+        self.removed.append([a.card, self.active])
+        self.record("remove", f"The Guardian removes {self.name(a.card)} from the Dungeon "
+                    f"(half its points, rounded up, for {self.players[self.active]}).",
+                    player=self.guardian, card=a.card)
+        if b["kind"] == "rebuild" and not b["pool"]:
+            self._finish_build()
+
+    @performs(Restock)
+    def _restock(self, a: Restock) -> None:
+        self.guardian_stones -= 1
+        self.build = new_build("restock")
+        self.record("restock", "The Guardian Restocks.", player=self.guardian)
+
+    @performs(Done)
+    def _done(self, a: Done) -> None:
+        self._finish_build()
+
+    def _finish_build(self) -> None:
+        b = self.build
+        assert b is not None
+        self.record(b["kind"], f"The {b['kind'].capitalize()} is done.", player=self.guardian)
+        self.build = None
+        self._after_guardian_action()
+
     # ------------------------------------------------------------ save/load/views
-    _FIELDS = ("phase", "unplaced", "grid", "face_up", "tokens", "token_supply", "entries",
-               "dungeon_deck", "opening", "guardian_hand", "removed", "captured", "out_of_game",
-               "adv_deck", "tavern", "treasure_deck", "market", "hands", "party", "frozen",
-               "ventured", "items", "levels", "level_supply", "carry", "hero_stones",
-               "guardian_stones", "active", "round_no", "turn", "hero_out", "passed", "acted",
-               "idle_rounds",
-               "casters_used", "setup_hero", "picks_left", "attempt", "build", "end_reason")
+    #: What ``_dump`` returns (a save's ``start`` and ``current`` positions), checked by core
+    #: before ``_restore``, which then asks :func:`check_position` what a schema cannot say.
+    state_schema: ClassVar[dict[str, Any]] = STATE_SCHEMA
 
     def _dump(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._FIELDS}
-
-    state_schema: ClassVar[dict[str, Any]] = STATE_SCHEMA
 
     def _restore(self, data: dict[str, Any]) -> None:
         self.cards = cards_from_option(self.options.get("cards"))
@@ -1245,6 +1659,88 @@ class HeroVsGuardianState(ScoutVentureRules, RebuildRestockRules, GameState):
         return cards
 
 
+
+
+def _where(state: HeroVsGuardianState) -> list[tuple[str, list[str]]]:
+    """Every zone a card can be in, with its name."""
+    zones = [("unplaced", state.unplaced), ("dungeon_deck", state.dungeon_deck),
+             ("opening", state.opening), ("guardian_hand", state.guardian_hand),
+             ("removed", [r for r, _ in state.removed]), ("captured", state.captured),
+             ("out_of_game", state.out_of_game), ("adv_deck", state.adv_deck),
+             ("tavern", state.tavern), ("treasure_deck", state.treasure_deck),
+             ("market", state.market)]
+    zones += [(f"grid.{loc}", rooms) for loc, rooms in state.grid.items()]
+    for group in ("hands", "party", "frozen", "ventured"):
+        zones += [(f"{group}[{h}]", cards) for h, cards in enumerate(getattr(state, group))]
+    zones += [(f"items.{adv}", items) for adv, items in state.items.items()]
+    if state.build is not None:
+        zones.append(("build.pool", state.build["pool"]))
+    return zones
+
+
+def check_position(state: HeroVsGuardianState) -> None:
+    """Raise SaveFormatError naming what is wrong if a restored position cannot be a game.
+
+    Checks what the schema cannot: one list per Hero; every card id known; every card in
+    exactly one place ("?" counting as any one unknown card); Map/Scout and Level Tokens
+    adding up; Items and Levels only on Adventurers in play or Frozen.
+
+    >>> from dungeoncraft_widgets.core.data import check_schema
+    >>> game = new_game(seed=1)
+    >>> check_schema(game.view(0)._dump(), STATE_SCHEMA, "saved game")
+    >>> check_position(game)
+    >>> game.token_supply = 3
+    >>> check_position(game)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.SaveFormatError: saved game: Map/Scout Tokens on the board \
+and in the supply do not add up to 16
+    """
+    c = state.cards
+    heroes = len(state.players) - 1
+    for group in ("hands", "party", "frozen", "ventured", "carry"):
+        if len(getattr(state, group)) != heroes:
+            raise SaveFormatError(f"saved game: {group} has {len(getattr(state, group))} "
+                                  f"entries for {heroes} Hero(es)")
+    if not (state.active < heroes and state.setup_hero < heroes):
+        raise SaveFormatError("saved game: active or setup_hero names no Hero")
+    seen: Counter[str] = Counter()
+    for zone, cards in _where(state):
+        for card in cards:
+            if card != HIDDEN and card not in c:
+                raise SaveFormatError(f"saved game: {zone}: there is no card {card!r}")
+        seen.update(cards)
+    hidden = seen.pop(HIDDEN, 0)
+    twice = sorted(card for card, n in seen.items() if n > 1)
+    if twice:
+        raise SaveFormatError(f"saved game: card {twice[0]} is in two places")
+    total = len(c.dungeon) + len(c.adventurers) + len(c.treasure)
+    if len(seen) + hidden != total:
+        raise SaveFormatError(f"saved game: {len(seen) + hidden} cards are placed, the set "
+                              f"has {total}")
+    if state.token_supply + len(state.tokens) != MAP_TOKENS:
+        raise SaveFormatError("saved game: Map/Scout Tokens on the board and in the supply "
+                              f"do not add up to {MAP_TOKENS}")
+    if state.level_supply + sum(state.levels.values()) != LEVEL_TOKENS:
+        raise SaveFormatError(f"saved game: Level Tokens do not add up to {LEVEL_TOKENS}")
+    in_play = {a for group in (state.party, state.frozen) for cards in group for a in cards}
+    for adv in [*state.items, *state.levels]:
+        if adv not in in_play:
+            raise SaveFormatError(f"saved game: Items or a Level on {adv!r}, which is not an "
+                                  "Adventurer in play")
+    visible = {card for rooms in state.grid.values() for card in rooms}
+    if state.build is not None:
+        visible.update(state.build["pool"])
+    if state.attempt is not None and any(adv not in in_play
+                                         for adv in state.attempt["order"][state.attempt["next"]:]):
+        raise SaveFormatError("saved game: attempt.order names a card that is no Adventurer "
+                              "in play")
+    stray = [card for card in state.face_up if card not in visible and card != HIDDEN]
+    if stray:
+        raise SaveFormatError(f"saved game: face_up names {stray[0]}, which is not in the "
+                              "Dungeon")
+
+
 def _default_names(count: int) -> list[str]:
     heroes = ["Hero"] if count == 2 else [f"Hero {i + 1}" for i in range(count - 1)]
     return [*heroes, "Guardian"]
@@ -1302,8 +1798,7 @@ def scout_venture_position(kind: str, adventurers: Sequence[str], rooms: Sequenc
     >>> [e.data["die"] for e in game.log if e.kind == "roll"]
     [3]
     """
-    if kind not in COST:
-        raise InvalidArgumentError(f"kind must be 'scout' or 'venture', not {kind!r}")
+    one_of(kind, "kind", tuple(COST))
     for what, given, most in (("adventurers", adventurers, ORDER_TOKENS),
                               ("rooms", rooms, MAX_ROOMS)):
         if isinstance(given, str) or not isinstance(given, (list, tuple)) or len(given) > most:
@@ -1397,7 +1892,7 @@ def resolve_attempt_position(kind: str, adventurers: Sequence[str], rooms: Seque
         at = game.attempt
         stage = at["stage"]
         if stage == "first":
-            choices = game._first_choices()
+            choices = first_choices(game.grid["A1"], at["done"], kind, game.cards.vault)
             game.apply(First(first if first in choices else choices[0]))
         elif stage == "roll":
             retreat = (kind == "venture" and retreat_from is not None
@@ -1418,3 +1913,4 @@ def resolve_attempt_position(kind: str, adventurers: Sequence[str], rooms: Seque
                 or game.end_reason == "vault")
     return {"rooms_done": len(done), "all_done": all_done, "captured": captured,
             "retreated": any(r[0] == "retreat" and r[5] for r in rolls), "rolls": rolls}
+

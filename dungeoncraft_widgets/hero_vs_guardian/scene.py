@@ -22,7 +22,9 @@ from collections.abc import Mapping
 from ..core.english import count
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Group, Polygon, Rect, Scene, Text
-from .rules import HIDDEN, LOCATIONS, HeroVsGuardianState, Scout, Venture
+from .actions import Scout, Venture
+from .dungeon import HIDDEN, LOCATIONS
+from .rules import HeroVsGuardianState
 
 __all__ = ["describe", "dungeon_scene", "target_of"]
 

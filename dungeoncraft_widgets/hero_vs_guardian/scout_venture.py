@@ -1,421 +1,216 @@
-"""Scout, Venture and Retreat: how the Hero's Adventurers enter a location, roll by roll.
+"""Scout, Venture and Retreat: the rulebook's questions about one attempt, as pure functions.
 
 The rulebook's sections *Scout*, *Venture (Mapping a Location)*, *Retreat (During a
-Venture)* and the Powers used on the way (*Sacrifice*, *Cursed Item*). A mixin of
-:class:`.rules.HeroVsGuardianState`: the attempt under way is ``state.attempt`` (a dict,
-saved with the game).
+Venture)*, *Die Roll Modifiers* and the Powers used on the way (*Sacrifice*, *Cursed Item*):
+what a modifier gives (:func:`roll_modifier`, and the Adventurer's own part of it,
+:func:`adventurer_modifier`), what a roll needs and what it does (:func:`roll_result`: the
+capture rules), which room comes first and who chooses (:func:`first_choices`,
+:func:`room_chooser`), who may stand in for a captured Adventurer (:func:`save_options`) and
+what an attempt is as plain data (:func:`new_attempt`, :func:`all_done`). They take plain
+data (card ids, lists, the card set), so the engine, the exact odds, the bots, the apps and
+the calculators ask the same function, of the game or of a position typed in.
+
+>>> from dungeoncraft_widgets.hero_vs_guardian import load_cards
+>>> cards = load_cards()
+>>> roll_modifier(cards, "scout", "A01", "D10")       # a Cleric against an Evil room
+4
+>>> roll_result("venture", 1, 5), roll_result("venture", 1, 4)  # a natural 1 always fails
+((False, False), (False, True))
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.actions import Action
-from ..core.english import count, says
-from .actions import (
-    Continue,
-    Enter,
-    First,
-    Lose,
-    Order,
-    Retreat,
-    Roll,
-    Save,
-    Scout,
-    Stow,
-    Venture,
-    made,
-)
-from .dungeon import (
-    COST,
-    MAX_ITEMS,
-    ORDER_TOKENS,
-    TARGET,
-)
+from .data import ROOM_TYPES, CardSet
+from .dungeon import TARGET
+
+__all__ = ["adventurer_modifier", "all_done", "first_choices", "has_power", "modifier_applies",
+           "new_attempt", "roll_modifier", "roll_result", "room_chooser", "save_options"]
 
 
-class ScoutVentureRules:
-    """Legal actions, refusals and resolution of a Scout or Venture (see the module)."""
+def modifier_applies(mod: Mapping[str, Any], roll: str, room_type: str | None,
+                     adventurer_class: str | None) -> bool:
+    """Does a modifier ``{"amount", "action"?, "vs"?, "class"?}`` apply to this roll?
 
-    attempt: dict[str, Any] | None
+    >>> modifier_applies({"amount": -1, "vs": "Brute"}, "venture", "Brute", "Cleric")
+    True
+    >>> modifier_applies({"amount": 1, "class": "Warrior"}, "scout", "Evil", "Cleric")
+    False
+    """
+    if "action" in mod and mod["action"] != roll:
+        return False
+    if "vs" in mod and mod["vs"] != room_type:
+        return False
+    return not ("class" in mod and mod["class"] != adventurer_class)
 
-    def _attempt_actions(self) -> list[Action]:
-        at = self.attempt
-        assert at is not None
-        stage = at["stage"]
-        h = self.active
-        if stage == "order":
-            acts: list[Action] = []
-            if len(at["order"]) < ORDER_TOKENS:
-                acts += [made(Order, a) for a in self.party[h] if a not in at["order"]]
-            if at["order"] and (at["kind"] != "scout" or len(at["order"]) >= len(
-                    self.grid[at["loc"]])):
-                acts.append(Enter())
-            return acts
-        if stage == "first":
-            return [First(r) for r in self._first_choices()]
-        if stage == "roll":
-            acts = [Roll()]
-            if at["kind"] == "venture" and at["next"] >= 1:
-                acts.append(Retreat())
-            acts += self._hero_plays("Combat", self.hero_stones)
-            return acts
-        if stage == "window":
-            return [Continue(), *self._guardian_plays("Combat")]
-        if stage == "stow":
-            adv = at["victim_stow"]
-            return [Stow(i) for i in self.items.get(adv, ()) if not self.cards.is_cursed(i)]
-        if stage == "save":
-            return [Lose(), *(Save(x) for x in self._save_options(at["victim"]))]
-        raise AssertionError(stage)
 
-    def _first_choices(self) -> list[str]:
-        at = self.attempt
-        assert at is not None
-        rooms = [r for r in self.grid[at["loc"]] if r not in at["done"]]
-        if at["kind"] == "venture" and len(rooms) > 1:
-            rooms = [r for r in rooms if r != self.cards.vault]
-        return rooms
+def has_power(cards: CardSet, adventurer: str, power: str, items: Sequence[str] = ()) -> bool:
+    """Does an Adventurer have ``power``, on its card or from one of its ``items`` (a Cursed
+    Item gives none)?
 
-    def _save_options(self, victim: str) -> list[str]:
-        """Cards that may be captured in place of ``victim``: an Adventurer in play with
-        Sacrifice (not when ``victim`` is itself standing in for another), or an Item with
-        Sacrifice (Armor) that ``victim`` wears."""
-        armor = [i for i in self.items.get(victim, ())
-                 if not self.cards.is_cursed(i) and "Sacrifice" in self.cards.powers(i)]
-        if self.attempt is not None and self.attempt.get("stand_in"):
-            return armor  # "if that Cleric has Armor, you can use the Armor to save that Cleric"
-        h = self.active
-        others = [a for a in self.party[h] if a != victim and "Sacrifice" in self.cards.powers(a)]
-        return others + armor
+    >>> from dungeoncraft_widgets.hero_vs_guardian import load_cards
+    >>> cards = load_cards()
+    >>> has_power(cards, "A01", "Sacrifice"), has_power(cards, "A01", "Scouting")
+    (True, False)
+    """
+    if power in cards.powers(adventurer):
+        return True
+    return any(power in cards.powers(i) for i in items if not cards.is_cursed(i))
 
-    def _explain_attempt(self, action: Action) -> str:
-        at = self.attempt
-        assert at is not None
-        v = action.verb
-        stage = at["stage"]
-        if v == "first" and action.room == self.cards.vault and at["kind"] == "venture" \
-                and len(self.grid[at["loc"]]) > 1:  # type: ignore[attr-defined]
-            return ("first: the Treasure Vault is never Ventured first while another room "
-                    "shares its location")
-        if stage == "order":
-            if v == "order":
-                if len(at["order"]) >= ORDER_TOKENS:
-                    return "order: there are only 4 Order Tokens"
-                if action.adventurer in at["order"]:  # type: ignore[attr-defined]
-                    return "order: one Order Token per Adventurer"
-                return "order: only your Adventurers in play (not Frozen) can enter"
-            if v == "enter":
-                if not at["order"]:
-                    return "enter: place at least one Order Token first"
-                return ("enter: Scouting needs at least as many Adventurers as there are "
-                        f"rooms ({len(self.grid[at['loc']])})")
-            return f"{v}: place the Order Tokens, then 'enter'"
-        if stage == "first":
-            if v == "first":
-                return ("first: the Treasure Vault is never Ventured first while another room "
-                        "shares its location" if action.room == self.cards.vault  # type: ignore
-                        else "first: that room is not at this location")
-            return f"{v}: the {at['chooser']} first chooses which room comes first"
-        if stage == "roll":
-            if v == "retreat":
-                if at["kind"] != "venture":
-                    return "retreat: only during a Venture"
-                return "retreat: only after the 1st Adventurer in the order has rolled"
-            if v in ("play", "cast"):
-                if v == "play" and self.hero_stones < 1:
-                    return "play: costs 1 Action Stone; you have none"
-                return self._explain_play(action, self.hands[self.active], "Combat")
-            return (f"{v}: during a Scout/Venture only Combat cards, a roll or a Retreat may be "
-                    "played")
-        if stage == "window":
-            if v == "play":
-                if self.guardian_stones < 1:
-                    return "play: costs 1 Action Stone; the Guardian has none"
-                return self._explain_play(action, self.guardian_hand, "Combat")
-            return f"{v}: the Guardian may play a Combat card now, or 'continue'"
-        if stage == "stow":
-            if v == "stow" and self.cards.is_cursed(action.item):  # type: ignore[attr-defined]
-                return "stow: a Hero can't pick up a Cursed Item"
-            return ("stow: the Adventurer already holds 2 Items; choose one (not Cursed) to "
-                    "return to your hand")
-        if stage == "save":
-            if v == "save" and at.get("stand_in"):
-                return (f"save: {self.name(at['victim'])} stands in for "
-                        f"{self.name(at['stand_in'])}; only Armor it wears can save it now")
-            if v == "save":
-                return ("save: Sacrifice - an Adventurer with Sacrifice, or Armor worn by the "
-                        "captured Adventurer, may be captured in its place")
-            return f"{v}: an Adventurer is about to be captured: 'save CARD' or 'lose'"
-        return f"{v}: not legal now"
 
-    def _spend_hero(self, n: int) -> None:
-        self.hero_stones -= n
+def adventurer_modifier(cards: CardSet, adventurer: str, roll: str, room_type: str | None, *,
+                        items: Sequence[str] = (), level: int = 0) -> int:
+    """The Adventurer's own part of a ``roll`` against a room of ``room_type``: its room-type
+    modifier (none against a Vacant room or the Vault), its Level Tokens and +1 for the
+    Scouting (Venturing) Power; all for Scout and Venture rolls only ("Die Roll Modifiers,
+    see Scout or Venture"), so 0 for a Retreat roll.
 
-    def _do_scout(self, a: Scout) -> None:
-        self._begin_attempt("scout", a.loc)
+    >>> from dungeoncraft_widgets.hero_vs_guardian import load_cards
+    >>> cards = load_cards()
+    >>> adventurer_modifier(cards, "A01", "venture", "Evil", level=1)   # a Cleric, +4 vs Evil
+    5
+    >>> adventurer_modifier(cards, "A01", "retreat", "Evil")
+    0
+    """
+    if roll not in ("scout", "venture"):
+        return 0
+    total = cards[adventurer]["modifiers"][room_type] if room_type in ROOM_TYPES else 0
+    total += level
+    if roll == "scout" and has_power(cards, adventurer, "Scouting", items):
+        total += 1
+    if roll == "venture" and has_power(cards, adventurer, "Venturing", items):
+        total += 1
+    return total
 
-    def _do_venture(self, a: Venture) -> None:
-        self._begin_attempt("venture", a.loc)
 
-    def _begin_attempt(self, kind: str, loc: str) -> None:
-        self._spend_hero(COST[kind])
-        self.attempt = {"kind": kind, "loc": loc, "order": [], "next": 0, "stage": "order",
-                        "done": [], "revealed": [], "current": None, "bonus": 0,
-                        "retreat_bonus": 0, "chooser": "hero", "pending": None,
-                        "victim": None, "stand_in": None, "victim_stow": None, "cursed": None,
-                        "capture": False, "captured": [], "rolls": []}
-        word = "Scout" if kind == "scout" else "Venture"
-        self.record(kind, f"{says(self.players[self.active], 'will')} {word} {loc} "
-                    f"({count(len(self.grid[loc]), 'room')}).", player=self.active, loc=loc)
+def roll_modifier(cards: CardSet, roll: str, adventurer: str, room: str, *,
+                  items: Sequence[str] = (), level: int = 0, location: Sequence[str] = (),
+                  bonus: int = 0, retreat_bonus: int = 0) -> int:
+    """The total modifier of ``adventurer`` rolling ``roll`` against ``room``.
 
-    def _do_order(self, a: Order) -> None:
-        at = self.attempt
-        assert at is not None
-        at["order"].append(a.adventurer)
-        self.record("order", f"Order Token {len(at['order'])} on {self.name(a.adventurer)}.",
-                    player=self.active)
+    Sums :func:`adventurer_modifier`, the modifiers of its ``items`` (a Cursed Item's
+    ``item_modifiers``), the room's own modifiers (and -1 against a Cursed Item, on every
+    roll against it: "All rolls on this card are at -1"), the location modifiers of the
+    other cards in ``location`` (the rooms there: a Vacant room's or the Vault's; a card not
+    known, ``"?"``, adds nothing known) and the Combat cards played for this roll: ``bonus``
+    (any roll) and ``retreat_bonus`` (a Retreat roll).
 
-    def _do_enter(self, a: Enter) -> None:
-        at = self.attempt
-        assert at is not None
-        rooms = self.grid[at["loc"]]
-        at["revealed"] = list(rooms)  # a token needs every one of these done (RULE_NOTES)
-        hidden = [r for r in rooms if r not in self.face_up]
-        self.face_up.extend(hidden)
-        if hidden:
-            self.mark_irreversible(f"the rooms at {at['loc']} have been revealed")
-        self.record("reveal", f"At {at['loc']}: " + (", ".join(map(self.name, rooms)) or
-                                                      "no room") + ".", loc=at["loc"],
-                    cards=list(rooms))
-        if len(rooms) > 1:
-            scouted = self.tokens.get(at["loc"]) == "scout"
-            at["chooser"] = "hero" if at["kind"] == "scout" or scouted else "guardian"
-        self._next_room()
+    >>> from dungeoncraft_widgets.hero_vs_guardian import load_cards
+    >>> cards = load_cards()
+    >>> roll_modifier(cards, "venture", "A01", "D10", level=1, bonus=-2)
+    3
+    """
+    card = cards[room]
+    room_type = card.get("room_type")
+    klass = cards[adventurer].get("class")
+    total = adventurer_modifier(cards, adventurer, roll, room_type, items=items, level=level)
+    for item in items:
+        key = "item_modifiers" if cards.is_cursed(item) else "modifiers"
+        total += sum(m["amount"] for m in cards[item].get(key, ())
+                     if modifier_applies(m, roll, room_type, klass))
+    total += sum(m["amount"] for m in card.get("modifiers", ())
+                 if modifier_applies(m, roll, room_type, klass))
+    if cards.is_cursed(room):
+        total -= 1  # a Retreat roll facing it too
+    for other in location:
+        if other != room and other in cards:
+            total += sum(m["amount"] for m in cards[other].get("location_modifiers", ())
+                         if modifier_applies(m, roll, room_type, klass))
+    total += bonus
+    if roll == "retreat":
+        total += retreat_bonus
+    return total
 
-    def _next_room(self) -> None:
-        """Choose the current room (or end the attempt when none is left)."""
-        at = self.attempt
-        assert at is not None
-        left = [r for r in self.grid[at["loc"]] if r not in at["done"]]
-        if not left:
-            self._end_attempt()
-            return
-        if at["current"] in left:
-            at["stage"] = "roll"
-            return
-        choices = self._first_choices()
-        if len(choices) == 1:
-            at["current"] = choices[0]
-            at["stage"] = "roll"
-        else:
-            at["stage"] = "first"
 
-    def _do_first(self, a: First) -> None:
-        at = self.attempt
-        assert at is not None
-        at["current"] = a.room
-        chooser = self.guardian if at["chooser"] == "guardian" else self.active
-        self.record("first", f"{self.name(a.room)} is attempted first.", player=chooser,
-                    room=a.room)
-        at["stage"] = "roll"
+def roll_result(roll: str, die: int, modifier: int) -> tuple[bool, bool]:
+    """``(success, captured)`` of a ``roll`` ("scout", "venture", "retreat") that shows
+    ``die`` with ``modifier``: it needs ``TARGET[roll]`` (5+, 6+, 4+) and a natural 1 always
+    fails. Scouting captures only on a failed natural 1; a failed Venture or Retreat roll
+    captures, except a natural 1 that the modifier would have made a success.
 
-    def _do_roll(self, a: Roll) -> None:
-        self._announce(self.attempt["kind"])  # type: ignore[index]
+    >>> roll_result("scout", 1, 0), roll_result("scout", 3, 0), roll_result("scout", 5, 0)
+    ((False, True), (False, False), (True, False))
+    >>> roll_result("retreat", 2, 1)
+    (False, True)
+    """
+    target = TARGET[roll]
+    total = die + modifier
+    success = die != 1 and total >= target
+    if roll == "scout":
+        return success, die == 1 and total < target
+    return success, not success and not (die == 1 and total >= target)
 
-    def _do_retreat(self, a: Retreat) -> None:
-        self._announce("retreat")
 
-    def _announce(self, roll: str) -> None:
-        at = self.attempt
-        assert at is not None
-        at["pending"] = roll
-        if self._guardian_plays("Combat"):
-            at["stage"] = "window"
-        else:
-            self._resolve_roll()
+def first_choices(rooms: Sequence[str], done: Sequence[str], kind: str, vault: str) -> list[str]:
+    """The rooms that may be attempted next at a location holding ``rooms``, ``done``
+    already: any of them, but "the Hero cannot Venture the Treasure Vault first".
 
-    def _do_continue(self, a: Continue) -> None:
-        self._resolve_roll()
+    >>> first_choices(["D01", "D05"], [], "venture", "D05"), first_choices(["D01", "D05"],
+    ...     [], "scout", "D05")
+    (['D01'], ['D01', 'D05'])
+    """
+    left = [r for r in rooms if r not in done]
+    if kind == "venture" and len(left) > 1:
+        left = [r for r in left if r != vault]
+    return left
 
-    def _resolve_roll(self) -> None:
-        at = self.attempt
-        assert at is not None
-        roll = at["pending"]
-        adv = at["order"][at["next"]]
-        at["next"] += 1
-        room = at["current"]
-        loc = at["loc"]
-        modifier = self.roll_modifier(roll, adv, room, loc)
-        at["bonus"] = 0
-        if roll == "retreat":
-            at["retreat_bonus"] = 0
-        die = self.rng.randint(1, 6)
-        total = die + modifier
-        target = TARGET[roll]
-        success = die != 1 and total >= target
-        # Scout: captured only on a failed natural 1; Venture/Retreat: any failed roll,
-        # except a natural 1 the modifier would have made a success.
-        if roll == "scout":
-            capture = die == 1 and total < target
-        else:
-            capture = not success and not (die == 1 and total >= target)
-        word = {"scout": "Scout", "venture": "Venture", "retreat": "Retreat"}[roll]
-        result = "succeeds" if success else ("fails and is captured" if capture else "fails")
-        self.record("roll", f"{self.name(adv)} rolls {die} {modifier:+d} = {total} to {word} "
-                    f"{self.name(room)} (needs {target}+): {result}.", player=self.active,
-                    die=die, modifier=modifier, total=total, roll=roll, adventurer=adv,
-                    room=room, success=success)
-        at["rolls"].append([roll, adv, room, die, total, success])
-        if success:
-            if roll == "retreat":
-                self.record("retreat", "The Venture ends in a successful Retreat.",
-                            player=self.active)
-                self._end_attempt()
-                return
-            at["done"].append(room)
-            at["current"] = None
-            if roll == "venture":
-                self.grid[loc].remove(room)
-                self._remove_face_up(room)
-                self.ventured[self.active].append(room)
-                if room == self.cards.vault:
-                    # Never Ventured first, so every room here is Ventured now: Map it first.
-                    if self._all_done():
-                        self._place_token(loc, "map")
-                    self.record("end", f"{says(self.players[self.active], 'venture')} the "
-                                "Treasure Vault: the game ends.", player=self.active)
-                    self.attempt = None
-                    self._end_game("vault")
-                    return
-            self._continue_attempt()
-            return
-        at["capture"] = capture
-        at["victim"] = adv
-        if self.cards.is_cursed(room):  # "fails any roll versus a Cursed Item": Retreat too
-            items = self.items.get(adv, [])
-            if len(items) < MAX_ITEMS:
-                self._attach_cursed(adv, room)
-            elif any(not self.cards.is_cursed(i) for i in items):
-                at["stage"] = "stow"
-                at["victim_stow"] = adv
-                at["cursed"] = room
-                return
-        self._after_failure()
 
-    def _attach_cursed(self, adv: str, room: str) -> None:
-        at = self.attempt
-        assert at is not None
-        self.grid[at["loc"]].remove(room)
-        self._remove_face_up(room)
-        self.items.setdefault(adv, []).append(room)
-        if at["current"] == room:
-            at["current"] = None
-        self.record("cursed", f"{self.name(room)} attaches itself to {self.name(adv)}.",
-                    player=self.active, adventurer=adv, card=room)
+def room_chooser(kind: str, scouted: bool) -> str:
+    """Who chooses which of two rooms comes first: the Hero Scouting, or Venturing a Scouted
+    location; else the Guardian (after the Order Tokens are placed).
 
-    def _do_stow(self, a: Stow) -> None:
-        at = self.attempt
-        assert at is not None
-        adv = at["victim_stow"]
-        self.items[adv].remove(a.item)
-        self.hands[self.active].append(a.item)
-        self.record("stow", f"{self.name(a.item)} goes back to the hand.", player=self.active,
-                    card=a.item)
-        self._attach_cursed(adv, at["cursed"])
-        at["victim_stow"] = None
-        at["cursed"] = None
-        self._after_failure()
+    >>> room_chooser("scout", False), room_chooser("venture", True), room_chooser("venture", False)
+    ('hero', 'hero', 'guardian')
+    """
+    return "hero" if kind == "scout" or scouted else "guardian"
 
-    def _after_failure(self) -> None:
-        at = self.attempt
-        assert at is not None
-        if at["capture"]:
-            if self._save_options(at["victim"]):
-                at["stage"] = "save"
-                return
-            self._capture(at["victim"])
-        self._finish_failure()
 
-    def _finish_failure(self) -> None:
-        at = self.attempt
-        assert at is not None
-        at["capture"] = False
-        at["victim"] = None
-        at["stand_in"] = None
-        if at["pending"] == "retreat":
-            at["pending"] = None
-        self._continue_attempt()
+def save_options(cards: CardSet, victim: str, worn: Sequence[str], party: Sequence[str],
+                 standing_in: bool) -> list[str]:
+    """Cards that may be captured in place of ``victim`` (Sacrifice): an Adventurer of
+    ``party`` with Sacrifice (not when ``victim`` is itself ``standing_in`` for another), or
+    an Item with Sacrifice (Armor) among ``worn``, the Items ``victim`` wears: "Armor can only
+    save the Adventurer wearing that Armor".
 
-    def _do_save(self, a: Save) -> None:
-        at = self.attempt
-        assert at is not None
-        victim = at["victim"]
-        self.record("sacrifice", f"{self.name(a.card)} is captured in place of "
-                    f"{self.name(victim)}.", player=self.active, card=a.card, victim=victim)
-        if a.card in self.items.get(victim, ()):  # Armor: saves only its wearer
-            self.items[victim].remove(a.card)
-            self.captured.append(a.card)
-        else:  # an Adventurer with Sacrifice stands in; its own Armor may still save it
-            at["stand_in"] = victim
-            at["victim"] = a.card
-            if self._save_options(a.card):
-                return  # asked again: the stand-in's Armor, or lose the stand-in
-            self._capture(a.card)
-        self._finish_failure()
+    >>> from dungeoncraft_widgets.hero_vs_guardian import load_cards
+    >>> cards = load_cards()
+    >>> save_options(cards, "A05", [], ["A01", "A05"], False)   # the Cleric may stand in
+    ['A01']
+    >>> save_options(cards, "A01", [], ["A01", "A05"], True)
+    []
+    """
+    armor = [i for i in worn if not cards.is_cursed(i) and "Sacrifice" in cards.powers(i)]
+    if standing_in:
+        return armor  # "if that Cleric has Armor, you can use the Armor to save that Cleric"
+    others = [a for a in party if a != victim and "Sacrifice" in cards.powers(a)]
+    return others + armor
 
-    def _do_lose(self, a: Lose) -> None:
-        at = self.attempt
-        assert at is not None
-        self._capture(at["victim"])
-        self._finish_failure()
 
-    def _continue_attempt(self) -> None:
-        at = self.attempt
-        assert at is not None
-        left = [r for r in self.grid[at["loc"]] if r not in at["done"]]
-        if not left:
-            self._end_attempt()
-            return
-        if at["next"] >= len(at["order"]):
-            self._end_attempt()
-            return
-        self._next_room()
+def new_attempt(kind: str, loc: str) -> dict[str, Any]:
+    """A Scout or Venture of ``loc`` just declared, as the plain data a game saves: the Order
+    Tokens placed (``order``) and the next to roll (``next``), the ``stage`` it waits in, the
+    rooms ``done`` and ``revealed``, the ``current`` room, Combat cards' ``bonus``, who
+    ``chooses`` the room order, the roll announced (``pending``), a ``victim`` and its
+    ``stand_in``, a Cursed Item waiting for room (``victim_stow``, ``cursed``), and what
+    happened (``captured``, ``rolls``).
 
-    def _all_done(self) -> bool:
-        """Has this attempt Scouted/Ventured every room revealed at the location? (A Cursed
-        Item that left with an Adventurer was failed against, not done: RULE_NOTES.)"""
-        at = self.attempt
-        assert at is not None
-        return all(r in at["done"] for r in at["revealed"])
+    >>> new_attempt("scout", "B2")["stage"]
+    'order'
+    """
+    return {"kind": kind, "loc": loc, "order": [], "next": 0, "stage": "order", "done": [],
+            "revealed": [], "current": None, "bonus": 0, "retreat_bonus": 0, "chooser": "hero",
+            "pending": None, "victim": None, "stand_in": None, "victim_stow": None,
+            "cursed": None, "capture": False, "captured": [], "rolls": []}
 
-    def _place_token(self, loc: str, token: str) -> None:
-        if loc not in self.tokens:
-            self.token_supply -= 1
-        self.tokens[loc] = token  # a Map Token replaces a Scout Token
 
-    def _end_attempt(self) -> None:
-        at = self.attempt
-        assert at is not None
-        loc = at["loc"]
-        rooms = self.grid[loc]
-        done = self._all_done() and not (at["kind"] == "venture" and rooms)
-        if at["kind"] == "scout" and done:
-            self._place_token(loc, "scout")
-            self.record("scouted", f"{loc} is Scouted: its rooms stay face up.", loc=loc)
-        elif at["kind"] == "scout":
-            for r in rooms:
-                self._remove_face_up(r)
-            self.record("scout", f"The Scout of {loc} ends; its rooms go face down.", loc=loc)
-        elif done:
-            self._place_token(loc, "map")
-            self.record("mapped", f"{loc} is Mapped.", loc=loc)
-        else:
-            if self.tokens.get(loc) != "scout":
-                for r in rooms:
-                    self._remove_face_up(r)
-            self.record("venture", f"The Venture of {loc} ends; {count(len(rooms), 'room')} "
-                        f"{'remains' if len(rooms) == 1 else 'remain'}.", loc=loc)
-        self.attempt = None
-        self._after_hero_action()
+def all_done(attempt: Mapping[str, Any]) -> bool:
+    """Has ``attempt`` Scouted (Ventured) every room revealed at its location? A token needs
+    it; a Cursed Item that left with an Adventurer was failed against, not done.
 
+    >>> all_done({"revealed": ["D01"], "done": ["D01"]}), all_done({"revealed": ["D01"],
+    ...                                                           "done": []})
+    (True, False)
+    """
+    return all(r in attempt["done"] for r in attempt["revealed"])

@@ -295,7 +295,7 @@ def adventurer_points(adventurers: Sequence[str]) -> list[int]:
     >>> adventurer_points(["A01", "A09"])
     [2, 1]
     """
-    from ..hero_vs_guardian.cards import load_cards
+    from ..hero_vs_guardian.data import load_cards
 
     cards = load_cards()
     return [int(cards[a]["points"]) for a in adventurers]
@@ -307,7 +307,7 @@ def room_points(rooms: Sequence[str]) -> list[int]:
     >>> room_points(["D07", "D12"])
     [2, 3]
     """
-    from ..hero_vs_guardian.cards import load_cards
+    from ..hero_vs_guardian.data import load_cards
 
     cards = load_cards()
     return [int(cards[r]["points"]) for r in rooms]
@@ -324,17 +324,8 @@ def attempt(kind: str, adventurers: Sequence[str], rooms: Sequence[str], seed: i
     >>> attempt("venture", ["A06", "A01"], ["D06"], seed=1)["rooms_done"] in (0, 1)
     True
     """
-    from ..hero_vs_guardian.rules import (
-        Enter,
-        First,
-        Lose,
-        Order,
-        Retreat,
-        Roll,
-        Scout,
-        Venture,
-        scout_venture_position,
-    )
+    from ..hero_vs_guardian.actions import Enter, First, Lose, Order, Retreat, Roll, Scout, Venture
+    from ..hero_vs_guardian.rules import scout_venture_position
 
     if kind not in ("scout", "venture"):
         raise InvalidArgumentError(f"kind must be 'scout' or 'venture', not {kind!r}")

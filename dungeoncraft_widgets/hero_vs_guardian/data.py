@@ -1,4 +1,4 @@
-"""The card set of Hero versus Guardian, read from a JSON file.
+"""The card set of Hero versus Guardian: its data model (:class:`CardSet`) and its loader.
 
 The rulebook describes the cards but lists none, so the shipped
 ``data/cards.json`` is a **reconstruction** (its top says so and gives the
@@ -19,6 +19,8 @@ Format (``"format": "dungeoncraft_widgets/hero_vs_guardian/cards"``, version 1):
   ``modifiers`` ``{"Trap": .., "Magic": .., "Brute": .., "Evil": ..}``.
 - ``treasure``: ``kind`` ``spell`` (``timing``, ``effect``, ``amount``) or
   ``item`` (``powers``, ``modifiers``), ``points``.
+- ``effect``: one of the effects of :data:`.effects.VOCABULARY`, which also says whether it
+  may appear on a Spell or on a Dungeon Effect.
 - A modifier is ``{"amount": int, "action": "scout"|"venture"|"retreat",
   "vs": room type, "class": Adventurer class}``; a missing key matches all.
 
@@ -41,6 +43,8 @@ from typing import Any
 
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
+from .dungeon import START_ADVENTURERS, START_ROOMS
+from .effects import PLACES, VOCABULARY
 
 CARDS_FORMAT = "dungeoncraft_widgets/hero_vs_guardian/cards"
 DEFAULT_CARDS = pathlib.Path(__file__).parent / "data" / "cards.json"
@@ -49,21 +53,20 @@ POWERS = ("Sacrifice", "Scouting", "Venturing", "Spell Casting", "Cursed Item")
 TIMINGS = ("Combat", "Non-Combat")
 DUNGEON_KINDS = ("room", "vacant", "vault", "effect")
 TREASURE_KINDS = ("spell", "item")
-EFFECTS = ("freeze", "capture_frozen", "next_roll", "next_retreat", "level_or_unfreeze")
 ROLL_KINDS = ("scout", "venture", "retreat")
-START_ROOMS = 16
-START_ADVENTURERS = 3
 MAX_CARDS = 200  # far above the 38/16/22 of the real game: bounds the work of loading
 SHIPPED = "cards.json"
 
 __all__ = ["CARDS_FORMAT", "CARDS_SCHEMA", "DEFAULT_CARDS", "ROOM_TYPES", "CardSet",
-           "cards_from_option", "load_cards", "modifier_applies", "resolve_cards",
-           "validate_cards"]
+           "cards_from_option", "load_cards", "resolve_cards", "validate_cards"]
 
 
 @dataclass(frozen=True)
 class CardSet:
-    """All cards of one set, by id. ``cards[id]`` is the card's dict."""
+    """All cards of one set, by id. ``cards[id]`` is the card's dict.
+
+    Read-only once made (a game shares it with its copies and views: ``shared_fields``).
+    """
 
     dungeon: tuple[str, ...]
     adventurers: tuple[str, ...]
@@ -87,9 +90,6 @@ class CardSet:
 
     def __getitem__(self, card_id: str) -> dict[str, Any]:
         return self.by_id[card_id]
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> CardSet:
-        return self  # read-only by convention: copies of a game (views, undo) share it
 
     def __contains__(self, card_id: object) -> bool:
         return card_id in self.by_id
@@ -115,22 +115,6 @@ class CardSet:
 
     def is_cursed(self, card_id: str) -> bool:
         return card_id in self._cursed  # type: ignore[attr-defined]
-
-
-def modifier_applies(mod: Mapping[str, Any], roll: str, room_type: str | None,
-                     adventurer_class: str | None) -> bool:
-    """Does a modifier ``{"amount", "action"?, "vs"?, "class"?}`` apply to this roll?
-
-    >>> modifier_applies({"amount": -1, "vs": "Brute"}, "venture", "Brute", "Cleric")
-    True
-    >>> modifier_applies({"amount": 1, "class": "Warrior"}, "scout", "Evil", "Cleric")
-    False
-    """
-    if "action" in mod and mod["action"] != roll:
-        return False
-    if "vs" in mod and mod["vs"] != room_type:
-        return False
-    return not ("class" in mod and mod["class"] != adventurer_class)
 
 
 CARDS_SCHEMA: dict[str, Any] = {
@@ -180,7 +164,7 @@ CARDS_SCHEMA: dict[str, Any] = {
                 "location_modifiers": {"$ref": "#/$defs/modifiers"},
                 "power": {"const": "Cursed Item"},
                 "item_modifiers": {"$ref": "#/$defs/modifiers"},
-                "timing": {"enum": list(TIMINGS)}, "effect": {"enum": list(EFFECTS)},
+                "timing": {"enum": list(TIMINGS)}, "effect": {"enum": list(VOCABULARY)},
                 "amount": {"$ref": "#/$defs/amount"}, "text": {"$ref": "#/$defs/text"}},
             "allOf": [
                 {"if": {"properties": {"kind": {"const": "room"}}},
@@ -210,7 +194,7 @@ CARDS_SCHEMA: dict[str, Any] = {
                 "id": {"$ref": "#/$defs/id"}, "name": {"$ref": "#/$defs/name"},
                 "kind": {"enum": list(TREASURE_KINDS)}, "points": {"$ref": "#/$defs/points"},
                 "powers": {"$ref": "#/$defs/powers"}, "modifiers": {"$ref": "#/$defs/modifiers"},
-                "timing": {"enum": list(TIMINGS)}, "effect": {"enum": list(EFFECTS)},
+                "timing": {"enum": list(TIMINGS)}, "effect": {"enum": list(VOCABULARY)},
                 "amount": {"$ref": "#/$defs/amount"}, "text": {"$ref": "#/$defs/text"}},
             "allOf": [{"if": {"properties": {"kind": {"const": "spell"}}},
                        "then": {"required": ["effect"]}}]},
@@ -278,6 +262,9 @@ def validate_cards(doc: dict[str, Any], what: str = "card data") -> CardSet:
             if "timing" in card and "effect" not in card:
                 raise _bad(what, group, index, cid, "timing",
                            "only Spells and Dungeon Effects have a Timing")
+            if "effect" in card:
+                VOCABULARY.check(card, PLACES.get(card["kind"], card["kind"]),
+                                 f"{what}: {group}[{index}] ({cid}).effect")
     if sum(1 for c in groups["adventurers"] if by_id[c]["points"] == 2) < START_ADVENTURERS:
         raise DataFormatError(f"{what}: adventurers: at least {START_ADVENTURERS} Adventurers "
                               "are worth 2 points (the 'pick' set-up)")
