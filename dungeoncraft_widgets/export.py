@@ -114,9 +114,67 @@ LOADER_CONFIG = (
     "font-size: var(--jp-widgets-font-size, 13px); }</style>\n")
 
 
-FREEZE_LOGS = ("import sys\n"
-               "if 'dungeoncraft_widgets.widgets.board' in sys.modules:\n"
-               "    sys.modules['dungeoncraft_widgets.widgets.board'].LogView.freeze_all()\n")
+# Run last (then removed): boards and logs send updates as messages (patches, new lines),
+# which a notebook saved from the kernel's messages would not hold; this puts the whole
+# of each in the widgets' state.
+FREEZE = ("import sys\n"
+          "if 'dungeoncraft_widgets.widgets.board' in sys.modules:\n"
+          "    sys.modules['dungeoncraft_widgets.widgets.board'].BoardView.freeze_all()\n")
+STATE_KEY = "application/vnd.jupyter.widget-state+json"
+
+
+def _default_states() -> dict[tuple[str, ...], dict[str, Any]]:
+    """The state of a new widget of each class ipywidgets offers, by its model and view
+    module and name: what the browser's widget manager fills in for a key left out."""
+    import ipywidgets
+
+    defaults: dict[tuple[str, ...], dict[str, Any]] = {}
+    for klass in vars(ipywidgets).values():
+        if not (isinstance(klass, type) and issubclass(klass, ipywidgets.Widget)):
+            continue
+        try:
+            widget = klass()
+        except Exception:  # noqa: BLE001 - a class that needs arguments: keep its keys
+            continue
+        try:
+            state = json.loads(json.dumps(widget.get_state()))
+        except TypeError:  # binary values (images): keep its keys
+            continue
+        finally:
+            widget.close()
+        key = (state.get("_model_module"), state.get("_model_name"),
+               state.get("_view_module"), state.get("_view_name"))
+        if defaults.setdefault(key, state) != state:
+            defaults[key] = {}  # two classes, one name, other defaults: leave out nothing
+    return defaults
+
+
+def compact_widget_state(notebook: Any) -> Any:
+    """Make the widget state saved in ``notebook`` (an nbformat node) smaller, as
+    ipywidgets' own embedding does: keys of Jupyter's own widgets that hold their default
+    value are left out (the widget manager fills them in), and an anywidget's CSS is kept
+    on the first model of its class only (anywidget loads it once per class, for every
+    model of it). Returns the notebook.
+    """
+    states = notebook.get("metadata", {}).get("widgets", {}).get(STATE_KEY, {}).get("state")
+    if not states:
+        return notebook
+    defaults = _default_states()
+    css_seen: set[str] = set()
+    for entry in states.values():
+        state = entry.get("state", {})
+        key = (state.get("_model_module"), state.get("_model_name"), state.get("_view_module"),
+               state.get("_view_name"))
+        default = defaults.get(key)
+        if default is not None and str(key[0]).startswith("@jupyter-widgets/"):
+            entry["state"] = {k: v for k, v in state.items()
+                              if k not in default or default[k] != v}
+        css_id = state.get("_anywidget_id")
+        if css_id and state.get("_css"):
+            if css_id in css_seen:
+                entry["state"] = {k: v for k, v in entry["state"].items() if k != "_css"}
+            css_seen.add(css_id)
+    return notebook
 
 
 def cache_dir() -> pathlib.Path:
@@ -199,16 +257,16 @@ def execute(notebook: Any, cwd: pathlib.Path, timeout: int = 600) -> Any:
     import nbformat
     from nbclient import NotebookClient
 
-    # A last cell, removed again: the game logs keep their lines in the saved state
-    # (they are sent to the browser as messages, which a saved page has no kernel for).
-    notebook.cells.append(nbformat.v4.new_code_cell(FREEZE_LOGS))
+    # A last cell, removed again: the boards and logs put their whole content in the
+    # saved state (FREEZE); then that state is made smaller (compact_widget_state).
+    notebook.cells.append(nbformat.v4.new_code_cell(FREEZE))
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(cwd)}})
     try:
         client.execute()
     finally:
         notebook.cells.pop()
-    return notebook
+    return compact_widget_state(notebook)
 
 
 def to_html(notebook: Any) -> str:
