@@ -117,6 +117,16 @@ LOADER_CONFIG = (
 # Run last (then removed): boards and logs send updates as messages (patches, new lines),
 # which a notebook saved from the kernel's messages would not hold; this puts the whole
 # of each in the widgets' state.
+# At the top of every page: it looks playable, but no Python runs behind it.
+OFFLINE_NOTICE = (
+    '<div class="dcw-offline-notice" role="note" style="position:sticky;top:0;z-index:100;'
+    'margin:0;padding:8px 14px;background:#fff4d6;color:#3d3000;border-bottom:1px solid '
+    '#d9b650;font:14px/1.4 system-ui,sans-serif">'
+    '<strong>A saved page:</strong> every board, picture and exact number is shown as it '
+    'was when the notebook ran, but no Python runs behind this page, so clicking the '
+    'boards and buttons or typing in the calculators does nothing here. To play and '
+    'change the numbers, open the notebook in JupyterLab, Voila or on Binder.</div>\n')
+
 FREEZE = ("import sys\n"
           "if 'dungeoncraft_widgets.widgets.board' in sys.modules:\n"
           "    sys.modules['dungeoncraft_widgets.widgets.board'].BoardView.freeze_all()\n")
@@ -279,7 +289,11 @@ def to_html(notebook: Any) -> str:
     tag = f'<script src="{local_urls()["require_js_url"]}"></script>'
     if tag not in page:
         raise ExportError("nbconvert's page does not load require.js where expected")
-    return page.replace(tag, tag + "\n" + LOADER_CONFIG, 1)
+    page = page.replace(tag, tag + "\n" + LOADER_CONFIG, 1)
+    body = re.search(r"<body[^>]*>", page)
+    if body is None:
+        raise ExportError("nbconvert's page has no <body>")
+    return page[:body.end()] + OFFLINE_NOTICE + page[body.end():]
 
 
 def export(notebook_path: str | os.PathLike[str], outdir: str | os.PathLike[str], *,
@@ -314,6 +328,21 @@ def export(notebook_path: str | os.PathLike[str], outdir: str | os.PathLike[str]
     return page
 
 
+# What the export imports (the [export] extra), and what a kernel for the notebook needs.
+NEEDS = ("nbformat", "nbconvert", "nbclient", "ipykernel")
+
+
+def missing_modules() -> list[str]:
+    """The modules of the [export] extra that are not installed (none when it is).
+
+    >>> missing_modules()
+    []
+    """
+    import importlib.util
+
+    return [name for name in NEEDS if importlib.util.find_spec(name) is None]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m dungeoncraft_widgets.export",
@@ -325,6 +354,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--assets", help="a folder made by gather_assets (no download)")
     parser.add_argument("--timeout", type=int, default=600, help="seconds per cell")
     args = parser.parse_args(argv)
+    missing = missing_modules()
+    if missing:
+        print(f"export: {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not "
+              f"installed: the export needs the [export] extra: "
+              f"pip install \"dungeoncraft_widgets[export]\" (in a clone: "
+              f"pip install -e \".[export]\")", file=sys.stderr)
+        return 2
     try:
         page = export(args.notebook, args.outdir, run=not args.no_execute, assets=args.assets,
                       timeout=args.timeout)
