@@ -176,3 +176,24 @@ def test_each_readme_python_snippet_runs_as_written(index):
     if "prints:" in snippet:
         for expected in re.findall(r"# prints: (.+)", snippet):
             assert expected.strip() in result.stdout
+
+
+def test_ci_checks_every_extra_the_readme_installs():
+    """.ci/readme_lines.py has a check for each README line that installs an extra, and
+    runs the first command as root and as a normal user."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("readme_lines",
+                                                  REPO / ".ci" / "readme_lines.py")
+    lines = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(lines)
+    readme = (REPO / "README.md").read_text()
+    named = set(re.findall(r'pip install (?:-q )?-e "\.\[(\w+)\]"', readme))
+    assert {"lab", "test", "notebook", "voila", "marimo", "export", "lite", "docs"} <= named
+    for extra in named - {"lab", "test"}:  # lab: the first command; test: the test command
+        pip_command, command = lines.readme_row(extra)
+        assert pip_command == f'pip install -e ".[{extra}]"' and command
+        assert extra in lines.CHECKS
+    assert {"lab-root", "lab-user"} <= set(lines.CHECKS)
+    assert lines.readme_block("open-command") == readme_command("open-command")
+    assert "readme_lines.py" in (REPO / ".ci" / "run").read_text()
