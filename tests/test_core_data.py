@@ -166,6 +166,8 @@ def snapshot():
         "path": list(sys.path),
         "recursion": sys.getrecursionlimit(),
     }
+# What the library needs, imported first: what they do on import is theirs.
+import anywidget, ipywidgets, networkx, sympy, traitlets  # noqa: E401
 before = snapshot()
 audit_events = []
 sys.addaudithook(lambda event, args: event == "sys.addaudithook" and audit_events.append(1))
@@ -179,6 +181,10 @@ for name, game in dungeoncraft_widgets.GAMES.items():
     game.load_game(state.to_json())
     state.view(0)
     str(state)
+from dungeoncraft_widgets.adventure_land import AdventureLandApp, FightCalculator
+app = AdventureLandApp(players=["You", "Bot"], seed=7)
+app.act(app.state.legal_actions()[0])
+FightCalculator()
 from dungeoncraft_widgets.core.data import check_schema
 try:
     check_schema({"a": "x"}, {"properties": {"a": {"type": "integer"}}}, "doc")
@@ -193,7 +199,8 @@ print(json.dumps({"before": before, "after": after, "audit_hooks_added": len(aud
 
 @pytest.mark.slow
 def test_the_library_changes_nothing_in_the_process_but_its_own_modules():
-    """Importing the library, playing, saving, loading and checking a schema leave
+    """Importing the library, playing (in the engines and in an app), saving, loading and
+    checking a schema leave
     sys.modules (but the library's own modules and what they import), the warnings
     filters, the environment, sys.path and the recursion limit as they were, and
     install no audit hook; jsonschema keeps its "iri" format check."""
