@@ -200,10 +200,9 @@ print(json.dumps({"before": before, "after": after, "audit_hooks_added": len(aud
 @pytest.mark.slow
 def test_the_library_changes_nothing_in_the_process_but_its_own_modules():
     """Importing the library, playing (in the engines and in an app), saving, loading and
-    checking a schema leave
-    sys.modules (but the library's own modules and what they import), the warnings
-    filters, the environment, sys.path and the recursion limit as they were, and
-    install no audit hook; jsonschema keeps its "iri" format check."""
+    checking a schema leave sys.modules (but the library's own modules and what they
+    import), the warnings filters, the environment, sys.path and the recursion limit as
+    they were, and install no audit hook; jsonschema keeps its "iri" format check."""
     out = subprocess.run([sys.executable, "-c", FRESH_PROCESS], capture_output=True,
                          text=True, check=True).stdout
     result = json.loads(out)
