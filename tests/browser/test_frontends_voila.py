@@ -102,10 +102,10 @@ def test_dubious_alliance_round_on_a_phone(phone, voila, artifacts):
     # Brokk Ironhide (first by name) keeps a Cave Troll (Survival -3): it hurts for sure;
     # 51 of the 119 cards unseen hurt, so a card traded for hurts with chance 3/7.
     row = calculator.locator("tbody tr", has_text="the card hurts")
-    expect(row).to_contain_text("3/7 (42.9%)", timeout=30_000)
-    assert "1 (100.0%)" in row.inner_text()
+    expect(row).to_contain_text("3/7 ≈ 42.9%", timeout=30_000)
+    assert "1 = 100.0%" in row.inner_text()
     expect(calculator.locator(".dcw-da-advice")).to_contain_text(
-        "Trade your card: a card you trade for is harmless with chance 4/7 (57.1%); "
+        "Trade your card: a card you trade for is harmless with chance 4/7 ≈ 57.1%; "
         "yours is never harmless.")
     # An offer with praise: Bayes' rule on the record typed in (1 warning that was true:
     # P(praise | hurts) = 1/4, P(praise | harmless) = 1/3), so the card hurts with
@@ -115,7 +115,7 @@ def test_dubious_alliance_round_on_a_phone(phone, voila, artifacts):
     warned.fill("1")
     warned.press("Tab")
     expect(calculator.locator("tr", has_text="their card hurts, after the claim")
-           ).to_contain_text("9/25 (36.0%)", timeout=30_000)
+           ).to_contain_text("9/25 = 36.0%", timeout=30_000)
     calculator.locator("[data-id=bar--3]").wait_for(timeout=20_000)
     phone.wait_for_timeout(500)
     phone.screenshot(path=str(artifacts / "voila-phone-dubious-alliance-round.png"))
@@ -133,7 +133,7 @@ def test_dubious_alliance_round_on_a_phone(phone, voila, artifacts):
     expect(calculator.locator(".dcw-message")).to_contain_text(
         "'golden thing' is not a card of this deck", timeout=30_000)
     expect(calculator).to_have_class(re.compile("dcw-stale"))
-    expect(row).to_contain_text("3/7 (42.9%)")  # the old answer stays, greyed
+    expect(row).to_contain_text("3/7 ≈ 42.9%")  # the old answer stays, greyed
     phone.wait_for_timeout(500)
     assert_fits(phone)
     phone.screenshot(path=str(artifacts / "voila-phone-dubious-alliance-round-stale.png"),
