@@ -114,9 +114,77 @@ LOADER_CONFIG = (
     "font-size: var(--jp-widgets-font-size, 13px); }</style>\n")
 
 
-FREEZE_LOGS = ("import sys\n"
-               "if 'dungeoncraft_widgets.widgets.board' in sys.modules:\n"
-               "    sys.modules['dungeoncraft_widgets.widgets.board'].LogView.freeze_all()\n")
+# Run last (then removed): boards and logs send updates as messages (patches, new lines),
+# which a notebook saved from the kernel's messages would not hold; this puts the whole
+# of each in the widgets' state.
+# At the top of every page: it looks playable, but no Python runs behind it.
+OFFLINE_NOTICE = (
+    '<div class="dcw-offline-notice" role="note" style="position:sticky;top:0;z-index:100;'
+    'margin:0;padding:8px 14px;background:#fff4d6;color:#3d3000;border-bottom:1px solid '
+    '#d9b650;font:14px/1.4 system-ui,sans-serif">'
+    '<strong>A saved page:</strong> every board, picture and exact number is shown as it '
+    'was when the notebook ran, but no Python runs behind this page, so clicking the '
+    'boards and buttons or typing in the calculators does nothing here. To play and '
+    'change the numbers, open the notebook in JupyterLab, Voila or on Binder.</div>\n')
+
+FREEZE = ("import sys\n"
+          "if 'dungeoncraft_widgets.widgets.board' in sys.modules:\n"
+          "    sys.modules['dungeoncraft_widgets.widgets.board'].BoardView.freeze_all()\n")
+STATE_KEY = "application/vnd.jupyter.widget-state+json"
+
+
+def _default_states() -> dict[tuple[str, ...], dict[str, Any]]:
+    """The state of a new widget of each class ipywidgets offers, by its model and view
+    module and name: what the browser's widget manager fills in for a key left out."""
+    import ipywidgets
+
+    defaults: dict[tuple[str, ...], dict[str, Any]] = {}
+    for klass in vars(ipywidgets).values():
+        if not (isinstance(klass, type) and issubclass(klass, ipywidgets.Widget)):
+            continue
+        try:
+            widget = klass()
+        except Exception:  # noqa: BLE001 - a class that needs arguments: keep its keys
+            continue
+        try:
+            state = json.loads(json.dumps(widget.get_state()))
+        except TypeError:  # binary values (images): keep its keys
+            continue
+        finally:
+            widget.close()
+        key = (state.get("_model_module"), state.get("_model_name"),
+               state.get("_view_module"), state.get("_view_name"))
+        if defaults.setdefault(key, state) != state:
+            defaults[key] = {}  # two classes, one name, other defaults: leave out nothing
+    return defaults
+
+
+def compact_widget_state(notebook: Any) -> Any:
+    """Make the widget state saved in ``notebook`` (an nbformat node) smaller, as
+    ipywidgets' own embedding does: keys of Jupyter's own widgets that hold their default
+    value are left out (the widget manager fills them in), and an anywidget's CSS is kept
+    on the first model of its class only (anywidget loads it once per class, for every
+    model of it). Returns the notebook.
+    """
+    states = notebook.get("metadata", {}).get("widgets", {}).get(STATE_KEY, {}).get("state")
+    if not states:
+        return notebook
+    defaults = _default_states()
+    css_seen: set[str] = set()
+    for entry in states.values():
+        state = entry.get("state", {})
+        key = (state.get("_model_module"), state.get("_model_name"), state.get("_view_module"),
+               state.get("_view_name"))
+        default = defaults.get(key)
+        if default is not None and str(key[0]).startswith("@jupyter-widgets/"):
+            entry["state"] = {k: v for k, v in state.items()
+                              if k not in default or default[k] != v}
+        css_id = state.get("_anywidget_id")
+        if css_id and state.get("_css"):
+            if css_id in css_seen:
+                entry["state"] = {k: v for k, v in entry["state"].items() if k != "_css"}
+            css_seen.add(css_id)
+    return notebook
 
 
 def cache_dir() -> pathlib.Path:
@@ -199,16 +267,16 @@ def execute(notebook: Any, cwd: pathlib.Path, timeout: int = 600) -> Any:
     import nbformat
     from nbclient import NotebookClient
 
-    # A last cell, removed again: the game logs keep their lines in the saved state
-    # (they are sent to the browser as messages, which a saved page has no kernel for).
-    notebook.cells.append(nbformat.v4.new_code_cell(FREEZE_LOGS))
+    # A last cell, removed again: the boards and logs put their whole content in the
+    # saved state (FREEZE); then that state is made smaller (compact_widget_state).
+    notebook.cells.append(nbformat.v4.new_code_cell(FREEZE))
     client = NotebookClient(notebook, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(cwd)}})
     try:
         client.execute()
     finally:
         notebook.cells.pop()
-    return notebook
+    return compact_widget_state(notebook)
 
 
 def to_html(notebook: Any) -> str:
@@ -221,7 +289,11 @@ def to_html(notebook: Any) -> str:
     tag = f'<script src="{local_urls()["require_js_url"]}"></script>'
     if tag not in page:
         raise ExportError("nbconvert's page does not load require.js where expected")
-    return page.replace(tag, tag + "\n" + LOADER_CONFIG, 1)
+    page = page.replace(tag, tag + "\n" + LOADER_CONFIG, 1)
+    body = re.search(r"<body[^>]*>", page)
+    if body is None:
+        raise ExportError("nbconvert's page has no <body>")
+    return page[:body.end()] + OFFLINE_NOTICE + page[body.end():]
 
 
 def export(notebook_path: str | os.PathLike[str], outdir: str | os.PathLike[str], *,
@@ -256,6 +328,21 @@ def export(notebook_path: str | os.PathLike[str], outdir: str | os.PathLike[str]
     return page
 
 
+# What the export imports (the [export] extra), and what a kernel for the notebook needs.
+NEEDS = ("nbformat", "nbconvert", "nbclient", "ipykernel")
+
+
+def missing_modules() -> list[str]:
+    """The modules of the [export] extra that are not installed (none when it is).
+
+    >>> missing_modules()
+    []
+    """
+    import importlib.util
+
+    return [name for name in NEEDS if importlib.util.find_spec(name) is None]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m dungeoncraft_widgets.export",
@@ -267,6 +354,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--assets", help="a folder made by gather_assets (no download)")
     parser.add_argument("--timeout", type=int, default=600, help="seconds per cell")
     args = parser.parse_args(argv)
+    missing = missing_modules()
+    if missing:
+        print(f"export: {', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not "
+              f"installed: the export needs the [export] extra: "
+              f"pip install \"dungeoncraft_widgets[export]\" (in a clone: "
+              f"pip install -e \".[export]\")", file=sys.stderr)
+        return 2
     try:
         page = export(args.notebook, args.outdir, run=not args.no_execute, assets=args.assets,
                       timeout=args.timeout)

@@ -15,6 +15,16 @@ In a marimo cell::
 
     dcw_mo.show(FightCalculator())
 
+What the app or calculator shows is also a value marimo can react to:
+:func:`state` gives a marimo element whose ``.value`` is the app's observable
+traits (``position``, ``last_action``, ``odds``, ``status_text``) or the
+calculator's ``answer_text``, kept in step; a cell that reads it runs again
+after every move::
+
+    live = dcw_mo.state(game)   # shown: one line, whose turn it is
+    live                        # (in its own cell)
+    live.value["last_action"]   # in another cell: runs again after each move
+
 (Why not marimo's own inputs, ``mo.ui.number`` and friends, beside the board? Each
 app's and calculator's inputs, their checks and messages, and the way every
 answer follows them, would then be written a second time for marimo, and marimo
@@ -27,7 +37,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from .widgets.board import BoardView
 from .widgets.mirror import LiveView, split_around
@@ -58,3 +70,62 @@ def show(widget: w.Widget) -> Any:
 
     parts = [mo.ui.anywidget(part) for part in views(widget)]
     return parts[0] if len(parts) == 1 else mo.vstack(parts, gap=0.5)
+
+
+OBSERVED = {"GameApp": ("position", "last_action", "odds", "status_text"),
+            "LiveCalculator": ("answer_text",)}
+
+
+class Observed(anywidget.AnyWidget):
+    """The observable traits of an app (``position``, ``last_action``, ``odds``,
+    ``status_text``) or a calculator (``answer_text``), synced copies that follow the
+    originals: an anywidget, so marimo's ``.value`` of it is a dict of them. It shows
+    one line: the app's status, or the calculator's answer.
+
+    >>> from dungeoncraft_widgets.adventure_land import AdventureLandApp
+    >>> app = AdventureLandApp(players=["You", "Bot"], seed=7)
+    >>> live = Observed(app)
+    >>> app.act(app.state.legal_actions()[0])
+    True
+    >>> live.last_action
+    'move row:1 A1'
+    """
+
+    _esm = """
+    function render({ model, el }) {
+      const line = document.createElement("div");
+      line.className = "dcw-observed";
+      const show = () => {
+        line.textContent = model.get("status_text") || model.get("answer_text") || "";
+      };
+      const names = ["change:status_text", "change:answer_text"];
+      for (const name of names) model.on(name, show);
+      show();
+      el.append(line);
+      return () => { for (const name of names) model.off(name, show); };
+    }
+    export default { render };
+    """
+    position = traitlets.Unicode("").tag(sync=True)
+    last_action = traitlets.Unicode("").tag(sync=True)
+    odds = traitlets.Dict().tag(sync=True)
+    status_text = traitlets.Unicode("").tag(sync=True)
+    answer_text = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, widget: w.Widget, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        names = [n for kind, names in OBSERVED.items()
+                 if any(c.__name__ == kind for c in type(widget).__mro__) for n in names]
+        if not names:
+            raise TypeError(f"{type(widget).__name__} has no observable state: give a "
+                            "GameApp or a LiveCalculator")
+        self.source = widget
+        self.links = [traitlets.dlink((widget, name), (self, name)) for name in names]
+
+
+def state(widget: w.Widget) -> Any:
+    """A marimo element whose ``.value`` is the observable state of ``widget`` (an app or
+    a calculator), following it: see the module docstring."""
+    import marimo as mo
+
+    return mo.ui.anywidget(Observed(widget))

@@ -89,3 +89,48 @@ def test_a_download_that_does_not_match_the_registry_is_refused(tmp_path, monkey
     with pytest.raises(ExportError, match="does not match"):
         export.npm_tarball("requirejs", "0.0.0")
     assert not any(tmp_path.rglob("*.tgz"))
+
+
+@pytest.mark.slow  # executes and exports a notebook (a kernel and nbconvert)
+def test_the_page_says_at_its_top_that_clicks_do_nothing_there(exported):
+    html = exported.read_text()
+    body = html.index("<body")
+    notice = html.index('class="dcw-offline-notice"')
+    assert body < notice < html.index("jp-Cell", body)  # before the first cell
+    assert "does nothing here" in html and "no Python runs behind this page" in html
+
+
+@pytest.mark.slow  # executes and exports a notebook (a kernel and nbconvert)
+def test_the_saved_state_holds_each_boards_whole_last_scene(tmp_path):
+    """A board changed after it was shown (a patch went to the browser) is saved with its
+    whole last scene; a default-valued key of Jupyter's own widgets is left out."""
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(
+        "from dungeoncraft_widgets.adventure_land import AdventureLandApp\n"
+        "app = AdventureLandApp(players=['You', 'Bot'], seed=7)\n"
+        "app"), nbformat.v4.new_code_cell(
+        "app.act(app.state.legal_actions()[0])\n"
+        "assert app.board.patches_sent == 1\n"
+        "import json; print(json.dumps(app.board.scene['description']))")]
+    export.execute(notebook, tmp_path)
+    description = json.loads(notebook.cells[1].outputs[0]["text"])
+    state = notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    scenes = [m["state"]["scene"] for m in state.values() if "scene" in m["state"]]
+    assert any(scene["description"] == description for scene in scenes)
+    layouts = [m["state"] for m in state.values() if m["model_name"] == "LayoutModel"]
+    assert layouts and all(None not in s.values() for s in layouts)
+
+
+def test_without_the_export_extra_the_command_names_it(monkeypatch, capsys, tmp_path):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "nbconvert" else real(name, *a))
+    assert export.main(["notebooks/00_tour.ipynb", str(tmp_path / "site")]) == 2
+    err = capsys.readouterr().err
+    assert "nbconvert is not installed" in err and 'pip install "dungeoncraft_widgets[export]"' \
+        in err and "Traceback" not in err
+    assert not (tmp_path / "site").exists()

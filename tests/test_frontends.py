@@ -170,7 +170,8 @@ def test_table_notebooks_hold_one_calculator_and_no_other_code(name):
     source = "".join(code[0]["source"])
     assert "Calculator()" in source and source.count("\n") <= 3
     text = "".join("".join(c["source"]) for c in notebook["cells"])
-    assert f"voila notebooks/table/{name}.ipynb" in text
+    # How to open it, in pieces a phone's width can wrap (a long path would overflow).
+    assert f"in `notebooks/table/`, run `voila {name}.ipynb`" in text
 
 
 def test_binder_base_lists_what_repo2docker_installs_first():
@@ -179,3 +180,70 @@ def test_binder_base_lists_what_repo2docker_installs_first():
                          check=True, capture_output=True, text=True).stdout.split()
     names = {line.split("==")[0] for line in out}
     assert {"notebook", "jupyterlab", "ipywidgets", "jupyter_server"} <= names
+
+
+# ------------------------------------------------ observable traits (issue 27)
+def test_an_apps_position_last_action_and_status_can_be_observed(app):
+    import dungeoncraft_widgets
+
+    seen = []
+    app.observe(lambda change: seen.append(change["name"]),
+                names=["position", "last_action", "status_text"])
+    assert app.last_action == "" and "your turn" in app.status_text.lower()
+    action = app.state.legal_actions()[0]
+    assert app.act(action)
+    assert app.last_action == str(action)
+    assert {"position", "last_action"} <= set(seen)
+    view = dungeoncraft_widgets.GAMES["adventure_land"].load_game(app.position)
+    assert view.viewer == app.seat and view.to_json() == app.state.view(app.seat).to_json()
+    with pytest.raises(Exception, match="read-only"):
+        app.last_action = "end"
+
+
+def test_the_odds_shown_on_choices_are_a_trait():
+    import sympy
+
+    from dungeoncraft_widgets import demo_game
+    from dungeoncraft_widgets.core.scene import Text
+    from dungeoncraft_widgets.widgets.app import Choice, GameApp
+
+    class Asking(GameApp):
+        def draw(self, view):
+            scene = Scene(100, 40)
+            scene.add(Text("t", 50, 20, "demo"))
+            return scene
+
+        def choices(self, view):
+            return [Choice("Draw", "draw", odds=sympy.Rational(13, 18), best=True),
+                    Choice("Wait", "draw")]
+
+    asking = Asking(demo_game.new_game(players=["You", "Bot"], seed=1))
+    assert asking.odds == {"Draw": "13/18"}
+
+
+def test_a_calculators_answer_follows_its_inputs_and_links(calculator):
+    import traitlets
+
+    assert calculator.answer_text == "Chance to win with swords +2, +1: 13/18 ≈ 72.2%"
+    shown = w.Label()
+    traitlets.dlink((calculator, "answer_text"), (shown, "value"))
+    calculator.swords.value = "2, x"
+    assert calculator.answer_text == "" == shown.value
+    calculator.companions.value = 5
+    calculator.swords.value = "3"
+    assert shown.value == calculator.answer_text
+    assert shown.value.startswith("Chance to win with swords +3: ")
+
+
+def test_marimo_state_is_an_anywidget_whose_value_follows_the_app(app):
+    from dungeoncraft_widgets.marimo import Observed, state
+
+    live = Observed(app)
+    assert live.get_state()["status_text"] == app.status_text
+    app.act(app.state.legal_actions()[0])
+    assert live.get_state()["last_action"] == app.last_action != ""
+    assert live.get_state()["position"] == app.position
+    element = state(FightCalculator())
+    assert element.value["answer_text"].startswith("Chance to win")
+    with pytest.raises(TypeError, match="no observable state"):
+        Observed(w.Label())

@@ -342,7 +342,9 @@ class AdventureLandState(GameState):
       (``"row:3"``) or ``"box"`` (set aside or out of the game);
     - ``stock[p]``: ``{"gold", "herbs", "swords", "creatures"}`` in front of player p;
     - ``sprite``: the water sprite's field (None until the first gold);
-    - ``fight``: the battle being decided, or None; ``phase``: ``"move"`` or ``"over"``.
+    - ``fight``: the battle being decided, or None; ``phase``: ``"move"`` or ``"over"``;
+    - ``turn_player``: whose turn it is, which is not always who acts now
+      (``current_player``): another player decides a battle on their own adventurer.
     """
 
     game_name = "adventure_land"

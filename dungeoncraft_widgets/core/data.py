@@ -13,9 +13,11 @@ place in it and what is wrong, and never a ``KeyError`` in the middle of a game:
   ``jsonschema``) and reports the first error with its path (``cards[3].amount``);
 - :func:`digest` is a short fingerprint of a document, so a save can name the
   shipped data set it was played with and notice when that data has changed;
-- :func:`no_files` forbids opening files (but the library's own and Python's)
-  while it is active: loading a saved game runs inside it, so a save naming
-  ``/dev/zero`` or a file of the user's is refused, whichever game reads it.
+- :func:`no_files`: while it is active, :func:`read_json` reads no file but the
+  library's own: loading a saved game runs inside it, so a save naming
+  ``/dev/zero`` or a file of the user's is refused, whichever game reads it;
+- :func:`conforms`: the quick check behind :func:`check_schema` (jsonschema is
+  imported only for a document that may break its schema).
 
 >>> schema = {"type": "object", "properties": {"cards": {"type": "array", "items": {
 ...     "type": "object", "properties": {"amount": {"type": "integer"}}}}}}
@@ -45,9 +47,6 @@ import json
 import os
 import pathlib
 import re
-import site
-import sys
-import sysconfig
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -57,8 +56,8 @@ from typing import Any
 
 from .errors import DataFormatError
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "check_schema", "digest", "no_files", "parse_json",
-           "read_json"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "check_schema", "conforms", "digest", "no_files",
+           "parse_json", "read_json"]
 
 MAX_BYTES = 5_000_000  # far above any real card list or board (saves: saves.MAX_SAVE_BYTES)
 MAX_DEPTH = 32  # no data of any game nests deeper than about 6
@@ -150,29 +149,9 @@ def _check_depth(text: str, what: str) -> None:
         raise DataFormatError(f"{what}: nested deeper than {MAX_DEPTH} levels")
 
 
-def _import_jsonschema() -> Any:
-    """jsonschema, imported without ``rfc3987_syntax``.
-
-    When ``rfc3987_syntax`` is installed (Jupyter Server's ``jupyter_events`` brings it),
-    jsonschema imports it for its optional "iri" format check, and it builds a lark
-    grammar at import: about a second, on the first load of any game. Our schemas use
-    no ``format`` keyword, so it is kept out (a module set to None in ``sys.modules``
-    is one Python refuses to import; jsonschema then leaves that format out).
-    """
-    if "jsonschema" in sys.modules or "rfc3987_syntax" in sys.modules:
-        import jsonschema
-        return jsonschema
-    sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]
-    try:
-        import jsonschema
-    finally:
-        del sys.modules["rfc3987_syntax"]
-    return jsonschema
-
-
 @lru_cache(maxsize=64)
 def _validator(schema_text: str) -> Any:
-    Draft202012Validator = _import_jsonschema().Draft202012Validator
+    from jsonschema import Draft202012Validator  # only for a document that may be wrong
 
     schema = json.loads(schema_text)
     Draft202012Validator.check_schema(schema)
@@ -180,13 +159,226 @@ def _validator(schema_text: str) -> Any:
 
 
 def check_schema(doc: Any, schema: Mapping[str, Any], what: str) -> None:
-    """Raise :class:`DataFormatError` naming the first place where ``doc`` breaks ``schema``."""
-    best_match = _import_jsonschema().exceptions.best_match
+    """Raise :class:`DataFormatError` naming the first place where ``doc`` breaks ``schema``.
 
-    validator = _validator(json.dumps(schema, sort_keys=True))
-    error = best_match(validator.iter_errors(doc))
+    A document that plainly keeps the schema is accepted by a small check of the
+    keywords this library's schemas use (:func:`conforms`), without importing
+    jsonschema (whose import takes over a second where ``rfc3987_syntax`` is installed,
+    as it is beside Jupyter Server). Any other document, or a schema using anything
+    else, goes to jsonschema, which has the last word and names the error.
+    """
+    if conforms(doc, schema) is True:
+        return
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator(json.dumps(schema, sort_keys=True)).iter_errors(doc))
     if error is not None:
         raise DataFormatError(f"{what}: {json_path(error.absolute_path)}: {error.message}")
+
+
+# ------------------------------------------------------------ the quick check
+class _Unsure(Exception):
+    """A keyword, reference or value the quick check leaves to jsonschema."""
+
+
+# Keywords that only annotate (jsonschema without a format checker asserts no "format").
+_ANNOTATIONS = frozenset({"title", "description", "$comment", "$schema", "default", "examples",
+                          "deprecated", "readOnly", "writeOnly", "format", "$defs",
+                          "definitions"})
+_TYPES: dict[str, Any] = {
+    "null": lambda v: v is None,
+    "boolean": lambda v: isinstance(v, bool),
+    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool))
+    or (isinstance(v, float) and v.is_integer()),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "string": lambda v: isinstance(v, str),
+    "array": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+}
+
+
+def conforms(doc: Any, schema: Any) -> bool | None:
+    """True if ``doc`` keeps the JSON Schema ``schema`` (draft 2020-12), False if it breaks
+    it, None if the schema uses what this check does not know (then ask jsonschema).
+
+    It knows the keywords of this library's schemas (type, enum, const, the bounds of
+    numbers, strings, arrays and objects, pattern, properties, items, prefixItems,
+    uniqueItems, the combinators, if/then/else and local ``$ref``), with jsonschema's
+    own equality (``True`` is not ``1``).
+
+    >>> schema = {"type": "object", "required": ["id"],
+    ...           "properties": {"id": {"type": "string", "pattern": "^[A-Z][0-9]$"}}}
+    >>> conforms({"id": "A1"}, schema), conforms({"id": "a1"}, schema)
+    (True, False)
+    >>> conforms({"id": "A1"}, {"dependentRequired": {"id": ["x"]}}) is None
+    True
+    """
+    try:
+        return _conforms(doc, schema, schema)
+    except (_Unsure, AttributeError, TypeError, ValueError, KeyError, IndexError, re.error,
+            RecursionError):
+        return None
+
+
+def _conforms(doc: Any, schema: Any, root: Any) -> bool:
+    if schema is True or schema is False:
+        return schema
+    if not isinstance(schema, dict):
+        raise _Unsure
+    for key, value in schema.items():
+        if key in _ANNOTATIONS or key in ("then", "else", "additionalProperties",
+                                          "patternProperties", "items"):
+            continue  # the last four are read with "if", "properties" and "prefixItems"
+        check = _KEYWORDS.get(key)
+        if check is None:
+            raise _Unsure
+        if not check(doc, value, schema, root):
+            return False
+    if ("properties" not in schema and ("additionalProperties" in schema
+                                        or "patternProperties" in schema)
+            and not _properties(doc, {}, schema, root)):
+        return False
+    if "prefixItems" not in schema and "items" in schema and not _items(doc, [], schema, root):
+        return False
+    return True
+
+
+def _type(doc: Any, value: Any, _schema: Any, _root: Any) -> bool:
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list):
+        raise _Unsure
+    return any(_TYPES[name](doc) for name in names)
+
+
+def _number(doc: Any) -> bool:
+    return isinstance(doc, (int, float)) and not isinstance(doc, bool)
+
+
+def _bound(test: Any, kind: Any) -> Any:
+    return lambda doc, value, _s, _r: not kind(doc) or test(doc, value)
+
+
+def _pattern(doc: Any, value: str, _schema: Any, _root: Any) -> bool:
+    return not isinstance(doc, str) or _regex(value).search(doc) is not None
+
+
+@lru_cache(maxsize=512)
+def _regex(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+def _properties(doc: Any, value: Any, schema: Any, root: Any) -> bool:
+    if not isinstance(doc, dict):
+        return True
+    patterns = schema.get("patternProperties", {})
+    extra = schema.get("additionalProperties", True)
+    for name, item in doc.items():
+        matched = False
+        if name in value:
+            matched = True
+            if not _conforms(item, value[name], root):
+                return False
+        for pattern, sub in patterns.items():
+            if _regex(pattern).search(name):
+                matched = True
+                if not _conforms(item, sub, root):
+                    return False
+        if not matched and not _conforms(item, extra, root):
+            return False
+    return True
+
+
+def _items(doc: Any, prefix: Any, schema: Any, root: Any) -> bool:
+    if not isinstance(doc, list):
+        return True
+    if not isinstance(prefix, list):
+        raise _Unsure
+    rest = schema.get("items", True)
+    if isinstance(rest, list):
+        raise _Unsure  # the old array form of "items"
+    for i, item in enumerate(doc):
+        if not _conforms(item, prefix[i] if i < len(prefix) else rest, root):
+            return False
+    return True
+
+
+def _if(doc: Any, value: Any, schema: Any, root: Any) -> bool:
+    branch = "then" if _conforms(doc, value, root) else "else"
+    return _conforms(doc, schema.get(branch, True), root)
+
+
+def _ref(doc: Any, value: Any, _schema: Any, root: Any) -> bool:
+    if not isinstance(value, str) or not (value == "#" or value.startswith("#/")):
+        raise _Unsure  # a reference to another document, or by anchor
+    target = root
+    for part in value[2:].split("/") if value != "#" else ():
+        part = part.replace("~1", "/").replace("~0", "~")
+        target = target[int(part)] if isinstance(target, list) else target[part]
+    return _conforms(doc, target, root)
+
+
+def _unbool(value: Any) -> Any:
+    return ("bool", value) if isinstance(value, bool) else value
+
+
+def _equal(one: Any, two: Any) -> bool:
+    """jsonschema's equality: lists and dicts item by item, a bool equal only to itself."""
+    if isinstance(one, str) or isinstance(two, str):
+        return one == two
+    if isinstance(one, list | tuple) and isinstance(two, list | tuple):
+        return len(one) == len(two) and all(map(_equal, one, two))
+    if isinstance(one, dict) and isinstance(two, dict):
+        return one.keys() == two.keys() and all(_equal(one[k], two[k]) for k in one)
+    if isinstance(one, list | tuple | dict) or isinstance(two, list | tuple | dict):
+        return False
+    return _unbool(one) == _unbool(two)
+
+
+def _listed(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise _Unsure  # not a schema jsonschema would accept: let it say so
+    return value
+
+
+def _unique(doc: Any, value: Any, _schema: Any, _root: Any) -> bool:
+    if not value or not isinstance(doc, list):
+        return True
+    return not any(_equal(a, b) for i, a in enumerate(doc) for b in doc[i + 1:])
+
+
+def _one_of(doc: Any, value: Any, _schema: Any, root: Any) -> bool:
+    return sum(1 for sub in _listed(value) if _conforms(doc, sub, root)) == 1
+
+
+_KEYWORDS: dict[str, Any] = {
+    "type": _type,
+    "enum": lambda doc, value, _s, _r: any(_equal(doc, e) for e in _listed(value)),
+    "const": lambda doc, value, _s, _r: _equal(doc, value),
+    "minimum": _bound(lambda d, v: d >= v, _number),
+    "maximum": _bound(lambda d, v: d <= v, _number),
+    "exclusiveMinimum": _bound(lambda d, v: d > v, _number),
+    "exclusiveMaximum": _bound(lambda d, v: d < v, _number),
+    "minLength": _bound(lambda d, v: len(d) >= v, lambda d: isinstance(d, str)),
+    "maxLength": _bound(lambda d, v: len(d) <= v, lambda d: isinstance(d, str)),
+    "minItems": _bound(lambda d, v: len(d) >= v, lambda d: isinstance(d, list)),
+    "maxItems": _bound(lambda d, v: len(d) <= v, lambda d: isinstance(d, list)),
+    "minProperties": _bound(lambda d, v: len(d) >= v, lambda d: isinstance(d, dict)),
+    "maxProperties": _bound(lambda d, v: len(d) <= v, lambda d: isinstance(d, dict)),
+    "required": lambda doc, value, _s, _r: not isinstance(doc, dict) or all(
+        name in doc for name in _listed(value)),
+    "pattern": _pattern,
+    "properties": _properties,
+    "propertyNames": lambda doc, value, _s, root: not isinstance(doc, dict) or all(
+        _conforms(name, value, root) for name in doc),
+    "prefixItems": _items,
+    "uniqueItems": _unique,
+    "if": _if,
+    "allOf": lambda doc, value, _s, root: all(_conforms(doc, sub, root) for sub in _listed(value)),
+    "anyOf": lambda doc, value, _s, root: any(_conforms(doc, sub, root) for sub in _listed(value)),
+    "oneOf": _one_of,
+    "not": lambda doc, value, _s, root: not _conforms(doc, value, root),
+    "$ref": _ref,
+}
 
 
 def json_path(parts: Any) -> str:
@@ -204,57 +396,36 @@ def digest(doc: Any) -> str:
 
 
 # ------------------------------------------------------------------ no files
+# Set while a saved game loads (by no_files); read by read_json, the one place the library
+# opens a data file. Nothing outside the library is changed: no audit hook, no module.
 _FORBIDDEN: ContextVar[str | None] = ContextVar("dungeoncraft_no_files", default=None)
-_HOOKED = False
-
-
-def _allowed_roots(path_entries: tuple[str, ...]) -> tuple[str, ...]:
-    # The library's own folder (its shipped data) and Python's: where modules imported on
-    # first use come from (the working directory excepted: a save could name a file there).
-    paths = sysconfig.get_paths()
-    roots = {str(pathlib.Path(__file__).resolve().parents[1]), sys.prefix, sys.base_prefix,
-             sys.exec_prefix, site.getusersitepackages(),
-             *(paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib") if k in paths),
-             *(p for p in path_entries if p not in ("", ".") and os.path.isdir(p)
-               and os.path.abspath(p) != os.getcwd())}
-    return tuple(os.path.normpath(os.path.abspath(r)) for r in roots)
-
-
-_roots_for = lru_cache(maxsize=8)(_allowed_roots)
+_OWN = pathlib.Path(__file__).resolve().parents[1]  # the package: its shipped data
 
 
 def _check_may_open(path: str, what: str) -> None:
     reason = _FORBIDDEN.get()
     if reason is None:
         return
-    full = os.path.normpath(os.path.abspath(path))
-    roots = _roots_for(tuple(sys.path))
-    if not any(full == root or full.startswith(root + os.sep) for root in roots):
+    full = pathlib.Path(path).resolve()  # resolved, so neither ".." nor a link leads out
+    if not full.is_relative_to(_OWN):
         where = f"{what}: " if what else ""
         raise DataFormatError(f"{where}{reason}: may not open {path} "
                               "(a saved game holds its data, it never names a file)")
 
 
-def _audit(event: str, args: tuple[Any, ...]) -> None:
-    if event == "open" and _FORBIDDEN.get() is not None and isinstance(args[0], (str, bytes)):
-        _check_may_open(os.fsdecode(args[0]), "")
-
-
 @contextmanager
 def no_files(reason: str) -> Iterator[None]:
-    """While active (in this thread), opening a file outside the library's and Python's own
-    folders raises :class:`DataFormatError` starting with ``reason``, whatever code tries it.
+    """While active (in this thread or task), :func:`read_json` reads data given as a
+    mapping and the library's own files only: any other path raises
+    :class:`DataFormatError` starting with ``reason``.
 
-    A Python audit hook (installed on first use) sees every ``open``; outside this context
-    it returns at once.
+    Loading a saved game runs inside it. A save holds its data, never a path (each
+    game's loader refuses a path where a save's options hold data), and every data
+    file the library reads goes through :func:`read_json`, so loading opens no file of
+    the user's, whichever game reads the save.
     """
-    global _HOOKED
-    if not _HOOKED:
-        sys.addaudithook(_audit)
-        _HOOKED = True
     token = _FORBIDDEN.set(reason)
     try:
         yield
     finally:
         _FORBIDDEN.reset(token)
-

@@ -178,7 +178,8 @@ class Deck:
         return self.player_cards[card_id]
 
     def name_phrases(self) -> tuple[tuple[str, str], ...]:
-        """(`` words of the name ``, name) of every game card, for spotting names in claims."""
+        """(the name's words with a space on each side, the name) of every game card, for
+        spotting names in claims."""
         cached = self.__dict__.get("_phrases")
         if cached is None:
             cached = tuple((f" {' '.join(name_words(c.name))} ", c.name)

@@ -473,6 +473,12 @@ class DubiousAllianceState(GameState):
         """The seat that won, once the game is over (None: no winner, or not over)."""
         return (self.outcome or {}).get("winner")
 
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended, in words (None while it goes on): the name the other
+        games give it (``outcome["reason"]``)."""
+        return None if self.outcome is None else self.outcome["reason"]
+
     # ------------------------------------------------------ trading rules
     def _pair_traded(self, a: int, b: int) -> bool:
         return sorted((a, b)) in self.traded_pairs

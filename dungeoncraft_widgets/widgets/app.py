@@ -59,6 +59,7 @@ from typing import Any
 
 import ipywidgets as w
 import sympy
+import traitlets
 
 from ..core.bots import Bot, play_bots
 from ..core.engine import Action, Event, GameState
@@ -509,6 +510,7 @@ class GameApp(StaticFallback, w.VBox):
         self._show_holdings(view)
         self._show_undo()
         self.log_view.set_lines([(e.text, e.visible_to is not None) for e in view.log])
+        self._publish(view)
 
     def _events_since_mark(self) -> list[Event]:
         return [e for e in self.state.log[self._mark:] if self._visible(e)]
@@ -551,6 +553,7 @@ class GameApp(StaticFallback, w.VBox):
             button.on_click(lambda _b, c=choice: self._choose(c))
             buttons.append(button)
         self.question_view.value = self.reword(question or "")
+        self._shown_choices = choices  # read by _publish (the odds trait)
         self.choice_box.children = buttons
         self.question_panel.layout.display = "" if question else "none"
 
@@ -598,6 +601,28 @@ class GameApp(StaticFallback, w.VBox):
         ids = self.moved_ids(self._events_since_mark(), self.view)
         if ids:
             self.board.flash(ids)
+
+    # ------------------------------------------------ observable traits (issue 27)
+    # What a notebook author may observe(), link() or read in marimo
+    # (dungeoncraft_widgets.marimo.state): set by refresh(), read-only from outside.
+    position = traitlets.Unicode(
+        read_only=True, help="the seat's view of the game, as save text: load_game(position) "
+        "reads it back (what the seat may not see is not in it)")
+    last_action = traitlets.Unicode(
+        read_only=True, help="the seat's last action, as text ('' before the first)")
+    odds = traitlets.Dict(
+        read_only=True, help="the exact chances on the choice buttons shown: label -> "
+        "fraction text ('13/18'); empty when no choice shows odds")
+    status_text = traitlets.Unicode(read_only=True, help="the status line: whose turn it is")
+
+    def _publish(self, view: GameState) -> None:
+        starts = [s for s, _log in self._turn_starts if s < len(self.state.history)]
+        shown = getattr(self, "_shown_choices", [])
+        with self.hold_trait_notifications():
+            self.set_trait("position", view.to_json())
+            self.set_trait("last_action", str(self.state.history[starts[-1]]) if starts else "")
+            self.set_trait("odds", {c.label: str(c.odds) for c in shown if c.odds is not None})
+            self.set_trait("status_text", self.status.value)
 
 
 def _stays(kept: Sequence[Action]) -> str:

@@ -2,7 +2,13 @@
 
 The browser side (``static/board.js``) draws SVG, updates only the shapes that
 changed, and reports clicks, hovers and keyboard activation back here, where
-``board.on_click(callback)`` hands them to Python code. ``board.flash(ids)``
+``board.on_click(callback)`` hands them to Python code. After the first drawing,
+:meth:`BoardView.show` sends only what changed (:func:`scene_patch`: the shapes,
+keyed by id, whose own data changed, and the groups whose children changed), not
+the whole scene; ``board.scene`` is always the whole scene on the Python side, and
+the browser keeps its copy whole too (so JupyterLab saves the position shown).
+:meth:`BoardView.freeze_all` puts the whole scenes in the widgets' state before a
+notebook is saved from the kernel's messages (``dungeoncraft_widgets.export``). ``board.flash(ids)``
 marks shapes for a moment (pieces that just moved); given ``min_text_px`` the
 board never shrinks its smallest text below that size (it scrolls sideways).
 
@@ -25,6 +31,7 @@ board never shrinks its smallest text below that size (it scrolls sideways).
 
 from __future__ import annotations
 
+import json
 import math
 import pathlib
 import weakref
@@ -63,6 +70,9 @@ class BoardView(anywidget.AnyWidget):
     _css = CSS
 
     scene = traitlets.Dict().tag(sync=True)
+    # Counts the scenes shown: a patch names the revision it applies to, so the browser
+    # can tell when it missed one (it then asks for the whole scene).
+    revision = traitlets.Int(0).tag(sync=True)
     # Shapes marked for a moment: {"ids": [...], "serial": n, "ms": duration}. The serial
     # changes every time, so flashing the same ids twice flashes twice.
     flash_ids = traitlets.Dict().tag(sync=True)
@@ -74,23 +84,71 @@ class BoardView(anywidget.AnyWidget):
     # The width (CSS px) below which the board scrolls (from min_text_px; 0: none).
     min_width_px = traitlets.Int(0).tag(sync=True)
 
+    _open: weakref.WeakSet[BoardView] = weakref.WeakSet()
+
     def __init__(self, scene: Scene | dict[str, Any] | None = None, **kwargs: Any) -> None:
+        self._quiet = False  # set while the traits change under a patch sent instead
+        self._unsynced = False  # the browser has patches the synced state does not
+        self.patches_sent = 0  # how many updates went as a patch (for tests, benchmarks)
         super().__init__(**kwargs)
         self._handlers: dict[str, list[Callable[[BoardEvent], Any]]] = {t: [] for t in EVENT_TYPES}
         if scene is not None:
             self.show(scene)
         self.observe(lambda _change: self._set_min_width(), names="min_text_px")
         self.on_msg(self._receive)
+        BoardView._open.add(self)
 
     def show(self, scene: Scene | dict[str, Any]) -> None:
-        """Draw ``scene`` (a Scene or its dict); the browser updates what changed."""
+        """Draw ``scene`` (a Scene or its dict); the browser gets what changed (a patch)
+        when that is smaller than the whole scene."""
         if isinstance(scene, dict):
             scene = Scene.from_dict(scene)
         if not isinstance(scene, Scene):
             raise InvalidArgumentError(
                 f"scene must be a Scene or its dict, not {type(scene).__name__}")
-        self.scene = scene.to_dict()
+        new = scene.to_dict()
+        old = self.scene
+        if new == old:
+            return
+        patch = scene_patch(old, new) if old else None
+        if patch is not None and _size(patch) * 2 < _size(new):
+            revision = self.revision + 1
+            self._quiet = True
+            try:
+                self.scene, self.revision = new, revision
+            finally:
+                self._quiet = False
+            self.send({"type": "patch", "from": revision - 1, "to": revision, **patch})
+            self._unsynced = True
+            self.patches_sent += 1
+        else:
+            with self.hold_sync():
+                self.scene, self.revision = new, self.revision + 1
+            self._unsynced = False
         self._set_min_width()
+
+    def notify_change(self, change: Any) -> None:
+        if self._quiet and change["name"] in ("scene", "revision"):
+            # A patch goes instead: observers are told, but the trait is not sent.
+            traitlets.HasTraits.notify_change(self, change)
+            return
+        super().notify_change(change)
+
+    def freeze(self) -> None:
+        """Send the whole scene as the widget's state, if patches were sent since: a
+        notebook saved from the kernel's messages (nbclient, the offline export) then
+        keeps the position shown."""
+        if self._unsynced:
+            self.send_state(["scene", "revision"])
+            self._unsynced = False
+
+    @classmethod
+    def freeze_all(cls) -> None:
+        """:meth:`freeze` every board (and :meth:`LogView.freeze` every log) of this
+        kernel: run before a notebook's widgets are saved."""
+        for board in list(cls._open):
+            board.freeze()
+        LogView.freeze_all()
 
     def _set_min_width(self) -> None:
         self.min_width_px = readable_width(self.scene, self.min_text_px)
@@ -121,6 +179,10 @@ class BoardView(anywidget.AnyWidget):
 
     def _receive(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
         kind = content.get("type")
+        if kind == "want":  # a view missed a patch (or opened late): the whole scene
+            self.send_state(["scene", "revision"])
+            self._unsynced = False
+            return
         shape_id = content.get("id")
         if kind not in self._handlers or not isinstance(shape_id, str):
             return
@@ -153,6 +215,80 @@ class BoardView(anywidget.AnyWidget):
         """The scene as a static SVG (for pages without a widget manager), drawn when it
         is asked for, not on every update of the board."""
         return Scene.from_dict(self.scene).to_svg() if self.scene else ""
+
+
+def _size(data: Any) -> int:
+    return len(json.dumps(data, separators=(",", ":")))
+
+
+def _flatten(shapes: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """Each shape's own data (without its children) by id, and the ids of the children of
+    the scene (key "") and of each group."""
+    own: dict[str, Any] = {}
+    kids: dict[str, list[str]] = {}
+
+    def walk(parent: str, items: list[dict[str, Any]]) -> None:
+        kids[parent] = [item["id"] for item in items]
+        for item in items:
+            own[item["id"]] = {k: v for k, v in item.items() if k != "children"}
+            if item.get("type") == "group":
+                walk(item["id"], item.get("children", []))
+    walk("", shapes)
+    return own, kids
+
+
+def scene_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """What changed from the scene dict ``old`` to ``new``, as ``board.js`` applies it:
+    ``set`` (each changed or new shape's own data, by id, without children), ``kids``
+    (the new list of child ids of each group, or of the scene as "", whose list changed)
+    and ``meta`` (the scene's other keys that changed: title, clickable, ...). A shape
+    in no list any more is gone.
+
+    >>> from dungeoncraft_widgets.core.scene import Rect, Scene
+    >>> a = Scene(100, 50); _ = a.add(Rect("x", 0, 0, 5, 5)); _ = a.add(Rect("y", 9, 0, 5, 5))
+    >>> b = Scene(100, 50, title="moved"); _ = b.add(Rect("x", 2, 0, 5, 5))
+    >>> patch = scene_patch(a.to_dict(), b.to_dict())
+    >>> patch["set"]
+    {'x': {'type': 'rect', 'id': 'x', 'x': 2, 'y': 0, 'width': 5, 'height': 5, 'rx': 0}}
+    >>> patch["kids"], patch["meta"]
+    ({'': ['x']}, {'title': 'moved'})
+    """
+    old_own, old_kids = _flatten(old.get("shapes", []))
+    new_own, new_kids = _flatten(new.get("shapes", []))
+    return {
+        "set": {i: shape for i, shape in new_own.items() if old_own.get(i) != shape},
+        "kids": {i: ids for i, ids in new_kids.items() if old_kids.get(i) != ids},
+        "meta": {k: v for k, v in new.items() if k != "shapes" and old.get(k) != v},
+    }
+
+
+def apply_patch(scene: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """The scene dict ``scene`` with ``patch`` (from :func:`scene_patch`) applied: what
+    ``board.js`` does in the browser, for tests.
+
+    >>> from dungeoncraft_widgets.core.scene import Group, Rect, Scene, Text
+    >>> a = Scene(100, 50); _ = a.add(Group("g", [Text("t", 1, 1, "one")]))
+    >>> b = Scene(100, 50); _ = b.add(Rect("r", 0, 0, 1, 1))
+    >>> _ = b.add(Group("g", [Text("t", 1, 1, "two")]))
+    >>> apply_patch(a.to_dict(), scene_patch(a.to_dict(), b.to_dict())) == b.to_dict()
+    True
+    """
+    own, kids = _flatten(scene.get("shapes", []))
+    for shape_id, shape in patch.get("set", {}).items():
+        own[shape_id] = shape
+        if shape.get("type") != "group":
+            kids.pop(shape_id, None)
+    kids.update(patch.get("kids", {}))
+
+    def build(shape_id: str) -> dict[str, Any]:
+        shape = dict(own[shape_id])
+        if shape.get("type") == "group":
+            shape["children"] = [build(i) for i in kids.get(shape_id, [])]
+        return shape
+    out = {k: v for k, v in scene.items() if k != "shapes"}
+    out.update(patch.get("meta", {}))
+    out["shapes"] = [build(i) for i in kids.get("", [])]
+    return out
 
 
 def _count_shapes(shapes: Any) -> int:

@@ -30,6 +30,7 @@ from typing import Any
 
 import ipywidgets as w
 import sympy
+import traitlets
 
 from ..core.checks import integer
 from ..core.english import percent, percent_is_exact
@@ -192,6 +193,12 @@ class LiveCalculator(StaticFallback, w.VBox):
     ('', '6', False)
     """
 
+    # Observable (issue 27): the headline answer as plain text after each valid input
+    # ("" while the input is refused), for observe(), link() and marimo's state().
+    answer_text = traitlets.Unicode(
+        read_only=True, help="the headline answer in words and exact numbers, '' while the "
+        "input is refused")
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.message = message_label()
@@ -227,11 +234,21 @@ class LiveCalculator(StaticFallback, w.VBox):
         except DungeoncraftError as exc:
             self._mark_stale(True)
             self.message.value = f"{ERROR_MARK}{exc}"
+            self.set_trait("answer_text", "")
             return
         finally:
             self._computing = False
         self._mark_stale(False)
+        self.set_trait("answer_text", self.headline_text())
         self.message.value = NOTE_MARK + "; ".join(self._notes) + "." if self._notes else ""
+
+    def headline_text(self) -> str:
+        """The headline answer as plain text: the words of ``self.headline`` (an HTML or
+        HTMLMath widget, where the calculator has one), formulas written plainly."""
+        headline = getattr(self, "headline", None)
+        if not isinstance(headline, w.DOMWidget):
+            return ""
+        return " ".join(static_text(headline).split())
 
     def _mark_stale(self, stale: bool) -> None:
         if not stale:

@@ -56,6 +56,8 @@ scene.shapes[2] = Rect("sq1", 120, 10, 90, 90, label="square 1", fill="#e53935")
 scene.add(Text("note", 165, 105, "changed from Python", size=8))
 board.show(scene)""")
         page.locator(".dcw-board [data-id=note]").wait_for(timeout=20_000)
+        # It came as a patch (what changed, not the whole scene), applied once.
+        assert run_in_kernel(client, "print(board.patches_sent)").strip() == "1"
         fill = square.evaluate("e => e.style.fill")
         assert fill == "rgb(229, 57, 53)"
         assert page.evaluate(

@@ -6,12 +6,13 @@ ten-line model that records what it would send to Python.
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
 from dungeoncraft_widgets.core.scene import Circle, Group, Rect, Scene, Text
-from dungeoncraft_widgets.widgets.board import STATIC, BoardView
+from dungeoncraft_widgets.widgets.board import STATIC, BoardView, scene_patch
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -19,7 +20,7 @@ MOUNT = """async ([source, scene]) => {
   const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
   const module = await import(url);
   const listeners = {};
-  const values = { scene };
+  const values = { scene, revision: 1 };
   window.sent = [];
   window.alerted = false;
   window.alert = () => { window.alerted = true; };
@@ -113,6 +114,60 @@ def test_update_keeps_unchanged_elements_and_touches_only_changes(page):
     assert page.locator("[data-id=sq2]").evaluate("e => e.style.fill") == "rgb(18, 52, 86)"
     assert page.locator("[data-id=sq4]").count() == 0
     assert page.locator("[data-id=new]").count() == 1
+
+
+def patch_message(old: Scene, new: Scene, start: int = 1) -> dict:
+    return {"type": "patch", "from": start, "to": start + 1,
+            **scene_patch(old.to_dict(), new.to_dict())}
+
+
+def receive(page, message: dict) -> None:
+    page.evaluate("(m) => { for (const f of window.listeners['msg:custom'] || []) f(m); }",
+                  message)
+
+
+def test_a_patch_from_python_updates_the_model_and_only_the_changed_shapes(page):
+    scene = grid(5)
+    mount(page, scene)
+    page.evaluate("window.keep = document.querySelector('[data-id=sq0]')")
+    changed = grid(5)
+    changed.shapes[2] = Rect("sq2", 60, 0, 28, 28, label="square 2", fill="#123456")
+    changed.add(Group("g", [Text("t", 10, 10, "new text")]))
+    receive(page, patch_message(scene, changed))
+    assert page.evaluate("window.model.get('scene')") == changed.to_dict()
+    assert page.evaluate("window.model.get('revision')") == 2
+    assert page.locator("[data-id=sq2]").evaluate("e => e.style.fill") == "rgb(18, 52, 86)"
+    assert page.locator("[data-id=t]").text_content() == "new text"
+    assert page.evaluate("window.keep === document.querySelector('[data-id=sq0]')")
+    assert sent(page) == []
+
+
+def test_a_patch_that_does_not_follow_asks_for_the_whole_scene(page):
+    scene = grid(3)
+    mount(page, scene)
+    receive(page, patch_message(scene, grid(2), start=5))  # the model holds revision 1
+    assert sent(page) == [{"type": "want"}]
+    assert page.evaluate("window.model.get('scene')") == scene.to_dict()
+
+
+def test_a_games_patches_draw_what_a_whole_scene_draws(page):
+    """Adventure Land, a few actions: the board patched in the browser is the board drawn
+    from the whole last scene, element for element."""
+    from dungeoncraft_widgets.adventure_land import AdventureLandApp
+
+    app = AdventureLandApp(players=["You", "Bot"], seed=7)
+    scenes = [app.board.scene]
+    for _ in range(4):
+        app.act(app.state.legal_actions()[0])
+        scenes.append(app.board.scene)
+    mount(page, Scene.from_dict(scenes[0]))
+    for i, (old, new) in enumerate(zip(scenes, scenes[1:], strict=False), start=1):
+        receive(page, {"type": "patch", "from": i, "to": i + 1, **scene_patch(old, new)})
+    assert page.evaluate("window.model.get('scene')") == scenes[-1]
+    patched = page.evaluate("document.querySelector('svg').outerHTML")
+    mount(page, Scene.from_dict(scenes[-1]))
+    fresh = page.evaluate("document.querySelector('svg').outerHTML")
+    assert re.sub(r'id="dcw\d+-\d+"', "", patched) == re.sub(r'id="dcw\d+-\d+"', "", fresh)
 
 
 def test_order_and_groups_follow_the_scene(page):

@@ -5,6 +5,9 @@
 // The board is never narrower than the model's min_width_px (where its smallest
 // text would shrink below a readable size): a narrow container scrolls sideways. flash_ids marks
 // shapes for a moment (a pulse; a still mark for readers who prefer less motion).
+// After the first scene, Python sends patches (widgets/board.py scene_patch): the model
+// applies each to its scene once (initialize), so every view and a saved notebook see
+// the whole scene; a patch that does not follow the revision held asks for the whole.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PREFIX = "dcw-";
@@ -59,7 +62,66 @@ function applyShape(el, shape, clickable) {
   el.dcwTooltip = shape.tooltip || shape.label || "";
 }
 
+function flatten(shapes) {
+  // Each shape's own data (children apart) by id; the child ids of the scene ("") and groups.
+  const own = new Map();
+  const kids = new Map();
+  const walk = (parent, items) => {
+    kids.set(parent, items.map((item) => item.id));
+    for (const item of items) {
+      const { children, ...data } = item;
+      own.set(item.id, data);
+      if (item.type === "group") walk(item.id, children || []);
+    }
+  };
+  walk("", shapes || []);
+  return { own, kids };
+}
+
+export function applyPatch(scene, patch) {
+  const { own, kids } = flatten(scene.shapes);
+  for (const [id, shape] of Object.entries(patch.set || {})) {
+    own.set(id, shape);
+    if (shape.type !== "group") kids.delete(id);
+  }
+  for (const [id, ids] of Object.entries(patch.kids || {})) kids.set(id, ids);
+  const build = (id) => {
+    const shape = { ...own.get(id) };
+    if (shape.type === "group") {
+      shape.children = (kids.get(id) || []).filter((kid) => own.has(kid)).map(build);
+    }
+    return shape;
+  };
+  const shapes = (kids.get("") || []).filter((id) => own.has(id)).map(build);
+  return { ...scene, ...(patch.meta || {}), shapes };
+}
+
+let hostInitializes = false; // anywidget calls initialize once per model, before any view
+
+function followPatches(model) {
+  const onPatch = (message) => {
+    if (!message || message.type !== "patch") return;
+    if (Number(model.get("revision")) !== message.from) {
+      model.send({ type: "want" }); // missed one (or another view took it): the whole scene
+      return;
+    }
+    model.set("revision", message.to);
+    model.set("scene", applyPatch(model.get("scene") || {}, message));
+  };
+  model.on("msg:custom", onPatch);
+  return () => model.off("msg:custom", onPatch);
+}
+
+function initialize({ model }) {
+  hostInitializes = true;
+  return followPatches(model);
+}
+
 function render({ model, el }) {
+  // A host without initialize: each view follows the patches (a second view of the same
+  // model then finds the revision moved on, and asks for the whole scene once).
+  const unfollow = hostInitializes ? null : followPatches(model);
+
   const uid = `dcw${++widgetCount}`;
   const root = document.createElement("div");
   root.className = PREFIX + "board";
@@ -297,6 +359,7 @@ function render({ model, el }) {
     model.off("change:min_width_px", draw);
     model.off("change:flash_ids", flash);
     clearTimeout(flashTimer);
+    unfollow?.();
     resizing?.disconnect();
     scroller.removeEventListener("scroll", showScrollEdges);
     for (const [name, handler] of listeners) svg.removeEventListener(name, handler);
@@ -304,4 +367,4 @@ function render({ model, el }) {
   };
 }
 
-export default { render };
+export default { initialize, render };
