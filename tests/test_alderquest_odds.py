@@ -115,7 +115,8 @@ def outcome_key(collected, scored, snowflakes, ended, board):
 def test_move_odds_equal_a_brute_force_over_every_line_of_new_runes():
     """Every ordered draw of the whole pouch, each run through matching.cascade: the outcomes
     that need no more runes than the pouch holds have exactly the chances move_odds
-    gives (its other outcomes refill the pouch from the discard pile, as the engine)."""
+    gives (in the others the pouch runs dry: the runes the cascade discards are not back
+    in the pile before it ends, as in the engine)."""
     rng = Rng(11)
     random_moves = 0
     for case in range(40):
@@ -128,7 +129,7 @@ def test_move_odds_equal_a_brute_force_over_every_line_of_new_runes():
         random_moves += exact.random
         mine: Counter = Counter()
         for o in exact.outcomes:
-            if not o.unsettled and len(o.line) <= 8:
+            if not o.unsettled and not o.starved:
                 mine[outcome_key(o.collected, o.scored, o.snowflakes, o.ended, o.board)] += \
                     Fraction(o.probability.p, o.probability.q)
         brute: Counter = Counter()
@@ -171,13 +172,17 @@ def test_move_odds_what_a_swap_a_slide_and_a_line_do():
     assert not swap.random and swap.expected_collected == 3 and swap.p_ally_match == 1
     slide = move_odds(pos, "slide A3:B3")
     assert slide.outcomes[0].board.cols[1] == ["G", "T", "T"] and slide.p_ally_match == 0
-    # Four B's drop on a full bottom row: an enemy match-4, whose runes refill the pouch
-    # and drop again, and again: followed FORCED_LINES times, then reported unsettled.
+    # Four B's drop on a full bottom row: an enemy match-4, whose new line has only the 2
+    # B's left in the pouch (the 4 matched are not back in the cycle before the cascade
+    # ends): a short line, and the cascade stops; then the 4 join the discard pile.
     loop = Position.from_rows(["TGGT"], allies="GT", colour="r", pouch={"B": 6})
     line = move_odds(loop, "line")
-    assert line.p_enemy_match == 1 and line.p_match4 == 1 and line.p_unsettled == 1
+    assert line.p_enemy_match == 1 and line.p_match4 == 1 and line.p_unsettled == 0
     assert line.deterministic.steps == [] and len(line.outcomes) == 1
-    assert line.outcomes[0].result.steps[0]["lines"] == [["B", "B", "B", "B"]]
+    end = line.outcomes[0]
+    assert end.result.steps[0]["lines"] == [["B", "B", "B", "B"]]
+    assert end.result.steps[1]["lines"] == [["B", "B", None, None]] and end.starved
+    assert end.pouch == Counter() and end.discard == Counter({"B": 4})
 
 
 def test_best_drops_agree_with_move_odds_chained_by_hand():

@@ -1,5 +1,6 @@
 """AlderQuest's rules one by one: set-up, the turn, the Board, the Battlefield, the end."""
 
+import itertools
 import json
 from collections import Counter
 
@@ -7,6 +8,12 @@ import pytest
 from alderquest_positions import build, setup
 
 from dungeoncraft_widgets.alderquest import load_cards, load_game, new_game
+from dungeoncraft_widgets.alderquest.matching import (
+    MAX_CASCADE_STEPS,
+    Board,
+    cascade,
+    find_matches,
+)
 from dungeoncraft_widgets.core.errors import (
     DataFormatError,
     IllegalActionError,
@@ -133,6 +140,55 @@ def test_an_emptied_board_gets_a_new_line():
     kinds = [e.kind for e in game.log]
     assert kinds[kinds.index("match"):][:2] == ["match", "line"]
     assert sum(len(col) for col in game.board) >= 1 and game.teams[0]["held"] == ["T"] * 3
+
+
+# Rows 1-5 of columns A-C and all of D: no three alike anywhere; A6 and B6 are Hunters,
+# so a Hunter dropped into C makes an enemy match of three for Red (Thieves, Guardians).
+_NO_MATCH = ["TGTGTH", "GBGBGH", "BTBTB", "TGTGTB"]
+
+
+def test_a_cascade_never_draws_back_the_runes_it_discards():
+    """Issue 23.1: with the Rune Pouch and the discard pile empty, the three Hunters
+    matched used to come straight back as the new line, into the same three holes, for
+    500 rounds, and then the match was left on the Board. The runes a cascade discards
+    join the discard pile only when it is over: the line finds nothing to draw."""
+    game = build(setup(seed=1), board=[list(c) for c in _NO_MATCH], revealed=["H"],
+                 rune_pouch=[], held=([], ["H"] * 5 + ["G", "B", "B"]))
+    assert game.rune_pouch == game.rune_discard == []
+    game.apply("drop H C")
+    matches = [e for e in game.log if e.kind == "match"]
+    assert len(matches) == 1 and matches[0].data["match"] == "H"
+    assert game.rune_discard == ["H", "H", "H"] and game.rune_pouch == []
+    assert [len(c) for c in game.board] == [5, 5, 5, 6]
+    assert not find_matches(game.board_obj()) and not any(e.kind == "guard" for e in game.log)
+    assert game.components() == game.full_components()
+
+
+def test_a_cascade_ends_even_when_two_matches_could_take_turns():
+    """Holding back only the runes of the one match being resolved is not enough: with 3
+    more Hunters in the discard pile, the first line brings those, they match, and the
+    next line would bring back the first three, and so on. None of the cascade's own
+    discards is drawn while it goes on, so the second line finds nothing and it stops."""
+    game = build(setup(seed=1), board=[list(c) for c in _NO_MATCH], revealed=["H"],
+                 rune_pouch=[], held=([], ["H"] * 2 + ["G", "B", "B"]))
+    assert game.rune_discard == ["H", "H", "H"]
+    game.apply("drop H C")
+    lines = [e.data["line"] for e in game.log if e.kind == "line"]
+    assert [e.data["match"] for e in game.log if e.kind == "match"] == ["H", "H"]
+    assert lines == [["H", "H", "H", None]]  # the second line had nothing to draw
+    assert game.rune_discard == ["H"] * 6 and not find_matches(game.board_obj())
+
+
+def test_the_cascade_guard_stops_new_lines_but_leaves_no_match():
+    """Only an analysis given endless new runes reaches the guard: after it no line is
+    drawn, and the matches still on the Board are resolved all the same."""
+    board = Board(4, 6, [list(c) for c in _NO_MATCH])
+    result = cascade(board, "TG", "r", [("drop", "C", "H")], new_runes=itertools.cycle("H"))
+    assert result.capped and len(result.steps) == MAX_CASCADE_STEPS + 1
+    assert not find_matches(result.board)
+    engine = build(setup(seed=1), board=[list(c) for c in _NO_MATCH], revealed=["H"])
+    engine.apply("drop H C")  # a real pouch: a few rounds at most
+    assert sum(e.kind == "match" for e in engine.log) < 10
 
 
 def test_slide_falls_and_swap_matches():

@@ -47,8 +47,13 @@ from ..core.errors import InvalidArgumentError
 COLOURS = "rb"
 #: Matching the fourth Snowflake ends the game (L251).
 SNOWFLAKES_TO_END = 4
-#: A cascade stops after this many rounds of matches (a new line refilled from the discard
-#: pile could in principle match forever; no real cascade comes near this).
+#: A guard, never reached by the engine: after this many rounds of matches a cascade
+#: draws no more new lines but still resolves every match left (so no match is ever left
+#: on the Board). The engine's cascades end well before it: the runes a cascade discards
+#: join the Rune Discard Pile only once it is over (RULE_NOTES), so every new line takes
+#: runes from a pouch and pile that only shrink, and every round without a new line
+#: takes at least 3 pieces off the Board. Only ``cascade`` given an endless ``new_runes``
+#: can reach it.
 MAX_CASCADE_STEPS = 500
 MAX_WIDTH, MAX_HEIGHT = 26, 20
 
@@ -440,7 +445,9 @@ class CascadeResult:
     ``exalted`` is the exalted faction afterwards (``exalt_changes`` each change);
     ``legendary`` how many legendary Quarrels to draw; ``steps`` one dict per round:
     the matches, then the new lines dropped. ``ended``: the fourth Snowflake was
-    matched; ``starved``: a rune was needed and ``draw`` had none.
+    matched; ``starved``: a rune was needed and ``draw`` had none; ``capped``: the
+    cascade reached :data:`MAX_CASCADE_STEPS` rounds and drew no more new lines after
+    them (the engine never gets there).
     """
 
     exalted: str | None = None
@@ -454,6 +461,7 @@ class CascadeResult:
     steps: list[dict] = field(default_factory=list)
     ended: bool = False
     starved: bool = False
+    capped: bool = False
     board: Board | None = None
 
     @property
@@ -570,7 +578,10 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
 
     Each round: find the matches, remove them together, apply gravity, process them
     (L86-90), then drop one new line per enemy match; an empty Board gets a new line
-    (L291). Stops at once when the fourth Snowflake is matched. ``report`` (if given)
+    (L291). Stops at once when the fourth Snowflake is matched. After
+    :data:`MAX_CASCADE_STEPS` rounds (a guard the engine never reaches) no more new lines
+    are drawn, but the matches left are still resolved: a cascade never ends with a match
+    on the Board. ``report`` (if given)
     hears ``("matches", [step's matches])`` and ``("line", runes by column)`` as they
     happen, so a log can tell them in order. ``changed``: the cells a move changed on a
     Board that held no match before it (only their rows and columns are looked at first).
@@ -578,7 +589,13 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
     if result is None:
         result = CascadeResult(exalted=rules.exalted)
     tell = report or (lambda kind, what: None)
-    for _ in range(MAX_CASCADE_STEPS):
+    rounds = 0
+    while True:
+        rounds += 1
+        if rounds > MAX_CASCADE_STEPS and not result.capped:
+            # without new runes every round removes 3 or more pieces: the loop ends
+            result.capped = True
+            draw = _nothing
         if changed is not None and not may_match_at(board, changed):
             matches = []
         else:
@@ -621,6 +638,11 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
                 result.starved = True
                 break
     return result
+
+
+def _nothing() -> None:
+    """A ``draw`` with no runes left (the cascade guard's)."""
+    return None
 
 
 def play_onto(board: Board, move: tuple[str, ...],

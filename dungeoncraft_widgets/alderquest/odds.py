@@ -372,8 +372,10 @@ class _Cascades:
     def lines(self, branch: _Branch, left: int, into_last: bool) -> None:
         """Drop ``left`` new lines (one step's), branching on every draw, then go on."""
         result = branch.result
-        discard = branch.discard + Counter(result.discarded[branch.flushed:])
-        flushed = len(result.discarded)
+        # the runes this cascade discards join the pile only when it is over (as the
+        # engine: RULE_NOTES), so a line draws from the pouch and the pile as they were
+        discard = branch.discard
+        flushed = branch.flushed
         k = sum(1 for c in range(branch.board.width) if not branch.board.column_full(c))
         random = _is_random(k, branch.pouch, discard)
         if random and branch.random_lines >= self.max_lines or branch.lines >= FORCED_LINES:
@@ -448,8 +450,8 @@ MOVE_LINES = 1
 #: The same for a whole drop plan of :func:`best_drops` (kept quick).
 PLAN_LINES = 1
 #: Lines that can come out one way only (the pouch holds one kind) are followed up to
-#: this many in all: a pouch refilled with the runes just matched can repeat forever (the
-#: engine stops a cascade after ``board.MAX_CASCADE_STEPS`` rounds).
+#: this many in all (a bound on the work: every cascade ends, since its new lines take
+#: runes from a pouch and pile it does not refill, but a long one is not followed).
 FORCED_LINES = 12
 
 

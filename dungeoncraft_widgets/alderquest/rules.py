@@ -98,6 +98,7 @@ from .data import Boards, CardSet, data_from_option, data_option, opening_layout
 from .effects import SHAPES, TRIGGERS, VOCABULARY, effect_targets, unroll
 from .matching import (
     COLOURS,
+    MAX_CASCADE_STEPS,
     Board,
     CascadeResult,
     MatchRules,
@@ -144,9 +145,21 @@ RULE_NOTES = (
     "phase (L225). The Quarrel deck of a team is its two factions' 20 Quarrels shuffled "
     "together; each faction's minion deck is shuffled and a Summon takes its top card "
     "('the bottom of their respective minion decks', L142).",
-    "Empty supplies: an empty Rune Pouch is refilled from the Rune Discard Pile (the rune "
-    "'cycle', L335); an empty Quarrel deck is reshuffled from its discard pile; an empty "
-    "Tile Pouch, minion deck or unused Trap stack gives nothing.",
+    "Empty supplies: an empty Rune Pouch is refilled from the Rune Discard Pile ('The Board "
+    "and discard are known as the rune \"cycle\", wherein matched runes ... will cycle "
+    "indefinitely', L335); an empty Quarrel deck is reshuffled from its discard pile; an "
+    "empty Tile Pouch, minion deck or unused Trap stack gives nothing.",
+    "When the cycle turns: the rulebook never says when the pouch is refilled. A match is "
+    "processed 'immediately' (L86): its runes are removed, 'discard them and drop a new "
+    "line' (L90), and the new lines it sets off, with their own matches, are one cascade "
+    "('New Lines can create cascading combo effects', L101). The runes a cascade discards "
+    "(its matches' and a destroyed bottom row's) reach the Rune Discard Pile when that "
+    "cascade is over, not while it goes on: the runes of the match being resolved are not "
+    "yet back in the cycle when its new line is drawn. Holding back only that one match's "
+    "runes would not do: two groups of three could take turns for ever. Read so, every "
+    "cascade ends (each new line takes runes from a pouch and pile the cascade does not "
+    "refill, and a round with no new line takes at least 3 pieces off the Board); an "
+    "empty pouch and pile give a short line, or none.",
     "A match is every like rune in a row or column of 3 or more; runs of one kind that "
     "share a rune (L, T, cross) are one match, of as many runes as it holds, so an L of 5 "
     "is a match-5 ('When 3 or more like runes are aligned ... a match occurs', L86). All "
@@ -1039,7 +1052,7 @@ class AlderQuestState(GameState):
     def _reveal_runes(self) -> None:
         drawn = []
         for _ in range(REVEAL):
-            rune = self._draw_rune([])
+            rune = self._draw_rune()
             if rune is None:
                 break
             drawn.append(rune)
@@ -1050,13 +1063,12 @@ class AlderQuestState(GameState):
                     f"{count(len(drawn), 'rune')} above the Board: "
                     f"{listing(names) or 'none left'}.", runes=list(drawn))
 
-    def _draw_rune(self, pending: list[str]) -> str | None:
+    def _draw_rune(self) -> str | None:
         """A rune from the Rune Pouch; an empty pouch takes back the Rune Discard Pile
-        (and ``pending``: runes discarded earlier in this cascade)."""
+        (which never holds the runes of a cascade still going on: see _board_move)."""
         assert self.rng is not None
         if not self.rune_pouch:
-            refill = self.rune_discard + pending
-            pending.clear()
+            refill = self.rune_discard
             if not refill:
                 return None
             self.rune_pouch, self.rune_discard = sorted(refill), []
@@ -1164,19 +1176,11 @@ class AlderQuestState(GameState):
         if text:
             self.record("board", f"{text[0].upper()}{text[1:]}.")
         if changed is not None and not may_match_at(board, changed) and not board.is_empty():
+            self._discard_runes(result.discarded)
             return  # no match (most drops and swaps): no cascade, nothing else changes
-        flushed = [0]
-
-        def draw() -> str | None:
-            pending = result.discarded[flushed[0]:]
-            flushed[0] = len(result.discarded)
-            if self.rune_pouch:
-                if pending:
-                    self.rune_discard.extend(pending)
-                    self.rune_discard.sort()
-                pending = []
-            return self._draw_rune(pending)
-
+        # The runes this cascade discards reach the Rune Discard Pile once it is over
+        # (RULE_NOTES): its new lines never bring them back, so it always ends.
+        draw = self._draw_rune
         team = self.teams[team_no]
         exalted = None if self.exalted is None else self.cards.letter(self.exalted)
         result.exalted = exalted
@@ -1188,9 +1192,16 @@ class AlderQuestState(GameState):
             self._log_line(line)
         resolve(board, rules, draw, result,
                 lambda kind, what: self._log_step(team_no, kind, what), changed)
-        self.rune_discard.extend(result.discarded[flushed[0]:])
-        self.rune_discard.sort()
+        if result.capped:  # a guard only: see matching.MAX_CASCADE_STEPS
+            self.record("guard", f"(The cascade reached {MAX_CASCADE_STEPS} rounds: no more "
+                        "new lines are drawn; the matches left are resolved.)")
+        self._discard_runes(result.discarded)
         self._apply_cascade(team_no, result)
+
+    def _discard_runes(self, runes: list[str]) -> None:
+        if runes:
+            self.rune_discard.extend(runes)
+            self.rune_discard.sort()
 
     def _log_line(self, line: list[str | None]) -> None:
         shown = [f"{chr(65 + c)}: {r if len(r) == 1 else _tile_text(r)}"
