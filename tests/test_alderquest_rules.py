@@ -424,6 +424,55 @@ def test_a_trap_quarrel_is_armed_with_a_trap_tile():
     assert game.teams[0]["traps"] == 5
 
 
+def test_a_scheme_is_discarded_only_after_its_effect():
+    """Issue 23.2 (L229): Ballad of Plenty draws 2 Quarrels from an empty deck and an empty
+    discard pile; it used to be discarded first, shuffled back in and drawn by itself."""
+    bards = [f"QB{i:02d}" for i in range(1, 11)]
+    hunters = [f"QH{i:02d}" for i in range(1, 11)]
+    game = build(setup(seed=1), revealed=[], held=([], ["B"]), quarrels=([], bards + hunters))
+    blue_to_act(game)
+    assert game.teams[1]["deck"] == [] and game.teams[1]["discard"] == []
+    game.apply("play QB07 B")
+    blue = game.teams[1]
+    assert "QB07" not in blue["quarrels"] and blue["discard"] == ["QB07"]
+    assert len(blue["quarrels"]) == 19
+    assert game.components() == game.full_components()
+
+
+def test_a_fired_trap_is_discarded_only_after_its_effect():
+    """Holy Ward (destroy the activator, draw a Quarrel) fired with an empty deck and pile:
+    the draw finds nothing, then the Trap goes to the discard pile."""
+    red = [f"QT{i:02d}" for i in range(1, 11)] + [f"QG{i:02d}" for i in range(1, 11)
+                                                  if i != 3]
+    game = build(setup(seed=1), revealed=[], tiles={"c4": [("rt", False)]},
+                 minions={"H01": {"team": 1, "space": "c5"}},
+                 quarrels=(red, []), armed=(["QG03"], []))
+    blue_to_act(game)
+    game.apply("move H01 c4")
+    game.apply("reveal")
+    game.apply("fire QG03")
+    assert "H01" not in game.minions and game.teams[0]["discard"] == ["QG03"]
+    assert "QG03" not in game.teams[0]["quarrels"] and game.teams[0]["armed"] == []
+
+
+def test_a_scheme_cut_short_by_winter_is_still_discarded():
+    """Winter's Herald (drop two new lines) whose first line brings the fourth Snowflake:
+    the game ends at once (RULE_NOTES), and the legendary still reaches its discard pile."""
+    runes = sorted("BGHT" * 8)
+    runes.remove("T")
+    game = build(setup(seed=1), board=[[], ["b1"], ["bs"], []], revealed=[],
+                 held=(["T"], runes), rune_pouch=[], snowflakes=["rs", "rs", "bs"])
+    game.teams[1]["pouch"].remove("b2")  # the one rune in the Rune Pouch: it drops into A
+    game.rune_pouch = ["b2"]
+    game.legend_deck.remove("L1")
+    game.teams[0]["quarrels"].append("L1")
+    assert game.components() == game.full_components()
+    game.apply("play L1 T")
+    assert game.is_over and game.points(0) == 3 and len(game.snowflakes) == 4
+    assert game.legend_discard == ["L1"] and not game.stack
+    assert game.components() == game.full_components()
+
+
 # ------------------------------------------------------------------ hidden information
 def test_views_hide_tiles_pouches_hands_and_deck_order():
     game = build(setup(seed=1), revealed=[], hands=(["r1"], ["b3"]),

@@ -216,7 +216,7 @@ RULE_NOTES = (
     "'discards a Quarrel if able' of their choice; 'you draw a Quarrel' even with 3 or "
     "more in hand.",
     "A revealed trap: its owner destroys the minion or fires one of their armed Traps (which "
-    "is then discarded); a fired Trap replaces destroying the minion ('either destroy your "
+    "is discarded once its effect is done); a fired Trap replaces destroying the minion ('either destroy your "
     "minion, or activate one of their armed trap cards', L165). The trap tile goes back to "
     "the owner's unused Trap tiles either way (L235).",
     "'Surrounding' (Resistance Trap) means the 8 ground spaces around, diagonals included: "
@@ -236,8 +236,11 @@ RULE_NOTES = (
     "Cannonball and every 'your choice' effect: the player using the card chooses (the "
     "opponent's held runes are public); 'Left-most' column means the Board's own left "
     "(the Board has a printed top and bottom, L52).",
-    "Quarrels: a Scheme's effects happen when played and it is discarded; a Trap is armed "
-    "face up and its owner takes an unused Trap tile to hand (none left: no tile, L233).",
+    "Quarrels: a Scheme's effects happen when played, and only then is it discarded ('After "
+    "executing the effect, the Scheme is discarded', L229), so a draw it makes cannot "
+    "shuffle it back into the deck; a fired Trap likewise goes to the discard pile after "
+    "its trigger effect. A Trap is armed face up and its owner takes an unused Trap tile "
+    "to hand (none left: no tile, L233).",
     "The Example Turn counts 6 runes where the rules give 7 (4 Thieves from the match-4, 3 "
     "Guardians) and never drops its Hunter rune, though all three must be dropped (L78); "
     "the engine follows the rules, and the test of the example drops the Hunter rune too. "
@@ -891,8 +894,16 @@ class AlderQuestState(GameState):
                 self._reveal_runes()
                 continue
             return
-        self.stack.clear()
+        self._clear_stack()
         self.activation = None
+
+    def _clear_stack(self) -> None:
+        """Drop what is still pending (the game is over); a card played or fired whose
+        effects were cut short still goes to its discard pile."""
+        for frame in self.stack:
+            if frame["kind"] == "discard_card":
+                self._task_discard_card(frame)
+        self.stack.clear()
 
     # ------------------------------------------------------------ decisions
     @performs(Reveal, Dismiss)
@@ -962,6 +973,14 @@ class AlderQuestState(GameState):
             self._discard_quarrel(frame["team"], hand[0])
         elif hand:
             self._ask({"kind": "discard_quarrel", "team": frame["team"]}, frame["team"])
+
+    def _task_discard_card(self, frame: dict[str, Any]) -> None:
+        """A played Scheme or a fired Trap goes to its discard pile, its effects done."""
+        card = frame["card"]
+        if card in self.cards.legendary:
+            self.legend_discard.append(card)
+        else:
+            self.teams[frame["team"]]["discard"].append(card)
 
     def _task_destroy(self, frame: dict[str, Any]) -> None:
         if frame["minion"] in self.minions:
@@ -1295,7 +1314,7 @@ class AlderQuestState(GameState):
     def _finish(self, reason: str) -> None:
         self.phase = "over"
         self.end_reason = reason
-        self.stack.clear()
+        self._clear_stack()
         self.activation = None
         self.winner_team = self.winner()
         red, blue = self.points(0), self.points(1)
@@ -1364,9 +1383,11 @@ class AlderQuestState(GameState):
                 self.record("play", f"{self.team_says(team_no, 'take')} a trap tile to hand.",
                             team=team_no, tile=trap, to="hand")
             return
-        (self.legend_discard if legendary else team["discard"]).append(a.card)
         self.record("play", f"{self.team_says(team_no, 'play')} {card['name']}: {card['text']}",
                     card=a.card)
+        # "After executing the effect, the Scheme is discarded" (L229): it waits on the
+        # stack below its effects, so a draw they make cannot shuffle it back in
+        self._push({"kind": "discard_card", "team": team_no, "card": a.card})
         self._run_effects(card, {"kind": "legendary" if legendary else "scheme",
                                  "team": team_no, "source": a.card})
 
@@ -1539,9 +1560,9 @@ class AlderQuestState(GameState):
             return
         team = self.teams[owner]
         team["armed"].remove(card)
-        team["discard"].append(card)
         self.record("trap", f"{self.team_says(owner, 'fire')} {self.cards.name(card)}.",
                     card=card, minion=mid)
+        self._push({"kind": "discard_card", "team": owner, "card": card})  # after its effects
         self._run_effects(self.cards.quarrels[card], {
             "kind": "trap", "team": owner, "source": card, "activator": mid,
             "space": self.minions[mid]["space"] if mid in self.minions else frame["space"]})
@@ -1796,6 +1817,8 @@ class AlderQuestState(GameState):
         pieces += [m["acorn"] for m in self.minions.values() if m["acorn"]]
         for deck in self.minion_decks.values():
             cards += deck
+        # a Scheme or fired Trap whose effects are still going on
+        cards += [f["card"] for f in self.stack if f["kind"] == "discard_card"]
         return Counter(pieces + cards)  # card ids never look like rune or tile codes
 
     def full_components(self) -> Counter:
@@ -1817,7 +1840,7 @@ class AlderQuestState(GameState):
         "after_move": _after_move, "encounter": _encounter_step, "pickup": _pickup_step,
         "arrive": _finish_arrive, "after_tribute": _after_tribute, "effects": _effects_step,
         "draw_quarrel": _task_draw_quarrel, "enemy_discard": _task_enemy_discard,
-        "destroy": _task_destroy}
+        "destroy": _task_destroy, "discard_card": _task_discard_card}
     #: What a ``choose`` answers, by the kind of decision asking it.
     _CHOICES: ClassVar[dict[str, Callable[[AlderQuestState, dict[str, Any], str], None]]] = {
         "target": _choose_target, "swap": _choose_swap, "slide": _choose_slide,
