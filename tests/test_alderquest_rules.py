@@ -225,6 +225,24 @@ def test_exalted_status_is_stolen_or_removed_and_a_match_5_draws_a_legendary():
     assert all(a.card == legendary for a in game.legal_actions() if a.verb == "play")
 
 
+def test_the_legendary_of_a_match_5_is_hidden_from_the_other_team():
+    """Issue 23.3: the legendary Quarrel goes into the hidden hand; the public log line and
+    its data say that one was drawn, not which (only the drawing team's secret line does)."""
+    game = build(setup(seed=1), board=[["G", "G", "G", "G"], [], [], []], revealed=["G"])
+    game.apply("drop G A")
+    card = game.teams[0]["quarrels"][0]
+    name = game.cards.name(card)
+    assert card in game.cards.legendary
+    public = [e for e in game.log if e.kind == "legendary"]
+    assert len(public) == 1 and public[0].visible_to is None
+    assert public[0].text == "A match-5: Red draws a legendary Quarrel."
+    blue_log = json.dumps([e.to_dict() for e in game.view(1).log])
+    assert name not in blue_log and f'"{card}"' not in blue_log
+    assert game.view(1).teams[0]["quarrels"] == ["?"]
+    red_log = [e.text for e in game.view(0).log]
+    assert f"({name}.)" in red_log
+
+
 def test_acorns_enemy_collected_own_discarded_snowflakes_wild():
     game = build(setup(seed=1), board=[["b1"], ["bs"], [], []], revealed=["b2"])
     game.apply("drop b2 C")

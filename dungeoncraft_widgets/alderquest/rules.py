@@ -1308,8 +1308,10 @@ class AlderQuestState(GameState):
             return
         card = self.legend_deck.pop()
         self.teams[team_no]["quarrels"].append(card)
-        self.record("legendary", f"A match-5: {self.team_says(team_no, 'draw')} the legendary "
-                    f"Quarrel {self.cards.name(card)}.", card=card)
+        # into the hidden hand: the other team learns that a legendary was drawn, not which
+        self.record("legendary", f"A match-5: {self.team_says(team_no, 'draw')} a legendary "
+                    "Quarrel.", team=team_no)
+        self._secret(team_no, f"({self.cards.name(card)}.)", card=card)
 
     def _finish(self, reason: str) -> None:
         self.phase = "over"
