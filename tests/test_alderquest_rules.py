@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from alderquest_positions import build, setup
 
-from dungeoncraft_widgets.alderquest import load_cards, load_game, new_game
+from dungeoncraft_widgets.alderquest import load_cards, load_game, new_game, rules
 from dungeoncraft_widgets.alderquest.matching import (
     MAX_CASCADE_STEPS,
     Board,
@@ -243,6 +243,44 @@ def test_the_legendary_of_a_match_5_is_hidden_from_the_other_team():
     assert f"({name}.)" in red_log
 
 
+def test_an_l_or_a_t_of_five_is_a_match_5():
+    """Issue 23.5 (RULE_NOTES): a vertical and a horizontal run sharing a rune are one
+    match of 5: it exalts and draws a legendary, as a straight 5 would (none fits in a row
+    of the 4-column Board)."""
+    # an L: A1-A3 up and A3-C3 across, completed by a Guardian dropped into A
+    game = build(setup(seed=1), board=[["G", "G"], ["T", "B", "G"], ["B", "T", "G"], []],
+                 revealed=["G"])
+    game.apply("drop G A")
+    match = next(e for e in game.log if e.kind == "match")
+    assert sorted(match.data["cells"]) == ["A1", "A2", "A3", "B3", "C3"]
+    assert game.teams[0]["held"] == ["G"] * 5 and game.exalted == "Guardians"
+    assert [q in game.cards.legendary for q in game.teams[0]["quarrels"]] == [True]
+    # a T: A3-C3 across and B1-B3 up, completed by a Guardian dropped into B
+    game = build(setup(seed=1), board=[["T", "B", "G"], ["G", "G"], ["B", "T", "G"], []],
+                 revealed=["G"])
+    game.apply("drop G B")
+    assert game.teams[0]["held"] == ["G"] * 5 and len(game.teams[0]["quarrels"]) == 1
+
+
+def test_a_minion_carries_one_acorn_and_a_squabble_drops_both():
+    """Issue 23.5 (RULE_NOTES, L140/L164/L178): a minion holding an Acorn reveals another
+    and leaves it face up; no Acorn is passed to a minion holding one; when two carriers
+    squabble, both Acorns drop."""
+    game = build(setup(seed=1), revealed=[], tiles={"a2": [("b1", False)]},
+                 minions={"T01": {"team": 0, "space": "a1", "acorn": "b3"},
+                          "T02": {"team": 0, "space": "b1", "acorn": "b2"}})
+    assert not any(a.verb == "give" for a in game.legal_actions())  # both hold one
+    game.apply("move T01 a2")
+    game.apply("reveal")
+    assert game.tiles["a2"] == [["b1", True]] and game.minions["T01"]["acorn"] == "b3"
+    assert not game.stack or game.stack[-1]["kind"] != "carry"
+    game = build(setup(seed=1), revealed=[],
+                 minions={"T01": {"team": 0, "space": "a3", "acorn": "b3"},
+                          "H01": {"team": 1, "space": "b3", "acorn": "r2"}})
+    game.apply("move T01 b3")
+    assert game.minions == {} and sorted(game.tiles["b3"]) == [["b3", True], ["r2", True]]
+
+
 def test_acorns_enemy_collected_own_discarded_snowflakes_wild():
     game = build(setup(seed=1), board=[["b1"], ["bs"], [], []], revealed=["b2"])
     game.apply("drop b2 C")
@@ -278,6 +316,55 @@ def test_winter_that_can_no_longer_come_ends_the_game():
     assert game.winter_possible()
     game.apply("drop b3 C")
     assert game.is_over and "too few Acorns" in game.end_reason
+
+
+def test_winter_made_impossible_by_a_match_that_scores_nothing_ends_the_game():
+    """Red matches two Snowflakes with its own 1-point Acorn (discarded, not scored): 3 of
+    4 matched, and only one Acorn of each colour is left in play, so the last Snowflake
+    can never be matched. The check used to run only after Acorns were scored."""
+    red = ["r1"] * 7 + ["r2"] * 5 + ["r3"] * 2   # Blue has all the red Acorns but one
+    blue = ["b1"] * 8 + ["b2"] * 5 + ["b3"]  # Red has all the blue ones but a 3-point
+    game = build(setup(seed=1), board=[["rs"], ["bs"], [], []], revealed=["r1"],
+                 snowflakes=["rs"], collections=(blue, red))
+    assert game.winter_possible() and game.scores() == (21, 23)
+    game.apply("drop r1 C")
+    assert game.snowflakes == ["rs", "rs", "bs"] and game.rune_discard[-1] == "r1"
+    assert not game.winter_possible()
+    assert game.is_over and game.winner() == "blue"
+    assert game.end_reason == ("too few Acorns are left in play to match the last Snowflake, "
+                               "so winter comes")
+
+
+def test_the_action_limit_ends_the_game(monkeypatch):
+    """Issue 23.4: one limit, the save format's, and at it the game ends (RULE_NOTES): it
+    never stalls with legal actions that are all refused."""
+    from dungeoncraft_widgets.core.saves import MAX_HISTORY
+
+    assert rules.MAX_ACTIONS == MAX_HISTORY
+    game = build(setup(seed=1), revealed=["T", "G"], collections=(["b2"], ["r1"]))
+    monkeypatch.setattr(rules, "MAX_ACTIONS", len(game.history) + 2)
+    game.apply("drop T A")
+    assert not game.is_over
+    game.apply("drop G B")
+    assert game.is_over and game.legal_actions() == [] and game.winner() == "red"
+    assert "100,000" not in game.end_reason and "the most a game may have" in game.end_reason
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        game.apply("draw")
+
+
+@pytest.mark.slow
+def test_random_games_all_end():
+    """Thirty random 2-player games (a uniformly random legal action each step) all end:
+    by winter, by winter made impossible, or at the action limit; and no cascade on the
+    way needed the guard."""
+    from dungeoncraft_widgets.core.rng import Rng
+
+    for seed in range(30):
+        game, rng = new_game(seed=seed), Rng(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        assert len(game.history) <= rules.MAX_ACTIONS and game.end_reason
+        assert not any(e.kind == "guard" for e in game.log), seed
 
 
 # ------------------------------------------------------------------ the Battlefield

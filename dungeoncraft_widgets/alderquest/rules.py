@@ -48,6 +48,7 @@ from ..core.checks import one_of
 from ..core.engine import GameState, normalize_players, performs
 from ..core.english import count, listing, objective, possessive, says, subject, their
 from ..core.errors import IllegalActionError, SaveFormatError
+from ..core.saves import MAX_HISTORY
 from .actions import (
     ACTION_TYPES,
     Carry,
@@ -113,10 +114,11 @@ from .matching import (
 )
 
 PLAYER_COUNTS = (2, 3, 4)
-#: A bound on the actions of one game under random play (see the conformance test): random
-#: games are long (median about 7,000 actions over 12 seeds, the longest 46,000) because
-#: winter needs each team's minions to find the other's Snowflakes.
-MAX_ACTIONS = 200_000
+#: The most actions a game has: the most a save holds (core.saves.MAX_HISTORY). A game that
+#: reaches it without winter ends there (RULE_NOTES). Random games are long (median about
+#: 7,000 actions, a few over 40,000) because winter needs each team's minions to find the
+#: other's Snowflakes; one in thirty or so reaches the limit.
+MAX_ACTIONS = MAX_HISTORY
 TEAMS = ("Red", "Blue")
 REVEAL = 3  # runes revealed each turn (L73)
 QUARREL_HAND = 3  # draw a Quarrel in the Draw phase only when holding fewer (L225)
@@ -160,11 +162,16 @@ RULE_NOTES = (
     "cascade ends (each new line takes runes from a pouch and pile the cascade does not "
     "refill, and a round with no new line takes at least 3 pieces off the Board); an "
     "empty pouch and pile give a short line, or none.",
-    "A match is every like rune in a row or column of 3 or more; runs of one kind that "
-    "share a rune (L, T, cross) are one match, of as many runes as it holds, so an L of 5 "
-    "is a match-5 ('When 3 or more like runes are aligned ... a match occurs', L86). All "
-    "matches found at once are removed together, then gravity, then each is processed; "
-    "each enemy match drops its own new line.",
+    "A match is every like rune in a row or column of 3 or more ('When 3 or more like runes "
+    "are aligned either vertically or horizontally, a match occurs', L86). Runs of one kind "
+    "that share a rune (an L, a T, a cross) are one match of as many runes as it holds: "
+    "they are found at once and 'the matched runes' are removed together (L88), so an L or "
+    "a T of 5 is a match-5 ('when a player creates a match-5, they draw a legendary "
+    "Quarrel', L305), and exalts as a match-4 does. The other reading (two match-3s) is "
+    "possible but would make every L and T worth no more than a match-3, and on the "
+    "4-column Board no row can hold 5, so a legendary would then come only from 5 in one "
+    "column. All matches found at once are removed together, then gravity, then each is "
+    "processed; each enemy match drops its own new line.",
     "Exalting (L299-301): any ally faction match of 4 or more exalts that faction (the "
     "first time, and later to 'change' or 'steal' it); an enemy match of 4 or more of the "
     "exalted faction removes it. A faction match of 5 or more, ally or enemy, draws a "
@@ -179,10 +186,25 @@ RULE_NOTES = (
     "The fourth Snowflake: the game ends as soon as the match holding it is processed "
     "('When four snowflakes have been matched ... the game ends', L251); the rest of the "
     "cascade does not happen.",
-    "An end the rulebook lacks: a Snowflake matches only in a line of 3 with Acorns of one "
-    "colour or other Snowflakes, and collected Acorns never come back; once too few Acorns "
-    "are left in play to match the Snowflakes still unmatched, winter can never arrive, and "
-    "the engine ends the game there, scored as usual. This is the engine's addition.",
+    "An end the rulebook lacks, for a game where winter has become impossible: 'When four "
+    "snowflakes have been matched, winter has arrived and the game ends' (L251), and a "
+    "Snowflake is matched only in a line of 3 or more (L86) with 'other Acorns of their "
+    "same color or with Snowflakes which acts as either a blue or red Acorn' (L241). The "
+    "4 Snowflakes of the two pouches (L54) stay in play until matched, while an Acorn "
+    "leaves play for good when it is 'claimed by you and added to your Collection' "
+    "(L243). So with k Snowflakes still unmatched, winter needs 3 - k Acorns of one "
+    "colour in play (1 Snowflake left: 2 Acorns of one colour; 2 left: 1 Acorn; 3 or 4: "
+    "the Snowflakes alone). After every match that scores Acorns or matches Snowflakes "
+    "(the only things that change these counts) the engine checks, and once too few are "
+    "left it ends the game there, scored as winter scores it. This is the engine's "
+    "addition; a game that is merely slow (every piece still in play) goes on.",
+    "An end for a game that goes on too long (the engine's addition; the rulebook's game "
+    "ends only 'When four snowflakes have been matched, winter has arrived and the game "
+    "ends', L251): a game may have at most MAX_ACTIONS actions (100,000, the most a saved "
+    "game holds). A game that reaches that many without winter ends there, as if winter "
+    "had come, and is scored as winter scores it (the highest Collection, then the "
+    "tie-breakers of L253-256). Good play reaches winter in a few thousand actions; random "
+    "play sometimes does not.",
     "Not changed, but worth knowing: a team's Snowflakes reach the Board only when the "
     "other team's minions reveal them (L166), so a team that never reveals the other's "
     "tiles can hold winter off; against such a player (or random play) a game can run long.",
@@ -193,8 +215,15 @@ RULE_NOTES = (
     "Set Tiles (L70): onto a ground space with no minion and no tile; if there is none, "
     "onto a space with the fewest tiles, minion or not. A space may hold several tiles; a "
     "minion meets the unrevealed enemy ones top first, one decision each.",
-    "A minion carries one Acorn at most ('your minion may carry it', 'the Acorn is "
-    "Tributed'); carrying is optional, and a minion that stops on a face-up enemy Acorn "
+    "A minion carries one Acorn at most. The rulebook speaks of a minion and its one Acorn "
+    "throughout: 'If it's an Acorn, your minion may carry it' (L164), 'If a minion is ever "
+    "holding an enemy Acorn and occupying a canopy space ... the Acorn is \"Tributed\"' "
+    "and 'you drop the Acorn into any column' (L178-180). 'Any Acorns held by these "
+    "minions are dropped' (L140) is plural because a Squabble has two minions, each of "
+    "which may hold one (both drop), and 'freely pass enemy Acorns to one another' (L170) "
+    "because Acorns pass many times; neither says one minion holds two. So a minion holding "
+    "an Acorn reveals another but leaves it face up, and only a minion holding none takes "
+    "one passed. Carrying is optional, and a minion that stops on a face-up enemy Acorn "
     "(one dropped by a squabble) may pick it up: the Example Turn protects Red's revealed "
     "Acorn from being taken (L277).",
     "Summoning is not moving: a summoned minion meets no tiles where it lands; it cannot "
@@ -870,6 +899,10 @@ class AlderQuestState(GameState):
         self._legal = None
         super()._perform(action)
         self._run()
+        if len(self.history) + 1 >= MAX_ACTIONS and not self.is_over:
+            # this is the last action a game may have (the history holds the others)
+            self._finish(f"the game has reached {MAX_ACTIONS:,} actions, the most a game "
+                         "may have: winter comes")
 
     def _push(self, frame: dict[str, Any]) -> None:
         self.stack.append(frame)
@@ -1278,13 +1311,19 @@ class AlderQuestState(GameState):
             self._draw_legendary(team_no)
         if result.ended:
             self._finish("the fourth Snowflake is matched: winter has arrived")
-        elif result.scored and not self.winter_possible():
+        elif (result.scored or result.snowflakes) and not self.winter_possible():
+            # (only these change what winter needs: Acorns leave play only when scored,
+            # Snowflakes only when matched)
+            left = 4 - len(self.snowflakes)
             self._finish("too few Acorns are left in play to match the last "
-                         f"{count(4 - len(self.snowflakes), 'Snowflake')}, so winter comes")
+                         f"{'Snowflake' if left == 1 else f'{left} Snowflakes'}, so winter "
+                         "comes")
 
     def winter_possible(self) -> bool:
-        """Whether the Snowflakes not yet matched can still be: a match needs 3 Acorns of
-        one colour and Snowflakes, and Acorns in a Collection never come back.
+        """Whether the Snowflakes not yet matched can still be: a match of Acorns is 3 in a
+        line of one colour, Snowflakes standing in for either (L241); every Snowflake not
+        matched is still in play, and an Acorn leaves play only for a Collection (L243).
+        So with ``k`` Snowflakes left, winter needs 3 - ``k`` Acorns of one colour in play.
 
         >>> new_game(seed=1).winter_possible()
         True
