@@ -1160,6 +1160,7 @@ class AlderQuestState(GameState):
             return
         card = team["deck"].pop()
         team["quarrels"].append(card)
+        self.mark_irreversible("a Quarrel has been drawn from the hidden deck")
         self.record("draw", f"{self.team_says(team_no, 'draw')} a Quarrel.")
         self._secret(team_no, f"({self.cards.name(card)}.)", card=card)
 
@@ -1172,12 +1173,14 @@ class AlderQuestState(GameState):
         assert self.rng is not None
         code = team["pouch"].pop(self.rng.randbelow(len(team["pouch"])))
         bisect.insort(team["hand"], code)
+        self.mark_irreversible("a tile has been drawn from the Tile Pouch")
         self.record("draw", f"{self.team_says(team_no, 'draw')} a tile.", team=team_no, tiles=1)
         self._secret(team_no, f"({_tile_text(code).capitalize()}.)", tile=code)
 
     def _discard_quarrel(self, team_no: int, card: str) -> None:
         team = self.teams[team_no]
         team["quarrels"].remove(card)
+        self.mark_irreversible("a Quarrel from the hidden hand has been shown (discarded)")
         if card in self.cards.legendary:
             self.legend_discard.append(card)
         else:
@@ -1347,6 +1350,7 @@ class AlderQuestState(GameState):
             return
         card = self.legend_deck.pop()
         self.teams[team_no]["quarrels"].append(card)
+        self.mark_irreversible("a legendary Quarrel has been drawn")
         # into the hidden hand: the other team learns that a legendary was drawn, not which
         self.record("legendary", f"A match-5: {self.team_says(team_no, 'draw')} a legendary "
                     "Quarrel.", team=team_no)
@@ -1683,6 +1687,9 @@ class AlderQuestState(GameState):
         onto an enemy minion the two squabble (L188)."""
         deck = self.minion_decks[faction]
         mid = deck.pop()
+        # the top card of a hidden deck is now face up: no taking it back (and summoning
+        # again to see the next one)
+        self.mark_irreversible("a minion has been summoned from the top of its hidden deck")
         self.minions[mid] = {"team": team, "space": None, "upgraded": False,
                              "exhausted": True, "acorn": None, "judo": False,
                              "stunned": False}
