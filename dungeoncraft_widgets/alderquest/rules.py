@@ -44,10 +44,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from ..core.actions import Action, shared
-from ..core.checks import one_of
+from ..core.checks import integer, one_of, shown
 from ..core.engine import GameState, normalize_players, performs
 from ..core.english import count, listing, objective, possessive, says, subject, their
-from ..core.errors import IllegalActionError, SaveFormatError
+from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
 from ..core.saves import MAX_HISTORY
 from .actions import (
     ACTION_TYPES,
@@ -96,7 +96,7 @@ from .battlefield import (
     tile_spaces,
 )
 from .data import Boards, CardSet, data_from_option, data_option, opening_layout
-from .effects import SHAPES, TRIGGERS, VOCABULARY, effect_targets, unroll
+from .effects import PLACES, SHAPES, TRIGGERS, VOCABULARY, effect_targets, unroll
 from .matching import (
     COLOURS,
     MAX_CASCADE_STEPS,
@@ -105,6 +105,7 @@ from .matching import (
     MatchRules,
     acorn_points,
     drop_line,
+    find_matches,
     may_match_at,
     open_columns,
     play_onto,
@@ -244,10 +245,10 @@ RULE_NOTES = (
     "row in front of it; the carried Acorn drops face up on that outer space. The opponent "
     "'discards a Quarrel if able' of their choice; 'you draw a Quarrel' even with 3 or "
     "more in hand.",
-    "A revealed trap: its owner destroys the minion or fires one of their armed Traps (which "
-    "is discarded once its effect is done); a fired Trap replaces destroying the minion ('either destroy your "
-    "minion, or activate one of their armed trap cards', L165). The trap tile goes back to "
-    "the owner's unused Trap tiles either way (L235).",
+    "A revealed trap: its owner destroys the minion or fires one of their armed Traps "
+    "(which is discarded once its effect is done); a fired Trap replaces destroying the "
+    "minion ('either destroy your minion, or activate one of their armed trap cards', "
+    "L165). The trap tile goes back to the owner's unused Trap tiles either way (L235).",
     "'Surrounding' (Resistance Trap) means the 8 ground spaces around, diagonals included: "
     "the rulebook says 'adjacent' when it means the 4 orthogonal ones (L327).",
     "Triggers: Squabble fires for a minion in a squabble or a Hero Squabble, Destroyed for "
@@ -1809,29 +1810,49 @@ class AlderQuestState(GameState):
             raise SaveFormatError(f"saved AlderQuest game: missing {', '.join(missing)}")
         for f in POSITION:
             setattr(self, f, data[f])
-        self._verify()
+        # every position read (a save's start and current position, a view, a checkpoint)
+        # is checked at once, so that what is wrong is said in the game's words
+        self.check_position()
 
-    def _verify(self) -> None:
-        """What a schema cannot check: the cards exist, and every piece is accounted for."""
-        c = self.cards
-        for mid in self.minions:
-            if mid not in c.minions:
-                raise SaveFormatError(f"saved AlderQuest game: no minion card {mid!r}")
-        for hero in self.heroes:
-            if hero not in c.heroes:
-                raise SaveFormatError(f"saved AlderQuest game: no Hero card {hero!r}")
-        for space in list(self.tiles) + [m["space"] for m in self.minions.values()
-                                         if m["space"]]:
-            if not (self.field.is_ground(space) or self.field.is_canopy(space)):
-                raise SaveFormatError(f"saved AlderQuest game: {space!r} is not a space")
-        if len(self.board) != self.boards.board_columns or any(
-                len(col) > self.boards.board_rows for col in self.board):
-            raise SaveFormatError("saved AlderQuest game: the Matching Board has the wrong size")
-        have, want = self.components(), self.full_components()
-        if have != want:
-            diff = (have - want) + (want - have)
-            raise SaveFormatError("saved AlderQuest game: the pieces do not add up "
-                                  f"({', '.join(sorted(diff))})")
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        """The checks ``new_game`` makes of its options, for a save's options too:
+        InvalidArgumentError naming the option.
+
+        >>> AlderQuestState.check_options({"lone": "green"})
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.InvalidArgumentError: lone must be one of 'blue' \
+or 'red', not 'green'
+        """
+        if not isinstance(options, dict):
+            raise InvalidArgumentError(f"options must be an object, not {shown(options)}")
+        unknown = sorted(set(options) - {"cards", "boards", "lone"})
+        if unknown:
+            raise InvalidArgumentError(f"{unknown[0]}: not an option of AlderQuest (its "
+                                       "options are cards, boards and lone)")
+        if "lone" in options:
+            one_of(options["lone"], "lone", ("blue", "red"))
+        for kind in ("cards", "boards"):
+            option = options.get(kind)
+            if option is None:
+                continue
+            shipped = {"shipped", "digest"}
+            if not isinstance(option, dict) or not (
+                    set(option) == shipped and all(isinstance(option[k], str)
+                                                   for k in shipped)
+                    or set(option) == {"document"} and isinstance(option["document"], dict)):
+                raise InvalidArgumentError(
+                    f"{kind} must name the shipped file and its digest "
+                    f"({{'shipped': ..., 'digest': ...}}) or hold the document "
+                    f"({{'document': {{...}}}}), not {shown(option)}")
+
+    def check_position(self) -> None:
+        """Refuse (SaveFormatError naming the field and why) a position no game could
+        reach: every id a real card, space or cell, every count within the box, every piece
+        where the rules can put it, the turn and the pending steps consistent, all the
+        pieces there. A player's view (no RNG) may hide what views hide ('?', 'r?')."""
+        _PositionCheck(self).run()
 
     def _hide(self, player: int | None) -> None:
         viewer_team = None if player is None else self.team_of(player)
@@ -1897,6 +1918,418 @@ class AlderQuestState(GameState):
 
 
 
+# ------------------------------------------------------------------ checking a position
+#: The keys each kind of pending step holds (besides "kind", and "ask"/"player" for a
+#: decision), and the decisions among them.
+FRAME_KEYS = {
+    "after_move": ("minion",), "encounter": ("minion", "space"), "pickup": ("minion", "space"),
+    "arrive": ("minion", "space", "then"), "after_tribute": ("minion", "upgraded"),
+    "effects": ("effects", "ctx"), "draw_quarrel": ("team",), "enemy_discard": ("team",),
+    "destroy": ("minion", "space"), "discard_card": ("team", "card"),
+    "carry": ("minion", "space"), "trap": ("minion", "space", "team"),
+    "judo": ("minion", "attacker", "space", "elbow", "then"), "tribute": ("minion",),
+    "trigger": ("minion", "when", "space", "team"), "target": ("effect", "ctx"),
+    "swap": ("hero",), "slide": ("hero",), "pay": ("hero", "team", "left", "paid"),
+    "discard_quarrel": ("team",)}
+ASKED = frozenset(DECISIONS)
+TILE_KINDS = ("1", "2", "3", "s", "t")
+
+
+class _PositionCheck:
+    """The checks of :meth:`AlderQuestState.check_position`, one method a part."""
+
+    def __init__(self, state: AlderQuestState) -> None:
+        self.s = state
+        self.view = state.rng is None  # a player's view: its hidden parts are masked
+        self.letters = {state.cards.letter(f) for f in state.cards.factions}
+
+    def bad(self, where: str, why: str) -> SaveFormatError:
+        return SaveFormatError(f"saved AlderQuest game: {where}: {why}")
+
+    def run(self) -> None:
+        s = self.s
+        if ("lone" in s.options) != (len(s.players) == 3):
+            raise self.bad("options.lone", "a 3-player game says which team one player "
+                           "plays (lone), and only a 3-player game")
+        self.turn()
+        self.teams()
+        self.heroes()
+        self.minions()
+        self.tiles()
+        self.runes()
+        self.stack()
+        self.pieces()
+
+    # ---------------------------------------------------------------- pieces
+    def piece(self, where: str, code: object, *, tiles: bool = True,
+              traps: bool = False, colour: str | None = None, hidden: bool = False) -> str:
+        """A rune ('T'), or a tile ('r2', 'bs', 'rt' where ``traps``) of ``colour``;
+        in a view, 'r?' where ``hidden``."""
+        if not isinstance(code, str):
+            raise self.bad(where, f"{shown(code)} is not a rune or tile code")
+        if code.endswith(HIDDEN) and not self.view:
+            raise self.bad(where, f"{code!r} is hidden, and only a player's view hides")
+        if len(code) == 1:
+            if code in self.letters:
+                return code
+        elif len(code) == 2 and code[0] in COLOURS and tiles:
+            kind = code[1]
+            ok = (kind in "123s" or kind == "t" and traps
+                  or kind == HIDDEN and hidden and self.view)
+            if ok and (colour is None or code[0] == colour):
+                return code
+            if ok:
+                raise self.bad(where, f"{shown(code)} is not a {'red' if colour == 'r' else 'blue'}"
+                               " tile")
+        raise self.bad(where, f"{shown(code)} is not a piece that can be here")
+
+    def card(self, where: str, card: object, group: Any, what: str) -> str:
+        if isinstance(card, str) and card in group:
+            return card
+        if card == HIDDEN:
+            if self.view:
+                return card
+            raise self.bad(where, "'?' is hidden, and only a player's view hides")
+        raise self.bad(where, f"{shown(card)} is not {what}")
+
+    # ---------------------------------------------------------------- the turn
+    def turn(self) -> None:
+        s = self.s
+        n = len(s.slots)
+        if not 0 <= s.slot < n:
+            raise self.bad("slot", f"{s.slot} is not a seat of this {len(s.players)}-player "
+                           f"game's turn order (0 to {n - 1})")
+        chosen = [f for t in s.teams for f in t["factions"]]
+        wanted = 8 if s.team_game else 6
+        if s.phase == "faction":
+            if s.picks != len(chosen) or s.picks >= 4:
+                raise self.bad("picks", f"{s.picks} factions picked, but the teams hold "
+                               f"{len(chosen)}")
+        elif s.phase == "hero":
+            if len(chosen) != 4 or s.picks != len(s.heroes) or s.picks >= wanted:
+                raise self.bad("picks", f"{s.picks} Heroes picked, but {len(s.heroes)} are "
+                               "on the Battlefield (the factions must all be chosen)")
+        elif len(chosen) != 4 or s.picks != wanted or len(s.heroes) != wanted:
+            raise self.bad("picks", f"the game is under way: 4 factions and {wanted} Heroes "
+                           f"are chosen ({wanted} picks), not {len(chosen)} and "
+                           f"{len(s.heroes)} ({s.picks})")
+        if s.phase in ("faction", "hero"):
+            if s.step is not None or s.turn != 0:
+                raise self.bad("step", "no turn has begun while factions and Heroes are "
+                               "chosen (step None, turn 0)")
+        elif s.phase == "play" and s.step is None:
+            raise self.bad("step", "a turn under way is in its set, action or draw step")
+        if s.phase in ("play", "over") and (s.turn < 1 or s.slot != (s.turn - 1) % n):
+            raise self.bad("turn", f"turn {s.turn} is played by slot {(s.turn - 1) % n}, "
+                           f"not {s.slot} (turns go round the slots from turn 1)")
+        if s.revealed and s.step != "action":
+            raise self.bad("revealed", "runes are revealed only for the Action Phase")
+        if len(s.revealed) > REVEAL:
+            raise self.bad("revealed", f"at most {REVEAL} runes are revealed a turn, not "
+                           f"{len(s.revealed)}")
+        over = s.phase == "over"
+        if over != (s.end_reason is not None) or over != (s.winner_team is not None):
+            raise self.bad("end_reason", "a game over has its end and winner, and only then")
+        if over and s.winner_team != s.winner():
+            raise self.bad("winner_team", f"{s.winner_team!r}, but the Collections and the "
+                           f"tie-breakers give {s.winner()!r}")
+        if len(s.snowflakes) > 4 or any(c not in ("rs", "bs") for c in s.snowflakes):
+            raise self.bad("snowflakes", "the snowflake spaces hold up to 4 Snowflakes")
+        if len(s.snowflakes) == 4 and not over:
+            raise self.bad("snowflakes", "the fourth Snowflake ends the game (L251)")
+        if not over and not self.view and s.phase == "play" and not s.winter_possible():
+            raise self.bad("snowflakes", "winter can no longer come (too few Acorns are left "
+                           "in play), so the game would be over")
+        if s.exalted is not None and s.exalted not in chosen:
+            raise self.bad("exalted", f"{shown(s.exalted)} is not a faction in the game")
+
+    # ---------------------------------------------------------------- teams
+    def teams(self) -> None:
+        s = self.s
+        c = s.cards
+        seen: set[str] = set()
+        for t, team in enumerate(s.teams):
+            at = f"teams[{t}]"
+            colour = COLOURS[t]
+            factions = team["factions"]
+            for f in factions:
+                if f not in c.factions or f in seen:
+                    raise self.bad(f"{at}.factions", f"{shown(f)} is not a faction still free")
+                seen.add(f)
+            if len(factions) != ((s.picks + 1 - t) // 2 if s.phase == "faction" else 2):
+                raise self.bad(f"{at}.factions", f"{len(factions)} factions; the picks "
+                               "alternate, Red first, two each")
+            for r in team["held"]:
+                self.piece(f"{at}.held", r, tiles=False)
+            for key in ("pouch", "hand"):
+                for code in team[key]:
+                    self.piece(f"{at}.{key}", code, traps=True, colour=colour, hidden=True)
+            for code in team["collection"]:
+                if not (isinstance(code, str) and len(code) == 2 and code[0] == COLOURS[1 - t]
+                        and code[1] in "123"):
+                    raise self.bad(f"{at}.collection", f"{shown(code)}: a Collection holds "
+                                   "the other team's Acorns (L243, L331)")
+            own = {q for q, card in c.quarrels.items() if card["faction"] in factions}
+            for key in ("deck", "discard", "armed", "quarrels"):
+                pool = own | set(c.legendary) if key == "quarrels" else own
+                for card in team[key]:
+                    self.card(f"{at}.{key}", card, pool,
+                              f"a Quarrel of {possessive(TEAMS[t])} factions")
+            for card in team["armed"]:
+                if card != HIDDEN and c.quarrels[card]["type"] != "trap":
+                    raise self.bad(f"{at}.armed", f"{card} is a Scheme: only Traps are armed")
+        for q in s.box:
+            card = self.card("box", q, c.quarrels, "a Quarrel")
+            if c.quarrels[card]["faction"] in seen:
+                raise self.bad("box", f"{q}: the Quarrels of a chosen faction are its team's")
+        for q in [*s.legend_deck, *s.legend_discard]:
+            self.card("legend_deck", q, c.legendary, "a legendary Quarrel")
+
+    # ---------------------------------------------------------------- Heroes
+    def heroes(self) -> None:
+        s = self.s
+        c = s.cards
+        layout = s.boards.heroes["team" if s.team_game else "head_to_head"]
+        columns: set[tuple[int, str]] = set()
+        per_slot: Counter = Counter()
+        for h in s.hero_box:
+            self.card("hero_box", h, c.heroes, "a Hero")
+        for hero, d in s.heroes.items():
+            at = f"heroes.{hero}"
+            self.card("heroes", hero, c.heroes, "a Hero")
+            if hero in s.hero_box:
+                raise self.bad(at, "a Hero on the Battlefield is not in the box too")
+            team, slot = d["team"], d["slot"]
+            if not 0 <= slot < len(s.slots) or s.slot_team(slot) != team:
+                raise self.bad(f"{at}.slot", f"slot {slot} is not a seat of the "
+                               f"{TEAMS[team]} team")
+            if c.heroes[hero]["faction"] not in s.teams[team]["factions"]:
+                raise self.bad(at, f"a {c.heroes[hero]['faction']} Hero on the "
+                               f"{TEAMS[team]} team, whose factions are "
+                               f"{listing(s.teams[team]['factions']) or 'not chosen'}")
+            allowed = layout[TEAMS[team].lower()]
+            if s.team_game:
+                allowed = allowed[slot // 2]
+            if d["column"] not in allowed or (team, d["column"]) in columns:
+                raise self.bad(f"{at}.column", f"{shown(d['column'])} is not a free Hero "
+                               f"column of the {TEAMS[team]} team ({listing(list(allowed))})")
+            columns.add((team, d["column"]))
+            per_slot[slot] += 1
+        most = 2 if s.team_game else 3
+        if any(n > most for n in per_slot.values()):
+            raise self.bad("heroes", f"each seat has {most} Heroes at most")
+
+    # ---------------------------------------------------------------- minions
+    def minions(self) -> None:
+        s = self.s
+        c = s.cards
+        decks = s.minion_decks
+        if set(decks) != set(c.factions):
+            raise self.bad("minion_decks", "one deck a faction")
+        for f, deck in decks.items():
+            for mid in deck:
+                card = self.card(f"minion_decks.{f}", mid, c.minions, "a minion card")
+                if card != HIDDEN and c.minions[card]["faction"] != f:
+                    raise self.bad(f"minion_decks.{f}", f"{mid} is a "
+                                   f"{c.minions[card]['faction']} minion")
+        spaces: set[str] = set()
+        for mid, m in s.minions.items():
+            at = f"minions.{mid}"
+            self.card("minions", mid, c.minions, "a minion card")
+            faction = c.minions[mid]["faction"]
+            if faction not in s.teams[m["team"]]["factions"]:
+                raise self.bad(f"{at}.team", f"a {faction} minion on the {TEAMS[m['team']]} "
+                               "team")
+            if any(mid in deck for deck in decks.values()):
+                raise self.bad(at, "a minion on the Battlefield is not in its deck too")
+            space = m["space"]
+            if space is None:
+                if not s.stack:
+                    raise self.bad(f"{at}.space", "a minion is on a space (it is off the "
+                                   "Battlefield only while its summoning is decided)")
+            elif not (s.field.is_ground(space) or s.field.is_canopy(space)):
+                raise self.bad(f"{at}.space", f"{shown(space)} is not a space")
+            elif space in spaces:
+                raise self.bad(f"{at}.space", f"{space} holds another minion (one minion a "
+                               "space, L184)")
+            else:
+                spaces.add(space)
+            if m["acorn"] is not None and not (
+                    isinstance(m["acorn"], str) and len(m["acorn"]) == 2
+                    and m["acorn"][0] == COLOURS[1 - m["team"]] and m["acorn"][1] in "123"):
+                raise self.bad(f"{at}.acorn", f"{shown(m['acorn'])}: a minion carries an "
+                               "enemy Acorn (L164)")
+            if m["stunned"] and not m["exhausted"]:
+                raise self.bad(f"{at}.stunned", "a stunned minion is exhausted")
+        act = s.activation
+        if act is not None:
+            mid = act.get("minion")
+            if (s.step != "action" or mid not in s.minions
+                    or s.minions[mid]["team"] != s.current_team
+                    or set(act) != {"minion", "left", "special", "moved"}
+                    or not integer(act["left"]) or not 0 <= act["left"] <= 3
+                    or not integer(act["moved"]) or not 1 <= act["moved"] <= 3
+                    or not isinstance(act["special"], bool)):
+                raise self.bad("activation", "a minion of the team to act, moving in the "
+                               "Action Phase ({'minion', 'left', 'special', 'moved'})")
+
+    # ---------------------------------------------------------------- tiles
+    def tiles(self) -> None:
+        s = self.s
+        for space, stack in s.tiles.items():
+            at = f"tiles.{space}"
+            if not s.field.is_ground(space):
+                raise self.bad(at, f"{shown(space)} is not a ground space (tiles lie on the "
+                               "ground, L70)")
+            if not stack:
+                raise self.bad(at, "a space with no tiles is not listed")
+            for code, up in stack:
+                self.piece(at, code, traps=True, hidden=True)
+                if up and (code[1] not in "123"):
+                    raise self.bad(at, f"{code} face up: only Acorns lie face up (a revealed "
+                                   "trap or Snowflake leaves the Battlefield, L165-166)")
+
+    # ---------------------------------------------------------------- the Board and runes
+    def runes(self) -> None:
+        s = self.s
+        if len(s.board) != s.boards.board_columns or any(
+                len(col) > s.boards.board_rows for col in s.board):
+            raise self.bad("board", f"the Matching Board has {s.boards.board_columns} "
+                           f"columns of at most {s.boards.board_rows}")
+        for c_, col in enumerate(s.board):
+            for code in col:
+                self.piece(f"board[{c_}]", code)
+        for key in ("rune_pouch", "rune_discard", "revealed"):
+            for code in getattr(s, key):
+                self.piece(key, code)
+        if s.phase not in ("faction", "over") and find_matches(s.board_obj()):
+            raise self.bad("board", "a match is on the Board (every match is processed at "
+                           "once, L86)")
+
+    # ---------------------------------------------------------------- pending steps
+    def stack(self) -> None:
+        s = self.s
+        if s.stack and s.phase in ("faction", "hero", "over"):
+            raise self.bad("stack", "no step is pending outside a turn under way")
+        for i, frame in enumerate(s.stack):
+            at = f"stack[{i}]"
+            kind = frame.get("kind")
+            keys = FRAME_KEYS.get(kind) if isinstance(kind, str) else None
+            if keys is None:
+                raise self.bad(f"{at}.kind", f"{shown(kind)} is not a step or decision of "
+                               "the game")
+            asked = bool(frame.get("ask"))
+            extra = set(frame) - {"kind", "ask", "player", *keys}
+            if any(k not in frame for k in keys) or extra or (asked and kind not in ASKED):
+                raise self.bad(at, f"a {kind!r} step holds {listing(list(keys))}")
+            if asked and not (integer(frame.get("player"))
+                              and 0 <= frame["player"] < len(s.players)):
+                raise self.bad(f"{at}.player", "a decision is asked of a seat of the game")
+            self.frame(at, frame)
+        if s.stack and not s.stack[-1].get("ask"):
+            raise self.bad("stack", "between actions the step on top is a decision")
+
+    def frame(self, at: str, frame: dict[str, Any]) -> None:
+        s = self.s
+        c = s.cards
+        for key, value in frame.items():
+            where = f"{at}.{key}"
+            if key in ("minion", "attacker"):
+                self.card(where, value, c.minions, "a minion card")
+                # a decision about a minion's own move needs it in play (a trigger's
+                # or a trap's may come after it is destroyed)
+                if frame.get("ask") and frame["kind"] in ("encounter", "carry", "tribute",
+                                                          "judo") and value not in s.minions:
+                    raise self.bad(where, f"{value} is not on the Battlefield")
+            elif key == "team" and value not in (0, 1):
+                raise self.bad(where, "0 (Red) or 1 (Blue)")
+            elif key == "space" and value is not None and not (
+                    isinstance(value, str)
+                    and (s.field.is_ground(value) or s.field.is_canopy(value))):
+                raise self.bad(where, f"{shown(value)} is not a space")
+            elif key == "hero" and value not in s.heroes:
+                raise self.bad(where, f"{shown(value)} is not a Hero in the game")
+            elif key == "card":
+                self.card(where, value, {**c.quarrels, **c.legendary}, "a Quarrel")
+            elif key == "then" and value not in ("arrive", "place"):
+                raise self.bad(where, "'arrive' or 'place'")
+            elif key in ("upgraded", "elbow", "ask") and not isinstance(value, bool):
+                raise self.bad(where, "true or false")
+            elif key == "when" and value not in TRIGGERS:
+                raise self.bad(where, f"{shown(value)} is not a trigger")
+            elif key == "left" and not (integer(value) and 1 <= value <= 32):
+                raise self.bad(where, "the runes still to pay")
+            elif key == "paid" and not (isinstance(value, list) and all(
+                    isinstance(r, str) and len(r) == 1 and r in self.letters for r in value)):
+                raise self.bad(where, "the runes paid so far")
+        kind = frame["kind"]
+        if kind in ("effects", "target"):
+            self.effects(at, frame)
+        if kind == "trigger" and not any(t["when"] == frame["when"]
+                                         for t in c.minions[frame["minion"]]["triggers"]):
+            raise self.bad(f"{at}.when", f"{frame['minion']} has no {frame['when']} trigger")
+
+    def effects(self, at: str, frame: dict[str, Any]) -> None:
+        """An effects list is the rest of a real card's (and a target's effect one of
+        them), under the context of who plays it."""
+        s = self.s
+        c = s.cards
+        ctx = frame["ctx"]
+        if not isinstance(ctx, dict) or ctx.get("team") not in (0, 1) or \
+                ctx.get("kind") not in PLACES:
+            raise self.bad(f"{at}.ctx", "the effects' context: who plays them and from where")
+        kind, source = ctx["kind"], ctx.get("source")
+        try:
+            lists = {"hero": lambda: [c.heroes[source]["ability"]],
+                     "scheme": lambda: [c.quarrels[source]], "trap": lambda: [c.quarrels[source]],
+                     "legendary": lambda: [c.legendary[source]],
+                     "trigger": lambda: c.minions[source]["triggers"],
+                     "exalted": lambda: [c.factions[source]["exalted"]]}[kind]()
+        except (KeyError, TypeError):
+            raise self.bad(f"{at}.ctx.source", f"{shown(source)} is not a {kind} card "
+                           "of the game") from None
+        full = [unroll(card["effects"]) for card in lists]
+        if frame["kind"] == "effects":
+            rest = frame["effects"]
+            ok = isinstance(rest, list) and rest and any(
+                len(rest) <= len(f) and f[len(f) - len(rest):] == rest for f in full)
+        else:
+            ok = any(frame["effect"] in f for f in full)
+        if not ok:
+            raise self.bad(f"{at}.effects", f"not the effects of {source}")
+
+    # ---------------------------------------------------------------- every piece
+    def pieces(self) -> None:
+        s = self.s
+        have, want = s.components(), s.full_components()
+        if not self.view:
+            if have != want:
+                diff = (have - want) + (want - have)
+                raise self.bad("pieces", "the pieces do not add up "
+                               f"({', '.join(sorted(diff))})")
+            return
+        # a view: what it hides must be exactly what is missing from what it shows
+        masked = {k: have.pop(k, 0) for k in (HIDDEN, f"r{HIDDEN}", f"b{HIDDEN}")}
+        extra = have - want
+        if extra:
+            raise self.bad("pieces", f"the pieces do not add up ({', '.join(sorted(extra))})")
+        missing = want - have
+        for colour in COLOURS:
+            gone = sum(n for k, n in missing.items() if _is_tile(k) and k[0] == colour)
+            if gone != masked[f"{colour}{HIDDEN}"]:
+                raise self.bad("pieces", f"the {colour}? tiles hidden are not the tiles "
+                               "missing")
+        cards = sum(n for k, n in missing.items() if not _is_tile(k) and len(k) != 1)
+        if cards != masked[HIDDEN] or any(len(k) == 1 for k in missing):
+            raise self.bad("pieces", "the pieces do not add up (the hidden cards are not the "
+                           "cards missing)")
+
+
+def _is_tile(code: str) -> bool:
+    """A tile code ('r2', 'bt'), not a rune or a card id ('L1', 'T01')."""
+    return len(code) == 2 and code[0] in COLOURS and code[1] in TILE_KINDS
+
+
 def default_names(players: int, lone: str = "blue") -> list[str]:
     """The seat names for a player count (Red first).
 
@@ -1929,7 +2362,7 @@ def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *,
     dungeoncraft_widgets.core.errors.InvalidArgumentError: players: this game is for 2 to 4 \
 players, not 5
     """
-    one_of(lone, "lone", ("blue", "red"))
+    AlderQuestState.check_options({"lone": lone})
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 4:
             normalize_players(players, 2, 4)
@@ -1941,4 +2374,5 @@ players, not 5
     options: dict[str, Any] = {"cards": cards_option, "boards": boards_option}
     if not isinstance(players, int) and len(players) == 3:
         options["lone"] = lone
+    AlderQuestState.check_options(options)  # the checks a saved game's options pass too
     return AlderQuestState(players, seed, **options)
