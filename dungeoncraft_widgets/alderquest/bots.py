@@ -39,6 +39,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
+from ..core.checks import game_state, whole_number
+from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
 from .actions import (
     Carry,
@@ -70,6 +72,7 @@ def cascade_value(view: AlderQuestState, team: int, moves: list[tuple[str, ...]]
     >>> cascade_value(game, 0, []) == 0
     True
     """
+    _view_team(view, team, moves)
     if not moves:
         return 0.0
     letters = "".join(view.cards.letter(f) for f in view.teams[team]["factions"])
@@ -78,6 +81,13 @@ def cascade_value(view: AlderQuestState, team: int, moves: list[tuple[str, ...]]
     result = cascade(board, letters, "rb"[team], moves, snowflakes_before=len(view.snowflakes),
                      exalted=exalted)
     return _value(view, team, result, letters, exalted)
+
+
+def _view_team(view: object, team: object, moves: object = ()) -> None:
+    game_state(view, AlderQuestState, "view")
+    whole_number(team, "team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
+    if moves and len(view.teams[team]["factions"]) != 2:  # type: ignore[attr-defined]
+        raise InvalidArgumentError("view: the factions are not chosen yet (no Board to play)")
 
 
 def _value(view: AlderQuestState, team: int, result: Any, letters: str,
@@ -133,6 +143,8 @@ def snowflake_plan(view: AlderQuestState, team: int) -> tuple[tuple[str, ...], f
     >>> snowflake_plan(new_game(seed=3), 0) is None
     True
     """
+    game_state(view, AlderQuestState, "view")
+    whole_number(team, "team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
     if not view.board or len(view.teams[team]["factions"]) != 2:
         return None
     board = Board(view.boards.board_columns, view.boards.board_rows, view.board)
@@ -179,7 +191,10 @@ class _Planner:
 
     # ---------------------------------------------------------------- choose
     def choose(self, view: AlderQuestState, legal: Sequence[Action]) -> Action:
+        game_state(view, AlderQuestState, "view")
         legal = list(legal)
+        if not legal:
+            raise InvalidArgumentError("legal: there is no legal action to choose from")
         if view.stack:
             return self._decide(view, view.stack[-1], legal)
         if view.phase in ("faction", "hero") or view.step == "set":
