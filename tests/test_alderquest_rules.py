@@ -601,6 +601,25 @@ def test_views_hide_tiles_pouches_hands_and_deck_order():
     assert json.loads(game.view(1).to_json())["current"]["rng"] is None
 
 
+def test_print_draws_both_boards_and_whose_turn_it_is():
+    """Issue 27: print(state) draws the Matching Board and the Battlefield (text_board),
+    and a view draws only what its player may see."""
+    game = build(setup(seed=1), revealed=["T", "G"],
+                 tiles={"a2": [("r2", True), ("b1", False)], "c4": [("rt", False)]},
+                 minions={"T01": {"team": 0, "space": "b1", "acorn": "b2", "upgraded": True},
+                          "H01": {"team": 1, "space": "^b3"}})
+    text = str(game)
+    assert text.startswith("AlderQuest: Red and Blue\nMatching Board (revealed above it: T G)")
+    assert "  2 T  H  T  H" in text and "  1 B  G  B  G" in text  # the opening rows
+    assert "  1 .          T01*+b2" in text and "(rt)" in text and "##" in text
+    assert "Canopy: ^b3 H01" in text and "Blue's Heroes Tamsin (b), Rusk (c), Wren (d)" in text
+    assert "Turn 1: Red's turn (Red), Action Phase." in text
+    assert text.endswith("Red's turn: 19 legal actions.")
+    blue = game.view(1).text_board()
+    assert "(r?)" in blue and "(rt)" not in blue and "(b1)" in blue
+    assert game.text_board() == game.text_board()  # nothing changes for drawing it
+
+
 # ------------------------------------------------------------------ saving and data
 def test_save_load_round_trip_tampering_and_changed_data():
     game = setup(seed=7)

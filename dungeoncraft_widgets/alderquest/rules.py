@@ -24,13 +24,18 @@ stack of pending steps and decisions), saving, views and scoring.
 ...     _ = game.apply(f"hero {hero}")
 >>> game.phase, game.step, len(game.revealed)
 ('play', 'action', 3)
->>> print(game.board_text())
-----
-----
-----
-----
-THTH
-BGBG
+>>> print(game.text_board())  # doctest: +ELLIPSIS
+Matching Board (revealed above it: ...)
+    A  B  C  D
+  6 .  .  .  .
+  5 .  .  .  .
+  4 .  .  .  .
+  3 .  .  .  .
+  2 T  H  T  H
+  1 B  G  B  G
+Snowflakes matched: 0 of 4
+...
+Turn 1: Red's turn (Red), Action Phase. Red acts: 3 revealed runes still to drop.
 
 Where the rulebook is open to more than one reading, the choice is in :data:`RULE_NOTES`.
 """
@@ -383,6 +388,7 @@ class AlderQuestState(GameState):
     """A game of AlderQuest. See the module docstring."""
 
     game_name = "alderquest"
+    display_name = "AlderQuest"
     action_types = ACTION_TYPES
     min_players, max_players = 2, 4
 
@@ -567,8 +573,89 @@ class AlderQuestState(GameState):
     def board_obj(self) -> Board:
         return Board(self.boards.board_columns, self.boards.board_rows, self.board)
 
-    def board_text(self) -> str:
-        return str(self.board_obj())
+    def text_board(self) -> str:
+        """Both boards in text, for ``print(state)`` (core/display.py): the Matching Board
+        (top row first; ``r2`` an Acorn, ``bs`` a Snowflake, ``.`` an empty cell) with the
+        runes revealed above it and the snowflake spaces, the Battlefield with Blue's edge
+        at the top (a minion by id, ``*`` upgraded, ``+b2`` the Acorn it carries; tiles
+        face up as ``b2``, face down in brackets, ``(r?)`` where the viewer cannot see;
+        ``##`` the stump), the canopy and the Heroes at both edges, each team's points and
+        supplies, and whose turn it is. A view shows only what its player may see.
+
+        >>> game = new_game(seed=3)
+        >>> print(game.text_board())
+        Choosing factions: Red's pick (Red first, in turn).
+        """
+        lines: list[str] = []
+        if self.phase == "faction":
+            slot = self._pick_slot()
+            return (f"Choosing factions: {possessive(self.players[self.slots[slot]])} pick "
+                    "(Red first, in turn).")
+        width = self.boards.board_columns
+        revealed = " ".join(self.revealed) or "-"
+        lines.append(f"Matching Board (revealed above it: {revealed})")
+        lines.append("    " + " ".join(f"{chr(65 + c):<2}" for c in range(width)).rstrip())
+        for r in reversed(range(self.boards.board_rows)):
+            cells = [col[r] if r < len(col) else "." for col in self.board]
+            lines.append(f"{r + 1:>3} " + " ".join(f"{x:<2}" for x in cells).rstrip())
+        exalted = f"; exalted: {self.exalted}" if self.exalted else ""
+        lines.append(f"Snowflakes matched: {len(self.snowflakes)} of 4{exalted}")
+        lines.append("")
+        lines.extend(self._battlefield_lines())
+        lines.append("")
+        for t, team in enumerate(self.teams):
+            held = " ".join(team["held"]) or "none"
+            lines.append(f"{TEAMS[t]} ({listing(team['factions']) or 'no factions yet'}): "
+                         f"{count(self.points(t), 'point')}; runes held: {held}; "
+                         f"{count(len(team['quarrels']), 'Quarrel')} in hand, "
+                         f"{count(len(team['armed']), 'Trap')} armed; "
+                         f"{count(len(team['hand']), 'tile')} in hand, "
+                         f"{len(team['pouch'])} in the pouch")
+        if self.is_over:
+            lines.append(f"Game over: {self.end_reason}.")
+        elif self.phase == "hero":
+            slot = self._pick_slot()
+            lines.append(f"Choosing Heroes: {possessive(self.players[self.slots[slot]])} pick.")
+        else:
+            step = {"set": "Set Tiles", "action": "Action Phase", "draw": "Draw"}[self.step]
+            who = self.players[self.slots[self.slot]]
+            lines.append(f"Turn {self.turn}: {possessive(who, capital=True)} turn "
+                         f"({TEAMS[self.current_team]}), {step}. {self.prompt()}")
+        return "\n".join(lines)
+
+    def _battlefield_lines(self) -> list[str]:
+        field = self.field
+        cell = 11
+
+        def heroes(team: int) -> str:
+            mine = sorted((d["column"], self.cards.heroes[h]["name"])
+                          for h, d in self.heroes.items() if d["team"] == team)
+            return ", ".join(f"{name} ({col})" for col, name in mine) or "none yet"
+
+        def minion(space: str) -> str:
+            mid = minion_at(self.minions, space)
+            if mid is None:
+                return ""
+            m = self.minions[mid]
+            return (mid + ("*" if m["upgraded"] else "") + (f"+{m['acorn']}" if m["acorn"]
+                                                             else ""))
+
+        lines = [f"Battlefield (Blue's edge at the top): Blue's Heroes {heroes(1)}"]
+        lines.append("    " + "".join(f"{c:<{cell}}" for c in field.columns).rstrip())
+        for row in reversed(range(1, field.rows + 1)):
+            cells = []
+            for col in field.columns:
+                space = f"{col}{row}"
+                if space == field.stump:
+                    cells.append("##")
+                    continue
+                parts = [minion(space)] + [code if up else f"({code})"
+                                           for code, up in self.tiles.get(space, ())]
+                cells.append(" ".join(p for p in parts if p) or ".")
+            lines.append(f"{row:>3} " + "".join(f"{x:<{cell}}" for x in cells).rstrip())
+        lines.append(f"Red's Heroes (the bottom edge): {heroes(0)}")
+        lines.append("Canopy: " + ", ".join(f"{c} {minion(c) or '-'}" for c in field.canopy))
+        return lines
 
     def swap_pairs(self) -> list[str]:
         """Every pair of adjacent runes on the Board, as ``'A1:A2'``
