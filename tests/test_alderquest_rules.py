@@ -735,3 +735,16 @@ def test_every_view_lists_legal_actions_without_naming_hidden_quarrels():
             hidden_seen += "?" in view.to_json()
         game.apply(actions[rng.randbelow(len(actions))])
     assert hidden_seen
+
+
+def test_every_rule_note_quotes_the_sentence_it_rests_on():
+    """Issue 23: each reading in RULE_NOTES quotes the rulebook (a quote of 12 characters
+    or more, its line given as Lnnn right after it). The quotes were checked word for word
+    against the rulebook (shared/rules/002_17a43396344d4d3b.txt, not shipped)."""
+    import re
+
+    from dungeoncraft_widgets.alderquest import RULE_NOTES
+
+    for note in RULE_NOTES:
+        cited = re.findall(r"(?:^|[\s(])'(.{12,}?)'\)?[,;]? ?\(?L\d+", note)
+        assert cited, f"no quoted sentence with its line in: {note[:70]}"

@@ -150,9 +150,11 @@ RULE_NOTES = (
     "first pick standing at the seat's leftmost Hero column. In the team game each player "
     "takes one Hero of each ally faction ('one of each ally faction', L311).",
     "Set-up gives no runes, tiles or Quarrels: the first Quarrels and tiles come in the Draw "
-    "phase (L225). The Quarrel deck of a team is its two factions' 20 Quarrels shuffled "
-    "together; each faction's minion deck is shuffled and a Summon takes its top card "
-    "('the bottom of their respective minion decks', L142).",
+    "phase ('draw one Quarrel card if you are holding fewer than three (3) in your hand, "
+    "and draw a tile from your Tile Pouch', L225). The Quarrel deck of a team is its two "
+    "factions' 20 Quarrels shuffled together; each faction's minion deck is shuffled and a "
+    "Summon takes its top card ('placed at the bottom of their respective minion decks', "
+    "L142, makes the deck's other end its top).",
     "Empty supplies: an empty Rune Pouch is refilled from the Rune Discard Pile ('The Board "
     "and discard are known as the rune \"cycle\", wherein matched runes ... will cycle "
     "indefinitely', L335); an empty Quarrel deck is reshuffled from its discard pile; an "
@@ -178,17 +180,23 @@ RULE_NOTES = (
     "4-column Board no row can hold 5, so a legendary would then come only from 5 in one "
     "column. All matches found at once are removed together, then gravity, then each is "
     "processed; each enemy match drops its own new line.",
-    "Exalting (L299-301): any ally faction match of 4 or more exalts that faction (the "
-    "first time, and later to 'change' or 'steal' it); an enemy match of 4 or more of the "
-    "exalted faction removes it. A faction match of 5 or more, ally or enemy, draws a "
-    "legendary Quarrel ('when a player creates a match-5', L305); Acorn matches never do.",
+    "Exalting: 'The first time per game that a player creates an ally match-4 (or "
+    "match-5), the matched faction becomes exalted' (L299), and 'Opponents can remove "
+    "exalted status by creating a match-4 or match-5 of the exalted faction or can steal "
+    "Exalted status by creating a match-4 or more of their own faction runes' (L301): any "
+    "ally faction match of 4 or more exalts that faction (the first time, and later to "
+    "change or steal it); an enemy match of 4 or more of the exalted faction removes it. A "
+    "faction match of 5 or more, ally or enemy, draws a legendary Quarrel ('when a player "
+    "creates a match-5, they draw a legendary Quarrel', L305); Acorn matches never do.",
     "Full Board: 'When the Board is completely full and one or more new runes would be "
     "added by a player, first destroy the bottom row' (L295): a drop, a tributed Acorn and "
     "a Drop a Line onto a full Board first destroy the bottom row, whose runes (Acorns and "
     "Snowflakes too) go to the Rune Discard Pile. A new line after a match always has room.",
-    "Ally Acorns matched are 'discarded' (L244): into the Rune Discard Pile, the rune "
-    "cycle, like every other discarded rune ('postponing your opponent's ability to score "
-    "your Acorns'); an Acorn or Snowflake on the Board or in the cycle is a rune (L335).",
+    "Ally Acorns matched go to the Rune Discard Pile ('Ally Acorns: Your matched Acorn(s) "
+    "are discarded, postponing your opponent's ability to score your Acorns', L244), the "
+    "rune cycle, like every other discarded rune; an Acorn or Snowflake on the Board or in "
+    "the cycle is a rune ('Rune: Refers to a tile that is either on the Board, in the rune "
+    "discard, or held by a player as a resource', L335).",
     "The fourth Snowflake: the game ends as soon as the match holding it is processed "
     "('When four snowflakes have been matched ... the game ends', L251); the rest of the "
     "cascade does not happen.",
@@ -197,7 +205,7 @@ RULE_NOTES = (
     "Snowflake is matched only in a line of 3 or more (L86) with 'other Acorns of their "
     "same color or with Snowflakes which acts as either a blue or red Acorn' (L241). The "
     "4 Snowflakes of the two pouches (L54) stay in play until matched, while an Acorn "
-    "leaves play for good when it is 'claimed by you and added to your Collection' "
+    "leaves play for good when it is 'claimed by you and added to your \"Collection\"' "
     "(L243). So with k Snowflakes still unmatched, winter needs 3 - k Acorns of one "
     "colour in play (1 Snowflake left: 2 Acorns of one colour; 2 left: 1 Acorn; 3 or 4: "
     "the Snowflakes alone). After every match that scores Acorns or matches Snowflakes "
@@ -212,15 +220,21 @@ RULE_NOTES = (
     "tie-breakers of L253-256). Good play reaches winter in a few thousand actions; random "
     "play sometimes does not.",
     "Not changed, but worth knowing: a team's Snowflakes reach the Board only when the "
-    "other team's minions reveal them (L166), so a team that never reveals the other's "
-    "tiles can hold winter off; against such a player (or random play) a game can run long.",
-    "Tie-breakers (L253-256): the team controlling the exalted faction; the most Acorn "
-    "tiles collected; the fewest points of one's own Acorns on the Board ('fewest Acorn "
-    "points on the Board': Acorns there can still be scored against you); the most minions "
-    "on the Battlefield. Still tied: a draw.",
-    "Set Tiles (L70): onto a ground space with no minion and no tile; if there is none, "
-    "onto a space with the fewest tiles, minion or not. A space may hold several tiles; a "
-    "minion meets the unrevealed enemy ones top first, one decision each.",
+    "other team's minions reveal them ('If it's a Snowflake, add it to the rune discard "
+    "pile and flip over your minion to its upgraded side', L166), so a team that never "
+    "reveals the other's tiles can hold winter off; against such a player (or random "
+    "play) a game can run long. The shipped bots reveal every enemy tile they reach.",
+    "Tie-breakers ('If players are tied when the fourth Snowflake is matched, tiebreakers "
+    "are considered in the following order', L251): the team controlling the exalted "
+    "faction; the most Acorn tiles collected; 'Player with the fewest Acorn points on the "
+    "Board' (L255), read as the points of one's own Acorns there (they can still be scored "
+    "against you); the most minions on the Battlefield. Still tied: a draw.",
+    "Set Tiles: 'set each of them into a space on the Battlefield where there are no "
+    "minions and no other tiles, excluding canopy spaces. If all spaces are occupied by "
+    "either a minion and/or a tile, a tile can be set in one of the spaces with the fewest "
+    "number of tiles' (L70): the fallback spaces are those with the fewest tiles, minion "
+    "or not. A space may hold several tiles; a minion meets the unrevealed enemy ones top "
+    "first, one decision each.",
     "A minion carries one Acorn at most. The rulebook speaks of a minion and its one Acorn "
     "throughout: 'If it's an Acorn, your minion may carry it' (L164), 'If a minion is ever "
     "holding an enemy Acorn and occupying a canopy space ... the Acorn is \"Tributed\"' "
@@ -232,56 +246,75 @@ RULE_NOTES = (
     "one passed. Carrying is optional, and a minion that stops on a face-up enemy Acorn "
     "(one dropped by a squabble) may pick it up: the Example Turn protects Red's revealed "
     "Acorn from being taken (L277).",
-    "Summoning is not moving: a summoned minion meets no tiles where it lands; it cannot "
-    "land on an ally minion and squabbles with an enemy one (L186-188).",
+    "Summoning is not moving: tiles are met 'When you move a minion into a space with an "
+    "unrevealed enemy tile' (L158), so a summoned minion meets no tiles where it lands. "
+    "'A minion cannot be summoned nor move into a space with an ally minion' (L186), and "
+    "'If a minion would be summoned into or move into a space with an enemy minion, the "
+    "two minions squabble' (L188).",
     "The two moves of an activation are 'consecutive' (L132): once a minion moves, only its "
     "next move, 'stop' (ending its activation) or passing Acorns (which 'does not need to be "
     "followed or preceded by either minion moving', L170) may come before it is exhausted. "
     "A special move replaces one of its moves; Speed gives a third normal move.",
-    "Charge goes straight until it meets a minion, which must be an enemy (a one-space "
-    "Charge is a normal move); the stump stops it. Flight lands two spaces away over "
-    "anything, the stump included. Neither Sneak, Flight nor Charge enters or leaves the "
-    "canopy, and only a normal move confronts a Hero.",
-    "Elbow Drop (L146) is not a squabble: the enemy below is destroyed (its Destroyed "
-    "trigger fires), the attacker lands there and meets its tiles; Judo may dodge it as any "
-    "attack ('the first time that this minion is attacked each turn', L210). Judo dodges "
-    "to an adjacent ground space without a minion, meeting that space's tiles.",
-    "Hero Squabble (L150) only toward a column where an enemy Hero stands, from the outer "
-    "row in front of it; the carried Acorn drops face up on that outer space. The opponent "
-    "'discards a Quarrel if able' of their choice; 'you draw a Quarrel' even with 3 or "
-    "more in hand.",
+    "Charge ('moving as many spaces as possible in one direction, not interacting with "
+    "enemy tiles in the intervening spaces', 'usable only if the movement will result in a "
+    "squabble with an enemy minion', L204) goes straight until it meets a minion, which "
+    "must be an enemy (a one-space Charge is a normal move); the stump stops it. Flight "
+    "('moving two spaces in one direction, skipping over the intervening space', L205) "
+    "lands two spaces away over anything, the stump included. 'Minions can move into a "
+    "canopy space of the Tree ONLY by using a normal move from the space directly beneath "
+    "it' (L174): neither Sneak, Flight nor Charge enters or leaves the canopy, and only a "
+    "normal move confronts a Hero.",
+    "Elbow Drop is not a squabble: 'your minion destroys the enemy minion unharmed and "
+    "remains in play' (L146): the enemy below is destroyed (its Destroyed trigger fires), "
+    "the attacker lands there and meets its tiles; Judo may dodge it as any attack ('the "
+    "first time that this minion is attacked each turn', L210). Judo dodges to an "
+    "adjacent ground space without a minion, meeting that space's tiles.",
+    "Hero Squabble: 'When you move a minion beyond an outer Battlefield space in the "
+    "direction of an enemy Hero' (L150): only toward a column where an enemy Hero stands, "
+    "from the outer row in front of it; the carried Acorn drops face up on that outer "
+    "space. The opponent 'discards a Quarrel if able' of their choice; 'you draw a "
+    "Quarrel' even with 3 or more in hand.",
     "A revealed trap: its owner destroys the minion or fires one of their armed Traps "
     "(which is discarded once its effect is done); a fired Trap replaces destroying the "
     "minion ('either destroy your minion, or activate one of their armed trap cards', "
     "L165). The trap tile goes back to the owner's unused Trap tiles either way (L235).",
     "'Surrounding' (Resistance Trap) means the 8 ground spaces around, diagonals included: "
-    "the rulebook says 'adjacent' when it means the 4 orthogonal ones (L327).",
-    "Triggers: Squabble fires for a minion in a squabble or a Hero Squabble, Destroyed for "
-    "an upgraded minion destroyed in any way, Move when its activation ends, Tribute for a "
-    "minion already upgraded when it tributes (a basic one flips instead, then Reveal). "
-    "All are optional (L340), decided by the minion's controller.",
+    "the rulebook says adjacent when it means the 4 orthogonal ones ('Adjacent: Always "
+    "means orthogonally adjacent. Diagaonal exceptions are always specifically mentioned', "
+    "L327).",
+    "Triggers: Squabble fires for a minion in a squabble or a Hero Squabble ('Squabble – "
+    "occurs whenever the minion squabbles (with a minion or Hero)', L345), Destroyed for "
+    "an upgraded minion destroyed in any way ('Destroyed – occurs when the upgraded minion "
+    "is destroyed', L347), Move when its activation ends, Tribute for a minion already "
+    "upgraded when it tributes (a basic one flips instead, then Reveal). 'Activating a "
+    "minion's triggered ability is always optional for the minion's controller' (L340).",
     "Tribute: the minion is exhausted (its activation ends) and its controller chooses the "
     "column (L180); the matches that follow are the controller's. Passing an Acorn to a "
     "minion in the canopy tributes it too ('If a minion is ever holding an enemy Acorn and "
     "occupying a canopy space', L178).",
-    "Team game (L307-322): every player's turn is a whole turn (Ready, Set Tiles, Reveal, "
+    "Team game: 'Players have their own action budget on their turn, controlling only their "
+    "two Heroes, but share their team's runes, minions, Quarrels, tiles, and Acorns "
+    "scored' (L314): every player's turn is a whole turn (Ready, Set Tiles, Reveal, "
     "Action, Draw) with that player's two Heroes; team minions ready on each teammate's "
-    "turn; runes, tiles, Quarrels, minions and the Collection are shared. A decision asked "
-    "of the other team (a trap, Judo, a discard) is taken by its next player to move.",
-    "Cannonball and every 'your choice' effect: the player using the card chooses (the "
-    "opponent's held runes are public); 'Left-most' column means the Board's own left "
-    "(the Board has a printed top and bottom, L52).",
+    "turn. A decision asked of the other team (a trap, Judo, a discard) is taken by its "
+    "next player to move.",
+    "Cannonball ('Destroy a rune held by an opponent. That opponent draws a tile.', L117) "
+    "and every choice an effect leaves open: the player using the card chooses (the "
+    "opponent's held runes are public). The 'left-most column that is not full' (L98) is "
+    "the Board's own left (the Board has a printed top and bottom, L52), whoever drops.",
     "Quarrels: a Scheme's effects happen when played, and only then is it discarded ('After "
     "executing the effect, the Scheme is discarded', L229), so a draw it makes cannot "
     "shuffle it back into the deck; a fired Trap likewise goes to the discard pile after "
     "its trigger effect. A Trap is armed face up and its owner takes an unused Trap tile "
     "to hand (none left: no tile, L233).",
-    "The Example Turn counts 6 runes where the rules give 7 (4 Thieves from the match-4, 3 "
-    "Guardians) and never drops its Hunter rune, though all three must be dropped (L78); "
-    "the engine follows the rules, and the test of the example drops the Hunter rune too. "
-    "Its 2 tiles 'from a Confrontation last turn' leave out the tile of Red's own last Draw; "
-    "the test's position has the 2. Its '3 acorn points' and 'a Snowflake' come from a blue "
-    "2-point and the tributed 1-point Acorn matched with one Snowflake.",
+    "The Example Turn says 'Now that I have 6 runes' (L279) where the rules give 7 (4 "
+    "Thieves from the match-4, 3 Guardians) and never drops its Hunter rune, though 'You "
+    "must drop all three of the revealed runes into the Matching Board before you are "
+    "allowed to end your turn' (L78); the engine follows the rules, and the test of the "
+    "example drops the Hunter rune too. Its 'I have 2 tiles in my hand from a Confrontation "
+    "last turn' (L265) leaves out the tile of Red's own last Draw; the test's position has "
+    "the 2. Its '3 acorn points' and 'a Snowflake' come from a blue 2-point and the "
+    "tributed 1-point Acorn matched with one Snowflake.",
 )
 
 
