@@ -748,3 +748,21 @@ def test_every_rule_note_quotes_the_sentence_it_rests_on():
     for note in RULE_NOTES:
         cited = re.findall(r"(?:^|[\s(])'(.{12,}?)'\)?[,;]? ?\(?L\d+", note)
         assert cited, f"no quoted sentence with its line in: {note[:70]}"
+
+
+def test_an_action_text_with_a_part_missing_or_extra_is_refused():
+    """Issue 24: "drop T" used to read as Drop('T', ''), "move T01" as a move to ''."""
+    from dungeoncraft_widgets.alderquest import parse_action
+
+    for text, why in (("drop T", "drop: missing column"), ("move T01", "move: missing to"),
+                      ("play QT01", "play: missing rune"), ("choose", "choose: missing target"),
+                      ("tribute", "tribute: missing column"),
+                      ("drop T A B", "drop: too many parts"), ("stop now", "too many parts")):
+        with pytest.raises(IllegalActionError, match=why):
+            parse_action(text)
+    assert parse_action("drop T A") == parse_action("  drop  T   A ")
+    game = build(setup(seed=1), revealed=["T"])
+    before = game.to_json()
+    with pytest.raises(IllegalActionError, match="missing column"):
+        game.apply("drop T")
+    assert game.to_json() == before

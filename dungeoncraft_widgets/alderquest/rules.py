@@ -43,12 +43,13 @@ Where the rulebook is open to more than one reading, the choice is in :data:`RUL
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from ..core.actions import Action, shared
+from ..core.actions import Action, shared, usage
 from ..core.checks import integer, one_of, shown
 from ..core.engine import GameState, normalize_players, performs
 from ..core.english import count, listing, objective, possessive, says, subject, their
@@ -482,6 +483,29 @@ class AlderQuestState(GameState):
                     f"{'goes' if not self._you(self.slots[0]) else 'go'} first; "
                     f"{says(self.players[self.slots[1]], 'play')} Blue. Factions are chosen "
                     "in turn, Red first.")
+
+    @classmethod
+    def parse_action(cls, text: str) -> Action:
+        """An action from its text, every part given: ``"drop T"`` is refused (no
+        column), not read as a drop into column ``''``, and ``"drop T A B"`` too (no field
+        of an AlderQuest action holds a space).
+
+        >>> AlderQuestState.parse_action("drop T")
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.IllegalActionError: drop: missing column (usage: \
+drop RUNE COLUMN)
+        """
+        action = super().parse_action(text)
+        fields = dataclasses.fields(action)  # type: ignore[arg-type]
+        given = len(text.split()) - 1
+        if given < len(fields):
+            raise IllegalActionError(f"{action.verb}: missing {fields[given].name} (usage: "
+                                     f"{usage(type(action))})")
+        if given > len(fields):
+            raise IllegalActionError(f"{action.verb}: too many parts (usage: "
+                                     f"{usage(type(action))})")
+        return action
 
     def _you(self, player: int) -> bool:
         return self.players[player].strip().lower() == "you"
