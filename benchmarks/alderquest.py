@@ -353,6 +353,7 @@ def main() -> None:
         print(f"{bot.name:<16} {other.name:<16} {r['finished']:>6} {r['wins']:>4} "
               f"{r['ahead']:>6} {r['points']:>7.1f} {r['against']:>8.1f}")
     lengths_table(args.length_games, args.random_games)
+    advice_table()
 
 
 # ------------------------------------------------------------------ 5. advice queries
@@ -562,4 +563,3 @@ def advice_table(count: int = 6) -> None:
 
 if __name__ == "__main__":
     main()
-    advice_table()

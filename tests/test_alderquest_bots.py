@@ -121,6 +121,28 @@ def test_with_no_enemy_tile_left_a_minion_confronts_a_hero():
     assert "T01" not in game.minions and len(game.teams[1]["hand"]) == 2
 
 
+def test_a_team_that_cannot_win_any_more_stops_holding_winter_off():
+    """Blue has all 24 points of Red's Acorns: Red can at best tie, so it takes the match
+    that brings the fourth Snowflake (a team only behind leaves it alone)."""
+    red_acorns = ["r1"] * 8 + ["r2"] * 5 + ["r3"] * 2
+
+    def drop(blue_collection):
+        game = build(setup(seed=1), board=[["b1"], ["bs"], [], []], revealed=["b2"],
+                     snowflakes=["rs", "rs", "bs"], collections=(["b3"], blue_collection))
+        return str(MatchBot(seed=1).choose(game.view(0), game.legal_actions()))
+
+    assert drop(red_acorns) == "drop b2 C"  # 3 + 3 points, winter: over, Blue wins
+    assert drop(["r3", "r3", "r2", "r2"]) != "drop b2 C"  # 3 to 10: it can still win
+
+
+def test_ahead_a_bot_does_not_summon_onto_its_own_snowflake():
+    for seed in range(6):
+        game = build(setup(seed=1), revealed=[], held=(["T", "T"], []),
+                     tiles={"b1": [("rs", False)]}, collections=(["b1"], []))
+        action = str(MatchBot(seed=seed).choose(game.view(0), game.legal_actions()))
+        assert action.startswith("summon") and action != "summon lily T"  # b1: Lily's
+
+
 @pytest.mark.parametrize("bot", [MatchBot, TributeBot])
 def test_bots_lead_random_players(bot):
     leads = 0

@@ -56,9 +56,12 @@ from .actions import (
 )
 from .battlefield import enemy_acorns_face_up, enemy_tiles
 from .matching import Board, acorn_points, cascade, slides, swap_pairs
-from .rules import AlderQuestState
+from .rules import POUCH, AlderQuestState
 
 __all__ = ["MatchBot", "TributeBot", "cascade_value", "snowflake_plan"]
+
+#: The Acorn points of one colour in play (2 three-point, 5 two-point, 8 one-point, L54).
+ACORN_POINTS = sum(int(k) * n for k, n in POUCH.items() if k in "123")
 
 
 def cascade_value(view: AlderQuestState, team: int, moves: list[tuple[str, ...]]) -> float:
@@ -96,11 +99,21 @@ def _value(view: AlderQuestState, team: int, result: Any, letters: str,
     if result.exalted is not None and result.exalted in letters and (
             exalted is None or exalted not in letters):
         value += 3.0
-    ahead = _ahead(view, team, result.points, len(result.scored))
+    ahead = _wants_winter(view, team, result.points, len(result.scored))
     value += (2.0 if ahead else -3.0) * len(result.snowflakes)
     if result.ended:
         value += 100.0 if ahead else -100.0
     return value
+
+
+def _wants_winter(view: AlderQuestState, team: int, points: int = 0, tiles: int = 0) -> bool:
+    """Whether ``team`` has nothing to gain from a longer game: it would win if winter came
+    now, or the other team's Acorns still in play could no longer lift it past the other
+    team's points (a tie at best; a player who cannot win does not stall)."""
+    if _ahead(view, team, points, tiles):
+        return True
+    mine, theirs = view.points(team) + points, view.points(1 - team)
+    return mine + (ACORN_POINTS - mine) <= theirs
 
 
 def _ahead(view: AlderQuestState, team: int, points: int = 0, tiles: int = 0) -> bool:
@@ -213,7 +226,10 @@ class _Planner:
                    if m["team"] != team and m["space"]]
         enemies += [view.field.front(1 - team, h["column"]) for h in view.heroes.values()
                     if h["team"] != team]
-        behind = view.points(team) < view.points(1 - team)
+        behind = view.points(team) < view.points(1 - team) and not _wants_winter(view, team)
+        own = "rb"[team] + "s"
+        snowflakes = [s for s, tiles in view.tiles.items()
+                      if any(code == own and not up for code, up in tiles)]
 
         def far(action: Action) -> int:
             space = action.space  # type: ignore[attr-defined]
@@ -222,9 +238,12 @@ class _Planner:
             # Acorns far from enemy minions. Behind: traps next to them (under one, it is
             # never met), Snowflakes far (winter would end the game). Otherwise the other
             # way round: Snowflakes in their way, so that they reveal them (L166), and
-            # traps out of it
+            # traps out of it, and away from our Snowflakes out there (not on the way
+            # to them)
             if (kind == "t" and behind) or (kind == "s" and not behind):
                 return -abs(near - 1)
+            if kind == "t" and snowflakes:
+                return min(view.field.distance(space, s) for s in snowflakes) + near
             return near
 
         best = max(far(a) for a in legal)
@@ -315,7 +334,7 @@ class _Planner:
                     return by_verb[verb][0]
         # 2b. ahead, with a Snowflake on the Board and two Heroes ready: two moves that
         #     match it (winter ends the game while we lead)
-        if ("swap" in by_verb or "slide" in by_verb) and _ahead(view, team) and \
+        if ("swap" in by_verb or "slide" in by_verb) and _wants_winter(view, team) and \
                 len({a.hero for v in ("swap", "slide", "line") for a in by_verb.get(v, ())}) >= 2:
             plan = snowflake_plan(view, team)
             if plan is not None and plan[0][0] in by_verb:
@@ -323,6 +342,16 @@ class _Planner:
                 return by_verb[plan[0][0]][0]
         held = view.teams[team]["held"]
         mine = [mid for mid, m in view.minions.items() if m["team"] == team]
+        if "summon" in by_verb and _wants_winter(view, team):
+            # ahead, a minion summoned onto our own face-down Snowflake would guard it
+            own = "rb"[team] + "s"
+            keep = [a for a in by_verb["summon"] if not any(
+                code == own and not up for code, up in view.tiles.get(
+                    view.field.front(team, view.heroes[a.hero]["column"]), ()))]
+            if keep:
+                by_verb["summon"] = keep
+            else:
+                del by_verb["summon"]
         # 3. minions: summon while few, then walk every one that has somewhere to go
         #    (carriers first: an Acorn in the canopy is the point of it all)
         if "summon" in by_verb and len(mine) < self.summon_below:
@@ -409,10 +438,10 @@ class _Planner:
     @staticmethod
     def _guarding(view: AlderQuestState, mid: str, space: str | None = None) -> bool:
         """Whether ``mid`` (on ``space``, default where it stands) sits on its own team's
-        face-down Snowflake while its team is ahead."""
+        face-down Snowflake while its team wants winter (see :func:`_wants_winter`)."""
         m = view.minions[mid]
         team = m["team"]
-        if view.points(team) <= view.points(1 - team):
+        if not _wants_winter(view, team):
             return False
         own = "rb"[team] + "s"
         return any(code == own and not up
