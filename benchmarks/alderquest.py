@@ -21,12 +21,13 @@ one core. Prints:
    minion steps onto its face-down tile and reveals it (half the time a random player
    dismisses it back into the pouch unseen, L160), goes to the Rune Discard Pile (L166),
    comes back into the Rune Pouch and then lines up with two Acorns of one colour or
-   other Snowflakes (L241). Over 12 seeds (2 players) random play took 165 to 3,046 turns
-   (median 490), so 2,274 to 46,462 actions (median 7,100): 100 games a second would need
+   other Snowflakes (L241). Over 30 seeds (2 players) random play took 65 to 6,149 turns
+   (median 405), so 1,094 to 96,144 actions (median 6,300); of 100 seeds one reached the
+   100,000-action limit, where the game ends (RULE_NOTES). 100 games a second would need
    well under 2 us an action, out of reach for a Python engine that keeps a log. Picking
    a kind of action first and then one of its kind makes games longer still (median
-   13,000 actions over 8 seeds, one of 302,000), so no such "fairer" random player is
-   shown.
+   13,000 actions over 8 seeds, one of 302,000, before the limit), so no such "fairer"
+   random player is shown.
 2. the cost of resolving a cascade (``matching.cascade``: a drop and everything it sets
    off) and of finding the matches on a Board, against the obvious alternative (test
    every straight line of 3 or more cells);
