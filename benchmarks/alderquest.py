@@ -21,19 +21,27 @@ one core. Prints:
    minion steps onto its face-down tile and reveals it (half the time a random player
    dismisses it back into the pouch unseen, L160), goes to the Rune Discard Pile (L166),
    comes back into the Rune Pouch and then lines up with two Acorns of one colour or
-   other Snowflakes (L241). Over 12 seeds (2 players) random play took 165 to 3,046 turns
-   (median 490), so 2,274 to 46,462 actions (median 7,100): 100 games a second would need
+   other Snowflakes (L241). Over 30 seeds (2 players) random play took 65 to 6,149 turns
+   (median 405), so 1,094 to 96,144 actions (median 6,300); of 100 seeds one reached the
+   100,000-action limit, where the game ends (RULE_NOTES). 100 games a second would need
    well under 2 us an action, out of reach for a Python engine that keeps a log. Picking
    a kind of action first and then one of its kind makes games longer still (median
-   13,000 actions over 8 seeds, one of 302,000), so no such "fairer" random player is
-   shown.
+   13,000 actions over 8 seeds, one of 302,000, before the limit), so no such "fairer"
+   random player is shown.
 2. the cost of resolving a cascade (``matching.cascade``: a drop and everything it sets
    off) and of finding the matches on a Board, against the obvious alternative (test
    every straight line of 3 or more cells);
 3. the bots against random play and against each other (2 players, both seats):
    games won, points, and how many games ended within ``--cap`` actions (the game
    ends only when each team's minions have revealed the other's Snowflakes, so a
-   passive opponent can keep it going).
+   passive opponent can keep it going);
+4. how long bot games last (issue 23: every game reaches winter): ``--length-games``
+   seeded games for each of 2, 3 and 4 players, Match- and Tribute-seekers seated in
+   turn, played to their end: the share that end, and the turns per seat (a seat of the
+   turn order: the lone player of a 3-player game has two) as median, 90th percentile
+   and maximum; then ``--random-games`` uniformly random 2-player games played to their
+   end, and how each ended (winter, winter made impossible, the action limit);
+5. the advice queries of the app and the notebook (warm, against the obvious way).
 """
 
 from __future__ import annotations
@@ -51,7 +59,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from dungeoncraft_widgets.alderquest import load_cards, new_game
+from dungeoncraft_widgets.alderquest import MAX_ACTIONS, load_cards, new_game
 from dungeoncraft_widgets.alderquest.bots import MatchBot, TributeBot
 from dungeoncraft_widgets.alderquest.matching import (
     Board,
@@ -242,16 +250,90 @@ def match(red_bot, blue_bot, games: int, cap: int) -> dict[str, float]:
             "ahead": sum(a > b for a, b in zip(mine, theirs, strict=True))}
 
 
+def _percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile (the smallest value with ``share`` of them at or
+    below it)."""
+    ordered = sorted(values)
+    return ordered[max(0, -(-int(share * 100) * len(ordered) // 100) - 1)]
+
+
+def bot_game_lengths(games: int, counts: Sequence[int] = (2, 3, 4)) -> dict[int, dict]:
+    """Per player count: seeded bot games (Match- and Tribute-seekers in turn) played to
+    their end; turns per seat, whether each ended and how."""
+    out = {}
+    for players in counts:
+        per_seat, ended, reasons = [], 0, []
+        start = time.process_time()
+        for seed in range(games):
+            state = new_game(players=players, seed=seed)
+            kinds = (MatchBot, TributeBot)
+            bots = {p: kinds[(p + seed) % 2](seed=seed * 10 + p) for p in range(players)}
+            play_bots(state, bots, max_actions=MAX_ACTIONS)
+            ended += state.is_over
+            reasons.append(state.end_reason or "")
+            per_seat.append(state.turn / len(state.slots))
+        out[players] = {"per_seat": per_seat, "ended": ended, "games": games,
+                        "winter": sum("winter has arrived" in r for r in reasons),
+                        "seconds": time.process_time() - start}
+    return out
+
+
+def random_game_ends(games: int) -> dict[str, float]:
+    """Uniformly random 2-player games (seeds 0..games-1) played to their end (the
+    engine ends every game by MAX_ACTIONS): how each ended."""
+    how = {"winter": 0, "impossible": 0, "limit": 0, "not over": 0}
+    actions = []
+    for seed in range(games):
+        state, rng = new_game(seed=seed), Rng(seed)
+        while not state.is_over and len(state.history) < MAX_ACTIONS:
+            state.apply(rng.choice(state.legal_actions()))
+        reason = state.end_reason or ""
+        key = ("not over" if not state.is_over else "winter" if "winter has arrived" in reason
+               else "impossible" if "too few Acorns" in reason else "limit")
+        how[key] += 1
+        actions.append(len(state.history))
+    return {**how, "median": statistics.median(actions), "max": max(actions)}
+
+
+def lengths_table(games: int, random_games: int) -> None:
+    """Section 4: see the module docstring."""
+    print(f"\n4. How long bot games last: {games} seeded games each (Match- and "
+          "Tribute-seekers seated in turn), played to their end")
+    print(f"{'players':>7} {'ended':>9} {'by winter':>10} {'turns per seat: median':>23} "
+          f"{'90th pct':>9} {'max':>6} {'s/game':>7}")
+    for players, r in bot_game_lengths(games).items():
+        per = r["per_seat"]
+        print(f"{players:>7} {r['ended']:>4}/{r['games']:<4} {r['winter']:>10} "
+              f"{statistics.median(per):>23.1f} {_percentile(per, 0.9):>9.1f} "
+              f"{max(per):>6.1f} {r['seconds'] / r['games']:>7.2f}")
+    if random_games:
+        r = random_game_ends(random_games)
+        ended = random_games - r["not over"]
+        print(f"Random 2-player games: {ended} of {random_games} end ({r['winter']} by winter, "
+              f"{r['impossible']} by winter made impossible, {r['limit']} at the "
+              f"{MAX_ACTIONS:,}-action limit); actions: median {r['median']:.0f}, "
+              f"max {r['max']:,}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--bot-games", type=int, default=6)
     parser.add_argument("--cap", type=int, default=3000)
+    parser.add_argument("--length-games", type=int, default=20,
+                        help="seeded bot games per player count in section 4")
+    parser.add_argument("--random-games", type=int, default=30,
+                        help="random 2-player games played to their end in section 4")
+    parser.add_argument("--only-lengths", action="store_true",
+                        help="run section 4 alone")
     parser.add_argument("--baseline", default=BASELINE,
                         help="git revision whose engine plays the same random games "
                              "('' for none)")
     args = parser.parse_args()
     load_cards()  # the first load validates the data (and imports jsonschema): not timed
+    if args.only_lengths:
+        lengths_table(args.length_games, args.random_games)
+        return
 
     games_table(args.games, args.baseline)
     print("\n2. The Matching Board (4 by 6), time per call")
@@ -271,9 +353,11 @@ def main() -> None:
         r = match(bot, other, args.bot_games, args.cap)
         print(f"{bot.name:<16} {other.name:<16} {r['finished']:>6} {r['wins']:>4} "
               f"{r['ahead']:>6} {r['points']:>7.1f} {r['against']:>8.1f}")
+    lengths_table(args.length_games, args.random_games)
+    advice_table()
 
 
-# ------------------------------------------------------------------ 4. advice queries
+# ------------------------------------------------------------------ 5. advice queries
 ADVICE_GOAL_MS = 50.0
 
 
@@ -400,7 +484,7 @@ def _reach_by_engine(game, mid) -> None:
 
 
 def advice_table(count: int = 6) -> None:
-    """4. Every advice query the app and the notebook ask, warm, beside the obvious way to
+    """5. Every advice query the app and the notebook ask, warm, beside the obvious way to
     the same answer; the goal: each under 50 ms."""
     from collections import Counter
 
@@ -416,7 +500,7 @@ def advice_table(count: int = 6) -> None:
 
     games = advice_positions(count)
     views = [g.view(0) for g in games]
-    print(f"\n4. Advice queries, warm: median over {len(views)} mid-game positions (Red to drop "
+    print(f"\n5. Advice queries, warm: median over {len(views)} mid-game positions (Red to drop "
           f"3 runes, minions of both teams out), worst in brackets; goal under "
           f"{ADVICE_GOAL_MS:.0f} ms")
     rows = []
@@ -480,4 +564,3 @@ def advice_table(count: int = 6) -> None:
 
 if __name__ == "__main__":
     main()
-    advice_table()

@@ -98,3 +98,13 @@ def build(game: AlderQuestState, *, board: list[str] | None = None,
     assert game.components() == game.full_components(), \
         (game.components() - game.full_components(), game.full_components() - game.components())
     return game
+
+
+def as_start(game: AlderQuestState) -> AlderQuestState:
+    """Make a built position the game's start (an empty history, as a position editor
+    does), so that undo and saves work from it."""
+    game.history = []
+    game.undo_floor, game.undo_reason = 0, ""
+    game._legal = None
+    game._start = game._snapshot()
+    return game

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import itertools
 import math
+import time
 from collections import Counter
 from fractions import Fraction
 
@@ -14,7 +15,7 @@ import pytest
 import sympy
 from alderquest_positions import build, setup
 
-from dungeoncraft_widgets.alderquest import new_game
+from dungeoncraft_widgets.alderquest import bots, graph, new_game, scene
 from dungeoncraft_widgets.alderquest.battlefield import enemy_tiles
 from dungeoncraft_widgets.alderquest.matching import Board, cascade, find_matches
 from dungeoncraft_widgets.alderquest.odds import (
@@ -24,6 +25,7 @@ from dungeoncraft_widgets.alderquest.odds import (
     parse_move,
     reveal_odds,
     snowflake_race,
+    tile_events,
     tile_odds,
     trap_chance,
 )
@@ -115,7 +117,8 @@ def outcome_key(collected, scored, snowflakes, ended, board):
 def test_move_odds_equal_a_brute_force_over_every_line_of_new_runes():
     """Every ordered draw of the whole pouch, each run through matching.cascade: the outcomes
     that need no more runes than the pouch holds have exactly the chances move_odds
-    gives (its other outcomes refill the pouch from the discard pile, as the engine)."""
+    gives (in the others the pouch runs dry: the runes the cascade discards are not back
+    in the pile before it ends, as in the engine)."""
     rng = Rng(11)
     random_moves = 0
     for case in range(40):
@@ -128,7 +131,7 @@ def test_move_odds_equal_a_brute_force_over_every_line_of_new_runes():
         random_moves += exact.random
         mine: Counter = Counter()
         for o in exact.outcomes:
-            if not o.unsettled and len(o.line) <= 8:
+            if not o.unsettled and not o.starved:
                 mine[outcome_key(o.collected, o.scored, o.snowflakes, o.ended, o.board)] += \
                     Fraction(o.probability.p, o.probability.q)
         brute: Counter = Counter()
@@ -171,13 +174,17 @@ def test_move_odds_what_a_swap_a_slide_and_a_line_do():
     assert not swap.random and swap.expected_collected == 3 and swap.p_ally_match == 1
     slide = move_odds(pos, "slide A3:B3")
     assert slide.outcomes[0].board.cols[1] == ["G", "T", "T"] and slide.p_ally_match == 0
-    # Four B's drop on a full bottom row: an enemy match-4, whose runes refill the pouch
-    # and drop again, and again: followed FORCED_LINES times, then reported unsettled.
+    # Four B's drop on a full bottom row: an enemy match-4, whose new line has only the 2
+    # B's left in the pouch (the 4 matched are not back in the cycle before the cascade
+    # ends): a short line, and the cascade stops; then the 4 join the discard pile.
     loop = Position.from_rows(["TGGT"], allies="GT", colour="r", pouch={"B": 6})
     line = move_odds(loop, "line")
-    assert line.p_enemy_match == 1 and line.p_match4 == 1 and line.p_unsettled == 1
+    assert line.p_enemy_match == 1 and line.p_match4 == 1 and line.p_unsettled == 0
     assert line.deterministic.steps == [] and len(line.outcomes) == 1
-    assert line.outcomes[0].result.steps[0]["lines"] == [["B", "B", "B", "B"]]
+    end = line.outcomes[0]
+    assert end.result.steps[0]["lines"] == [["B", "B", "B", "B"]]
+    assert end.result.steps[1]["lines"] == [["B", "B", None, None]] and end.starved
+    assert end.pouch == Counter() and end.discard == Counter({"B": 4})
 
 
 def test_best_drops_agree_with_move_odds_chained_by_hand():
@@ -371,7 +378,7 @@ def test_snowflake_race_and_the_chance_winter_comes_this_turn():
     (lambda: Position.from_rows(["GT--"], allies="GT", colour="g"),
      "colour must be one of 'r' or 'b', not 'g'"),
     (lambda: Position.from_rows(["GT--"], allies="GT", colour="r", pouch={"Z9": 1}),
-     "not a rune"),
+     "must be a faction rune"),
     (lambda: Position.from_rows(["GT--"], allies="GT", colour="r", pouch={"G": -1}),
      "pouch: the count of 'G' must be a whole number from 0 to 64, not -1"),
     (lambda: parse_move("jump A"), "is not 'drop RUNE COLUMN'"),
@@ -393,3 +400,75 @@ def test_bad_input_is_refused_with_the_reason(call, message):
 def test_ordered_sequences_helper_sums_to_one():
     assert sum(p for _s, p in ordered_sequences(Counter("AABC"), 3)) == 1
     assert len(list(itertools.islice(ordered_sequences(Counter("AB"), 2), 5))) == 2
+
+
+# ------------------------------------------------------------------ issue 24: named errors
+def test_analysis_refuses_what_the_engine_would_refuse():
+    """Each used to fail somewhere else, with an exception naming nothing (or to answer)."""
+    board = Board.from_rows(["G---", "GT--"])
+    pos = Position(board, "GT", "r", {"B": 4})
+    with pytest.raises(InvalidArgumentError, match="no column '@'"):
+        cascade(board, "GT", "r", [("drop", "@", "G")])  # used to drop into column D
+    with pytest.raises(InvalidArgumentError, match="must be a faction rune"):
+        move_odds(pos, "drop X A")  # an unknown rune X
+    with pytest.raises(InvalidArgumentError, match=r"slide: the move is \(slide, CELL"):
+        move_odds(pos, ("slide", "A1"))  # IndexError
+    with pytest.raises(InvalidArgumentError, match=r"swap: the move is \(swap, CELL"):
+        move_odds(pos, ("swap",))  # ValueError
+    with pytest.raises(InvalidArgumentError, match="rows must be a list of text rows"):
+        Board.from_rows([])  # IndexError
+    with pytest.raises(InvalidArgumentError, match="allies must be two faction letters"):
+        Position(board, "XY", "r")
+    with pytest.raises(InvalidArgumentError, match="new_runes: a rune must be"):
+        cascade(board, "GT", "r", [("line",)], new_runes=["Q"])
+
+
+def test_a_huge_typed_board_is_refused_before_it_is_built():
+    start = time.process_time()
+    with pytest.raises(InvalidArgumentError, match="width .* from 3 to 26, not 1000000"):
+        Position.from_rows(["-" * 10**6], allies="GT", colour="r")
+    with pytest.raises(InvalidArgumentError, match="number of rows .* from 1 to 20"):
+        Board.from_rows(["GGTT"] * 1000)
+    assert time.process_time() - start < 0.05
+
+
+def _dobbers_game():
+    from dungeoncraft_widgets import dobbers
+
+    return dobbers.new_game(seed=1)
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: Position.from_state(s), lambda s: tile_odds(s, 0), lambda s: trap_chance(s, 0),
+    lambda s: tile_events(s, 0), lambda s: snowflake_race(s),
+    lambda s: reveal_odds(s, "T", 1), lambda s: move_odds(s, "drop T A"),
+    lambda s: best_drops(s, ["T"]),
+    lambda s: graph.battlefield_graph(s), lambda s: graph.minion_reach(s, "T01"),
+    lambda s: graph.turns_to_tribute(s, "T01"), lambda s: graph.threats(s, 0),
+    lambda s: scene.board_scene(s), lambda s: scene.battlefield_scene(s),
+    lambda s: scene.hand_scene(s, 0), lambda s: scene.piece_words(s, "T"),
+    lambda s: bots.cascade_value(s, 0, [("drop", "A", "T")]),
+    lambda s: bots.snowflake_plan(s, 0), lambda s: bots.MatchBot().choose(s, ["draw"]),
+])
+@pytest.mark.parametrize("given", [None, "dobbers", 3])
+def test_analysis_given_no_alderquest_game_names_it(call, given):
+    """None, a number or another game's state: a named error, never AttributeError."""
+    state = _dobbers_game() if given == "dobbers" else given
+    with pytest.raises(InvalidArgumentError, match="must be a (AlderQuestState|Position)"):
+        call(state)
+
+
+def test_bad_teams_and_moves_on_a_real_game_are_named():
+    game = build(setup(seed=1), revealed=["T"])
+    for team in (2, -1, "0", None):
+        for call in (lambda t: bots.cascade_value(game, t, [("drop", "A", "T")]),
+                     lambda t: scene.battlefield_scene(game, t),
+                     lambda t: scene.hand_scene(game, t), lambda t: graph.threats(game, t)):
+            with pytest.raises(InvalidArgumentError, match="team must be a whole number"):
+                call(team)
+    with pytest.raises(InvalidArgumentError, match="the factions are not chosen yet"):
+        move_odds(Position.from_state(new_game(seed=1)), "drop T A")
+    with pytest.raises(InvalidArgumentError, match="plans must be the DropPlans"):
+        snowflake_race(game, [1])
+    with pytest.raises(InvalidArgumentError, match="tiles must be a whole number"):
+        tile_odds(game, 1).p_no_trap(-1)

@@ -1,12 +1,19 @@
 """AlderQuest's rules one by one: set-up, the turn, the Board, the Battlefield, the end."""
 
+import itertools
 import json
 from collections import Counter
 
 import pytest
 from alderquest_positions import build, setup
 
-from dungeoncraft_widgets.alderquest import load_cards, load_game, new_game
+from dungeoncraft_widgets.alderquest import load_cards, load_game, new_game, rules
+from dungeoncraft_widgets.alderquest.matching import (
+    MAX_CASCADE_STEPS,
+    Board,
+    cascade,
+    find_matches,
+)
 from dungeoncraft_widgets.core.errors import (
     DataFormatError,
     IllegalActionError,
@@ -135,6 +142,55 @@ def test_an_emptied_board_gets_a_new_line():
     assert sum(len(col) for col in game.board) >= 1 and game.teams[0]["held"] == ["T"] * 3
 
 
+# Rows 1-5 of columns A-C and all of D: no three alike anywhere; A6 and B6 are Hunters,
+# so a Hunter dropped into C makes an enemy match of three for Red (Thieves, Guardians).
+_NO_MATCH = ["TGTGTH", "GBGBGH", "BTBTB", "TGTGTB"]
+
+
+def test_a_cascade_never_draws_back_the_runes_it_discards():
+    """Issue 23.1: with the Rune Pouch and the discard pile empty, the three Hunters
+    matched used to come straight back as the new line, into the same three holes, for
+    500 rounds, and then the match was left on the Board. The runes a cascade discards
+    join the discard pile only when it is over: the line finds nothing to draw."""
+    game = build(setup(seed=1), board=[list(c) for c in _NO_MATCH], revealed=["H"],
+                 rune_pouch=[], held=([], ["H"] * 5 + ["G", "B", "B"]))
+    assert game.rune_pouch == game.rune_discard == []
+    game.apply("drop H C")
+    matches = [e for e in game.log if e.kind == "match"]
+    assert len(matches) == 1 and matches[0].data["match"] == "H"
+    assert game.rune_discard == ["H", "H", "H"] and game.rune_pouch == []
+    assert [len(c) for c in game.board] == [5, 5, 5, 6]
+    assert not find_matches(game.board_obj()) and not any(e.kind == "guard" for e in game.log)
+    assert game.components() == game.full_components()
+
+
+def test_a_cascade_ends_even_when_two_matches_could_take_turns():
+    """Holding back only the runes of the one match being resolved is not enough: with 3
+    more Hunters in the discard pile, the first line brings those, they match, and the
+    next line would bring back the first three, and so on. None of the cascade's own
+    discards is drawn while it goes on, so the second line finds nothing and it stops."""
+    game = build(setup(seed=1), board=[list(c) for c in _NO_MATCH], revealed=["H"],
+                 rune_pouch=[], held=([], ["H"] * 2 + ["G", "B", "B"]))
+    assert game.rune_discard == ["H", "H", "H"]
+    game.apply("drop H C")
+    lines = [e.data["line"] for e in game.log if e.kind == "line"]
+    assert [e.data["match"] for e in game.log if e.kind == "match"] == ["H", "H"]
+    assert lines == [["H", "H", "H", None]]  # the second line had nothing to draw
+    assert game.rune_discard == ["H"] * 6 and not find_matches(game.board_obj())
+
+
+def test_the_cascade_guard_stops_new_lines_but_leaves_no_match():
+    """Only an analysis given endless new runes reaches the guard: after it no line is
+    drawn, and the matches still on the Board are resolved all the same."""
+    board = Board(4, 6, [list(c) for c in _NO_MATCH])
+    result = cascade(board, "TG", "r", [("drop", "C", "H")], new_runes=itertools.cycle("H"))
+    assert result.capped and len(result.steps) == MAX_CASCADE_STEPS + 1
+    assert not find_matches(result.board)
+    engine = build(setup(seed=1), board=[list(c) for c in _NO_MATCH], revealed=["H"])
+    engine.apply("drop H C")  # a real pouch: a few rounds at most
+    assert sum(e.kind == "match" for e in engine.log) < 10
+
+
 def test_slide_falls_and_swap_matches():
     game = build(setup(seed=1), board=[["G", "T", "G"], ["H"], [], ["B"]], revealed=["H"])
     game.apply("slide lily")
@@ -167,6 +223,62 @@ def test_exalted_status_is_stolen_or_removed_and_a_match_5_draws_a_legendary():
     game.teams[0]["held"] = ["G", "T"] + game.teams[0]["held"][2:]
     assert {a.rune for a in game.legal_actions() if a.verb == "play"} == {"G", "T"}
     assert all(a.card == legendary for a in game.legal_actions() if a.verb == "play")
+
+
+def test_the_legendary_of_a_match_5_is_hidden_from_the_other_team():
+    """Issue 23.3: the legendary Quarrel goes into the hidden hand; the public log line and
+    its data say that one was drawn, not which (only the drawing team's secret line does)."""
+    game = build(setup(seed=1), board=[["G", "G", "G", "G"], [], [], []], revealed=["G"])
+    game.apply("drop G A")
+    card = game.teams[0]["quarrels"][0]
+    name = game.cards.name(card)
+    assert card in game.cards.legendary
+    public = [e for e in game.log if e.kind == "legendary"]
+    assert len(public) == 1 and public[0].visible_to is None
+    assert public[0].text == "A match-5: Red draws a legendary Quarrel."
+    blue_log = json.dumps([e.to_dict() for e in game.view(1).log])
+    assert name not in blue_log and f'"{card}"' not in blue_log
+    assert game.view(1).teams[0]["quarrels"] == ["?"]
+    red_log = [e.text for e in game.view(0).log]
+    assert f"({name}.)" in red_log
+
+
+def test_an_l_or_a_t_of_five_is_a_match_5():
+    """Issue 23.5 (RULE_NOTES): a vertical and a horizontal run sharing a rune are one
+    match of 5: it exalts and draws a legendary, as a straight 5 would (none fits in a row
+    of the 4-column Board)."""
+    # an L: A1-A3 up and A3-C3 across, completed by a Guardian dropped into A
+    game = build(setup(seed=1), board=[["G", "G"], ["T", "B", "G"], ["B", "T", "G"], []],
+                 revealed=["G"])
+    game.apply("drop G A")
+    match = next(e for e in game.log if e.kind == "match")
+    assert sorted(match.data["cells"]) == ["A1", "A2", "A3", "B3", "C3"]
+    assert game.teams[0]["held"] == ["G"] * 5 and game.exalted == "Guardians"
+    assert [q in game.cards.legendary for q in game.teams[0]["quarrels"]] == [True]
+    # a T: A3-C3 across and B1-B3 up, completed by a Guardian dropped into B
+    game = build(setup(seed=1), board=[["T", "B", "G"], ["G", "G"], ["B", "T", "G"], []],
+                 revealed=["G"])
+    game.apply("drop G B")
+    assert game.teams[0]["held"] == ["G"] * 5 and len(game.teams[0]["quarrels"]) == 1
+
+
+def test_a_minion_carries_one_acorn_and_a_squabble_drops_both():
+    """Issue 23.5 (RULE_NOTES, L140/L164/L178): a minion holding an Acorn reveals another
+    and leaves it face up; no Acorn is passed to a minion holding one; when two carriers
+    squabble, both Acorns drop."""
+    game = build(setup(seed=1), revealed=[], tiles={"a2": [("b1", False)]},
+                 minions={"T01": {"team": 0, "space": "a1", "acorn": "b3"},
+                          "T02": {"team": 0, "space": "b1", "acorn": "b2"}})
+    assert not any(a.verb == "give" for a in game.legal_actions())  # both hold one
+    game.apply("move T01 a2")
+    game.apply("reveal")
+    assert game.tiles["a2"] == [["b1", True]] and game.minions["T01"]["acorn"] == "b3"
+    assert not game.stack or game.stack[-1]["kind"] != "carry"
+    game = build(setup(seed=1), revealed=[],
+                 minions={"T01": {"team": 0, "space": "a3", "acorn": "b3"},
+                          "H01": {"team": 1, "space": "b3", "acorn": "r2"}})
+    game.apply("move T01 b3")
+    assert game.minions == {} and sorted(game.tiles["b3"]) == [["b3", True], ["r2", True]]
 
 
 def test_acorns_enemy_collected_own_discarded_snowflakes_wild():
@@ -204,6 +316,55 @@ def test_winter_that_can_no_longer_come_ends_the_game():
     assert game.winter_possible()
     game.apply("drop b3 C")
     assert game.is_over and "too few Acorns" in game.end_reason
+
+
+def test_winter_made_impossible_by_a_match_that_scores_nothing_ends_the_game():
+    """Red matches two Snowflakes with its own 1-point Acorn (discarded, not scored): 3 of
+    4 matched, and only one Acorn of each colour is left in play, so the last Snowflake
+    can never be matched. The check used to run only after Acorns were scored."""
+    red = ["r1"] * 7 + ["r2"] * 5 + ["r3"] * 2   # Blue has all the red Acorns but one
+    blue = ["b1"] * 8 + ["b2"] * 5 + ["b3"]  # Red has all the blue ones but a 3-point
+    game = build(setup(seed=1), board=[["rs"], ["bs"], [], []], revealed=["r1"],
+                 snowflakes=["rs"], collections=(blue, red))
+    assert game.winter_possible() and game.scores() == (21, 23)
+    game.apply("drop r1 C")
+    assert game.snowflakes == ["rs", "rs", "bs"] and game.rune_discard[-1] == "r1"
+    assert not game.winter_possible()
+    assert game.is_over and game.winner() == "blue"
+    assert game.end_reason == ("too few Acorns are left in play to match the last Snowflake, "
+                               "so winter comes")
+
+
+def test_the_action_limit_ends_the_game(monkeypatch):
+    """Issue 23.4: one limit, the save format's, and at it the game ends (RULE_NOTES): it
+    never stalls with legal actions that are all refused."""
+    from dungeoncraft_widgets.core.saves import MAX_HISTORY
+
+    assert rules.MAX_ACTIONS == MAX_HISTORY
+    game = build(setup(seed=1), revealed=["T", "G"], collections=(["b2"], ["r1"]))
+    monkeypatch.setattr(rules, "MAX_ACTIONS", len(game.history) + 2)
+    game.apply("drop T A")
+    assert not game.is_over
+    game.apply("drop G B")
+    assert game.is_over and game.legal_actions() == [] and game.winner() == "red"
+    assert "100,000" not in game.end_reason and "the most a game may have" in game.end_reason
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        game.apply("draw")
+
+
+@pytest.mark.slow
+def test_random_games_all_end():
+    """Thirty random 2-player games (a uniformly random legal action each step) all end:
+    by winter, by winter made impossible, or at the action limit; and no cascade on the
+    way needed the guard."""
+    from dungeoncraft_widgets.core.rng import Rng
+
+    for seed in range(30):
+        game, rng = new_game(seed=seed), Rng(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        assert len(game.history) <= rules.MAX_ACTIONS and game.end_reason
+        assert not any(e.kind == "guard" for e in game.log), seed
 
 
 # ------------------------------------------------------------------ the Battlefield
@@ -368,6 +529,55 @@ def test_a_trap_quarrel_is_armed_with_a_trap_tile():
     assert game.teams[0]["traps"] == 5
 
 
+def test_a_scheme_is_discarded_only_after_its_effect():
+    """Issue 23.2 (L229): Ballad of Plenty draws 2 Quarrels from an empty deck and an empty
+    discard pile; it used to be discarded first, shuffled back in and drawn by itself."""
+    bards = [f"QB{i:02d}" for i in range(1, 11)]
+    hunters = [f"QH{i:02d}" for i in range(1, 11)]
+    game = build(setup(seed=1), revealed=[], held=([], ["B"]), quarrels=([], bards + hunters))
+    blue_to_act(game)
+    assert game.teams[1]["deck"] == [] and game.teams[1]["discard"] == []
+    game.apply("play QB07 B")
+    blue = game.teams[1]
+    assert "QB07" not in blue["quarrels"] and blue["discard"] == ["QB07"]
+    assert len(blue["quarrels"]) == 19
+    assert game.components() == game.full_components()
+
+
+def test_a_fired_trap_is_discarded_only_after_its_effect():
+    """Holy Ward (destroy the activator, draw a Quarrel) fired with an empty deck and pile:
+    the draw finds nothing, then the Trap goes to the discard pile."""
+    red = [f"QT{i:02d}" for i in range(1, 11)] + [f"QG{i:02d}" for i in range(1, 11)
+                                                  if i != 3]
+    game = build(setup(seed=1), revealed=[], tiles={"c4": [("rt", False)]},
+                 minions={"H01": {"team": 1, "space": "c5"}},
+                 quarrels=(red, []), armed=(["QG03"], []))
+    blue_to_act(game)
+    game.apply("move H01 c4")
+    game.apply("reveal")
+    game.apply("fire QG03")
+    assert "H01" not in game.minions and game.teams[0]["discard"] == ["QG03"]
+    assert "QG03" not in game.teams[0]["quarrels"] and game.teams[0]["armed"] == []
+
+
+def test_a_scheme_cut_short_by_winter_is_still_discarded():
+    """Winter's Herald (drop two new lines) whose first line brings the fourth Snowflake:
+    the game ends at once (RULE_NOTES), and the legendary still reaches its discard pile."""
+    runes = sorted("BGHT" * 8)
+    runes.remove("T")
+    game = build(setup(seed=1), board=[[], ["b1"], ["bs"], []], revealed=[],
+                 held=(["T"], runes), rune_pouch=[], snowflakes=["rs", "rs", "bs"])
+    game.teams[1]["pouch"].remove("b2")  # the one rune in the Rune Pouch: it drops into A
+    game.rune_pouch = ["b2"]
+    game.legend_deck.remove("L1")
+    game.teams[0]["quarrels"].append("L1")
+    assert game.components() == game.full_components()
+    game.apply("play L1 T")
+    assert game.is_over and game.points(0) == 3 and len(game.snowflakes) == 4
+    assert game.legend_discard == ["L1"] and not game.stack
+    assert game.components() == game.full_components()
+
+
 # ------------------------------------------------------------------ hidden information
 def test_views_hide_tiles_pouches_hands_and_deck_order():
     game = build(setup(seed=1), revealed=[], hands=(["r1"], ["b3"]),
@@ -389,6 +599,25 @@ def test_views_hide_tiles_pouches_hands_and_deck_order():
     assert secret.visible_to == (0,)
     assert secret not in game.view(1).log and secret in game.view(0).log
     assert json.loads(game.view(1).to_json())["current"]["rng"] is None
+
+
+def test_print_draws_both_boards_and_whose_turn_it_is():
+    """Issue 27: print(state) draws the Matching Board and the Battlefield (text_board),
+    and a view draws only what its player may see."""
+    game = build(setup(seed=1), revealed=["T", "G"],
+                 tiles={"a2": [("r2", True), ("b1", False)], "c4": [("rt", False)]},
+                 minions={"T01": {"team": 0, "space": "b1", "acorn": "b2", "upgraded": True},
+                          "H01": {"team": 1, "space": "^b3"}})
+    text = str(game)
+    assert text.startswith("AlderQuest: Red and Blue\nMatching Board (revealed above it: T G)")
+    assert "  2 T  H  T  H" in text and "  1 B  G  B  G" in text  # the opening rows
+    assert "  1 .          T01*+b2" in text and "(rt)" in text and "##" in text
+    assert "Canopy: ^b3 H01" in text and "Blue's Heroes Tamsin (b), Rusk (c), Wren (d)" in text
+    assert "Turn 1: Red's turn (Red), Action Phase." in text
+    assert text.endswith("Red's turn: 19 legal actions.")
+    blue = game.view(1).text_board()
+    assert "(r?)" in blue and "(rt)" not in blue and "(b1)" in blue
+    assert game.text_board() == game.text_board()  # nothing changes for drawing it
 
 
 # ------------------------------------------------------------------ saving and data
@@ -506,3 +735,34 @@ def test_every_view_lists_legal_actions_without_naming_hidden_quarrels():
             hidden_seen += "?" in view.to_json()
         game.apply(actions[rng.randbelow(len(actions))])
     assert hidden_seen
+
+
+def test_every_rule_note_quotes_the_sentence_it_rests_on():
+    """Issue 23: each reading in RULE_NOTES quotes the rulebook (a quote of 12 characters
+    or more, its line given as Lnnn right after it). The quotes were checked word for word
+    against the rulebook (shared/rules/002_17a43396344d4d3b.txt, not shipped)."""
+    import re
+
+    from dungeoncraft_widgets.alderquest import RULE_NOTES
+
+    for note in RULE_NOTES:
+        cited = re.findall(r"(?:^|[\s(])'(.{12,}?)'\)?[,;]? ?\(?L\d+", note)
+        assert cited, f"no quoted sentence with its line in: {note[:70]}"
+
+
+def test_an_action_text_with_a_part_missing_or_extra_is_refused():
+    """Issue 24: "drop T" used to read as Drop('T', ''), "move T01" as a move to ''."""
+    from dungeoncraft_widgets.alderquest import parse_action
+
+    for text, why in (("drop T", "drop: missing column"), ("move T01", "move: missing to"),
+                      ("play QT01", "play: missing rune"), ("choose", "choose: missing target"),
+                      ("tribute", "tribute: missing column"),
+                      ("drop T A B", "drop: too many parts"), ("stop now", "too many parts")):
+        with pytest.raises(IllegalActionError, match=why):
+            parse_action(text)
+    assert parse_action("drop T A") == parse_action("  drop  T   A ")
+    game = build(setup(seed=1), revealed=["T"])
+    before = game.to_json()
+    with pytest.raises(IllegalActionError, match="missing column"):
+        game.apply("drop T")
+    assert game.to_json() == before

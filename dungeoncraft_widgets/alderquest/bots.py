@@ -8,10 +8,21 @@ by breadth-first distance to what they want.
 
 - :class:`MatchBot` is match-seeking: it drops, swaps and slides for ally matches (more
   runes, the exalted status, legendary Quarrels), avoids handing runes to the opponent,
-  and spends its runes on minions only when it has plenty.
-- :class:`TributeBot` is tribute-seeking: it summons minions with its runes, walks them
-  onto enemy tiles, carries Acorns to the canopy and drops them where they match; its
-  Board play is the same as MatchBot's.
+  and keeps a small band of minions (two, three with spare runes).
+- :class:`TributeBot` is tribute-seeking: it summons a bigger band (three, up to five),
+  walks them onto enemy tiles, carries Acorns to the canopy and drops them where they
+  match; its Board play is the same as MatchBot's.
+
+Both play toward winter as a player would (the game ends only when the fourth Snowflake
+is matched, L251, and a team's Snowflakes come out only when the other team's minions
+reveal its tiles, L166): every minion with somewhere to go walks there each turn, to the
+enemy's face-down tiles first (revealed, never dismissed), and with no enemy tile left
+on the Battlefield to an enemy Hero (a Hero Squabble makes the enemy draw two more tiles,
+L150). A team that would win if winter came now (:meth:`~.rules.AlderQuestState.standing`)
+matches Snowflakes, looking two Board moves ahead for it (:func:`snowflake_plan`), sets
+its own Snowflakes in the enemy's way and its traps out of it, and moves its minions off
+its own face-down Snowflakes; a team behind does the opposite with its tiles and avoids
+matching Snowflakes. (benchmarks/alderquest.py measures how long their games last.)
 
 >>> from dungeoncraft_widgets.core.bots import play_bots
 >>> from dungeoncraft_widgets.alderquest import new_game
@@ -28,12 +39,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
+from ..core.checks import game_state, whole_number
+from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
 from .actions import (
     Carry,
     Choose,
     DestroyMinion,
-    Dismiss,
     Draw,
     Fire,
     Leave,
@@ -43,10 +55,13 @@ from .actions import (
     UseTrigger,
 )
 from .battlefield import enemy_acorns_face_up, enemy_tiles
-from .matching import Board, acorn_points, cascade
-from .rules import AlderQuestState
+from .matching import Board, acorn_points, cascade, slides, swap_pairs
+from .rules import POUCH, AlderQuestState
 
-__all__ = ["MatchBot", "TributeBot", "cascade_value"]
+__all__ = ["MatchBot", "TributeBot", "cascade_value", "snowflake_plan"]
+
+#: The Acorn points of one colour in play (2 three-point, 5 two-point, 8 one-point, L54).
+ACORN_POINTS = sum(int(k) * n for k, n in POUCH.items() if k in "123")
 
 
 def cascade_value(view: AlderQuestState, team: int, moves: list[tuple[str, ...]]) -> float:
@@ -60,6 +75,7 @@ def cascade_value(view: AlderQuestState, team: int, moves: list[tuple[str, ...]]
     >>> cascade_value(game, 0, []) == 0
     True
     """
+    _view_team(view, team, moves)
     if not moves:
         return 0.0
     letters = "".join(view.cards.letter(f) for f in view.teams[team]["factions"])
@@ -67,30 +83,131 @@ def cascade_value(view: AlderQuestState, team: int, moves: list[tuple[str, ...]]
     exalted = view.cards.letter(view.exalted) if view.exalted else None
     result = cascade(board, letters, "rb"[team], moves, snowflakes_before=len(view.snowflakes),
                      exalted=exalted)
+    return _value(view, team, result, letters, exalted)
+
+
+def _view_team(view: object, team: object, moves: object = ()) -> None:
+    game_state(view, AlderQuestState, "view")
+    whole_number(team, "team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
+    if moves and len(view.teams[team]["factions"]) != 2:  # type: ignore[attr-defined]
+        raise InvalidArgumentError("view: the factions are not chosen yet (no Board to play)")
+
+
+def _value(view: AlderQuestState, team: int, result: Any, letters: str,
+           exalted: str | None) -> float:
     value = len(result.collected) + 4.0 * result.points + 3.0 * result.legendary
     if result.exalted is not None and result.exalted in letters and (
             exalted is None or exalted not in letters):
         value += 3.0
-    lead = view.points(team) - view.points(1 - team)
-    value += (2.0 if lead + result.points > 0 else -3.0) * len(result.snowflakes)
+    ahead = _wants_winter(view, team, result.points, len(result.scored))
+    value += (2.0 if ahead else -3.0) * len(result.snowflakes)
     if result.ended:
-        value += 100.0 if lead + result.points > 0 else -100.0
+        value += 100.0 if ahead else -100.0
     return value
+
+
+def _wants_winter(view: AlderQuestState, team: int, points: int = 0, tiles: int = 0) -> bool:
+    """Whether ``team`` has nothing to gain from a longer game: it would win if winter came
+    now, or the other team's Acorns still in play could no longer lift it past the other
+    team's points (a tie at best; a player who cannot win does not stall)."""
+    if _ahead(view, team, points, tiles):
+        return True
+    mine, theirs = view.points(team) + points, view.points(1 - team)
+    return mine + (ACORN_POINTS - mine) <= theirs
+
+
+def _ahead(view: AlderQuestState, team: int, points: int = 0, tiles: int = 0) -> bool:
+    """Whether ``team`` would win if winter came now, after scoring ``points`` more with
+    ``tiles`` Acorn tiles (the tie-breakers as :meth:`AlderQuestState.standing`)."""
+    mine, theirs = view.standing(team), view.standing(1 - team)
+    return (mine[0] + points, mine[1], mine[2] + tiles, *mine[3:]) > theirs
+
+
+def _snowflake_cells(board: Board) -> list[tuple[int, int]]:
+    return [(c, r) for c, col in enumerate(board.cols) for r, p in enumerate(col)
+            if len(p) == 2 and p[1] == "s"]
+
+
+def _near(cells: list[tuple[int, int]], move: tuple[str, ...]) -> bool:
+    """Whether a Swap or Slide ``move`` moves a rune within 2 cells of ``cells``."""
+    for name in move[1:3] if move[0] == "swap" else move[1:2]:
+        c, r = ord(name[0]) - 65, int(name[1:]) - 1
+        if any(abs(c - x) + abs(r - y) <= 2 for x, y in cells):
+            return True
+    return False
+
+
+def _moves(board: Board) -> list[tuple[str, ...]]:
+    """Every Swap and Slide on ``board`` as cascade moves."""
+    heights = tuple(len(col) for col in board.cols)
+    out = [("swap", *p.split(":")) for p in swap_pairs(heights)]
+    for p in slides(heights):
+        a, b = p.split(":")
+        out.append(("slide", a, b[0]))
+    return out
+
+
+def snowflake_plan(view: AlderQuestState, team: int) -> tuple[tuple[str, ...], float] | None:
+    """The best first move of two Board moves (Swaps or Slides) that match a Snowflake on
+    the Board, for a team that wants winter (it is ahead), and what the two are worth;
+    None when no two moves do.
+
+    >>> from dungeoncraft_widgets.alderquest import new_game
+    >>> snowflake_plan(new_game(seed=3), 0) is None
+    True
+    """
+    game_state(view, AlderQuestState, "view")
+    whole_number(team, "team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
+    if not view.board or len(view.teams[team]["factions"]) != 2:
+        return None
+    board = Board(view.boards.board_columns, view.boards.board_rows, view.board)
+    cells = _snowflake_cells(board)
+    if not cells:
+        return None
+    letters = "".join(view.cards.letter(f) for f in view.teams[team]["factions"])
+    exalted = view.cards.letter(view.exalted) if view.exalted else None
+    colour, before = "rb"[team], len(view.snowflakes)
+    best: tuple[float, tuple[str, ...]] | None = None
+    for first in _moves(board):
+        if not _near(cells, first):
+            continue
+        one = cascade(board, letters, colour, [first], snowflakes_before=before,
+                      exalted=exalted)
+        if one.snowflakes or one.starved or one.board is None:
+            continue  # a single move does it (or draws a new line): not this plan
+        after = _snowflake_cells(one.board)
+        for second in _moves(one.board):
+            if not _near(after, second):
+                continue
+            two = cascade(one.board, letters, colour, [second], snowflakes_before=before,
+                          exalted=one.exalted)
+            if not two.snowflakes:
+                continue
+            worth = _value(view, team, one, letters, exalted) + _value(
+                view, team, two, letters, one.exalted)
+            if best is None or worth > best[0]:
+                best = (worth, first)
+    return None if best is None or best[0] <= 0 else (best[1], best[0])
 
 
 class _Planner:
     """The shared machinery; subclasses set how much they like minions."""
 
     name = "Planner"
-    summon_below = 2  # keep summoning while fewer own minions than this are in play
-    move_chance = 0.5  # chance of starting a minion's activation when it has a purpose
+    summon_below = 2  # summon at once while fewer own minions than this are in play
+    summon_most = 3  # spare runes go to more minions while fewer than this are in play
+    move_chance = 1.0  # chance of starting a minion's activation when it has a purpose
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
+        self._planned: tuple[str, ...] | None = None  # the first of two Board moves
 
     # ---------------------------------------------------------------- choose
     def choose(self, view: AlderQuestState, legal: Sequence[Action]) -> Action:
+        game_state(view, AlderQuestState, "view")
         legal = list(legal)
+        if not legal:
+            raise InvalidArgumentError("legal: there is no legal action to choose from")
         if view.stack:
             return self._decide(view, view.stack[-1], legal)
         if view.phase in ("faction", "hero") or view.step == "set":
@@ -109,16 +226,24 @@ class _Planner:
                    if m["team"] != team and m["space"]]
         enemies += [view.field.front(1 - team, h["column"]) for h in view.heroes.values()
                     if h["team"] != team]
-        ahead = view.points(team) > view.points(1 - team)
+        behind = view.points(team) < view.points(1 - team) and not _wants_winter(view, team)
+        own = "rb"[team] + "s"
+        snowflakes = [s for s, tiles in view.tiles.items()
+                      if any(code == own and not up for code, up in tiles)]
 
         def far(action: Action) -> int:
             space = action.space  # type: ignore[attr-defined]
             near = min((view.field.distance(space, e) for e in enemies), default=9)
             kind = action.tile[1]  # type: ignore[attr-defined]
-            # Acorns far from enemy minions; traps next to them (under one, it is never
-            # met); a Snowflake in their way when ahead (winter ends the game), else far
-            if kind == "t" or (kind == "s" and ahead):
+            # Acorns far from enemy minions. Behind: traps next to them (under one, it is
+            # never met), Snowflakes far (winter would end the game). Otherwise the other
+            # way round: Snowflakes in their way, so that they reveal them (L166), and
+            # traps out of it, and away from our Snowflakes out there (not on the way
+            # to them)
+            if (kind == "t" and behind) or (kind == "s" and not behind):
                 return -abs(near - 1)
+            if kind == "t" and snowflakes:
+                return min(view.field.distance(space, s) for s in snowflakes) + near
             return near
 
         best = max(far(a) for a in legal)
@@ -130,8 +255,9 @@ class _Planner:
         kind = frame["kind"]
         team = view.team_of(frame["player"])
         if kind == "encounter":
-            carrying = view.minions[frame["minion"]]["acorn"] is not None
-            return Dismiss() if carrying and Dismiss() in legal else Reveal()
+            # reveal: an Acorn stays face up for later, a Snowflake brings winter closer and
+            # upgrades the minion (L166); dismissing only puts the tile back in the pouch
+            return Reveal()
         if kind == "carry":
             carries = [a for a in legal if isinstance(a, Carry)]
             return max(carries, key=lambda a: acorn_points(a.tile)) if carries else Leave()
@@ -144,6 +270,13 @@ class _Planner:
             return max(legal, key=lambda a: cascade_value(
                 view, team, [("drop", a.column, view.minions[frame["minion"]]["acorn"])]))
         if kind in ("swap", "slide"):
+            planned, self._planned = self._planned, None
+            if planned is not None and planned[0] == kind:
+                target = f"{planned[1]}:{planned[2]}" if kind == "swap" else \
+                    f"{planned[1]}:{planned[2]}{planned[1][1:]}"
+                chosen = Choose(target)
+                if chosen in legal:
+                    return chosen
             return max(legal, key=lambda a: self._board_choice(view, team, kind, a))
         if kind == "pay":
             held = view.teams[team]["held"]
@@ -191,36 +324,63 @@ class _Planner:
         if "drop" in by_verb:
             return max(by_verb["drop"], key=lambda a: cascade_value(
                 view, team, [("drop", a.column, a.rune)]) + 0.01 * self.rng.random())
-        # 2. a Hero action that makes an ally match
+        # 2. a Hero action that makes an ally match (or matches Snowflakes when ahead)
         for verb in ("swap", "slide"):
             if verb in by_verb:
                 pairs = view.swap_pairs() if verb == "swap" else view.slides()
                 best = max((self._board_choice(view, team, verb, Choose(p)) for p in pairs),
                            default=0)
-                if best >= 3:
+                if best >= 2:
                     return by_verb[verb][0]
+        # 2b. ahead, with a Snowflake on the Board and two Heroes ready: two moves that
+        #     match it (winter ends the game while we lead)
+        if ("swap" in by_verb or "slide" in by_verb) and _wants_winter(view, team) and \
+                len({a.hero for v in ("swap", "slide", "line") for a in by_verb.get(v, ())}) >= 2:
+            plan = snowflake_plan(view, team)
+            if plan is not None and plan[0][0] in by_verb:
+                self._planned = plan[0]
+                return by_verb[plan[0][0]][0]
         held = view.teams[team]["held"]
         mine = [mid for mid, m in view.minions.items() if m["team"] == team]
-        # 3. minions: summon while few, then walk them
+        if "summon" in by_verb and _wants_winter(view, team):
+            # ahead, a minion summoned onto our own face-down Snowflake would guard it
+            own = "rb"[team] + "s"
+            keep = [a for a in by_verb["summon"] if not any(
+                code == own and not up for code, up in view.tiles.get(
+                    view.field.front(team, view.heroes[a.hero]["column"]), ()))]
+            if keep:
+                by_verb["summon"] = keep
+            else:
+                del by_verb["summon"]
+        # 3. minions: summon while few, then walk every one that has somewhere to go
+        #    (carriers first: an Acorn in the canopy is the point of it all)
         if "summon" in by_verb and len(mine) < self.summon_below:
             return self._pick(by_verb["summon"])
-        for mid in mine:
+        for give in by_verb.get("give", []):
+            if view.field.is_canopy(view.minions[give.taker]["space"]):  # type: ignore
+                return give
+        order = sorted(mine, key=lambda mid: (view.minions[mid]["acorn"] is None, mid))
+        for mid in order:
             moves = [a for a in by_verb.get("move", []) if a.minion == mid]
             if moves and self.rng.random() < self.move_chance:
                 step = self._best_step(view, mid, moves)
                 if step is not None:
                     return step
-        for give in by_verb.get("give", []):
-            if view.field.is_canopy(view.minions[give.taker]["space"]):  # type: ignore
-                return give
-        # 4. spend spare runes: abilities, Quarrels, more minions
+        # 4. spend spare runes: more minions first while the Battlefield wants them, then
+        #    abilities and Quarrels
         if len(held) >= 3:
-            for verb in ("use", "play", "summon"):
+            verbs = ("summon", "use", "play") if len(mine) < self.summon_most else (
+                "use", "play", "summon")
+            for verb in verbs:
                 if verb in by_verb:
                     return self._pick(by_verb[verb])
         return Draw() if Draw() in legal else self._pick(legal)
 
     def _targets(self, view: AlderQuestState, mid: str) -> set[str]:
+        """Where ``mid`` wants to go: the canopy with an Acorn; else the enemy's tiles (face
+        down: reveal them, that is how Acorns and the enemy's Snowflakes come out, L166;
+        face up: Acorns to pick up), an enemy carrying our Acorn; with none of those on the
+        Battlefield, an enemy Hero (a Hero Squabble makes them set two more tiles, L150)."""
         m = view.minions[mid]
         team = m["team"]
         if m["acorn"] is not None:
@@ -235,33 +395,57 @@ class _Planner:
             if other["team"] != team and other["acorn"] and other["space"]:
                 out.add(other["space"])  # squabble to make it drop our Acorn
         out.discard(m["space"])
+        if not out and view.teams[1 - team]["pouch"]:
+            out = {h for h, d in view.heroes.items() if d["team"] != team}
         return out
 
     def _distances(self, view: AlderQuestState, targets: set[str], team: int) -> dict[str, int]:
         blocked = {m["space"] for m in view.minions.values() if m["team"] == team}
         dist = {t: 0 for t in targets}
         queue = deque(targets)
+        heroes = {h: view.field.front(d["team"], d["column"]) for h, d in view.heroes.items()}
         while queue:
             s = queue.popleft()
-            for n in view.field.normal_moves(s):
+            # a Hero is reached from the outer space in front of it (L150)
+            nexts = [heroes[s]] if s in heroes else view.field.normal_moves(s)
+            for n in nexts:
                 if n not in dist and n not in blocked:
                     dist[n] = dist[s] + 1
                     queue.append(n)
         return dist
 
     def _best_step(self, view: AlderQuestState, mid: str, moves: list[Move]) -> Move | None:
+        m = view.minions[mid]
+        if self._guarding(view, mid):
+            # ahead, it stands on its own face-down Snowflake: step off, so that an enemy
+            # minion can reveal it and winter comes (L166)
+            off = [a for a in moves if a.to not in view.heroes]
+            if off:
+                return min(off, key=lambda a: (self._guarding(view, mid, a.to),
+                                               self.rng.random()))
         targets = self._targets(view, mid)
         if not targets:
             return None
-        m = view.minions[mid]
         dist = self._distances(view, targets, m["team"])
         here = dist.get(m["space"], 99)
         scored = [(dist.get(a.to, 99), self.rng.random(), a) for a in moves
-                  if a.to not in view.heroes or m["acorn"] is None]
+                  if a.to not in view.heroes or (m["acorn"] is None and a.to in targets)]
         if not scored:
             return None
         best = min(scored)
         return best[2] if best[0] < here else None
+
+    @staticmethod
+    def _guarding(view: AlderQuestState, mid: str, space: str | None = None) -> bool:
+        """Whether ``mid`` (on ``space``, default where it stands) sits on its own team's
+        face-down Snowflake while its team wants winter (see :func:`_wants_winter`)."""
+        m = view.minions[mid]
+        team = m["team"]
+        if not _wants_winter(view, team):
+            return False
+        own = "rb"[team] + "s"
+        return any(code == own and not up
+                   for code, up in view.tiles.get(space or m["space"], ()))
 
     def _keep_moving(self, view: AlderQuestState, mid: str, legal: list[Action]) -> Action:
         moves = [a for a in legal if isinstance(a, Move)]
@@ -270,11 +454,11 @@ class _Planner:
 
 
 class MatchBot(_Planner):
-    """Match-seeking: Board play first; minions only with spare runes. See the module doc."""
+    """Match-seeking: Board play first; a small band of minions. See the module doc."""
 
     name = "Match-seeker"
-    summon_below = 1
-    move_chance = 0.5
+    summon_below = 2
+    summon_most = 3
 
 
 class TributeBot(_Planner):
@@ -282,5 +466,5 @@ class TributeBot(_Planner):
     module doc."""
 
     name = "Tribute-seeker"
-    summon_below = 4
-    move_chance = 1.0
+    summon_below = 3
+    summon_most = 5

@@ -37,7 +37,7 @@ from typing import Any
 import networkx as nx
 import sympy
 
-from ..core.checks import whole_number
+from ..core.checks import game_state, whole_number
 from ..core.errors import InvalidArgumentError
 from .battlefield import (
     SPECIAL,
@@ -62,6 +62,7 @@ def battlefield_graph(state: AlderQuestState) -> nx.DiGraph:
     (``kind='hero'``) with a ``confront`` edge from the outer space in front of it, for
     the other team's minions only (the edge's ``team``).
     """
+    game_state(state, AlderQuestState)
     field, heroes = state.field, state.heroes
     g = nx.DiGraph()
     for space in field.ground:
@@ -131,6 +132,7 @@ class Reach:
 
 
 def _minion(state: AlderQuestState, minion: str) -> dict[str, Any]:
+    game_state(state, AlderQuestState)
     m = state.minions.get(minion) if isinstance(minion, str) else None
     if m is None or m["space"] is None:
         raise InvalidArgumentError(f"minion: {minion!r} is not a minion on the Battlefield")
@@ -369,6 +371,7 @@ def threats(state: AlderQuestState, team: int) -> dict[str, list[str]]:
     >>> threats(game, 0)
     {}
     """
+    game_state(state, AlderQuestState)
     whole_number(team, "team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
     out: dict[str, list[str]] = {}
     for mid, m in sorted(state.minions.items()):

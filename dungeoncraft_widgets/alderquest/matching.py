@@ -41,23 +41,33 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.checks import one_of, whole_number
+from ..core.checks import one_of, shown, whole_number
 from ..core.errors import InvalidArgumentError
 
 COLOURS = "rb"
 #: Matching the fourth Snowflake ends the game (L251).
 SNOWFLAKES_TO_END = 4
-#: A cascade stops after this many rounds of matches (a new line refilled from the discard
-#: pile could in principle match forever; no real cascade comes near this).
+#: A guard, never reached by the engine: after this many rounds of matches a cascade
+#: draws no more new lines but still resolves every match left (so no match is ever left
+#: on the Board). The engine's cascades end well before it: the runes a cascade discards
+#: join the Rune Discard Pile only once it is over (RULE_NOTES), so every new line takes
+#: runes from a pouch and pile that only shrink, and every round without a new line
+#: takes at least 3 pieces off the Board. Only ``cascade`` given an endless ``new_runes``
+#: can reach it.
 MAX_CASCADE_STEPS = 500
 MAX_WIDTH, MAX_HEIGHT = 26, 20
 
-__all__ = ["Board", "CascadeResult", "Match", "acorn_points", "cascade", "cell_name",
-           "cells_by_definition", "find_matches", "is_acorn", "is_rune", "is_snowflake",
-           "may_match_at", "may_match_line", "open_columns", "parse_cell", "resolve", "slides",
-           "swap_pairs"]
+__all__ = ["PIECES", "RUNE_LETTERS", "Board", "CascadeResult", "Match", "acorn_points",
+           "cascade", "cell_name", "cells_by_definition", "check_move", "check_piece",
+           "find_matches", "is_acorn", "is_rune", "is_snowflake", "may_match_at",
+           "may_match_line", "open_columns", "parse_cell", "resolve", "slides", "swap_pairs"]
 
 COLUMN_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#: The faction runes' letters: Bards, Guardians, Hunters, Thieves (data.FACTIONS names them;
+#: this module sits below the data loader, which imports the effects, which import it).
+RUNE_LETTERS = "BGHT"
+#: Every code that can stand on the Board: faction runes, Acorns, Snowflakes.
+PIECES = frozenset([*RUNE_LETTERS, *(f"{c}{k}" for c in COLOURS for k in "123s")])
 
 
 # ------------------------------------------------------------------ pieces
@@ -77,6 +87,25 @@ def is_acorn(code: str) -> bool:
 
 def is_snowflake(code: str) -> bool:
     return len(code) == 2 and code[1] == "s"
+
+
+def check_piece(code: object, what: str = "rune") -> str:
+    """``code`` if it can stand on the Board (a faction rune B G H T, an Acorn such as
+    ``'r2'``, a Snowflake ``'bs'``); else InvalidArgumentError naming ``what``.
+
+    >>> check_piece("G"), check_piece("b3")
+    ('G', 'b3')
+    >>> check_piece("X")
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: rune must be a faction rune \
+(B, G, H or T), an Acorn such as 'r2' or a Snowflake such as 'bs', not 'X'
+    """
+    if code.__class__ is str and code in PIECES:
+        return code  # type: ignore[return-value]
+    raise InvalidArgumentError(f"{what} must be a faction rune ({', '.join(RUNE_LETTERS[:-1])} "
+                               f"or {RUNE_LETTERS[-1]}), an Acorn such as 'r2' or a Snowflake "
+                               f"such as 'bs', not {shown(code)}")
 
 
 def acorn_points(code: str) -> int:
@@ -125,10 +154,16 @@ class Board:
         self.width, self.height = width, height
         self.cols: list[list[str]] = [[] for _ in range(width)]
         if cols is not None:
-            if len(cols) != width or any(len(c) > height for c in cols):
+            if isinstance(cols, str) or not isinstance(cols, Sequence) or len(cols) != width \
+                    or any(isinstance(c, str) or not isinstance(c, Sequence)
+                           or len(c) > height for c in cols):
                 raise InvalidArgumentError(
-                    f"a {width} by {height} Board has {width} columns of at most {height}")
+                    f"a {width} by {height} Board has {width} columns (lists of pieces from "
+                    f"the bottom up) of at most {height}, not {shown(cols)}")
             self.cols = [list(c) for c in cols]
+            for col in self.cols:
+                for piece in col:
+                    check_piece(piece, "a piece on the Board")
 
     @classmethod
     def from_rows(cls, rows: Sequence[str], height: int | None = None) -> Board:
@@ -137,7 +172,20 @@ class Board:
 
         Only one-letter runes can be written this way (tests and doctests).
         """
+        # the size is checked first: a huge row is refused before anything is built
+        if isinstance(rows, str) or not isinstance(rows, Sequence) or not rows or not all(
+                isinstance(r, str) for r in rows):
+            raise InvalidArgumentError(f"rows must be a list of text rows, top row first, not "
+                                       f"{shown(rows)}")
         width = len(rows[0])
+        if any(len(r) != width for r in rows):
+            raise InvalidArgumentError("rows must all be as long as the Board is wide")
+        whole_number(width, "the Board's width (the length of a row)", minimum=3,
+                     maximum=MAX_WIDTH)
+        whole_number(len(rows), "the number of rows", minimum=1, maximum=MAX_HEIGHT)
+        if height is not None:
+            whole_number(height, "height", minimum=len(rows), maximum=MAX_HEIGHT,
+                         why="at least as many as the rows given")
         height = max(height or 6, len(rows))
         cols: list[list[str]] = [[] for _ in range(width)]
         for text in reversed(rows):
@@ -163,7 +211,8 @@ class Board:
         return board
 
     def copy(self) -> Board:
-        return Board(self.width, self.height, self.cols)
+        # a Board's own columns were checked when it was made: no need to check them again
+        return Board.over(self.width, self.height, [list(c) for c in self.cols])
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Board) and other.cols == self.cols
@@ -374,6 +423,8 @@ def find_matches(board: Board) -> list[Match]:
     >>> [m.names for m in find_matches(Board.from_rows(["G---", "GHHH", "GBTB"]))]
     [['A1', 'A2', 'A3'], ['B2', 'C2', 'D2']]
     """
+    if board.__class__ is not Board:
+        _board(board)
     runs: list[tuple[str, frozenset[tuple[int, int]]]] = []
     cols = board.cols
     for c, col in enumerate(cols):
@@ -399,6 +450,13 @@ def find_matches(board: Board) -> list[Match]:
         out.append(Match(kind, ordered, tuple(cols[c][r] for c, r in ordered)))
     out.sort(key=lambda m: (m.cells[0], m.kind))
     return out
+
+
+def _board(board: object) -> Board:
+    if not isinstance(board, Board):
+        raise InvalidArgumentError(f"board must be a Board (matching.Board), not "
+                                   f"{type(board).__name__}")
+    return board
 
 
 def cells_by_definition(board: Board) -> set[tuple[int, int]]:
@@ -440,7 +498,9 @@ class CascadeResult:
     ``exalted`` is the exalted faction afterwards (``exalt_changes`` each change);
     ``legendary`` how many legendary Quarrels to draw; ``steps`` one dict per round:
     the matches, then the new lines dropped. ``ended``: the fourth Snowflake was
-    matched; ``starved``: a rune was needed and ``draw`` had none.
+    matched; ``starved``: a rune was needed and ``draw`` had none; ``capped``: the
+    cascade reached :data:`MAX_CASCADE_STEPS` rounds and drew no more new lines after
+    them (the engine never gets there).
     """
 
     exalted: str | None = None
@@ -454,6 +514,7 @@ class CascadeResult:
     steps: list[dict] = field(default_factory=list)
     ended: bool = False
     starved: bool = False
+    capped: bool = False
     board: Board | None = None
 
     @property
@@ -570,7 +631,10 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
 
     Each round: find the matches, remove them together, apply gravity, process them
     (L86-90), then drop one new line per enemy match; an empty Board gets a new line
-    (L291). Stops at once when the fourth Snowflake is matched. ``report`` (if given)
+    (L291). Stops at once when the fourth Snowflake is matched. After
+    :data:`MAX_CASCADE_STEPS` rounds (a guard the engine never reaches) no more new lines
+    are drawn, but the matches left are still resolved: a cascade never ends with a match
+    on the Board. ``report`` (if given)
     hears ``("matches", [step's matches])`` and ``("line", runes by column)`` as they
     happen, so a log can tell them in order. ``changed``: the cells a move changed on a
     Board that held no match before it (only their rows and columns are looked at first).
@@ -578,7 +642,13 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
     if result is None:
         result = CascadeResult(exalted=rules.exalted)
     tell = report or (lambda kind, what: None)
-    for _ in range(MAX_CASCADE_STEPS):
+    rounds = 0
+    while True:
+        rounds += 1
+        if rounds > MAX_CASCADE_STEPS and not result.capped:
+            # without new runes every round removes 3 or more pieces: the loop ends
+            result.capped = True
+            draw = _nothing
         if changed is not None and not may_match_at(board, changed):
             matches = []
         else:
@@ -623,6 +693,11 @@ def resolve(board: Board, rules: MatchRules, draw: Callable[[], str | None],
     return result
 
 
+def _nothing() -> None:
+    """A ``draw`` with no runes left (the cascade guard's)."""
+    return None
+
+
 def play_onto(board: Board, move: tuple[str, ...],
               result: CascadeResult) -> list[tuple[int, int]] | None:
     """Apply one player move to ``board``: ``("drop", COL, RUNE)``, ``("swap", CELL,
@@ -656,6 +731,66 @@ def play_onto(board: Board, move: tuple[str, ...],
     return None
 
 
+def check_move(move: object, board: Board) -> tuple[str, ...]:
+    """``move`` as a tuple if it is a Board move that can be made on ``board`` now
+    (see :func:`play_onto`); else InvalidArgumentError saying why.
+
+    >>> board = Board.from_rows(["G---", "GT--"])
+    >>> check_move(("drop", "B", "G"), board)
+    ('drop', 'B', 'G')
+    >>> check_move(("drop", "@", "G"), board)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: drop: no column '@' on a Board 4 \
+wide (A to D)
+    """
+    shapes = {"drop": ("drop COLUMN RUNE", 3), "swap": ("swap CELL CELL", 3),
+              "slide": ("slide CELL COLUMN", 3), "destroy": ("destroy CELL", 2),
+              "line": ("line", 1)}
+    if isinstance(move, str) or not isinstance(move, (tuple, list)) or not move \
+            or not all(isinstance(part, str) for part in move):
+        raise InvalidArgumentError(f"move must be a tuple of text such as ('drop', 'A', 'G'), "
+                                   f"not {shown(move)}")
+    kind = move[0]
+    if kind not in shapes:
+        raise InvalidArgumentError(f"unknown Board move {kind!r}: drop, swap, slide, destroy "
+                                   "or line")
+    words, size = shapes[kind]
+    if len(move) != size:
+        raise InvalidArgumentError(f"{kind}: the move is ({', '.join(words.split())}), not "
+                                   f"{shown(tuple(move))}")
+    width, height = board.width, board.height
+    last = COLUMN_LETTERS[width - 1]
+
+    def column(name: str) -> int:
+        if len(name) != 1 or not 0 <= ord(name) - 65 < width:
+            raise InvalidArgumentError(f"{kind}: no column {name!r} on a Board {width} wide "
+                                       f"(A to {last})")
+        return ord(name) - 65
+
+    if kind == "drop":
+        col = column(move[1])
+        check_piece(move[2], "drop: the rune")
+        if board.column_full(col) and not board.is_full():
+            raise InvalidArgumentError(f"drop: column {move[1]} is full")
+    elif kind == "swap":
+        a, b = (parse_cell(c, width, height) for c in move[1:3])
+        if board.get(*a) is None or board.get(*b) is None or \
+                abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            raise InvalidArgumentError(f"swap: {move[1]} and {move[2]} must be two runes "
+                                       "side by side or one above the other (L107)")
+    elif kind == "slide":
+        a = parse_cell(move[1], width, height)
+        to = column(move[2])
+        if board.get(*a) is None or abs(to - a[0]) != 1 or len(board.cols[to]) > a[1]:
+            raise InvalidArgumentError(f"slide: the rune at {move[1]} must move sideways "
+                                       "into an empty space beside it (L108)")
+    elif kind == "destroy":
+        if board.get(*parse_cell(move[1], width, height)) is None:
+            raise InvalidArgumentError(f"destroy: there is no rune at {move[1]}")
+    return tuple(move)
+
+
 def cascade(board: Board, ally_factions: str, colour: str,
             moves: Sequence[tuple[str, ...]] = (), new_runes: Iterable[str] = (),
             snowflakes_before: int = 0, exalted: str | None = None) -> CascadeResult:
@@ -679,16 +814,43 @@ def cascade(board: Board, ally_factions: str, colour: str,
     GHTT
     GBGT
     """
+    _board(board)
+    if isinstance(moves, str) or not isinstance(moves, Sequence):
+        raise InvalidArgumentError(f"moves must be a list of Board moves, not {shown(moves)}")
     if len(moves) > 64:
         raise InvalidArgumentError(f"moves: at most 64 Board moves a cascade, not {len(moves)}")
+    if not isinstance(ally_factions, str) or len(set(ally_factions)) != 2 or \
+            len(ally_factions) != 2 or any(c not in RUNE_LETTERS for c in ally_factions):
+        raise InvalidArgumentError(f"ally_factions must be two faction letters such as 'GT', "
+                                   f"not {shown(ally_factions)}")
     one_of(colour, "colour", tuple(COLOURS))
-    work = board.copy()
-    runes = itertools.islice(iter(new_runes), 10_000)  # drawn only as lines need them
-    draw = lambda: next(runes, None)
+    whole_number(snowflakes_before, "snowflakes_before", minimum=0,
+                 maximum=SNOWFLAKES_TO_END - 1, why="matched before these moves")
+    if exalted is not None:
+        one_of(exalted, "exalted", tuple(RUNE_LETTERS))
+    if isinstance(new_runes, str) and len(new_runes) > 0 and not new_runes.isupper():
+        raise InvalidArgumentError("new_runes: a text of rune letters ('GGTT'), or a list of "
+                                   f"pieces, not {shown(new_runes)}")
+    try:
+        source = iter(new_runes)
+    except TypeError:
+        raise InvalidArgumentError(f"new_runes must be runes to draw in order, not "
+                                   f"{shown(new_runes)}") from None
+    runes = itertools.islice(source, 10_000)  # drawn only as lines need them
+
+    def draw() -> str | None:
+        rune = next(runes, None)
+        return None if rune is None else check_piece(rune, "new_runes: a rune")
+
     rules = MatchRules(ally_factions, colour, snowflakes_before, exalted)
     result = CascadeResult(exalted=exalted)
+    work = board.copy()
+    for col in work.cols:  # (a Board made with Board.over is not checked when made)
+        for piece in col:
+            check_piece(piece, "a piece on the Board")
     clean = not find_matches(work)  # a Board given with a match on it is scanned whole
     for move in moves:
+        move = check_move(move, work)
         changed = play_onto(work, move, result)
         if move[0] == "line":
             line, starved = drop_line(work, draw)

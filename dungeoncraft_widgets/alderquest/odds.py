@@ -47,23 +47,25 @@ from typing import Any
 
 import sympy
 
-from ..core.checks import one_of, shown, whole_number
+from ..core.checks import game_state, one_of, shown, whole_number
 from ..core.deck import hypergeom_at_least
 from ..core.english import possessive
 from ..core.errors import InvalidArgumentError
 from .matching import (
     COLOURS,
+    RUNE_LETTERS,
     SNOWFLAKES_TO_END,
     Board,
     CascadeResult,
     MatchRules,
     acorn_points,
+    check_move,
+    check_piece,
     drop_line,
     find_matches,
     is_snowflake,
     may_match_at,
     may_match_line,
-    parse_cell,
     play_onto,
     resolve,
 )
@@ -85,6 +87,22 @@ def _team(team: object) -> int:
     return whole_number(team, "team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
 
 
+def _state(state: object, name: str = "state") -> AlderQuestState:
+    """An AlderQuest game or view whose factions are chosen (what every question here needs)."""
+    game_state(state, AlderQuestState, name)
+    if any(len(t["factions"]) != 2 for t in state.teams):  # type: ignore[attr-defined]
+        raise InvalidArgumentError(f"{name}: the factions are not chosen yet (nothing to read "
+                                   "on the Board or the Battlefield)")
+    return state  # type: ignore[return-value]
+
+
+def _position(pos: object) -> Position:
+    if not isinstance(pos, Position):
+        raise InvalidArgumentError(f"pos must be a Position (Position.from_state(game) or "
+                                   f"Position.from_rows(...)), not {type(pos).__name__}")
+    return pos
+
+
 def _counter(what: str, value: Mapping[str, int] | Iterable[str] | None) -> Counter:
     if value is None:
         return Counter()
@@ -94,10 +112,7 @@ def _counter(what: str, value: Mapping[str, int] | Iterable[str] | None) -> Coun
     pairs = value.items() if isinstance(value, Mapping) else Counter(value).items()
     out: Counter = Counter()
     for rune, n in pairs:
-        if not isinstance(rune, str) or not (len(rune) == 1 or len(rune) == 2 and rune[0]
-                                               in COLOURS and rune[1] in "123s"):
-            raise InvalidArgumentError(f"{what}: {rune!r} is not a rune (a faction letter, an "
-                                       "Acorn such as 'r2' or a Snowflake 'bs')")
+        check_piece(rune, f"{what}: each rune")
         if whole_number(n, f"{what}: the count of {rune!r}", minimum=0, maximum=64):
             out[rune] = n
     return out
@@ -127,16 +142,15 @@ class Position:
         if not isinstance(self.board, Board):
             raise InvalidArgumentError(f"board must be a Board, not {type(self.board).__name__}")
         if not isinstance(self.allies, str) or len(self.allies) != 2 or \
-                not all(len(c) == 1 and c.isupper() for c in self.allies):
+                len(set(self.allies)) != 2 or not all(c in RUNE_LETTERS for c in self.allies):
             raise InvalidArgumentError(f"allies must be two faction letters such as 'GT', not "
                                        f"{self.allies!r}")
         one_of(self.colour, "colour", tuple(COLOURS))
         whole_number(self.snowflakes, "snowflakes", minimum=0, maximum=SNOWFLAKES_TO_END - 1,
                      why="matched before this move")
-        if self.exalted is not None and (not isinstance(self.exalted, str)
-                                         or len(self.exalted) != 1):
+        if self.exalted is not None and self.exalted not in tuple(RUNE_LETTERS):
             raise InvalidArgumentError(f"exalted must be a faction letter or None, not "
-                                       f"{self.exalted!r}")
+                                       f"{shown(self.exalted)}")
         object.__setattr__(self, "pouch", _counter("pouch", self.pouch))
         object.__setattr__(self, "discard", _counter("discard", self.discard))
 
@@ -152,11 +166,8 @@ class Position:
         >>> Position.from_rows(["GT--"], allies="GT", colour="r", pouch={"B": 3}).pouch
         Counter({'B': 3})
         """
-        if isinstance(rows, str) or not rows or not all(isinstance(r, str) for r in rows):
-            raise InvalidArgumentError("rows must be a list of text rows, top row first")
-        if len({len(r) for r in rows}) != 1:
-            raise InvalidArgumentError("rows must all be as long as the Board is wide")
-        return cls(Board.from_rows(list(rows), height=height), allies, colour,
+        # (Board.from_rows checks the size before building anything)
+        return cls(Board.from_rows(rows, height=height), allies, colour,
                    _counter("pouch", pouch), _counter("discard", discard), snowflakes, exalted)
 
     @classmethod
@@ -172,12 +183,11 @@ class Position:
         >>> pos.allies, pos.colour, sum(pos.pouch.values())
         ('TG', 'r', 24)
         """
+        _state(state)
         if team is None:
             team = state.current_team
         _team(team)
         factions = state.teams[team]["factions"]
-        if len(factions) != 2:
-            raise InvalidArgumentError("the factions are not chosen yet: no Board to read")
         allies = "".join(state.cards.letter(f) for f in factions)
         exalted = None if state.exalted is None else state.cards.letter(state.exalted)
         return cls(state.board_obj(), allies, COLOURS[team], Counter(state.rune_pouch),
@@ -216,36 +226,8 @@ def parse_move(text: str | Sequence[str], board: Board | None = None) -> tuple[s
     else:
         raise InvalidArgumentError(f"move must be text or a tuple, not {type(text).__name__}")
     if board is not None:
-        _check_move(move, board)
+        move = check_move(move, board)
     return move
-
-
-def _check_move(move: tuple[str, ...], board: Board) -> None:
-    kind = move[0] if move else ""
-    width, height = board.width, board.height
-    if kind == "drop":
-        if len(move) != 3 or not isinstance(move[1], str) or len(move[1]) != 1 \
-                or not 0 <= ord(move[1]) - 65 < width:
-            raise InvalidArgumentError(f"drop: no column {move[1:2]!r} on a Board "
-                                       f"{width} wide")
-        _counter("drop", [move[2]])
-        if board.column_full(ord(move[1]) - 65) and not board.is_full():
-            raise InvalidArgumentError(f"drop: column {move[1]} is full")
-    elif kind == "swap":
-        a, b = (parse_cell(c, width, height) for c in move[1:3])
-        if board.get(*a) is None or board.get(*b) is None or \
-                abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise InvalidArgumentError(f"swap: {move[1]} and {move[2]} must be two runes "
-                                       "side by side or one above the other (L107)")
-    elif kind == "slide":
-        a = parse_cell(move[1], width, height)
-        to = ord(move[2]) - 65 if isinstance(move[2], str) and len(move[2]) == 1 else -1
-        if board.get(*a) is None or abs(to - a[0]) != 1 or not 0 <= to < width \
-                or len(board.cols[to]) > a[1]:
-            raise InvalidArgumentError(f"slide: the rune at {move[1]} must move sideways "
-                                       "into an empty space beside it (L108)")
-    elif kind != "line":
-        raise InvalidArgumentError(f"unknown Board move {kind!r}: drop, swap, slide or line")
 
 
 # ------------------------------------------------------------------ the cascade
@@ -372,8 +354,10 @@ class _Cascades:
     def lines(self, branch: _Branch, left: int, into_last: bool) -> None:
         """Drop ``left`` new lines (one step's), branching on every draw, then go on."""
         result = branch.result
-        discard = branch.discard + Counter(result.discarded[branch.flushed:])
-        flushed = len(result.discarded)
+        # the runes this cascade discards join the pile only when it is over (as the
+        # engine: RULE_NOTES), so a line draws from the pouch and the pile as they were
+        discard = branch.discard
+        flushed = branch.flushed
         k = sum(1 for c in range(branch.board.width) if not branch.board.column_full(c))
         random = _is_random(k, branch.pouch, discard)
         if random and branch.random_lines >= self.max_lines or branch.lines >= FORCED_LINES:
@@ -448,8 +432,8 @@ MOVE_LINES = 1
 #: The same for a whole drop plan of :func:`best_drops` (kept quick).
 PLAN_LINES = 1
 #: Lines that can come out one way only (the pouch holds one kind) are followed up to
-#: this many in all: a pouch refilled with the runes just matched can repeat forever (the
-#: engine stops a cascade after ``board.MAX_CASCADE_STEPS`` rounds).
+#: this many in all (a bound on the work: every cascade ends, since its new lines take
+#: runes from a pouch and pile it does not refill, but a long one is not followed).
 FORCED_LINES = 12
 
 
@@ -576,7 +560,7 @@ def move_odds(pos: Position, move: str | Sequence[str], max_lines: int = MOVE_LI
     >>> m.random, m.expected_collected, m.p_ally_match, m.outcomes[0].collected
     (False, 3, 1, ('G', 'G', 'G'))
     """
-    move = parse_move(move, pos.board)
+    move = parse_move(move, _position(pos).board)
     whole_number(max_lines, "max_lines", minimum=0, maximum=4)
     leaves = _branches(pos, pos.board, move, max_lines)
     outcomes = []
@@ -785,6 +769,7 @@ def best_drops(pos: Position, revealed: Sequence[str], max_lines: int = PLAN_LIN
     >>> len(plans)      # 2 orders x 4 columns x 4 columns
     32
     """
+    _position(pos)
     if isinstance(revealed, str):
         raise InvalidArgumentError("revealed must be a list of runes such as ['T', 'G']")
     runes = tuple(sorted(_counter("revealed", list(revealed)).elements()))
@@ -819,6 +804,7 @@ def reveal_odds(position: Position | AlderQuestState, rune: str, at_least: int,
     1/2
     """
     if isinstance(position, AlderQuestState):
+        _state(position, "position")
         pouch_c, discard_c = Counter(position.rune_pouch), Counter(position.rune_discard)
     elif isinstance(position, Position):
         pouch_c, discard_c = position.pouch, position.discard
@@ -934,6 +920,7 @@ class TileOdds:
         28/45
         """
         traps = self.pool.get("t", 0)
+        whole_number(tiles, "tiles", minimum=0)
         if tiles > self.unknown:
             raise InvalidArgumentError(f"tiles: only {self.unknown} unknown tiles")
         return sympy.Rational(math.comb(self.unknown - traps, tiles),
@@ -942,9 +929,11 @@ class TileOdds:
     def p_no_trap_on(self, spaces: Iterable[str]) -> sympy.Rational:
         """The exact chance that no face-down tile of ``colour`` on ``spaces`` is a trap
         (the tiles of one Set Tiles are not independent: this is not a product)."""
+        if isinstance(spaces, str):
+            raise InvalidArgumentError(f"spaces must be a list of spaces, not {spaces!r}")
         spaces = sorted(set(spaces))
         for s in spaces:
-            if s not in self.stacks:
+            if not isinstance(s, str) or s not in self.stacks:
                 raise InvalidArgumentError(f"spaces: no face-down {self.colour} tile on {s!r}")
         if not self.exact:
             n = sum(len(self.stacks[s]) for s in spaces)
@@ -1012,6 +1001,8 @@ def tile_events(state: AlderQuestState, owner: int) -> list[tuple]:
     >>> tile_events(new_game(seed=1), 1)
     []
     """
+    game_state(state, AlderQuestState)
+    _team(owner)
     out: list[tuple] = []
     turn = 0
     for event in state.log:
@@ -1196,6 +1187,7 @@ def tile_odds(state: AlderQuestState, team: int | None = None) -> TileOdds:
     >>> odds.p_trap, odds.kinds["s"], odds.unknown, odds.exact
     (2/19, 2/19, 19, True)
     """
+    game_state(state, AlderQuestState)
     if team is None:
         team = state.current_team if state.phase == "play" else 0
     _team(team)
@@ -1315,6 +1307,11 @@ def snowflake_race(state: AlderQuestState, plans: Sequence[DropPlan] | None = No
     >>> race.matched, race.hidden, race.p_end_max
     (0, {'r': 2, 'b': 2}, 0)
     """
+    game_state(state, AlderQuestState)
+    if plans is not None and (isinstance(plans, str) or not isinstance(plans, Sequence)
+                              or not all(isinstance(p, DropPlan) for p in plans)):
+        raise InvalidArgumentError(f"plans must be the DropPlans of best_drops, not "
+                                   f"{shown(plans)}")
     cycle = [*state.rune_pouch, *state.rune_discard, *state.revealed]
     on_board = sum(1 for col in state.board for p in col if is_snowflake(p))
     in_cycle = sum(1 for p in cycle if is_snowflake(p))

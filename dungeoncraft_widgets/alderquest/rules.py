@@ -24,13 +24,18 @@ stack of pending steps and decisions), saving, views and scoring.
 ...     _ = game.apply(f"hero {hero}")
 >>> game.phase, game.step, len(game.revealed)
 ('play', 'action', 3)
->>> print(game.board_text())
-----
-----
-----
-----
-THTH
-BGBG
+>>> print(game.text_board())  # doctest: +ELLIPSIS
+Matching Board (revealed above it: ...)
+    A  B  C  D
+  6 .  .  .  .
+  5 .  .  .  .
+  4 .  .  .  .
+  3 .  .  .  .
+  2 T  H  T  H
+  1 B  G  B  G
+Snowflakes matched: 0 of 4
+...
+Turn 1: Red's turn (Red), Action Phase. Red acts: 3 revealed runes still to drop.
 
 Where the rulebook is open to more than one reading, the choice is in :data:`RULE_NOTES`.
 """
@@ -38,16 +43,18 @@ Where the rulebook is open to more than one reading, the choice is in :data:`RUL
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from ..core.actions import Action, shared
-from ..core.checks import one_of
+from ..core.actions import Action, shared, usage
+from ..core.checks import integer, one_of, shown
 from ..core.engine import GameState, normalize_players, performs
 from ..core.english import count, listing, objective, possessive, says, subject, their
-from ..core.errors import IllegalActionError, SaveFormatError
+from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
+from ..core.saves import MAX_HISTORY
 from .actions import (
     ACTION_TYPES,
     Carry,
@@ -95,14 +102,16 @@ from .battlefield import (
     tile_spaces,
 )
 from .data import Boards, CardSet, data_from_option, data_option, opening_layout
-from .effects import SHAPES, TRIGGERS, VOCABULARY, effect_targets, unroll
+from .effects import PLACES, SHAPES, TRIGGERS, VOCABULARY, effect_targets, unroll
 from .matching import (
     COLOURS,
+    MAX_CASCADE_STEPS,
     Board,
     CascadeResult,
     MatchRules,
     acorn_points,
     drop_line,
+    find_matches,
     may_match_at,
     open_columns,
     play_onto,
@@ -112,10 +121,11 @@ from .matching import (
 )
 
 PLAYER_COUNTS = (2, 3, 4)
-#: A bound on the actions of one game under random play (see the conformance test): random
-#: games are long (median about 7,000 actions over 12 seeds, the longest 46,000) because
-#: winter needs each team's minions to find the other's Snowflakes.
-MAX_ACTIONS = 200_000
+#: The most actions a game has: the most a save holds (core.saves.MAX_HISTORY). A game that
+#: reaches it without winter ends there (RULE_NOTES). Random games are long (median about
+#: 7,000 actions, a few over 40,000) because winter needs each team's minions to find the
+#: other's Snowflakes; one in thirty or so reaches the limit.
+MAX_ACTIONS = MAX_HISTORY
 TEAMS = ("Red", "Blue")
 REVEAL = 3  # runes revealed each turn (L73)
 QUARREL_HAND = 3  # draw a Quarrel in the Draw phase only when holding fewer (L225)
@@ -141,96 +151,171 @@ RULE_NOTES = (
     "first pick standing at the seat's leftmost Hero column. In the team game each player "
     "takes one Hero of each ally faction ('one of each ally faction', L311).",
     "Set-up gives no runes, tiles or Quarrels: the first Quarrels and tiles come in the Draw "
-    "phase (L225). The Quarrel deck of a team is its two factions' 20 Quarrels shuffled "
-    "together; each faction's minion deck is shuffled and a Summon takes its top card "
-    "('the bottom of their respective minion decks', L142).",
-    "Empty supplies: an empty Rune Pouch is refilled from the Rune Discard Pile (the rune "
-    "'cycle', L335); an empty Quarrel deck is reshuffled from its discard pile; an empty "
-    "Tile Pouch, minion deck or unused Trap stack gives nothing.",
-    "A match is every like rune in a row or column of 3 or more; runs of one kind that "
-    "share a rune (L, T, cross) are one match, of as many runes as it holds, so an L of 5 "
-    "is a match-5 ('When 3 or more like runes are aligned ... a match occurs', L86). All "
-    "matches found at once are removed together, then gravity, then each is processed; "
-    "each enemy match drops its own new line.",
-    "Exalting (L299-301): any ally faction match of 4 or more exalts that faction (the "
-    "first time, and later to 'change' or 'steal' it); an enemy match of 4 or more of the "
-    "exalted faction removes it. A faction match of 5 or more, ally or enemy, draws a "
-    "legendary Quarrel ('when a player creates a match-5', L305); Acorn matches never do.",
+    "phase ('draw one Quarrel card if you are holding fewer than three (3) in your hand, "
+    "and draw a tile from your Tile Pouch', L225). The Quarrel deck of a team is its two "
+    "factions' 20 Quarrels shuffled together; each faction's minion deck is shuffled and a "
+    "Summon takes its top card ('placed at the bottom of their respective minion decks', "
+    "L142, makes the deck's other end its top).",
+    "Empty supplies: an empty Rune Pouch is refilled from the Rune Discard Pile ('The Board "
+    "and discard are known as the rune \"cycle\", wherein matched runes ... will cycle "
+    "indefinitely', L335); an empty Quarrel deck is reshuffled from its discard pile; an "
+    "empty Tile Pouch, minion deck or unused Trap stack gives nothing.",
+    "When the cycle turns: the rulebook never says when the pouch is refilled. A match is "
+    "processed 'immediately' (L86): its runes are removed, 'discard them and drop a new "
+    "line' (L90), and the new lines it sets off, with their own matches, are one cascade "
+    "('New Lines can create cascading combo effects', L101). The runes a cascade discards "
+    "(its matches' and a destroyed bottom row's) reach the Rune Discard Pile when that "
+    "cascade is over, not while it goes on: the runes of the match being resolved are not "
+    "yet back in the cycle when its new line is drawn. Holding back only that one match's "
+    "runes would not do: two groups of three could take turns for ever. Read so, every "
+    "cascade ends (each new line takes runes from a pouch and pile the cascade does not "
+    "refill, and a round with no new line takes at least 3 pieces off the Board); an "
+    "empty pouch and pile give a short line, or none.",
+    "A match is every like rune in a row or column of 3 or more ('When 3 or more like runes "
+    "are aligned either vertically or horizontally, a match occurs', L86). Runs of one kind "
+    "that share a rune (an L, a T, a cross) are one match of as many runes as it holds: "
+    "they are found at once and 'the matched runes' are removed together (L88), so an L or "
+    "a T of 5 is a match-5 ('when a player creates a match-5, they draw a legendary "
+    "Quarrel', L305), and exalts as a match-4 does. The other reading (two match-3s) is "
+    "possible but would make every L and T worth no more than a match-3, and on the "
+    "4-column Board no row can hold 5, so a legendary would then come only from 5 in one "
+    "column. All matches found at once are removed together, then gravity, then each is "
+    "processed; each enemy match drops its own new line.",
+    "Exalting: 'The first time per game that a player creates an ally match-4 (or "
+    "match-5), the matched faction becomes exalted' (L299), and 'Opponents can remove "
+    "exalted status by creating a match-4 or match-5 of the exalted faction or can steal "
+    "Exalted status by creating a match-4 or more of their own faction runes' (L301): any "
+    "ally faction match of 4 or more exalts that faction (the first time, and later to "
+    "change or steal it); an enemy match of 4 or more of the exalted faction removes it. A "
+    "faction match of 5 or more, ally or enemy, draws a legendary Quarrel ('when a player "
+    "creates a match-5, they draw a legendary Quarrel', L305); Acorn matches never do.",
     "Full Board: 'When the Board is completely full and one or more new runes would be "
     "added by a player, first destroy the bottom row' (L295): a drop, a tributed Acorn and "
     "a Drop a Line onto a full Board first destroy the bottom row, whose runes (Acorns and "
     "Snowflakes too) go to the Rune Discard Pile. A new line after a match always has room.",
-    "Ally Acorns matched are 'discarded' (L244): into the Rune Discard Pile, the rune "
-    "cycle, like every other discarded rune ('postponing your opponent's ability to score "
-    "your Acorns'); an Acorn or Snowflake on the Board or in the cycle is a rune (L335).",
+    "Ally Acorns matched go to the Rune Discard Pile ('Ally Acorns: Your matched Acorn(s) "
+    "are discarded, postponing your opponent's ability to score your Acorns', L244), the "
+    "rune cycle, like every other discarded rune; an Acorn or Snowflake on the Board or in "
+    "the cycle is a rune ('Rune: Refers to a tile that is either on the Board, in the rune "
+    "discard, or held by a player as a resource', L335).",
     "The fourth Snowflake: the game ends as soon as the match holding it is processed "
     "('When four snowflakes have been matched ... the game ends', L251); the rest of the "
     "cascade does not happen.",
-    "An end the rulebook lacks: a Snowflake matches only in a line of 3 with Acorns of one "
-    "colour or other Snowflakes, and collected Acorns never come back; once too few Acorns "
-    "are left in play to match the Snowflakes still unmatched, winter can never arrive, and "
-    "the engine ends the game there, scored as usual. This is the engine's addition.",
+    "An end the rulebook lacks, for a game where winter has become impossible: 'When four "
+    "snowflakes have been matched, winter has arrived and the game ends' (L251), and a "
+    "Snowflake is matched only in a line of 3 or more (L86) with 'other Acorns of their "
+    "same color or with Snowflakes which acts as either a blue or red Acorn' (L241). The "
+    "4 Snowflakes of the two pouches (L54) stay in play until matched, while an Acorn "
+    "leaves play for good when it is 'claimed by you and added to your \"Collection\"' "
+    "(L243). So with k Snowflakes still unmatched, winter needs 3 - k Acorns of one "
+    "colour in play (1 Snowflake left: 2 Acorns of one colour; 2 left: 1 Acorn; 3 or 4: "
+    "the Snowflakes alone). After every match that scores Acorns or matches Snowflakes "
+    "(the only things that change these counts) the engine checks, and once too few are "
+    "left it ends the game there, scored as winter scores it. This is the engine's "
+    "addition; a game that is merely slow (every piece still in play) goes on.",
+    "An end for a game that goes on too long (the engine's addition; the rulebook's game "
+    "ends only 'When four snowflakes have been matched, winter has arrived and the game "
+    "ends', L251): a game may have at most MAX_ACTIONS actions (100,000, the most a saved "
+    "game holds). A game that reaches that many without winter ends there, as if winter "
+    "had come, and is scored as winter scores it (the highest Collection, then the "
+    "tie-breakers of L253-256). Good play reaches winter in a few thousand actions; random "
+    "play sometimes does not.",
     "Not changed, but worth knowing: a team's Snowflakes reach the Board only when the "
-    "other team's minions reveal them (L166), so a team that never reveals the other's "
-    "tiles can hold winter off; against such a player (or random play) a game can run long.",
-    "Tie-breakers (L253-256): the team controlling the exalted faction; the most Acorn "
-    "tiles collected; the fewest points of one's own Acorns on the Board ('fewest Acorn "
-    "points on the Board': Acorns there can still be scored against you); the most minions "
-    "on the Battlefield. Still tied: a draw.",
-    "Set Tiles (L70): onto a ground space with no minion and no tile; if there is none, "
-    "onto a space with the fewest tiles, minion or not. A space may hold several tiles; a "
-    "minion meets the unrevealed enemy ones top first, one decision each.",
-    "A minion carries one Acorn at most ('your minion may carry it', 'the Acorn is "
-    "Tributed'); carrying is optional, and a minion that stops on a face-up enemy Acorn "
+    "other team's minions reveal them ('If it's a Snowflake, add it to the rune discard "
+    "pile and flip over your minion to its upgraded side', L166), so a team that never "
+    "reveals the other's tiles can hold winter off; against such a player (or random "
+    "play) a game can run long. The shipped bots reveal every enemy tile they reach.",
+    "Tie-breakers ('If players are tied when the fourth Snowflake is matched, tiebreakers "
+    "are considered in the following order', L251): the team controlling the exalted "
+    "faction; the most Acorn tiles collected; 'Player with the fewest Acorn points on the "
+    "Board' (L255), read as the points of one's own Acorns there (they can still be scored "
+    "against you); the most minions on the Battlefield. Still tied: a draw.",
+    "Set Tiles: 'set each of them into a space on the Battlefield where there are no "
+    "minions and no other tiles, excluding canopy spaces. If all spaces are occupied by "
+    "either a minion and/or a tile, a tile can be set in one of the spaces with the fewest "
+    "number of tiles' (L70): the fallback spaces are those with the fewest tiles, minion "
+    "or not. A space may hold several tiles; a minion meets the unrevealed enemy ones top "
+    "first, one decision each.",
+    "A minion carries one Acorn at most. The rulebook speaks of a minion and its one Acorn "
+    "throughout: 'If it's an Acorn, your minion may carry it' (L164), 'If a minion is ever "
+    "holding an enemy Acorn and occupying a canopy space ... the Acorn is \"Tributed\"' "
+    "and 'you drop the Acorn into any column' (L178-180). 'Any Acorns held by these "
+    "minions are dropped' (L140) is plural because a Squabble has two minions, each of "
+    "which may hold one (both drop), and 'freely pass enemy Acorns to one another' (L170) "
+    "because Acorns pass many times; neither says one minion holds two. So a minion holding "
+    "an Acorn reveals another but leaves it face up, and only a minion holding none takes "
+    "one passed. Carrying is optional, and a minion that stops on a face-up enemy Acorn "
     "(one dropped by a squabble) may pick it up: the Example Turn protects Red's revealed "
     "Acorn from being taken (L277).",
-    "Summoning is not moving: a summoned minion meets no tiles where it lands; it cannot "
-    "land on an ally minion and squabbles with an enemy one (L186-188).",
+    "Summoning is not moving: tiles are met 'When you move a minion into a space with an "
+    "unrevealed enemy tile' (L158), so a summoned minion meets no tiles where it lands. "
+    "'A minion cannot be summoned nor move into a space with an ally minion' (L186), and "
+    "'If a minion would be summoned into or move into a space with an enemy minion, the "
+    "two minions squabble' (L188).",
     "The two moves of an activation are 'consecutive' (L132): once a minion moves, only its "
     "next move, 'stop' (ending its activation) or passing Acorns (which 'does not need to be "
     "followed or preceded by either minion moving', L170) may come before it is exhausted. "
     "A special move replaces one of its moves; Speed gives a third normal move.",
-    "Charge goes straight until it meets a minion, which must be an enemy (a one-space "
-    "Charge is a normal move); the stump stops it. Flight lands two spaces away over "
-    "anything, the stump included. Neither Sneak, Flight nor Charge enters or leaves the "
-    "canopy, and only a normal move confronts a Hero.",
-    "Elbow Drop (L146) is not a squabble: the enemy below is destroyed (its Destroyed "
-    "trigger fires), the attacker lands there and meets its tiles; Judo may dodge it as any "
-    "attack ('the first time that this minion is attacked each turn', L210). Judo dodges "
-    "to an adjacent ground space without a minion, meeting that space's tiles.",
-    "Hero Squabble (L150) only toward a column where an enemy Hero stands, from the outer "
-    "row in front of it; the carried Acorn drops face up on that outer space. The opponent "
-    "'discards a Quarrel if able' of their choice; 'you draw a Quarrel' even with 3 or "
-    "more in hand.",
-    "A revealed trap: its owner destroys the minion or fires one of their armed Traps (which "
-    "is then discarded); a fired Trap replaces destroying the minion ('either destroy your "
-    "minion, or activate one of their armed trap cards', L165). The trap tile goes back to "
-    "the owner's unused Trap tiles either way (L235).",
+    "Charge ('moving as many spaces as possible in one direction, not interacting with "
+    "enemy tiles in the intervening spaces', 'usable only if the movement will result in a "
+    "squabble with an enemy minion', L204) goes straight until it meets a minion, which "
+    "must be an enemy (a one-space Charge is a normal move); the stump stops it. Flight "
+    "('moving two spaces in one direction, skipping over the intervening space', L205) "
+    "lands two spaces away over anything, the stump included. 'Minions can move into a "
+    "canopy space of the Tree ONLY by using a normal move from the space directly beneath "
+    "it' (L174): neither Sneak, Flight nor Charge enters or leaves the canopy, and only a "
+    "normal move confronts a Hero.",
+    "Elbow Drop is not a squabble: 'your minion destroys the enemy minion unharmed and "
+    "remains in play' (L146): the enemy below is destroyed (its Destroyed trigger fires), "
+    "the attacker lands there and meets its tiles; Judo may dodge it as any attack ('the "
+    "first time that this minion is attacked each turn', L210). Judo dodges to an "
+    "adjacent ground space without a minion, meeting that space's tiles.",
+    "Hero Squabble: 'When you move a minion beyond an outer Battlefield space in the "
+    "direction of an enemy Hero' (L150): only toward a column where an enemy Hero stands, "
+    "from the outer row in front of it; the carried Acorn drops face up on that outer "
+    "space. The opponent 'discards a Quarrel if able' of their choice; 'you draw a "
+    "Quarrel' even with 3 or more in hand.",
+    "A revealed trap: its owner destroys the minion or fires one of their armed Traps "
+    "(which is discarded once its effect is done); a fired Trap replaces destroying the "
+    "minion ('either destroy your minion, or activate one of their armed trap cards', "
+    "L165). The trap tile goes back to the owner's unused Trap tiles either way (L235).",
     "'Surrounding' (Resistance Trap) means the 8 ground spaces around, diagonals included: "
-    "the rulebook says 'adjacent' when it means the 4 orthogonal ones (L327).",
-    "Triggers: Squabble fires for a minion in a squabble or a Hero Squabble, Destroyed for "
-    "an upgraded minion destroyed in any way, Move when its activation ends, Tribute for a "
-    "minion already upgraded when it tributes (a basic one flips instead, then Reveal). "
-    "All are optional (L340), decided by the minion's controller.",
+    "the rulebook says adjacent when it means the 4 orthogonal ones ('Adjacent: Always "
+    "means orthogonally adjacent. Diagaonal exceptions are always specifically mentioned', "
+    "L327).",
+    "Triggers: Squabble fires for a minion in a squabble or a Hero Squabble ('Squabble – "
+    "occurs whenever the minion squabbles (with a minion or Hero)', L345), Destroyed for "
+    "an upgraded minion destroyed in any way ('Destroyed – occurs when the upgraded minion "
+    "is destroyed', L347), Move when its activation ends, Tribute for a minion already "
+    "upgraded when it tributes (a basic one flips instead, then Reveal). 'Activating a "
+    "minion's triggered ability is always optional for the minion's controller' (L340).",
     "Tribute: the minion is exhausted (its activation ends) and its controller chooses the "
     "column (L180); the matches that follow are the controller's. Passing an Acorn to a "
     "minion in the canopy tributes it too ('If a minion is ever holding an enemy Acorn and "
     "occupying a canopy space', L178).",
-    "Team game (L307-322): every player's turn is a whole turn (Ready, Set Tiles, Reveal, "
+    "Team game: 'Players have their own action budget on their turn, controlling only their "
+    "two Heroes, but share their team's runes, minions, Quarrels, tiles, and Acorns "
+    "scored' (L314): every player's turn is a whole turn (Ready, Set Tiles, Reveal, "
     "Action, Draw) with that player's two Heroes; team minions ready on each teammate's "
-    "turn; runes, tiles, Quarrels, minions and the Collection are shared. A decision asked "
-    "of the other team (a trap, Judo, a discard) is taken by its next player to move.",
-    "Cannonball and every 'your choice' effect: the player using the card chooses (the "
-    "opponent's held runes are public); 'Left-most' column means the Board's own left "
-    "(the Board has a printed top and bottom, L52).",
-    "Quarrels: a Scheme's effects happen when played and it is discarded; a Trap is armed "
-    "face up and its owner takes an unused Trap tile to hand (none left: no tile, L233).",
-    "The Example Turn counts 6 runes where the rules give 7 (4 Thieves from the match-4, 3 "
-    "Guardians) and never drops its Hunter rune, though all three must be dropped (L78); "
-    "the engine follows the rules, and the test of the example drops the Hunter rune too. "
-    "Its 2 tiles 'from a Confrontation last turn' leave out the tile of Red's own last Draw; "
-    "the test's position has the 2. Its '3 acorn points' and 'a Snowflake' come from a blue "
-    "2-point and the tributed 1-point Acorn matched with one Snowflake.",
+    "turn. A decision asked of the other team (a trap, Judo, a discard) is taken by its "
+    "next player to move.",
+    "Cannonball ('Destroy a rune held by an opponent. That opponent draws a tile.', L117) "
+    "and every choice an effect leaves open: the player using the card chooses (the "
+    "opponent's held runes are public). The 'left-most column that is not full' (L98) is "
+    "the Board's own left (the Board has a printed top and bottom, L52), whoever drops.",
+    "Quarrels: a Scheme's effects happen when played, and only then is it discarded ('After "
+    "executing the effect, the Scheme is discarded', L229), so a draw it makes cannot "
+    "shuffle it back into the deck; a fired Trap likewise goes to the discard pile after "
+    "its trigger effect. A Trap is armed face up and its owner takes an unused Trap tile "
+    "to hand (none left: no tile, L233).",
+    "The Example Turn says 'Now that I have 6 runes' (L279) where the rules give 7 (4 "
+    "Thieves from the match-4, 3 Guardians) and never drops its Hunter rune, though 'You "
+    "must drop all three of the revealed runes into the Matching Board before you are "
+    "allowed to end your turn' (L78); the engine follows the rules, and the test of the "
+    "example drops the Hunter rune too. Its 'I have 2 tiles in my hand from a Confrontation "
+    "last turn' (L265) leaves out the tile of Red's own last Draw; the test's position has "
+    "the 2. Its '3 acorn points' and 'a Snowflake' come from a blue 2-point and the "
+    "tributed 1-point Acorn matched with one Snowflake.",
 )
 
 
@@ -337,6 +422,7 @@ class AlderQuestState(GameState):
     """A game of AlderQuest. See the module docstring."""
 
     game_name = "alderquest"
+    display_name = "AlderQuest"
     action_types = ACTION_TYPES
     min_players, max_players = 2, 4
 
@@ -397,6 +483,29 @@ class AlderQuestState(GameState):
                     f"{'goes' if not self._you(self.slots[0]) else 'go'} first; "
                     f"{says(self.players[self.slots[1]], 'play')} Blue. Factions are chosen "
                     "in turn, Red first.")
+
+    @classmethod
+    def parse_action(cls, text: str) -> Action:
+        """An action from its text, every part given: ``"drop T"`` is refused (no
+        column), not read as a drop into column ``''``, and ``"drop T A B"`` too (no field
+        of an AlderQuest action holds a space).
+
+        >>> AlderQuestState.parse_action("drop T")
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.IllegalActionError: drop: missing column (usage: \
+drop RUNE COLUMN)
+        """
+        action = super().parse_action(text)
+        fields = dataclasses.fields(action)  # type: ignore[arg-type]
+        given = len(text.split()) - 1
+        if given < len(fields):
+            raise IllegalActionError(f"{action.verb}: missing {fields[given].name} (usage: "
+                                     f"{usage(type(action))})")
+        if given > len(fields):
+            raise IllegalActionError(f"{action.verb}: too many parts (usage: "
+                                     f"{usage(type(action))})")
+        return action
 
     def _you(self, player: int) -> bool:
         return self.players[player].strip().lower() == "you"
@@ -521,8 +630,89 @@ class AlderQuestState(GameState):
     def board_obj(self) -> Board:
         return Board(self.boards.board_columns, self.boards.board_rows, self.board)
 
-    def board_text(self) -> str:
-        return str(self.board_obj())
+    def text_board(self) -> str:
+        """Both boards in text, for ``print(state)`` (core/display.py): the Matching Board
+        (top row first; ``r2`` an Acorn, ``bs`` a Snowflake, ``.`` an empty cell) with the
+        runes revealed above it and the snowflake spaces, the Battlefield with Blue's edge
+        at the top (a minion by id, ``*`` upgraded, ``+b2`` the Acorn it carries; tiles
+        face up as ``b2``, face down in brackets, ``(r?)`` where the viewer cannot see;
+        ``##`` the stump), the canopy and the Heroes at both edges, each team's points and
+        supplies, and whose turn it is. A view shows only what its player may see.
+
+        >>> game = new_game(seed=3)
+        >>> print(game.text_board())
+        Choosing factions: Red's pick (Red first, in turn).
+        """
+        lines: list[str] = []
+        if self.phase == "faction":
+            slot = self._pick_slot()
+            return (f"Choosing factions: {possessive(self.players[self.slots[slot]])} pick "
+                    "(Red first, in turn).")
+        width = self.boards.board_columns
+        revealed = " ".join(self.revealed) or "-"
+        lines.append(f"Matching Board (revealed above it: {revealed})")
+        lines.append("    " + " ".join(f"{chr(65 + c):<2}" for c in range(width)).rstrip())
+        for r in reversed(range(self.boards.board_rows)):
+            cells = [col[r] if r < len(col) else "." for col in self.board]
+            lines.append(f"{r + 1:>3} " + " ".join(f"{x:<2}" for x in cells).rstrip())
+        exalted = f"; exalted: {self.exalted}" if self.exalted else ""
+        lines.append(f"Snowflakes matched: {len(self.snowflakes)} of 4{exalted}")
+        lines.append("")
+        lines.extend(self._battlefield_lines())
+        lines.append("")
+        for t, team in enumerate(self.teams):
+            held = " ".join(team["held"]) or "none"
+            lines.append(f"{TEAMS[t]} ({listing(team['factions']) or 'no factions yet'}): "
+                         f"{count(self.points(t), 'point')}; runes held: {held}; "
+                         f"{count(len(team['quarrels']), 'Quarrel')} in hand, "
+                         f"{count(len(team['armed']), 'Trap')} armed; "
+                         f"{count(len(team['hand']), 'tile')} in hand, "
+                         f"{len(team['pouch'])} in the pouch")
+        if self.is_over:
+            lines.append(f"Game over: {self.end_reason}.")
+        elif self.phase == "hero":
+            slot = self._pick_slot()
+            lines.append(f"Choosing Heroes: {possessive(self.players[self.slots[slot]])} pick.")
+        else:
+            step = {"set": "Set Tiles", "action": "Action Phase", "draw": "Draw"}[self.step]
+            who = self.players[self.slots[self.slot]]
+            lines.append(f"Turn {self.turn}: {possessive(who, capital=True)} turn "
+                         f"({TEAMS[self.current_team]}), {step}. {self.prompt()}")
+        return "\n".join(lines)
+
+    def _battlefield_lines(self) -> list[str]:
+        field = self.field
+        cell = 11
+
+        def heroes(team: int) -> str:
+            mine = sorted((d["column"], self.cards.heroes[h]["name"])
+                          for h, d in self.heroes.items() if d["team"] == team)
+            return ", ".join(f"{name} ({col})" for col, name in mine) or "none yet"
+
+        def minion(space: str) -> str:
+            mid = minion_at(self.minions, space)
+            if mid is None:
+                return ""
+            m = self.minions[mid]
+            return (mid + ("*" if m["upgraded"] else "") + (f"+{m['acorn']}" if m["acorn"]
+                                                             else ""))
+
+        lines = [f"Battlefield (Blue's edge at the top): Blue's Heroes {heroes(1)}"]
+        lines.append("    " + "".join(f"{c:<{cell}}" for c in field.columns).rstrip())
+        for row in reversed(range(1, field.rows + 1)):
+            cells = []
+            for col in field.columns:
+                space = f"{col}{row}"
+                if space == field.stump:
+                    cells.append("##")
+                    continue
+                parts = [minion(space)] + [code if up else f"({code})"
+                                           for code, up in self.tiles.get(space, ())]
+                cells.append(" ".join(p for p in parts if p) or ".")
+            lines.append(f"{row:>3} " + "".join(f"{x:<{cell}}" for x in cells).rstrip())
+        lines.append(f"Red's Heroes (the bottom edge): {heroes(0)}")
+        lines.append("Canopy: " + ", ".join(f"{c} {minion(c) or '-'}" for c in field.canopy))
+        return lines
 
     def swap_pairs(self) -> list[str]:
         """Every pair of adjacent runes on the Board, as ``'A1:A2'``
@@ -854,6 +1044,10 @@ class AlderQuestState(GameState):
         self._legal = None
         super()._perform(action)
         self._run()
+        if len(self.history) + 1 >= MAX_ACTIONS and not self.is_over:
+            # this is the last action a game may have (the history holds the others)
+            self._finish(f"the game has reached {MAX_ACTIONS:,} actions, the most a game "
+                         "may have: winter comes")
 
     def _push(self, frame: dict[str, Any]) -> None:
         self.stack.append(frame)
@@ -878,8 +1072,16 @@ class AlderQuestState(GameState):
                 self._reveal_runes()
                 continue
             return
-        self.stack.clear()
+        self._clear_stack()
         self.activation = None
+
+    def _clear_stack(self) -> None:
+        """Drop what is still pending (the game is over); a card played or fired whose
+        effects were cut short still goes to its discard pile."""
+        for frame in self.stack:
+            if frame["kind"] == "discard_card":
+                self._task_discard_card(frame)
+        self.stack.clear()
 
     # ------------------------------------------------------------ decisions
     @performs(Reveal, Dismiss)
@@ -949,6 +1151,14 @@ class AlderQuestState(GameState):
             self._discard_quarrel(frame["team"], hand[0])
         elif hand:
             self._ask({"kind": "discard_quarrel", "team": frame["team"]}, frame["team"])
+
+    def _task_discard_card(self, frame: dict[str, Any]) -> None:
+        """A played Scheme or a fired Trap goes to its discard pile, its effects done."""
+        card = frame["card"]
+        if card in self.cards.legendary:
+            self.legend_discard.append(card)
+        else:
+            self.teams[frame["team"]]["discard"].append(card)
 
     def _task_destroy(self, frame: dict[str, Any]) -> None:
         if frame["minion"] in self.minions:
@@ -1039,7 +1249,7 @@ class AlderQuestState(GameState):
     def _reveal_runes(self) -> None:
         drawn = []
         for _ in range(REVEAL):
-            rune = self._draw_rune([])
+            rune = self._draw_rune()
             if rune is None:
                 break
             drawn.append(rune)
@@ -1050,13 +1260,12 @@ class AlderQuestState(GameState):
                     f"{count(len(drawn), 'rune')} above the Board: "
                     f"{listing(names) or 'none left'}.", runes=list(drawn))
 
-    def _draw_rune(self, pending: list[str]) -> str | None:
+    def _draw_rune(self) -> str | None:
         """A rune from the Rune Pouch; an empty pouch takes back the Rune Discard Pile
-        (and ``pending``: runes discarded earlier in this cascade)."""
+        (which never holds the runes of a cascade still going on: see _board_move)."""
         assert self.rng is not None
         if not self.rune_pouch:
-            refill = self.rune_discard + pending
-            pending.clear()
+            refill = self.rune_discard
             if not refill:
                 return None
             self.rune_pouch, self.rune_discard = sorted(refill), []
@@ -1096,6 +1305,7 @@ class AlderQuestState(GameState):
             return
         card = team["deck"].pop()
         team["quarrels"].append(card)
+        self.mark_irreversible("a Quarrel has been drawn from the hidden deck")
         self.record("draw", f"{self.team_says(team_no, 'draw')} a Quarrel.")
         self._secret(team_no, f"({self.cards.name(card)}.)", card=card)
 
@@ -1108,12 +1318,14 @@ class AlderQuestState(GameState):
         assert self.rng is not None
         code = team["pouch"].pop(self.rng.randbelow(len(team["pouch"])))
         bisect.insort(team["hand"], code)
+        self.mark_irreversible("a tile has been drawn from the Tile Pouch")
         self.record("draw", f"{self.team_says(team_no, 'draw')} a tile.", team=team_no, tiles=1)
         self._secret(team_no, f"({_tile_text(code).capitalize()}.)", tile=code)
 
     def _discard_quarrel(self, team_no: int, card: str) -> None:
         team = self.teams[team_no]
         team["quarrels"].remove(card)
+        self.mark_irreversible("a Quarrel from the hidden hand has been shown (discarded)")
         if card in self.cards.legendary:
             self.legend_discard.append(card)
         else:
@@ -1164,19 +1376,11 @@ class AlderQuestState(GameState):
         if text:
             self.record("board", f"{text[0].upper()}{text[1:]}.")
         if changed is not None and not may_match_at(board, changed) and not board.is_empty():
+            self._discard_runes(result.discarded)
             return  # no match (most drops and swaps): no cascade, nothing else changes
-        flushed = [0]
-
-        def draw() -> str | None:
-            pending = result.discarded[flushed[0]:]
-            flushed[0] = len(result.discarded)
-            if self.rune_pouch:
-                if pending:
-                    self.rune_discard.extend(pending)
-                    self.rune_discard.sort()
-                pending = []
-            return self._draw_rune(pending)
-
+        # The runes this cascade discards reach the Rune Discard Pile once it is over
+        # (RULE_NOTES): its new lines never bring them back, so it always ends.
+        draw = self._draw_rune
         team = self.teams[team_no]
         exalted = None if self.exalted is None else self.cards.letter(self.exalted)
         result.exalted = exalted
@@ -1188,9 +1392,16 @@ class AlderQuestState(GameState):
             self._log_line(line)
         resolve(board, rules, draw, result,
                 lambda kind, what: self._log_step(team_no, kind, what), changed)
-        self.rune_discard.extend(result.discarded[flushed[0]:])
-        self.rune_discard.sort()
+        if result.capped:  # a guard only: see matching.MAX_CASCADE_STEPS
+            self.record("guard", f"(The cascade reached {MAX_CASCADE_STEPS} rounds: no more "
+                        "new lines are drawn; the matches left are resolved.)")
+        self._discard_runes(result.discarded)
         self._apply_cascade(team_no, result)
+
+    def _discard_runes(self, runes: list[str]) -> None:
+        if runes:
+            self.rune_discard.extend(runes)
+            self.rune_discard.sort()
 
     def _log_line(self, line: list[str | None]) -> None:
         shown = [f"{chr(65 + c)}: {r if len(r) == 1 else _tile_text(r)}"
@@ -1248,13 +1459,19 @@ class AlderQuestState(GameState):
             self._draw_legendary(team_no)
         if result.ended:
             self._finish("the fourth Snowflake is matched: winter has arrived")
-        elif result.scored and not self.winter_possible():
+        elif (result.scored or result.snowflakes) and not self.winter_possible():
+            # (only these change what winter needs: Acorns leave play only when scored,
+            # Snowflakes only when matched)
+            left = 4 - len(self.snowflakes)
             self._finish("too few Acorns are left in play to match the last "
-                         f"{count(4 - len(self.snowflakes), 'Snowflake')}, so winter comes")
+                         f"{'Snowflake' if left == 1 else f'{left} Snowflakes'}, so winter "
+                         "comes")
 
     def winter_possible(self) -> bool:
-        """Whether the Snowflakes not yet matched can still be: a match needs 3 Acorns of
-        one colour and Snowflakes, and Acorns in a Collection never come back.
+        """Whether the Snowflakes not yet matched can still be: a match of Acorns is 3 in a
+        line of one colour, Snowflakes standing in for either (L241); every Snowflake not
+        matched is still in play, and an Acorn leaves play only for a Collection (L243).
+        So with ``k`` Snowflakes left, winter needs 3 - ``k`` Acorns of one colour in play.
 
         >>> new_game(seed=1).winter_possible()
         True
@@ -1278,13 +1495,16 @@ class AlderQuestState(GameState):
             return
         card = self.legend_deck.pop()
         self.teams[team_no]["quarrels"].append(card)
-        self.record("legendary", f"A match-5: {self.team_says(team_no, 'draw')} the legendary "
-                    f"Quarrel {self.cards.name(card)}.", card=card)
+        self.mark_irreversible("a legendary Quarrel has been drawn")
+        # into the hidden hand: the other team learns that a legendary was drawn, not which
+        self.record("legendary", f"A match-5: {self.team_says(team_no, 'draw')} a legendary "
+                    "Quarrel.", team=team_no)
+        self._secret(team_no, f"({self.cards.name(card)}.)", card=card)
 
     def _finish(self, reason: str) -> None:
         self.phase = "over"
         self.end_reason = reason
-        self.stack.clear()
+        self._clear_stack()
         self.activation = None
         self.winner_team = self.winner()
         red, blue = self.points(0), self.points(1)
@@ -1353,9 +1573,11 @@ class AlderQuestState(GameState):
                 self.record("play", f"{self.team_says(team_no, 'take')} a trap tile to hand.",
                             team=team_no, tile=trap, to="hand")
             return
-        (self.legend_discard if legendary else team["discard"]).append(a.card)
         self.record("play", f"{self.team_says(team_no, 'play')} {card['name']}: {card['text']}",
                     card=a.card)
+        # "After executing the effect, the Scheme is discarded" (L229): it waits on the
+        # stack below its effects, so a draw they make cannot shuffle it back in
+        self._push({"kind": "discard_card", "team": team_no, "card": a.card})
         self._run_effects(card, {"kind": "legendary" if legendary else "scheme",
                                  "team": team_no, "source": a.card})
 
@@ -1528,9 +1750,9 @@ class AlderQuestState(GameState):
             return
         team = self.teams[owner]
         team["armed"].remove(card)
-        team["discard"].append(card)
         self.record("trap", f"{self.team_says(owner, 'fire')} {self.cards.name(card)}.",
                     card=card, minion=mid)
+        self._push({"kind": "discard_card", "team": owner, "card": card})  # after its effects
         self._run_effects(self.cards.quarrels[card], {
             "kind": "trap", "team": owner, "source": card, "activator": mid,
             "space": self.minions[mid]["space"] if mid in self.minions else frame["space"]})
@@ -1610,6 +1832,9 @@ class AlderQuestState(GameState):
         onto an enemy minion the two squabble (L188)."""
         deck = self.minion_decks[faction]
         mid = deck.pop()
+        # the top card of a hidden deck is now face up: no taking it back (and summoning
+        # again to see the next one)
+        self.mark_irreversible("a minion has been summoned from the top of its hidden deck")
         self.minions[mid] = {"team": team, "space": None, "upgraded": False,
                              "exhausted": True, "acorn": None, "judo": False,
                              "stunned": False}
@@ -1729,29 +1954,49 @@ class AlderQuestState(GameState):
             raise SaveFormatError(f"saved AlderQuest game: missing {', '.join(missing)}")
         for f in POSITION:
             setattr(self, f, data[f])
-        self._verify()
+        # every position read (a save's start and current position, a view, a checkpoint)
+        # is checked at once, so that what is wrong is said in the game's words
+        self.check_position()
 
-    def _verify(self) -> None:
-        """What a schema cannot check: the cards exist, and every piece is accounted for."""
-        c = self.cards
-        for mid in self.minions:
-            if mid not in c.minions:
-                raise SaveFormatError(f"saved AlderQuest game: no minion card {mid!r}")
-        for hero in self.heroes:
-            if hero not in c.heroes:
-                raise SaveFormatError(f"saved AlderQuest game: no Hero card {hero!r}")
-        for space in list(self.tiles) + [m["space"] for m in self.minions.values()
-                                         if m["space"]]:
-            if not (self.field.is_ground(space) or self.field.is_canopy(space)):
-                raise SaveFormatError(f"saved AlderQuest game: {space!r} is not a space")
-        if len(self.board) != self.boards.board_columns or any(
-                len(col) > self.boards.board_rows for col in self.board):
-            raise SaveFormatError("saved AlderQuest game: the Matching Board has the wrong size")
-        have, want = self.components(), self.full_components()
-        if have != want:
-            diff = (have - want) + (want - have)
-            raise SaveFormatError("saved AlderQuest game: the pieces do not add up "
-                                  f"({', '.join(sorted(diff))})")
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        """The checks ``new_game`` makes of its options, for a save's options too:
+        InvalidArgumentError naming the option.
+
+        >>> AlderQuestState.check_options({"lone": "green"})
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.InvalidArgumentError: lone must be one of 'blue' \
+or 'red', not 'green'
+        """
+        if not isinstance(options, dict):
+            raise InvalidArgumentError(f"options must be an object, not {shown(options)}")
+        unknown = sorted(set(options) - {"cards", "boards", "lone"})
+        if unknown:
+            raise InvalidArgumentError(f"{unknown[0]}: not an option of AlderQuest (its "
+                                       "options are cards, boards and lone)")
+        if "lone" in options:
+            one_of(options["lone"], "lone", ("blue", "red"))
+        for kind in ("cards", "boards"):
+            option = options.get(kind)
+            if option is None:
+                continue
+            shipped = {"shipped", "digest"}
+            if not isinstance(option, dict) or not (
+                    set(option) == shipped and all(isinstance(option[k], str)
+                                                   for k in shipped)
+                    or set(option) == {"document"} and isinstance(option["document"], dict)):
+                raise InvalidArgumentError(
+                    f"{kind} must name the shipped file and its digest "
+                    f"({{'shipped': ..., 'digest': ...}}) or hold the document "
+                    f"({{'document': {{...}}}}), not {shown(option)}")
+
+    def check_position(self) -> None:
+        """Refuse (SaveFormatError naming the field and why) a position no game could
+        reach: every id a real card, space or cell, every count within the box, every piece
+        where the rules can put it, the turn and the pending steps consistent, all the
+        pieces there. A player's view (no RNG) may hide what views hide ('?', 'r?')."""
+        _PositionCheck(self).run()
 
     def _hide(self, player: int | None) -> None:
         viewer_team = None if player is None else self.team_of(player)
@@ -1785,6 +2030,8 @@ class AlderQuestState(GameState):
         pieces += [m["acorn"] for m in self.minions.values() if m["acorn"]]
         for deck in self.minion_decks.values():
             cards += deck
+        # a Scheme or fired Trap whose effects are still going on
+        cards += [f["card"] for f in self.stack if f["kind"] == "discard_card"]
         return Counter(pieces + cards)  # card ids never look like rune or tile codes
 
     def full_components(self) -> Counter:
@@ -1806,13 +2053,425 @@ class AlderQuestState(GameState):
         "after_move": _after_move, "encounter": _encounter_step, "pickup": _pickup_step,
         "arrive": _finish_arrive, "after_tribute": _after_tribute, "effects": _effects_step,
         "draw_quarrel": _task_draw_quarrel, "enemy_discard": _task_enemy_discard,
-        "destroy": _task_destroy}
+        "destroy": _task_destroy, "discard_card": _task_discard_card}
     #: What a ``choose`` answers, by the kind of decision asking it.
     _CHOICES: ClassVar[dict[str, Callable[[AlderQuestState, dict[str, Any], str], None]]] = {
         "target": _choose_target, "swap": _choose_swap, "slide": _choose_slide,
         "pay": _pay}
 
 
+
+
+# ------------------------------------------------------------------ checking a position
+#: The keys each kind of pending step holds (besides "kind", and "ask"/"player" for a
+#: decision), and the decisions among them.
+FRAME_KEYS = {
+    "after_move": ("minion",), "encounter": ("minion", "space"), "pickup": ("minion", "space"),
+    "arrive": ("minion", "space", "then"), "after_tribute": ("minion", "upgraded"),
+    "effects": ("effects", "ctx"), "draw_quarrel": ("team",), "enemy_discard": ("team",),
+    "destroy": ("minion", "space"), "discard_card": ("team", "card"),
+    "carry": ("minion", "space"), "trap": ("minion", "space", "team"),
+    "judo": ("minion", "attacker", "space", "elbow", "then"), "tribute": ("minion",),
+    "trigger": ("minion", "when", "space", "team"), "target": ("effect", "ctx"),
+    "swap": ("hero",), "slide": ("hero",), "pay": ("hero", "team", "left", "paid"),
+    "discard_quarrel": ("team",)}
+ASKED = frozenset(DECISIONS)
+TILE_KINDS = ("1", "2", "3", "s", "t")
+
+
+class _PositionCheck:
+    """The checks of :meth:`AlderQuestState.check_position`, one method a part."""
+
+    def __init__(self, state: AlderQuestState) -> None:
+        self.s = state
+        self.view = state.rng is None  # a player's view: its hidden parts are masked
+        self.letters = {state.cards.letter(f) for f in state.cards.factions}
+
+    def bad(self, where: str, why: str) -> SaveFormatError:
+        return SaveFormatError(f"saved AlderQuest game: {where}: {why}")
+
+    def run(self) -> None:
+        s = self.s
+        if ("lone" in s.options) != (len(s.players) == 3):
+            raise self.bad("options.lone", "a 3-player game says which team one player "
+                           "plays (lone), and only a 3-player game")
+        self.turn()
+        self.teams()
+        self.heroes()
+        self.minions()
+        self.tiles()
+        self.runes()
+        self.stack()
+        self.pieces()
+
+    # ---------------------------------------------------------------- pieces
+    def piece(self, where: str, code: object, *, tiles: bool = True,
+              traps: bool = False, colour: str | None = None, hidden: bool = False) -> str:
+        """A rune ('T'), or a tile ('r2', 'bs', 'rt' where ``traps``) of ``colour``;
+        in a view, 'r?' where ``hidden``."""
+        if not isinstance(code, str):
+            raise self.bad(where, f"{shown(code)} is not a rune or tile code")
+        if code.endswith(HIDDEN) and not self.view:
+            raise self.bad(where, f"{code!r} is hidden, and only a player's view hides")
+        if len(code) == 1:
+            if code in self.letters:
+                return code
+        elif len(code) == 2 and code[0] in COLOURS and tiles:
+            kind = code[1]
+            ok = (kind in "123s" or kind == "t" and traps
+                  or kind == HIDDEN and hidden and self.view)
+            if ok and (colour is None or code[0] == colour):
+                return code
+            if ok:
+                raise self.bad(where, f"{shown(code)} is not a {'red' if colour == 'r' else 'blue'}"
+                               " tile")
+        raise self.bad(where, f"{shown(code)} is not a piece that can be here")
+
+    def card(self, where: str, card: object, group: Any, what: str) -> str:
+        if isinstance(card, str) and card in group:
+            return card
+        if card == HIDDEN:
+            if self.view:
+                return card
+            raise self.bad(where, "'?' is hidden, and only a player's view hides")
+        raise self.bad(where, f"{shown(card)} is not {what}")
+
+    # ---------------------------------------------------------------- the turn
+    def turn(self) -> None:
+        s = self.s
+        n = len(s.slots)
+        if not 0 <= s.slot < n:
+            raise self.bad("slot", f"{s.slot} is not a seat of this {len(s.players)}-player "
+                           f"game's turn order (0 to {n - 1})")
+        chosen = [f for t in s.teams for f in t["factions"]]
+        wanted = 8 if s.team_game else 6
+        if s.phase == "faction":
+            if s.picks != len(chosen) or s.picks >= 4:
+                raise self.bad("picks", f"{s.picks} factions picked, but the teams hold "
+                               f"{len(chosen)}")
+        elif s.phase == "hero":
+            if len(chosen) != 4 or s.picks != len(s.heroes) or s.picks >= wanted:
+                raise self.bad("picks", f"{s.picks} Heroes picked, but {len(s.heroes)} are "
+                               "on the Battlefield (the factions must all be chosen)")
+        elif len(chosen) != 4 or s.picks != wanted or len(s.heroes) != wanted:
+            raise self.bad("picks", f"the game is under way: 4 factions and {wanted} Heroes "
+                           f"are chosen ({wanted} picks), not {len(chosen)} and "
+                           f"{len(s.heroes)} ({s.picks})")
+        if s.phase in ("faction", "hero"):
+            if s.step is not None or s.turn != 0:
+                raise self.bad("step", "no turn has begun while factions and Heroes are "
+                               "chosen (step None, turn 0)")
+        elif s.phase == "play" and s.step is None:
+            raise self.bad("step", "a turn under way is in its set, action or draw step")
+        if s.phase in ("play", "over") and (s.turn < 1 or s.slot != (s.turn - 1) % n):
+            raise self.bad("turn", f"turn {s.turn} is played by slot {(s.turn - 1) % n}, "
+                           f"not {s.slot} (turns go round the slots from turn 1)")
+        if s.revealed and s.step != "action":
+            raise self.bad("revealed", "runes are revealed only for the Action Phase")
+        if len(s.revealed) > REVEAL:
+            raise self.bad("revealed", f"at most {REVEAL} runes are revealed a turn, not "
+                           f"{len(s.revealed)}")
+        over = s.phase == "over"
+        if over != (s.end_reason is not None) or over != (s.winner_team is not None):
+            raise self.bad("end_reason", "a game over has its end and winner, and only then")
+        if over and s.winner_team != s.winner():
+            raise self.bad("winner_team", f"{s.winner_team!r}, but the Collections and the "
+                           f"tie-breakers give {s.winner()!r}")
+        if len(s.snowflakes) > 4 or any(c not in ("rs", "bs") for c in s.snowflakes):
+            raise self.bad("snowflakes", "the snowflake spaces hold up to 4 Snowflakes")
+        if len(s.snowflakes) == 4 and not over:
+            raise self.bad("snowflakes", "the fourth Snowflake ends the game (L251)")
+        if not over and not self.view and s.phase == "play" and not s.winter_possible():
+            raise self.bad("snowflakes", "winter can no longer come (too few Acorns are left "
+                           "in play), so the game would be over")
+        if s.exalted is not None and s.exalted not in chosen:
+            raise self.bad("exalted", f"{shown(s.exalted)} is not a faction in the game")
+
+    # ---------------------------------------------------------------- teams
+    def teams(self) -> None:
+        s = self.s
+        c = s.cards
+        seen: set[str] = set()
+        for t, team in enumerate(s.teams):
+            at = f"teams[{t}]"
+            colour = COLOURS[t]
+            factions = team["factions"]
+            for f in factions:
+                if f not in c.factions or f in seen:
+                    raise self.bad(f"{at}.factions", f"{shown(f)} is not a faction still free")
+                seen.add(f)
+            if len(factions) != ((s.picks + 1 - t) // 2 if s.phase == "faction" else 2):
+                raise self.bad(f"{at}.factions", f"{len(factions)} factions; the picks "
+                               "alternate, Red first, two each")
+            for r in team["held"]:
+                self.piece(f"{at}.held", r, tiles=False)
+            for key in ("pouch", "hand"):
+                for code in team[key]:
+                    self.piece(f"{at}.{key}", code, traps=True, colour=colour, hidden=True)
+            for code in team["collection"]:
+                if not (isinstance(code, str) and len(code) == 2 and code[0] == COLOURS[1 - t]
+                        and code[1] in "123"):
+                    raise self.bad(f"{at}.collection", f"{shown(code)}: a Collection holds "
+                                   "the other team's Acorns (L243, L331)")
+            own = {q for q, card in c.quarrels.items() if card["faction"] in factions}
+            for key in ("deck", "discard", "armed", "quarrels"):
+                pool = own | set(c.legendary) if key == "quarrels" else own
+                for card in team[key]:
+                    self.card(f"{at}.{key}", card, pool,
+                              f"a Quarrel of {possessive(TEAMS[t])} factions")
+            for card in team["armed"]:
+                if card != HIDDEN and c.quarrels[card]["type"] != "trap":
+                    raise self.bad(f"{at}.armed", f"{card} is a Scheme: only Traps are armed")
+        for q in s.box:
+            card = self.card("box", q, c.quarrels, "a Quarrel")
+            if c.quarrels[card]["faction"] in seen:
+                raise self.bad("box", f"{q}: the Quarrels of a chosen faction are its team's")
+        for q in [*s.legend_deck, *s.legend_discard]:
+            self.card("legend_deck", q, c.legendary, "a legendary Quarrel")
+
+    # ---------------------------------------------------------------- Heroes
+    def heroes(self) -> None:
+        s = self.s
+        c = s.cards
+        layout = s.boards.heroes["team" if s.team_game else "head_to_head"]
+        columns: set[tuple[int, str]] = set()
+        per_slot: Counter = Counter()
+        for h in s.hero_box:
+            self.card("hero_box", h, c.heroes, "a Hero")
+        for hero, d in s.heroes.items():
+            at = f"heroes.{hero}"
+            self.card("heroes", hero, c.heroes, "a Hero")
+            if hero in s.hero_box:
+                raise self.bad(at, "a Hero on the Battlefield is not in the box too")
+            team, slot = d["team"], d["slot"]
+            if not 0 <= slot < len(s.slots) or s.slot_team(slot) != team:
+                raise self.bad(f"{at}.slot", f"slot {slot} is not a seat of the "
+                               f"{TEAMS[team]} team")
+            if c.heroes[hero]["faction"] not in s.teams[team]["factions"]:
+                raise self.bad(at, f"a {c.heroes[hero]['faction']} Hero on the "
+                               f"{TEAMS[team]} team, whose factions are "
+                               f"{listing(s.teams[team]['factions']) or 'not chosen'}")
+            allowed = layout[TEAMS[team].lower()]
+            if s.team_game:
+                allowed = allowed[slot // 2]
+            if d["column"] not in allowed or (team, d["column"]) in columns:
+                raise self.bad(f"{at}.column", f"{shown(d['column'])} is not a free Hero "
+                               f"column of the {TEAMS[team]} team ({listing(list(allowed))})")
+            columns.add((team, d["column"]))
+            per_slot[slot] += 1
+        most = 2 if s.team_game else 3
+        if any(n > most for n in per_slot.values()):
+            raise self.bad("heroes", f"each seat has {most} Heroes at most")
+
+    # ---------------------------------------------------------------- minions
+    def minions(self) -> None:
+        s = self.s
+        c = s.cards
+        decks = s.minion_decks
+        if set(decks) != set(c.factions):
+            raise self.bad("minion_decks", "one deck a faction")
+        for f, deck in decks.items():
+            for mid in deck:
+                card = self.card(f"minion_decks.{f}", mid, c.minions, "a minion card")
+                if card != HIDDEN and c.minions[card]["faction"] != f:
+                    raise self.bad(f"minion_decks.{f}", f"{mid} is a "
+                                   f"{c.minions[card]['faction']} minion")
+        spaces: set[str] = set()
+        for mid, m in s.minions.items():
+            at = f"minions.{mid}"
+            self.card("minions", mid, c.minions, "a minion card")
+            faction = c.minions[mid]["faction"]
+            if faction not in s.teams[m["team"]]["factions"]:
+                raise self.bad(f"{at}.team", f"a {faction} minion on the {TEAMS[m['team']]} "
+                               "team")
+            if any(mid in deck for deck in decks.values()):
+                raise self.bad(at, "a minion on the Battlefield is not in its deck too")
+            space = m["space"]
+            if space is None:
+                if not s.stack:
+                    raise self.bad(f"{at}.space", "a minion is on a space (it is off the "
+                                   "Battlefield only while its summoning is decided)")
+            elif not (s.field.is_ground(space) or s.field.is_canopy(space)):
+                raise self.bad(f"{at}.space", f"{shown(space)} is not a space")
+            elif space in spaces:
+                raise self.bad(f"{at}.space", f"{space} holds another minion (one minion a "
+                               "space, L184)")
+            else:
+                spaces.add(space)
+            if m["acorn"] is not None and not (
+                    isinstance(m["acorn"], str) and len(m["acorn"]) == 2
+                    and m["acorn"][0] == COLOURS[1 - m["team"]] and m["acorn"][1] in "123"):
+                raise self.bad(f"{at}.acorn", f"{shown(m['acorn'])}: a minion carries an "
+                               "enemy Acorn (L164)")
+            if m["stunned"] and not m["exhausted"]:
+                raise self.bad(f"{at}.stunned", "a stunned minion is exhausted")
+        act = s.activation
+        if act is not None:
+            mid = act.get("minion")
+            if (s.step != "action" or mid not in s.minions
+                    or s.minions[mid]["team"] != s.current_team
+                    or set(act) != {"minion", "left", "special", "moved"}
+                    or not integer(act["left"]) or not 0 <= act["left"] <= 3
+                    or not integer(act["moved"]) or not 1 <= act["moved"] <= 3
+                    or not isinstance(act["special"], bool)):
+                raise self.bad("activation", "a minion of the team to act, moving in the "
+                               "Action Phase ({'minion', 'left', 'special', 'moved'})")
+
+    # ---------------------------------------------------------------- tiles
+    def tiles(self) -> None:
+        s = self.s
+        for space, stack in s.tiles.items():
+            at = f"tiles.{space}"
+            if not s.field.is_ground(space):
+                raise self.bad(at, f"{shown(space)} is not a ground space (tiles lie on the "
+                               "ground, L70)")
+            if not stack:
+                raise self.bad(at, "a space with no tiles is not listed")
+            for code, up in stack:
+                self.piece(at, code, traps=True, hidden=True)
+                if up and (code[1] not in "123"):
+                    raise self.bad(at, f"{code} face up: only Acorns lie face up (a revealed "
+                                   "trap or Snowflake leaves the Battlefield, L165-166)")
+
+    # ---------------------------------------------------------------- the Board and runes
+    def runes(self) -> None:
+        s = self.s
+        if len(s.board) != s.boards.board_columns or any(
+                len(col) > s.boards.board_rows for col in s.board):
+            raise self.bad("board", f"the Matching Board has {s.boards.board_columns} "
+                           f"columns of at most {s.boards.board_rows}")
+        for c_, col in enumerate(s.board):
+            for code in col:
+                self.piece(f"board[{c_}]", code)
+        for key in ("rune_pouch", "rune_discard", "revealed"):
+            for code in getattr(s, key):
+                self.piece(key, code)
+        if s.phase not in ("faction", "over") and find_matches(s.board_obj()):
+            raise self.bad("board", "a match is on the Board (every match is processed at "
+                           "once, L86)")
+
+    # ---------------------------------------------------------------- pending steps
+    def stack(self) -> None:
+        s = self.s
+        if s.stack and s.phase in ("faction", "hero", "over"):
+            raise self.bad("stack", "no step is pending outside a turn under way")
+        for i, frame in enumerate(s.stack):
+            at = f"stack[{i}]"
+            kind = frame.get("kind")
+            keys = FRAME_KEYS.get(kind) if isinstance(kind, str) else None
+            if keys is None:
+                raise self.bad(f"{at}.kind", f"{shown(kind)} is not a step or decision of "
+                               "the game")
+            asked = bool(frame.get("ask"))
+            extra = set(frame) - {"kind", "ask", "player", *keys}
+            if any(k not in frame for k in keys) or extra or (asked and kind not in ASKED):
+                raise self.bad(at, f"a {kind!r} step holds {listing(list(keys))}")
+            if asked and not (integer(frame.get("player"))
+                              and 0 <= frame["player"] < len(s.players)):
+                raise self.bad(f"{at}.player", "a decision is asked of a seat of the game")
+            self.frame(at, frame)
+        if s.stack and not s.stack[-1].get("ask"):
+            raise self.bad("stack", "between actions the step on top is a decision")
+
+    def frame(self, at: str, frame: dict[str, Any]) -> None:
+        s = self.s
+        c = s.cards
+        for key, value in frame.items():
+            where = f"{at}.{key}"
+            if key in ("minion", "attacker"):
+                self.card(where, value, c.minions, "a minion card")
+                # a decision about a minion's own move needs it in play (a trigger's
+                # or a trap's may come after it is destroyed)
+                if frame.get("ask") and frame["kind"] in ("encounter", "carry", "tribute",
+                                                          "judo") and value not in s.minions:
+                    raise self.bad(where, f"{value} is not on the Battlefield")
+            elif key == "team" and value not in (0, 1):
+                raise self.bad(where, "0 (Red) or 1 (Blue)")
+            elif key == "space" and value is not None and not (
+                    isinstance(value, str)
+                    and (s.field.is_ground(value) or s.field.is_canopy(value))):
+                raise self.bad(where, f"{shown(value)} is not a space")
+            elif key == "hero" and value not in s.heroes:
+                raise self.bad(where, f"{shown(value)} is not a Hero in the game")
+            elif key == "card":
+                self.card(where, value, {**c.quarrels, **c.legendary}, "a Quarrel")
+            elif key == "then" and value not in ("arrive", "place"):
+                raise self.bad(where, "'arrive' or 'place'")
+            elif key in ("upgraded", "elbow", "ask") and not isinstance(value, bool):
+                raise self.bad(where, "true or false")
+            elif key == "when" and value not in TRIGGERS:
+                raise self.bad(where, f"{shown(value)} is not a trigger")
+            elif key == "left" and not (integer(value) and 1 <= value <= 32):
+                raise self.bad(where, "the runes still to pay")
+            elif key == "paid" and not (isinstance(value, list) and all(
+                    isinstance(r, str) and len(r) == 1 and r in self.letters for r in value)):
+                raise self.bad(where, "the runes paid so far")
+        kind = frame["kind"]
+        if kind in ("effects", "target"):
+            self.effects(at, frame)
+        if kind == "trigger" and not any(t["when"] == frame["when"]
+                                         for t in c.minions[frame["minion"]]["triggers"]):
+            raise self.bad(f"{at}.when", f"{frame['minion']} has no {frame['when']} trigger")
+
+    def effects(self, at: str, frame: dict[str, Any]) -> None:
+        """An effects list is the rest of a real card's (and a target's effect one of
+        them), under the context of who plays it."""
+        s = self.s
+        c = s.cards
+        ctx = frame["ctx"]
+        if not isinstance(ctx, dict) or ctx.get("team") not in (0, 1) or \
+                ctx.get("kind") not in PLACES:
+            raise self.bad(f"{at}.ctx", "the effects' context: who plays them and from where")
+        kind, source = ctx["kind"], ctx.get("source")
+        try:
+            lists = {"hero": lambda: [c.heroes[source]["ability"]],
+                     "scheme": lambda: [c.quarrels[source]], "trap": lambda: [c.quarrels[source]],
+                     "legendary": lambda: [c.legendary[source]],
+                     "trigger": lambda: c.minions[source]["triggers"],
+                     "exalted": lambda: [c.factions[source]["exalted"]]}[kind]()
+        except (KeyError, TypeError):
+            raise self.bad(f"{at}.ctx.source", f"{shown(source)} is not a {kind} card "
+                           "of the game") from None
+        full = [unroll(card["effects"]) for card in lists]
+        if frame["kind"] == "effects":
+            rest = frame["effects"]
+            ok = isinstance(rest, list) and rest and any(
+                len(rest) <= len(f) and f[len(f) - len(rest):] == rest for f in full)
+        else:
+            ok = any(frame["effect"] in f for f in full)
+        if not ok:
+            raise self.bad(f"{at}.effects", f"not the effects of {source}")
+
+    # ---------------------------------------------------------------- every piece
+    def pieces(self) -> None:
+        s = self.s
+        have, want = s.components(), s.full_components()
+        if not self.view:
+            if have != want:
+                diff = (have - want) + (want - have)
+                raise self.bad("pieces", "the pieces do not add up "
+                               f"({', '.join(sorted(diff))})")
+            return
+        # a view: what it hides must be exactly what is missing from what it shows
+        masked = {k: have.pop(k, 0) for k in (HIDDEN, f"r{HIDDEN}", f"b{HIDDEN}")}
+        extra = have - want
+        if extra:
+            raise self.bad("pieces", f"the pieces do not add up ({', '.join(sorted(extra))})")
+        missing = want - have
+        for colour in COLOURS:
+            gone = sum(n for k, n in missing.items() if _is_tile(k) and k[0] == colour)
+            if gone != masked[f"{colour}{HIDDEN}"]:
+                raise self.bad("pieces", f"the {colour}? tiles hidden are not the tiles "
+                               "missing")
+        cards = sum(n for k, n in missing.items() if not _is_tile(k) and len(k) != 1)
+        if cards != masked[HIDDEN] or any(len(k) == 1 for k in missing):
+            raise self.bad("pieces", "the pieces do not add up (the hidden cards are not the "
+                           "cards missing)")
+
+
+def _is_tile(code: str) -> bool:
+    """A tile code ('r2', 'bt'), not a rune or a card id ('L1', 'T01')."""
+    return len(code) == 2 and code[0] in COLOURS and code[1] in TILE_KINDS
 
 
 def default_names(players: int, lone: str = "blue") -> list[str]:
@@ -1847,7 +2506,7 @@ def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *,
     dungeoncraft_widgets.core.errors.InvalidArgumentError: players: this game is for 2 to 4 \
 players, not 5
     """
-    one_of(lone, "lone", ("blue", "red"))
+    AlderQuestState.check_options({"lone": lone})
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 4:
             normalize_players(players, 2, 4)
@@ -1859,4 +2518,5 @@ players, not 5
     options: dict[str, Any] = {"cards": cards_option, "boards": boards_option}
     if not isinstance(players, int) and len(players) == 3:
         options["lone"] = lone
+    AlderQuestState.check_options(options)  # the checks a saved game's options pass too
     return AlderQuestState(players, seed, **options)

@@ -27,7 +27,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from ..core.checks import game_state, whole_number
 from ..core.scene import Circle, Group, Rect, Scene, Text
+from .matching import check_piece
 from .rules import AlderQuestState
 
 __all__ = ["FACTION_COLOURS", "battlefield_scene", "board_scene", "hand_scene", "piece_words"]
@@ -66,6 +68,9 @@ def piece_words(view: AlderQuestState, code: str) -> str:
     >>> piece_words(new_game(seed=1), "b3")
     'blue 3-point Acorn'
     """
+    game_state(view, AlderQuestState, "view")
+    if not (isinstance(code, str) and len(code) == 2 and code[0] in "rb" and code[1] in "t?"):
+        check_piece(code, "code")
     if len(code) == 1:
         return f"{view.faction_name(code)} rune ({code})"
     colour = {"r": "red", "b": "blue"}[code[0]]
@@ -105,6 +110,7 @@ def board_scene(view: AlderQuestState, *, cols: Sequence[Sequence[str]] | None =
     revealed runes above it and the snowflake spaces below. ``selected``: a shape id;
     ``marked``: cells in a match (drawn ringed); ``fresh``: cells just filled;
     ``targets``: shape ids lit as where a click goes; ``caption``: a line under it."""
+    game_state(view, AlderQuestState, "view")
     width, height = view.boards.board_columns, view.boards.board_rows
     cols = view.board if cols is None else cols
     w = BOARD_X + width * CELL + 20
@@ -245,6 +251,8 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
     and ★ when upgraded; faded with ``zz`` when exhausted; a small Acorn when carrying
     one) and the Heroes at both edges. ``lit``: spaces a click moves to now;
     ``later``: spaces reachable later in the activation; ``danger``: threatened."""
+    game_state(view, AlderQuestState, "view")
+    whole_number(seat_team, "seat_team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
     field = view.field
     w = FIELD_X + len(field.columns) * SPACE + 16
     h = FIELD_Y + field.rows * SPACE + 112
@@ -361,6 +369,8 @@ def hand_scene(view: AlderQuestState, team: int, *, selected: str | None = None,
                clickable: Collection[str] = ()) -> Scene:
     """What ``team`` holds, drawn: its runes, its Quarrels (click one to play or discard
     it), its armed Traps and the tiles in its hand."""
+    game_state(view, AlderQuestState, "view")
+    whole_number(team, "team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
     t = view.teams[team]
     quarrels = [q for q in t["quarrels"] if q != "?"]
     rows = 3 + (1 if t["armed"] else 0)
