@@ -34,7 +34,7 @@ def test_comparison_chart_labels_axes_and_says_which_bars_are_exact_and_which_si
                              y_label="probability", simulated_label="simulated: 100 throws")
     words = texts(chart)
     assert words["legend-exact"] == "exact" and words["legend-simulated"] == "simulated: 100 throws"
-    assert words["legend-whisker"] == "whiskers: ±2 standard errors"
+    assert words["legend-whisker"] == "whiskers: 2 standard errors either way"
     assert words["x-label"] == "heads + 2" and chart.find("y-label").text == "probability"
     assert words["title"] == "Two coins"
     assert [words[f"x-{k}"] for k in exact] == ["2", "3", "4"]
@@ -88,7 +88,7 @@ def test_band_chart_draws_every_independent_simulation_and_the_band():
     # 0.9 is 2.5 standard errors out at N=10; 0.7 is 12.6 out at N=1000
     assert words["inside-10"] == words["inside-1000"] == "2 of 3 in the band"
     assert words["legend-exact"] == "exact: 1/2"
-    assert words["legend-band"] == "exact ± 2 standard errors"
+    assert words["legend-band"] == "exact, 2 standard errors either way"
     assert words["legend-dots"] == "one dot: one independent simulation"
     assert words["x-label"] == "runs in each simulation (log scale)"
     assert chart.find("band").points and chart.find("exact")
