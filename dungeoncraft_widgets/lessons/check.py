@@ -9,12 +9,12 @@ computes the answers with the library and writes the key.
 What a check accepts and what it says:
 
 - an exact number (``Fraction(13, 18)``, ``sympy.Rational(13, 18)``, an int, a float or
-  ``Decimal`` whose value is exactly the answer (16.5, 8.75, 46407.0), or text such as
-  ``"13/18"``, ``"1 - 5/18"``, ``"0.625"``): "correct" or "not right yet";
-- a float that is the right fraction rounded by Python (``4/6`` is 0.666...): right, but
-  asked to be written exactly, e.g. ``Fraction(4, 6)``;
+  ``Decimal`` whose value is exactly the answer (2.25, 0.5, 1000.0), or text such as
+  ``"13/18"``, ``"1 - 5/18"``, ``"0.125"``): "correct" or "not right yet";
+- a float that is the right fraction rounded by Python (``1/7`` is 0.142857...): right, but
+  asked to be written exactly, e.g. ``Fraction(2, 14)``;
 - a decimal with 2 to 4 decimals that is the answer rounded or cut there (0.72 for 13/18,
-  3.33 for 10/3, ``"72.22%"``, ``Decimal("0.72")``): "close — write it exactly";
+  1.67 for 5/3, ``"72.22%"``, ``Decimal("0.72")``): "close — write it exactly";
 - a blank answer (``None``, ``...`` or ``""``): "not answered yet", never an error;
 - a wrong answer that matches a known mistake: a hint about that mistake.
 
@@ -56,7 +56,7 @@ STATUS_WORDS = {
 _SYMBOLS = {"correct": "✔", "exact-needed": "≈", "close": "≈", "wrong": "✘", "blank": "…",
             "unreadable": "?"}
 MIME = "application/vnd.dungeoncraft.check+json"
-#: The largest denominator a float is read back to (0.6666666666666666 is 2/3).
+#: The largest denominator a float is read back to (0.14285714285714285 is 1/7).
 _FLOAT_DENOMINATOR = 10**6
 
 
@@ -187,7 +187,7 @@ faces does a coin have, and how many are heads?
             return CheckResult(
                 exercise, "exact-needed",
                 f"{reading.shown} is the right value, but rounded: in Python a / b makes a "
-                f"rounded decimal (4/6 is 0.6666666666666666). Write it exactly, as "
+                f"rounded decimal (1/7 is 0.14285714285714285). Write it exactly, as "
                 f"{_exact_text(candidate, spec['denominator'])}.", question=spec["question"])
     digits = _close_digits(reading, exercise, spec)
     if digits is not None:
@@ -209,7 +209,7 @@ faces does a coin have, and how many are heads?
 
 
 def _float_fraction(reading: Reading) -> Fraction | None:
-    """The simple fraction a float is the rounding of (0.6666666666666666: 2/3), if any."""
+    """The simple fraction a float is the rounding of (0.14285714285714285: 1/7), if any."""
     if reading.kind != "float":
         return None
     candidate = reading.value.limit_denominator(_FLOAT_DENOMINATOR)

@@ -37,7 +37,7 @@ date, and what is wrong with a lesson's markup.
 ...         "source": "answer_1 = None  # your answer here\\n### BEGIN SOLUTION\\n"
 ...                   "answer_1 = 26 / 36\\n### END SOLUTION"}
 >>> student_cell(cell)["source"]
-'answer_1 = None  # your answer here\\n'
+['answer_1 = None  # your answer here\\n']
 """
 
 from __future__ import annotations
@@ -292,9 +292,14 @@ def main(argv: Iterable[str] | None = None) -> int:
         return 2
     status = 0
     if not args.no_key:
-        # the teacher's tooling: present in the repository, not on the student site
-        from .teacher.answers import EXERCISES
-        from .teacher.keys import KEYS, write_keys
+        try:  # the teacher's tooling: in the repository, not in the wheel or the student site
+            from .teacher.answers import EXERCISES
+            from .teacher.keys import KEYS, write_keys
+        except ImportError:
+            print("the key is written from the teacher's tooling "
+                  "(dungeoncraft_widgets/lessons/teacher in the repository), which is not "
+                  "here; --no-key writes the editions only", file=sys.stderr)
+            return 2
 
         for source in sources:
             notebook = json.loads(source.read_text("utf-8"))

@@ -9,8 +9,8 @@ value. Every form a student is likely to write is understood:
 >>> r.kind, r.value, r.digits
 ('decimal', Fraction(3611, 5000), 4)
 >>> from decimal import Decimal
->>> read(Decimal("0.72")).digits, read(0.72).digits, read(16.5).value
-(2, 2, Fraction(33, 2))
+>>> read(Decimal("0.72")).digits, read(0.72).digits, read(2.25).value
+(2, 2, Fraction(9, 4))
 >>> read(None).kind, read("  ").kind, read(True).kind
 ('blank', 'blank', 'unreadable')
 
@@ -20,12 +20,12 @@ roundings to 2, 3 and 4 decimals (:func:`close_forms`) and of the recognised mis
 A digest cannot be turned back into a number; the only way from it to the answer is to
 guess and hash, a slow hash per guess, which is what asking :func:`~.check.check` is.
 
->>> exact_form(Fraction(26, 36)), exact_form(Fraction(46407))
-('=13/18', '=46407/1')
+>>> exact_form(Fraction(26, 36)), exact_form(Fraction(1000))
+('=13/18', '=1000/1')
 >>> sorted(close_forms(Fraction(13, 18)))
 ['~0.72', '~0.722', '~0.7222']
->>> sorted(close_forms(Fraction(2, 3)))   # rounded or cut
-['~0.66', '~0.666', '~0.6666', '~0.6667', '~0.667', '~0.67']
+>>> sorted(close_forms(Fraction(5, 7)))   # rounded or cut
+['~0.71', '~0.714', '~0.7142', '~0.7143']
 >>> digest("=1/2", "salt", "demo") == digest("=1/2", "salt", "demo") != digest("=1/2", "s", "demo")
 True
 """
@@ -199,7 +199,7 @@ def _exact_decimal(value: Fraction, extra: int) -> decimal.Decimal:
 
 def close_forms(value: Fraction) -> set[str]:
     """The "close" forms of an answer: rounded and cut to each of :data:`CLOSE_DIGITS`
-    decimals (none for a whole number: 46406 is wrong, not close to 46407)."""
+    decimals (none for a whole number: 999 is wrong, not close to 1000)."""
     value = Fraction(value)
     if value.denominator == 1:
         return set()
