@@ -132,6 +132,13 @@ def test_an_unknown_exercise_is_a_clear_error_naming_the_known_ones():
         check(1, "fog-99")
 
 
+def test_show_displays_the_verdict_and_returns_nothing(monkeypatch):
+    shown = []
+    monkeypatch.setattr("IPython.display.display", shown.append)
+    result = check(Fraction(7, 12), "fog-1")
+    assert result.show() is None and shown == [result]
+
+
 def test_the_notebook_display_carries_a_machine_readable_status():
     bundle = check(Fraction(7, 12), "fog-1")._repr_mimebundle_()
     assert bundle[MIME] == {"exercise": "fog-1", "status": "correct"}

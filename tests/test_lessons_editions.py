@@ -188,7 +188,10 @@ def test_nbgrader_autograde_grades_a_filled_student_edition(tmp_path):
     submitted = course / "submitted" / "alice" / name
     submitted.mkdir(parents=True)
     (submitted / f"{name}.ipynb").write_text(json.dumps(filled), "utf-8")
-    nbgrader(course, "autograde", name, "--create")
+    done = nbgrader(course, "autograde", name, "--create")
+    # a check cell shows its verdict as a display, never as a value nbgrader would read as
+    # a partial grade ("treating other output as full credit")
+    assert "full credit" not in done.stdout + done.stderr
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
         graded = gradebook.find_submission_notebook(name, name, "alice")
         scores = {g.name: g.score for g in graded.grades}
@@ -322,6 +325,11 @@ COMMON = {Fraction(2, 3), Fraction(1, 10), Fraction(-1, 3), Fraction(7, 9), Frac
           Fraction(5, 8), Fraction(7, 12)}
 
 
+#: bayes-2 asks what the liar's praise does to the liar's prior (nothing): its answer is a
+#: given the lesson states.
+GIVEN = {"bayes-2"}
+
+
 @pytest.mark.slow
 @pytest.mark.notebook
 @pytest.mark.parametrize("name", LESSONS)
@@ -331,6 +339,8 @@ def test_the_students_edition_shows_no_expected_answer(executed, name):
         spec = EXERCISES[exercise_id]
         value = answer(exercise_id)
         forms = answer_forms(value, spec.denominator)
+        if exercise_id in GIVEN:
+            continue
         if value in COMMON:   # only its exact spellings, which no output prints by chance
             forms = {f for f in forms if "/" in f}
         assert not found_forms(text, forms), (exercise_id, found_forms(text, forms))

@@ -96,6 +96,7 @@ def test_the_student_site_holds_the_student_editions_and_no_teachers(tree):
     assert "../probability" not in "".join(p.read_text("utf-8") for p in tree.rglob("*.ipynb"))
 
 
+@pytest.mark.slow  # every answer's forms in every file (some 8 s)
 def test_no_file_of_the_student_site_holds_an_answer(tree):
     texts = {p: p.read_text("utf-8", errors="replace") for p in tree.rglob("*")
              if p.is_file() and p.suffix in (".py", ".json", ".js", ".css", ".md", ".ipynb",

@@ -123,6 +123,16 @@ class CheckResult:
         """True for an exact right answer and for a float that is it, rounded."""
         return self.status in ("correct", "exact-needed")
 
+    def show(self) -> None:
+        """Display this result in the notebook (as a display, not a cell's value: nbgrader
+        reads a test cell's value as a partial grade, and this is none)."""
+        try:
+            from IPython.display import display
+        except ImportError:  # pragma: no cover (no IPython: a terminal)
+            print(self)
+        else:
+            display(self)
+
     def __str__(self) -> str:
         text = f"{STATUS_WORDS[self.status]}: {self.exercise}"
         if self.message:

@@ -18,10 +18,11 @@ Assignment" toolbar writes the same metadata):
       ### BEGIN HIDDEN TESTS
       assert check(answer_1, "fog-1").correct, "fog-1 is not right yet"
       ### END HIDDEN TESTS
-      check(answer_1, "fog-1")
+      check(answer_1, "fog-1").show()
 
-  the student sees the ``check`` (and its verdict); nbgrader's autograde puts the hidden
-  assertion back and gives the point when it holds.
+  the student sees the ``check`` (and its verdict, shown as a display: nbgrader would read
+  a cell's value as a partial grade); nbgrader's autograde puts the hidden assertion back
+  and gives the point when it holds.
 
 The student's edition opens with :data:`STUDENT_NOTE`, has every output cleared, the
 answer cells undeletable and the check cells locked: exactly what ``nbgrader

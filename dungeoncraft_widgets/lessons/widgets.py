@@ -251,16 +251,15 @@ class DiceSum(_LessonWidget):
         gap = max(abs(p - normal(s)) for s, p in pmf.items())
         top = max(max(pmf.values()), normal(mean)) * 1.1
         scene = _scene(f"The sum of {n} {'die' if n == 1 else 'dice'}",
-                       f"Exact distribution of the sum of {n} dice, mean {mean:g}, standard "
-                       f"deviation {sd:.3g}, beside the normal curve; the largest gap is "
-                       f"{gap:.4f}.")
+                       f"Exact distribution of the sum of {n} dice beside the normal curve "
+                       f"with the same mean and variance; the largest gap is {gap:.4f}.")
         frame = _Frame(scene, (n - 0.5, self.sides * n + 0.5), (0, top), x_label="sum",
                        y_label="probability")
         width = max(1.0, (frame.x(1) - frame.x(0)) * 0.8)
         for s, p in pmf.items():
             scene.add(Rect(f"bar-{s}", frame.x(s) - width / 2, frame.y(p), width,
                            frame.bottom - frame.y(p), fill=EXACT_FILL, stroke="none",
-                           tooltip=f"sum {s}: {distribution.pmf()[s]}"))
+                           tooltip=f"sum {s}: {distribution.pmf()[s]}"))  # exact, one sum
         xs = [n - 0.5 + k * (self.sides * n - n + 1) / 200 for k in range(201)]
         curve = " L ".join(f"{frame.x(x):.1f} {frame.y(normal(x)):.2f}" for x in xs)
         scene.add(Path("normal", "M " + curve, classes=("line",), stroke=TARGET_STROKE,
@@ -268,9 +267,11 @@ class DiceSum(_LessonWidget):
         scene.add(Text("legend", frame.right, frame.top - 10,
                        "bars: exact; curve: normal, same mean and variance", size=11,
                        anchor="end", fill=INK))
-        self.status.value = (f"<b>{n} dice</b>: mean {mean:g}, variance {distribution.variance()}"
-                             f" (standard deviation {sd:.3g}); largest gap between a bar and "
-                             f"the curve {gap:.4f}.")
+        # The fog lesson asks for a sum of dice's mean and variance: the picture shows the
+        # shape, and leaves those numbers to the student.
+        self.status.value = (f"<b>{n} {'die' if n == 1 else 'dice'}</b>: sums {n} to "
+                             f"{self.sides * n}; largest gap between a bar and the curve "
+                             f"{gap:.4f}.")
         return scene
 
 

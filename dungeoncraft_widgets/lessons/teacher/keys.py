@@ -7,7 +7,7 @@ changes only when an answer, a mistake or a text does (``editions --check`` can 
 tell whether it is up to date).
 
 >>> from fractions import Fraction
->>> key = build_keys({})["exercises"]["demo-half"]
+>>> key = build_keys({}, only=["demo-half"])["exercises"]["demo-half"]
 >>> sorted(key)
 ['answer', 'close', 'denominator', 'hint', 'lesson', 'mistakes', 'question', 'salt']
 >>> key["answer"] == digest(exact_form(Fraction(1, 2)), key["salt"], "demo-half")
@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import pathlib
 import secrets
+from collections.abc import Iterable
 from typing import Any
 
 from ..reading import ITERATIONS, close_forms, digest, exact_form
@@ -31,11 +32,15 @@ KEYS = pathlib.Path(__file__).resolve().parents[1] / "keys.json"
 FORMAT = 1
 
 
-def build_keys(existing: dict[str, Any]) -> dict[str, Any]:
-    """The key for every exercise, reusing the salts in ``existing`` (a key read back)."""
+def build_keys(existing: dict[str, Any], only: Iterable[str] | None = None) -> dict[str, Any]:
+    """The key for every exercise (or those in ``only``), reusing the salts in ``existing``
+    (a key read back)."""
     old = existing.get("exercises", {}) if existing.get("iterations") == ITERATIONS else {}
+    wanted = None if only is None else set(only)
     out: dict[str, Any] = {}
     for exercise_id, spec in EXERCISES.items():
+        if wanted is not None and exercise_id not in wanted:
+            continue
         salt = old.get(exercise_id, {}).get("salt") or secrets.token_hex(8)
         value = answer(exercise_id)
 
