@@ -17,6 +17,7 @@ from dungeoncraft_widgets.lessons import (
     independent_runs,
     proportion,
     sample_mean,
+    sample_variance,
     wilson_interval,
 )
 
@@ -34,7 +35,7 @@ def test_comparison_chart_labels_axes_and_says_which_bars_are_exact_and_which_si
                              y_label="probability", simulated_label="simulated: 100 throws")
     words = texts(chart)
     assert words["legend-exact"] == "exact" and words["legend-simulated"] == "simulated: 100 throws"
-    assert words["legend-whisker"] == "whiskers: ±2 standard errors"
+    assert words["legend-whisker"] == "whiskers: 2 standard errors either way"
     assert words["x-label"] == "heads + 2" and chart.find("y-label").text == "probability"
     assert words["title"] == "Two coins"
     assert [words[f"x-{k}"] for k in exact] == ["2", "3", "4"]
@@ -88,7 +89,7 @@ def test_band_chart_draws_every_independent_simulation_and_the_band():
     # 0.9 is 2.5 standard errors out at N=10; 0.7 is 12.6 out at N=1000
     assert words["inside-10"] == words["inside-1000"] == "2 of 3 in the band"
     assert words["legend-exact"] == "exact: 1/2"
-    assert words["legend-band"] == "exact ± 2 standard errors"
+    assert words["legend-band"] == "exact, 2 standard errors either way"
     assert words["legend-dots"] == "one dot: one independent simulation"
     assert words["x-label"] == "runs in each simulation (log scale)"
     assert chart.find("band").points and chart.find("exact")
@@ -109,7 +110,12 @@ def test_estimates_and_their_standard_errors():
     assert est.interval() == pytest.approx((0.75 - 2 * est.se, 0.75 + 2 * est.se))
     assert est.agrees_with(R(2, 3)) and not est.agrees_with(R(1, 4))
     assert str(proportion(1, 3)) == "0.3 ± 0.3"
-    assert str(Estimate(0.5, 0.0, 10)) == "0.500 ± 0.000"
+    # no spread seen: said as a count, never "0.000 ± 0.000"
+    assert str(proportion(0, 2000)) == "0 of 2,000 (below 0.0015 with 95% confidence)"
+    assert str(proportion(400, 400)) == "400 of 400 (above 0.9925 with 95% confidence)"
+    assert "±" not in proportion(0, 50)._repr_html_()
+    assert str(Estimate(0.5, 0.0, 10)) == "0.5 (all 10 runs alike)"
+    assert str(sample_mean([2, 2, 2])) == "2 (all 3 runs alike)"
     mean = sample_mean([1, 2, 3, 4, 5, 6] * 50)
     assert mean.value == 3.5 and mean.se == pytest.approx(math.sqrt(35 / 12 / 300), rel=0.01)
     for bad in ((5, 4), (-1, 4), (1, 0), (True, 3)):
@@ -117,6 +123,9 @@ def test_estimates_and_their_standard_errors():
             proportion(*bad)
     with pytest.raises(InvalidArgumentError):
         sample_mean([1])
+    variance = sample_variance([1, 2, 3, 4, 5, 6] * 200)
+    assert variance.value == pytest.approx(35 / 12, rel=0.01) and 0 < variance.se < 0.1
+    assert variance.agrees_with(R(35, 12))
 
 
 def test_independent_runs_give_every_run_its_own_seed():

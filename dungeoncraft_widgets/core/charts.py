@@ -242,7 +242,7 @@ def comparison_chart(exact: Mapping[object, object],
     if sim:
         legend.append(("simulated", "box", SIMULATED_FILL, simulated_label))
         if any(se is not None for _, se in sim.values()):
-            legend.append(("whisker", "line", INK, "whiskers: ±2 standard errors"))
+            legend.append(("whisker", "line", INK, "whiskers: 2 standard errors either way"))
     _legend(scene, left + 6, 30, legend[:2])
     if len(legend) > 2:
         _legend(scene, left + 6 + (width - left) / 2, 30, legend[2:])
@@ -340,7 +340,7 @@ def band_chart(exact: object, estimates: Mapping[int, Sequence[float]], *,
     >>> len([s for s in chart.shapes if s.id.startswith("dot-")])
     4
     >>> chart.find("legend-band").text
-    'exact ± 2 standard errors'
+    'exact, 2 standard errors either way'
     """
     import math
 
@@ -363,7 +363,7 @@ def band_chart(exact: object, estimates: Mapping[int, Sequence[float]], *,
                                   ("dots", "dot", EXACT_FILL,
                                    "one dot: one independent simulation")])
     _legend(scene, left + 6 + (width - left) / 2, 30,
-            [("band", "box", BAND_FILL, f"exact ± {z:g} standard errors")])
+            [("band", "box", BAND_FILL, f"exact, {z:g} standard errors either way")])
     lo_n, hi_n = math.log10(sizes[0]), math.log10(sizes[-1])
     pad = 0.25
 

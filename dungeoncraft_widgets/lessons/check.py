@@ -1,17 +1,20 @@
 """Mark a student's answer: ``check(answer, "fog-1")``.
 
-The expected answers are not written anywhere a student sees: each exercise
-(:mod:`.definitions`) *computes* its answer with the library when it is checked,
-so neither the notebook's source nor its output holds it.
+The answers are nowhere a student can read them: not in the notebook, not in this
+module, not in anything it imports. The lessons ship a key (``keys.json``) of salted
+digests (:mod:`.reading`); ``check`` reads the answer into its canonical form, digests
+it and compares. The teacher's tooling (:mod:`.teacher`, not on the student site)
+computes the answers with the library and writes the key.
 
 What a check accepts and what it says:
 
-- an exact number (``Fraction(13, 18)``, ``sympy.Rational(13, 18)``, an int, or a
-  string such as ``"13/18"``): "correct" or "not right yet";
-- a float equal to the answer as far as a float can be (``4/6`` in Python is the
-  float 0.666...): right, but asked to be written exactly, e.g. ``Fraction(4, 6)``;
-- a float (or decimal string) within the exercise's stated tolerance: close,
-  but not exact;
+- an exact number (``Fraction(13, 18)``, ``sympy.Rational(13, 18)``, an int, a float or
+  ``Decimal`` whose value is exactly the answer (2.25, 0.5, 1000.0), or text such as
+  ``"13/18"``, ``"1 - 5/18"``, ``"0.125"``): "correct" or "not right yet";
+- a float that is the right fraction rounded by Python (``1/7`` is 0.142857...): right, but
+  asked to be written exactly, e.g. ``Fraction(2, 14)``;
+- a decimal with 2 to 4 decimals that is the answer rounded or cut there (0.72 for 13/18,
+  1.67 for 5/3, ``"72.22%"``, ``Decimal("0.72")``): "close — write it exactly";
 - a blank answer (``None``, ``...`` or ``""``): "not answered yet", never an error;
 - a wrong answer that matches a known mistake: a hint about that mistake.
 
@@ -20,8 +23,6 @@ What a check accepts and what it says:
 not answered yet: demo-half (the chance of heads with one fair coin)
 >>> check(Fraction(1, 2), "demo-half")
 correct: demo-half: 1/2
->>> check(1 / 2, "demo-half").status
-'exact-needed'
 >>> check("1/4", "demo-half").hint
 'that is two heads in a row; the question is about one coin'
 """
@@ -29,26 +30,25 @@ correct: demo-half: 1/2
 from __future__ import annotations
 
 import html
-import math
-import numbers
-import re
+import json
+import pathlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
-import sympy
-
 from ..core.errors import InvalidArgumentError
-from .definitions import EXERCISES, Exercise, Mistake, exercise
+from .reading import CLOSE_DIGITS, Reading, decimal_form, digest, exact_form, read
 
-__all__ = ["CheckResult", "Exercise", "Mistake", "check", "exercise", "exercises"]
+__all__ = ["CheckResult", "ExerciseInfo", "check", "exercises"]
+
+KEYS = pathlib.Path(__file__).with_name("keys.json")
 
 #: status -> the words a student reads first
 STATUS_WORDS = {
     "correct": "correct",
     "exact-needed": "right, but not exact",
-    "close": "close, but not exact",
+    "close": "close — write it exactly",
     "wrong": "not right yet",
     "blank": "not answered yet",
     "unreadable": "cannot read this answer",
@@ -56,82 +56,39 @@ STATUS_WORDS = {
 _SYMBOLS = {"correct": "✔", "exact-needed": "≈", "close": "≈", "wrong": "✘", "blank": "…",
             "unreadable": "?"}
 MIME = "application/vnd.dungeoncraft.check+json"
+#: The largest denominator a float is read back to (0.14285714285714285 is 1/7).
+_FLOAT_DENOMINATOR = 10**6
 
 
-def exercises(lesson: str | None = None) -> dict[str, Exercise]:
-    """Every exercise (of one lesson, if given), by id, in definition order.
+@dataclass(frozen=True)
+class ExerciseInfo:
+    """What a student may know about an exercise: its ``id``, ``lesson`` and ``question``."""
+
+    id: str
+    lesson: str
+    question: str
+
+
+@cache
+def _keys() -> dict[str, Any]:
+    return json.loads(KEYS.read_text("utf-8"))
+
+
+def exercises(lesson: str | None = None) -> dict[str, ExerciseInfo]:
+    """Every exercise (of one lesson, if given), by id, in the lessons' order.
 
     >>> sorted(exercises("demo"))
     ['demo-half']
+    >>> exercises("demo")["demo-half"].question
+    'the chance of heads with one fair coin'
     """
-    return {k: e for k, e in EXERCISES.items() if lesson is None or e.lesson == lesson}
+    return {k: ExerciseInfo(k, e["lesson"], e["question"])
+            for k, e in _keys()["exercises"].items() if lesson is None or e["lesson"] == lesson}
 
 
-@cache
-def _answer(exercise_id: str) -> Fraction:
-    return _exact_value(EXERCISES[exercise_id].expected())
-
-
-@cache
-def _mistake_values(exercise_id: str) -> tuple[Fraction, ...]:
-    return tuple(_exact_value(m.value()) for m in EXERCISES[exercise_id].mistakes)
-
-
-def _exact_value(value: Any) -> Fraction:
-    """An exercise's own (computed) number as a Fraction; anything inexact is a bug."""
-    kind, number = _read(value)
-    if kind != "exact":
-        raise TypeError(f"an exercise's answer must be exact, not {value!r}")
-    return number
-
-
-# ------------------------------------------------------------------ reading answers
-_FRACTION = re.compile(r"^\s*([+-]?\d+)\s*/\s*([+-]?\d+)\s*$")
-_INTEGER = re.compile(r"^\s*[+-]?\d+\s*$")
-_DECIMAL = re.compile(r"^\s*[+-]?(\d+\.\d*|\.\d+)([eE][+-]?\d+)?\s*$")
-
-
-def _read(answer: Any) -> tuple[str, Any]:
-    """("blank"|"exact"|"decimal"|"float"|"unreadable", value): what kind of answer this is
-    (a "decimal" is a decimal string, read exactly: "0.5" is 1/2)."""
-    if answer is None or answer is Ellipsis:
-        return "blank", None
-    if isinstance(answer, bool):
-        return "unreadable", "True and False are not numbers"
-    if isinstance(answer, (int, Fraction)):
-        return "exact", Fraction(answer)
-    if isinstance(answer, sympy.Basic):
-        if answer.free_symbols:
-            return "unreadable", f"{answer} is not a number (it has symbols in it)"
-        if not answer.atoms(sympy.Float):  # exact: 1 - Rational(5, 18) and the like
-            answer = sympy.simplify(answer)
-            if answer.is_Rational:
-                return "exact", Fraction(int(answer.p), int(answer.q))
-        if answer.is_number and answer.is_real:
-            return "float", float(answer)
-        return "unreadable", f"{answer} is not a real number"
-    if isinstance(answer, str):
-        text = answer.strip()
-        if not text:
-            return "blank", None
-        if _INTEGER.match(text):
-            return "exact", Fraction(int(text))
-        match = _FRACTION.match(text)
-        if match:
-            if int(match.group(2)) == 0:
-                return "unreadable", f"{text!r} divides by zero"
-            return "exact", Fraction(int(match.group(1)), int(match.group(2)))
-        if _DECIMAL.match(text):
-            return "decimal", Fraction(text)
-        return "unreadable", (f"{text!r} is not a number: write a fraction such as "
-                              "'13/18' or Fraction(13, 18)")
-    if isinstance(answer, numbers.Real):  # float, numpy floats
-        value = float(answer)
-        if math.isnan(value) or math.isinf(value):
-            return "unreadable", f"{value} is not a number a chance can be"
-        return "float", value
-    return "unreadable", (f"a {type(answer).__name__} is not a number: write a fraction "
-                          "such as Fraction(13, 18)")
+def _hashed(form: str, exercise: str) -> str:
+    key = _keys()
+    return digest(form, key["exercises"][exercise]["salt"], exercise, key["iterations"])
 
 
 def _exact_text(value: Fraction, denominator: int | None) -> str:
@@ -163,8 +120,18 @@ class CheckResult:
 
     @property
     def right_value(self) -> bool:
-        """True for an exact right answer and for a float that equals it."""
+        """True for an exact right answer and for a float that is it, rounded."""
         return self.status in ("correct", "exact-needed")
+
+    def show(self) -> None:
+        """Display this result in the notebook (as a display, not a cell's value: nbgrader
+        reads a test cell's value as a partial grade, and this is none)."""
+        try:
+            from IPython.display import display
+        except ImportError:  # pragma: no cover (no IPython: a terminal)
+            print(self)
+        else:
+            display(self)
 
     def __str__(self) -> str:
         text = f"{STATUS_WORDS[self.status]}: {self.exercise}"
@@ -185,9 +152,10 @@ class CheckResult:
                       self.status, "var(--jp-error-color1, #c62828)")
         hint = (f"<div style='margin-top:2px'><b>Hint:</b> {html.escape(self.hint)}</div>"
                 if self.hint else "")
+        words = STATUS_WORDS[self.status]
         return (f"<div class='dcw-check dcw-check-{self.status}' style='border-left:4px solid "
                 f"{colour};padding:2px 8px'><b style='color:{colour}'>"
-                f"{_SYMBOLS[self.status]} {html.escape(STATUS_WORDS[self.status].capitalize())}"
+                f"{_SYMBOLS[self.status]} {html.escape(words[0].upper() + words[1:])}"
                 f"</b> <span>({html.escape(self.exercise)})</span>"
                 f"<div>{html.escape(self.message)}</div>{hint}</div>")
 
@@ -203,62 +171,72 @@ def check(answer: Any, exercise: str) -> CheckResult:
     See the module docstring for what is accepted. An unknown exercise name is an
     :class:`~dungeoncraft_widgets.core.errors.InvalidArgumentError` naming the known ones.
 
-    >>> from fractions import Fraction
-    >>> check("0.5", "demo-half").status
-    'correct'
+    >>> check("0.5", "demo-half").status, check(0.5, "demo-half").status
+    ('correct', 'correct')
     >>> print(check(0.49, "demo-half"))
     not right yet: demo-half: 0.49 is not the answer. Hint: count the outcomes: how many \
 faces does a coin have, and how many are heads?
-    >>> print(check(0.5001, "demo-half"))
-    close, but not exact: demo-half: 0.5001 is within 0.0005 of the answer, but not exact: \
-give it exactly, as a fraction (Fraction(a, b) or the text 'a/b').
+    >>> print(check("50%", "demo-half"))
+    correct: demo-half: 50%
     """
-    known = exercises()
+    known = _keys()["exercises"]
     if exercise not in known:
         raise InvalidArgumentError(
             f"exercise: no exercise is called {exercise!r}; known: {', '.join(known)}")
     spec = known[exercise]
-    kind, value = _read(answer)
-    if kind == "blank":
-        return CheckResult(exercise, "blank", spec.question, question=spec.question)
-    if kind == "unreadable":
-        return CheckResult(exercise, "unreadable", value, question=spec.question)
-    expected = _answer(spec.id)
-    if kind in ("exact", "decimal") and value == expected:
-        return CheckResult(exercise, "correct", str(answer if kind == "decimal" else value),
-                           question=spec.question)
-    if kind == "exact":
-        return _wrong(spec, value, str(value))
-    if kind == "decimal":  # a rounded decimal is "close", never "right but a float"
-        value = float(value)
-        if abs(value - float(expected)) <= spec.tolerance:
-            return _close(spec, value)
-        return _wrong(spec, value, repr(value))
-    # a float
-    if value == float(expected) or math.isclose(value, float(expected), rel_tol=1e-12,
-                                                abs_tol=1e-15):
+    reading = read(answer)
+    if reading.kind == "blank":
+        return CheckResult(exercise, "blank", spec["question"], question=spec["question"])
+    if reading.kind == "unreadable":
+        return CheckResult(exercise, "unreadable", reading.problem, question=spec["question"])
+    if _hashed(exact_form(reading.value), exercise) == spec["answer"]:
+        return CheckResult(exercise, "correct", reading.shown, question=spec["question"])
+    candidate = _float_fraction(reading)
+    if candidate is not None:
+        if _hashed(exact_form(candidate), exercise) == spec["answer"]:
+            return CheckResult(
+                exercise, "exact-needed",
+                f"{reading.shown} is the right value, but rounded: in Python a / b makes a "
+                f"rounded decimal (1/7 is 0.14285714285714285). Write it exactly, as "
+                f"{_exact_text(candidate, spec['denominator'])}.", question=spec["question"])
+    digits = _close_digits(reading, exercise, spec)
+    if digits is not None:
         return CheckResult(
-            exercise, "exact-needed",
-            f"{value!r} is the right value, but a float: in Python a / b makes a rounded "
-            f"decimal (4/6 is 0.6666666666666666). Write it exactly, as "
-            f"{_exact_text(expected, spec.denominator)}.", question=spec.question)
-    if abs(value - float(expected)) <= spec.tolerance:
-        return _close(spec, value)
-    return _wrong(spec, value, repr(value))
+            exercise, "close",
+            f"{reading.shown} agrees with the answer to {digits} decimals, but it is not "
+            "exact: write it exactly, as a fraction (Fraction(a, b) or the text 'a/b').",
+            question=spec["question"])
+    shown = reading.shown if reading.kind != "exact" else str(reading.value)
+    for form in {exact_form(reading.value)} | (
+            {exact_form(candidate)} if candidate is not None else set()):
+        mine = _hashed(form, exercise)
+        for wrong, hint in spec["mistakes"]:
+            if wrong == mine:
+                return CheckResult(exercise, "wrong", f"{shown} is not the answer.", hint,
+                                   question=spec["question"])
+    return CheckResult(exercise, "wrong", f"{shown} is not the answer.", spec["hint"],
+                       question=spec["question"])
 
 
-def _close(spec: Exercise, value: float) -> CheckResult:
-    return CheckResult(
-        spec.id, "close",
-        f"{value!r} is within {spec.tolerance:g} of the answer, but not exact: give it "
-        "exactly, as a fraction (Fraction(a, b) or the text 'a/b').", question=spec.question)
+def _float_fraction(reading: Reading) -> Fraction | None:
+    """The simple fraction a float is the rounding of (0.14285714285714285: 1/7), if any."""
+    if reading.kind != "float":
+        return None
+    candidate = reading.value.limit_denominator(_FLOAT_DENOMINATOR)
+    if candidate == reading.value or float(candidate) != float(reading.value):
+        return None
+    return candidate
 
 
-def _wrong(spec: Exercise, value: Fraction | float, shown: str) -> CheckResult:
-    for mistake, wrong in zip(spec.mistakes, _mistake_values(spec.id), strict=True):
-        if value == wrong or (isinstance(value, float)
-                              and math.isclose(value, float(wrong), rel_tol=1e-9)):
-            return CheckResult(spec.id, "wrong", f"{shown} is not the answer.", mistake.hint,
-                               question=spec.question)
-    return CheckResult(spec.id, "wrong", f"{shown} is not the answer.", spec.hint,
-                       question=spec.question)
+def _close_digits(reading: Reading, exercise: str, spec: dict[str, Any]) -> int | None:
+    """The decimals at which a decimal or float answer agrees with the answer, if it does:
+    written with 2 to 4 decimals, it must be the answer rounded or cut there; with more,
+    it must round to the answer's 4 decimals."""
+    if reading.kind not in ("decimal", "float") or not spec["close"] or reading.digits is None:
+        return None
+    if reading.digits < CLOSE_DIGITS[0]:
+        return None
+    digits = min(reading.digits, CLOSE_DIGITS[-1])
+    if _hashed(decimal_form(reading.value, digits), exercise) in spec["close"]:
+        return digits
+    return None

@@ -23,8 +23,10 @@ from ..core.errors import InvalidArgumentError
 
 __all__ = [
     "dobbers_core_deck", "dobbers_hands", "dobbers_opening_hands",
-    "AdventureLandSetup", "OfferRecord", "adventure_land_setups", "attempt", "claim_records",
-    "creature_orders", "creature_stack", "dubious_alliance_hands", "engine_fights",
+    "AdventureLandSetup", "OfferRecord", "adventure_land_setups", "attempt", "claim_counts",
+    "claim_records",
+    "creature_orders", "creature_stack", "dubious_alliance_hands", "engine_fight_records",
+    "engine_fights",
     "engine_strengths", "herb_stack", "modifier_table", "retreat_modifiers", "room_points",
     "adventurer_points", "sword_stack", "type_counts",
 ]
@@ -138,6 +140,40 @@ def engine_fights(creature: int, *, companions: int = 0, swords: Sequence[int] =
         return play_fight(EngineFight(state), odds)
 
     return play
+
+
+def engine_fight_records(creature: int, *, companions: int = 0, swords: Sequence[int] = (),
+                         herbs: Sequence[int] = (), gold: int = 0, runs: int = 1000,
+                         seed: int = 0) -> list[tuple[tuple[int, ...], bool]]:
+    """``runs`` real-engine fights played optimally, as (the first roll of the dice, won).
+
+    >>> records = engine_fight_records(12, companions=2, swords=(2, 1), gold=1, runs=20)
+    >>> all(len(dice) == 2 for dice, _ in records)
+    True
+    """
+    from ..adventure_land.odds import EngineFight, fight_odds, play_fight
+    from ..adventure_land.rules import fight_position
+    from ..core.rng import Rng
+
+    class Recording(EngineFight):
+        first: tuple[int, ...] = ()
+
+        def roll(self, swords):
+            dice = super().roll(swords)
+            self.first = tuple(dice)
+            return dice
+
+    position = fight_position(creature, companions=companions, swords=swords, herbs=herbs,
+                              gold=gold, seed=0)
+    odds = fight_odds(position)
+    out = []
+    for s in range(seed, seed + runs):
+        state = position.copy()
+        state.rng = Rng(s)
+        table = Recording(state)
+        won = play_fight(table, odds)
+        out.append((table.first, won))
+    return out
 
 
 def engine_strengths(creature: int, *, companions: int = 0, swords: Sequence[int] = (),
@@ -258,6 +294,25 @@ def _claim_records(games: int, seed: int, temperaments: tuple[str, ...]
                 made.setdefault(card, tone)
             state.apply(action)
     return tuple(out)
+
+
+def claim_counts(temperament: str, games: int, seed: int = 0) -> dict[str, int]:
+    """Counts over the first offers of a card in a round by bots of ``temperament`` in
+    ``games`` real games: ``offers``, ``weapon`` (the card is a Weapon), ``praise``,
+    ``weapon_praise``, ``warning``, ``weapon_warning``.
+
+    >>> counts = claim_counts("liar", games=3)
+    >>> counts["praise"] == counts["offers"]   # the liar praises every card it offers
+    True
+    """
+    first = [r for r in claim_records(games, seed)
+             if r.temperament == temperament and not r.repeat]
+    weapon = [r for r in first if "Weapon" in r.types]
+    return {"offers": len(first), "weapon": len(weapon),
+            "praise": sum(1 for r in first if r.tone > 0),
+            "weapon_praise": sum(1 for r in weapon if r.tone > 0),
+            "warning": sum(1 for r in first if r.tone < 0),
+            "weapon_warning": sum(1 for r in weapon if r.tone < 0)}
 
 
 # ------------------------------------------------------------------ Hero versus Guardian

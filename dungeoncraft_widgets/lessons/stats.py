@@ -11,6 +11,12 @@ whose points are not independent of each other).
 (0.75, 0.0685)
 >>> print(est)
 0.75 ± 0.07
+
+``±`` always means one standard error. A count of none (or all) has no spread to
+measure: it is said as what it is, with the "rule of three" 95% bound.
+
+>>> print(proportion(0, 2000))
+0 of 2,000 (below 0.0015 with 95% confidence)
 >>> est.agrees_with(sympy.Rational(2, 3))
 True
 >>> fisher_exact([[8, 8], [3, 13]])
@@ -30,7 +36,7 @@ from ..core.deck import hypergeom_pmf
 from ..core.errors import InvalidArgumentError
 
 __all__ = ["Estimate", "fisher_exact", "independent_runs", "proportion", "sample_mean",
-           "wilson_interval"]
+           "sample_variance", "wilson_interval"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,8 @@ class Estimate:
     value: float
     se: float
     runs: int
+    #: the number of successes, for a frequency (None for a mean)
+    count: int | None = None
 
     def interval(self, z: float = 2.0) -> tuple[float, float]:
         """(low, high): the value ± ``z`` standard errors."""
@@ -60,10 +68,20 @@ class Estimate:
         return max(1, min(6, -math.floor(math.log10(self.se))))
 
     def __str__(self) -> str:
+        if self.se == 0:
+            # no spread seen: "0.000 ± 0.000" would claim a precision nobody measured
+            if self.count == 0:
+                return f"0 of {self.runs:,} (below {3 / self.runs:.2g} with 95% confidence)"
+            if self.count == self.runs:
+                return (f"{self.runs:,} of {self.runs:,} (above {1 - 3 / self.runs:.4g} with "
+                        "95% confidence)")
+            return f"{self.value:g} (all {self.runs:,} runs alike)"
         d = self.digits()
         return f"{self.value:.{d}f} ± {self.se:.{d}f}"
 
     def _repr_html_(self) -> str:
+        if self.se == 0:
+            return f"{self}"
         return f"{self} <small>(± 1 standard error, {self.runs:,} runs)</small>"
 
 
@@ -76,7 +94,7 @@ def proportion(successes: int, runs: int) -> Estimate:
     whole_number(runs, "runs", minimum=1)
     whole_number(successes, "successes", minimum=0, maximum=runs, why="the runs")
     f = successes / runs
-    return Estimate(f, math.sqrt(f * (1 - f) / runs), runs)
+    return Estimate(f, math.sqrt(f * (1 - f) / runs), runs, successes)
 
 
 def sample_mean(values: Iterable[float]) -> Estimate:
@@ -92,6 +110,23 @@ def sample_mean(values: Iterable[float]) -> Estimate:
     mean = sum(data) / n
     var = sum((v - mean) ** 2 for v in data) / (n - 1)
     return Estimate(mean, math.sqrt(var / n), n)
+
+
+def sample_variance(values: Iterable[float]) -> Estimate:
+    """The sample variance of ``values`` and its standard error, from the fourth central
+    moment: ``sqrt((m4 - s^4 (n - 3) / (n - 1)) / n)``.
+
+    >>> print(sample_variance([1, 2, 3, 4, 5, 6] * 1000))
+    2.92 ± 0.03
+    """
+    data = [float(v) for v in values]
+    n = len(data)
+    if n < 4:
+        raise InvalidArgumentError("values: a variance's standard error needs at least 4 values")
+    mean = sum(data) / n
+    var = sum((v - mean) ** 2 for v in data) / (n - 1)
+    m4 = sum((v - mean) ** 4 for v in data) / n
+    return Estimate(var, math.sqrt(max(0.0, m4 - var * var * (n - 3) / (n - 1)) / n), n)
 
 
 def independent_runs(play_one: Callable[[int], float], sizes: Sequence[int], repeats: int,
@@ -139,8 +174,8 @@ def fisher_exact(table: Sequence[Sequence[int]]) -> sympy.Rational:
     p-value adds the chances of every table at most as likely as the one seen.
     Rows are the groups (e.g. liar, honest), columns the outcome (won, did not).
 
-    >>> fisher_exact([[3, 0], [0, 3]])
-    1/10
+    >>> fisher_exact([[4, 0], [0, 4]])
+    1/35
     """
     try:
         (a, b), (c, d) = table

@@ -1,0 +1,710 @@
+"""Every exercise of the lessons, with its answer and its recognised mistakes.
+
+Nothing here writes an answer down: each ``expected`` (and each mistake) is a small
+computation with the games' own functions, so the key follows the library if a rule or
+a data file changes. This module is the teacher's: the student's ``check`` never imports
+it (it reads the digests in ``keys.json``, written from here by :mod:`.keys`).
+
+>>> from dungeoncraft_widgets.lessons.teacher.answers import EXERCISES, answer
+>>> sorted({e.lesson for e in EXERCISES.values()})[:3]
+['demo', 'probability_bayes', 'probability_conditioning']
+>>> answer("demo-half")
+Fraction(1, 2)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import product
+from math import comb
+from typing import Any
+
+import sympy
+
+from ...core.errors import InvalidArgumentError
+from .. import givens
+from ..reading import read
+
+__all__ = ["EXERCISES", "Exercise", "Mistake", "answer", "exercise", "influence_distribution",
+           "mistake_values"]
+
+R = sympy.Rational
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A common wrong answer (computed, like the expected one) and what to say about it."""
+
+    value: Callable[[], Any]
+    hint: str
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: ``expected`` computes the answer with the library; ``denominator``
+    is what a student naturally counts over (6 faces, 36 rolls), used to say how to
+    write a right float exactly; ``hint`` is said for a wrong answer no mistake explains."""
+
+    id: str
+    lesson: str
+    question: str
+    expected: Callable[[], Any]
+    denominator: int | None = None
+    hint: str = ""
+    mistakes: tuple[Mistake, ...] = ()
+
+
+#: Every exercise, by id, in definition order.
+EXERCISES: dict[str, Exercise] = {}
+
+
+def exercise(id: str, lesson: str, question: str, expected: Callable[[], Any], *,
+             mistakes: tuple[tuple[Callable[[], Any], str], ...] = (), **options: Any
+             ) -> Exercise:
+    """Define an exercise and add it to :data:`EXERCISES`; ``mistakes`` as (value, hint).
+
+    >>> exercise("demo-half", "demo", "again", lambda: R(1, 2))
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: exercise 'demo-half' is defined twice
+    """
+    if id in EXERCISES:
+        raise InvalidArgumentError(f"exercise {id!r} is defined twice")
+    made = Exercise(id, lesson, question, expected,
+                    mistakes=tuple(Mistake(v, h) for v, h in mistakes), **options)
+    EXERCISES[id] = made
+    return made
+
+
+def _exact(value: Any, what: str) -> Fraction:
+    reading = read(value)
+    if reading.kind != "exact":
+        raise TypeError(f"{what} must be exact, not {value!r}")
+    return reading.value
+
+
+@cache
+def answer(exercise_id: str) -> Fraction:
+    """The answer to an exercise, computed by the library."""
+    return _exact(EXERCISES[exercise_id].expected(), f"the answer to {exercise_id}")
+
+
+@cache
+def mistake_values(exercise_id: str) -> tuple[Fraction, ...]:
+    """The recognised mistakes' values, in order."""
+    return tuple(_exact(m.value(), f"a mistake of {exercise_id}")
+                 for m in EXERCISES[exercise_id].mistakes)
+
+
+# ------------------------------------------------------------------------- demo
+exercise("demo-half", "demo", "the chance of heads with one fair coin", lambda: R(1, 2),
+         denominator=2, mistakes=((lambda: R(1, 4),
+                                   "that is two heads in a row; the question is about one coin"),),
+         hint="count the outcomes: how many faces does a coin have, and how many are heads?")
+
+
+# ----------------------------------------------------------------- fog fights
+def _fight(creature: int, **kwargs):
+    from ...adventure_land.odds import fight_odds
+    return fight_odds(creature, **kwargs)
+
+
+def _dice(n: int):
+    from ...core.dice import dice_sum
+    return dice_sum(n)
+
+
+def _rulebook_fight(gold: int = 0):
+    """The rulebook's example: 2 companions, swords +2 and +1, against a creature of 12."""
+    return _fight(12, companions=2, swords=(2, 1), gold=gold)
+
+
+def _three_swords(creature: int):
+    return _fight(creature, companions=2, swords=(2, 1, 0), choose_swords=False)
+
+
+def _exercise_1(**changes):
+    given = dict(givens.FOG_EXERCISE_1, **changes)
+    return _fight(given["creature"], companions=given["companions"], swords=given["swords"],
+                  choose_swords=False)
+
+
+def _unordered_share(need: int) -> sympy.Rational:
+    pairs = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+    return R(sum(a + b >= need for a, b in pairs), len(pairs))
+
+
+LESSON = "probability_fog_fights"
+exercise("fog-1", LESSON, "the chance to win with 1 companion and swords +2 and +1 against 12",
+         lambda: _exercise_1().p_win, denominator=36,
+         hint="the certain part is 1 + 1 companion + 3 sword extras = 5: count the 36 rolls "
+              "(a, b) with a + b at least 12 - 5.",
+         mistakes=(
+             (lambda: _exercise_1(companions=2).p_win,
+              "that is the rulebook's example, with 2 companions; here there is 1."),
+             (lambda: _dice(2).at_least(8),
+              "'reach' means at least: the dice must make 7, and a sum of exactly 7 wins too. "
+              "(It is also the chance to lose.)"),
+             (lambda: _unordered_share(7),
+              "you counted unordered pairs: (1, 2) and (2, 1) are different rolls, 36 in all, "
+              "and equally likely."),
+         ))
+exercise("fog-2", LESSON, "the chance to reach 12 with three swords (+2, +1, +0)",
+         lambda: _three_swords(12).p_win, denominator=216,
+         hint="three dice must make at least 6: count the rolls summing to 3, 4 or 5 and "
+              "take them away from 216.",
+         mistakes=(
+             (lambda: _dice(3).at_least(7),
+              "the +0 sword still adds a die; the certain part is still 6, so the dice need 6."),
+             (lambda: _rulebook_fight().p_win,
+              "that is with two dice: the third sword adds a third die."),
+             (lambda: _dice(3).at_most(5), "that is the chance to lose."),
+         ))
+exercise("fog-3", LESSON, "the expected strength with three swords (+2, +1, +0), 2 companions",
+         lambda: _three_swords(16).strength.mean(), denominator=2,
+         hint="expectation adds up: 1 + companions + sword extras + 3 times a die's mean.",
+         mistakes=(
+             (lambda: 6 + 3 * 3, "a die's mean is (1 + 2 + ... + 6) / 6 = 7/2, not 3."),
+             (lambda: R(21, 2), "that is the dice alone: add the certain part, 6."),
+             (lambda: R(31, 2), "the adventurer counts 1 too: 1 + 2 companions + 3 extras."),
+         ))
+exercise("fog-4", LESSON, "the chance to beat 16 with that strength, without gold",
+         lambda: _three_swords(16).p_win, denominator=216,
+         hint="the dice must make 16 - 6 = 10: count the rolls of three dice below 10.",
+         mistakes=(
+             (lambda: 1, "a mean above the target does not make the win certain: low rolls "
+                         "still lose."),
+             (lambda: _dice(3).at_least(11),
+              "the dice need 16 - 6 = 10, not 11: 'reach' means at least."),
+             (lambda: _dice(3).at_most(9), "that is the chance to lose."),
+         ))
+exercise("fog-5", LESSON, "the variance of the strength with three swords",
+         lambda: _three_swords(16).strength.variance(), denominator=4,
+         hint="the certain part does not vary; the three dice are independent, so their "
+              "variances add.",
+         mistakes=(
+             (lambda: _dice(1).variance(), "that is one die; the strength has three."),
+             (lambda: 9 * _dice(1).variance(),
+              "Var(3X) = 9 Var(X) is one die tripled; three independent dice add their "
+              "variances instead."),
+             (lambda: _dice(2).variance(), "that is two dice: the +0 sword adds a die too."),
+         ))
+
+
+def _runs_needed(z: int = 4) -> int:
+    p = _rulebook_fight(gold=1).p_win
+    return int(sympy.ceiling(z * z * p * (1 - p) / R(5, 1000) ** 2))
+
+
+exercise("fog-6", LESSON, "runs needed for 4 standard errors below 0.005",
+         lambda: _runs_needed(4),
+         hint="solve 4 * sqrt(p (1 - p) / N) <= 0.005 for N, and round up.",
+         mistakes=(
+             (lambda: _runs_needed(1), "square the 4 as well: N >= 16 p (1 - p) / 0.005^2."),
+             (lambda: _runs_needed(2), "that is 2 standard errors; the question asks for 4."),
+             (lambda: _runs_needed(4) - 1, "round up: N runs must be enough, not just short."),
+         ))
+
+
+def house_rule_chance(dice: tuple[int, ...], gold: int, need: int, *, once: bool = True,
+                      first: int | None = None) -> Fraction:
+    """The best chance that ``dice`` and ``gold`` make ``need`` when each gold piece is +1
+    or a reroll of one die, and (``once``) a die may be rerolled only once; ``first``
+    forces which die (by index) the first reroll takes.
+
+    >>> house_rule_chance((2, 1), 1, 7)     # one reroll: the 1 becomes 5 or 6
+    Fraction(1, 3)
+    """
+    @cache
+    def best(state: tuple[tuple[int, bool], ...], gold: int, forced: int | None) -> Fraction:
+        if sum(v for v, _ in state) + gold >= need:
+            return Fraction(1)
+        choices = [i for i, (_, used) in enumerate(state) if not (once and used)]
+        if forced is not None:
+            choices = [forced]
+        if gold == 0 or not choices:
+            return Fraction(0)
+        return max(sum((best(tuple(sorted(state[:i] + ((r, True),) + state[i + 1:])),
+                             gold - 1, None) for r in range(1, 7)), Fraction(0)) / 6
+                   for i in choices)
+
+    start = tuple((v, False) for v in dice)
+    if first is not None:
+        return best(start, gold, first)
+    return best(tuple(sorted(start)), gold, None)
+
+
+def _house(**changes) -> Fraction:
+    given = dict(givens.FOG_EXERCISE_7, **changes)
+    return house_rule_chance(given["dice"], given["gold"], given["need"],
+                             once=given.get("once", True), first=given.get("first"))
+
+
+exercise("fog-7", LESSON, "the best chance with dice 2 and 1, three gold, the dice and gold "
+                          "to make 7, when a die may be rerolled only once",
+         lambda: _house(), denominator=36,
+         hint="work backwards: with one gold left, which die would you reroll, and with what "
+              "chance does it win? Then choose the first reroll knowing that.",
+         mistakes=(
+             (lambda: _house(once=False),
+              "that is the rulebook's rule, where the same die may be rerolled again; under "
+              "the house rule a rerolled die stays."),
+             (lambda: _house(first=0),
+              "that rerolls the 2 first: rerolling the lower die throws away less."),
+             (lambda: _house(gold=2), "that is with two gold pieces; there are three."),
+         ))
+
+
+def _rescue(conditional: bool = True):
+    """The chance that rerolling the lower die wins the rulebook's example with one gold,
+    given (``conditional``) that +1 alone would lose."""
+    odds = _rulebook_fight(gold=1)
+    if not conditional:
+        return odds.reroll_worth
+    return odds.reroll_worth / (1 - odds.p_win_no_rerolls)
+
+
+exercise("fog-8", LESSON, "P(rerolling the lower die wins | +1 alone would lose), the "
+                          "rulebook's example with one gold",
+         lambda: _rescue(), denominator=36,
+         hint="list the rolls that +1 cannot save; for each, count the faces of the new die "
+              "that lift the sum to 6; divide by all the (roll, new face) pairs.",
+         mistakes=(
+             (lambda: _rescue(conditional=False),
+              "that is the chance over all 216 (roll, new face) pairs; the question is "
+              "given that +1 would lose: divide by the chance of those rolls."),
+             (lambda: 1 - _rescue(), "that is the chance the reroll does not save it."),
+         ))
+
+
+# ------------------------------------------------------------- Scout and Venture
+def _table(kind: str, adventurers, rooms):
+    from ..simulations import modifier_table
+    return modifier_table(kind, adventurers, rooms)
+
+
+def _location(kind: str, adventurers, rooms, **kwargs):
+    from ...hero_vs_guardian.odds import location_odds
+    return location_odds(kind, _table(kind, adventurers, rooms), **kwargs)
+
+
+def _points(adventurers, rooms):
+    from ..simulations import adventurer_points, room_points
+    return {"adventurer_points": adventurer_points(adventurers),
+            "room_points": room_points(rooms)}
+
+
+def _plan(adventurers, rooms):
+    from ..simulations import retreat_modifiers
+    return _location("venture", adventurers, rooms, **_points(adventurers, rooms),
+                     retreat=retreat_modifiers(adventurers, rooms))
+
+
+def _roll(kind: str, adventurers, rooms, i: int = 0):
+    from ...hero_vs_guardian.odds import roll_odds
+    from ...hero_vs_guardian.rules import TARGET
+    return roll_odds(TARGET[kind], _table(kind, adventurers, rooms)[i][0])
+
+
+LESSON = "probability_scout_and_venture"
+exercise("sv-1", LESSON, "the chance the Warrior (+3) Ventures the Goblin Warren",
+         lambda: _location("venture", *givens.SV_EXERCISE_1).p_all, denominator=6,
+         hint="which faces f make f + 3 at least 6? Count them out of 6.",
+         mistakes=(
+             (lambda: R(1, 2), "face 3 counts: 3 + 3 = 6 reaches 6."),
+             (lambda: R(5, 6), "faces 1 and 2 fall short: 1 + 3 and 2 + 3 are below 6."),
+             (lambda: 1 - _location("venture", *givens.SV_EXERCISE_1).p_all,
+              "that is the chance of capture."),
+         ))
+exercise("sv-2", LESSON, "the chance that nobody Ventures the room (+0, +1, +5)",
+         lambda: _location("venture", *givens.SV_EXERCISE_2).rooms_done[0], denominator=216,
+         hint="the room stays undone only if all three rolls fail: multiply the three chances "
+              "of failing.",
+         mistakes=(
+             (lambda: 0, "you counted the natural 1 as a success: with +5 a natural 1 would "
+                         "reach 6, but a natural 1 always fails."),
+             (lambda: 1 - _location("venture", *givens.SV_EXERCISE_2).rooms_done[0],
+              "that is the chance that someone succeeds."),
+         ))
+exercise("sv-3", LESSON, "the chance Warrior, Cleric, Rogue (in that order) Scout both rooms",
+         lambda: _location("scout", *givens.SV_EXERCISE_3).p_all, denominator=216,
+         hint="split into cases: the Warrior succeeds or fails at the Evil room; each case "
+              "sends the next Adventurer to a different room.",
+         mistakes=(
+             (lambda: _location("scout", givens.SV_EXERCISE_3[0][:2],
+                                givens.SV_EXERCISE_3[1]).p_all,
+              "the Rogue is third: when one of the first two fails, the Rogue still rolls."),
+         ))
+
+
+def _guardian_points(naive: bool = False, count: bool = False):
+    """The Guardian's expected points from a one-room Venture: each Adventurer rolls only
+    if every one before it failed (``naive``: as if each rolled anyway)."""
+    adventurers, rooms = givens.SV_EXERCISE_4
+    if count:
+        return _location("venture", adventurers, rooms).expected_captured
+    if not naive:
+        return _location("venture", adventurers, rooms,
+                         **_points(adventurers, rooms)).guardian_points
+    from ..simulations import adventurer_points
+    return sum((points * (1 - _roll("venture", [a], rooms)) for a, points in
+                zip(adventurers, adventurer_points(adventurers), strict=True)), R(0))
+
+
+exercise("sv-4", LESSON, "the Guardian's expected points when the three Venture the Ogre Den",
+         lambda: _guardian_points(), denominator=216,
+         hint="an Adventurer is captured only if every one before it failed and it fails "
+              "too: add points x P(it is captured) over the three.",
+         mistakes=(
+             (lambda: _guardian_points(naive=True),
+              "the 2nd and 3rd Adventurers roll only if everyone before them failed: a success "
+              "ends the Venture."),
+             (lambda: _guardian_points(count=True),
+              "that is how many Adventurers are captured on average: weigh each by its "
+              "points."),
+         ))
+exercise("sv-5", LESSON, "the expected net points if the Wizard Ventures the Crypt",
+         lambda: _location("venture", *givens.SV_EXERCISE_5,
+                           **_points(*givens.SV_EXERCISE_5)).value,
+         denominator=6,
+         hint="net points = P(success) x room points - P(capture) x the Wizard's points.",
+         mistakes=(
+             (lambda: _location("venture", *givens.SV_EXERCISE_5,
+                                **_points(*givens.SV_EXERCISE_5)).hero_points,
+              "subtract what the Guardian scores when the Wizard is captured."),
+             (lambda: R(4, 6) * 3 - R(2, 6) * 2,
+              "success and capture are the other way round: the Wizard needs a 5 or 6."),
+         ))
+exercise("sv-6", LESSON, "the expected net points of the Venture with the best Retreats, "
+                         "worked out backwards",
+         lambda: _plan(*givens.SV_EXERCISE_6).value, denominator=216,
+         hint="start with the last Adventurer: Venture or Retreat, whichever is worth more. "
+              "Then the 2nd, knowing what the 3rd will do; then the 1st, who must Venture.",
+         mistakes=(
+             (lambda: _plan(*givens.SV_EXERCISE_6).never_retreat_value,
+              "that is never retreating: compare, for the 2nd and 3rd Adventurers, what "
+              "Venturing and Retreating are worth."),
+             (lambda: _location("venture", *givens.SV_EXERCISE_6,
+                                **_points(*givens.SV_EXERCISE_6)).hero_points,
+              "those are only the Hero's points: subtract the captured Adventurers' points."),
+         ))
+
+
+# ---------------------------------------------------------------- conditioning
+def _stack() -> Counter:
+    from ..simulations import creature_stack
+    return creature_stack()
+
+
+def _next_at_least(met, threshold: int, remove: bool = True, total: int | None = None):
+    left = _stack()
+    if remove:
+        left.subtract(Counter(met))
+    strong = sum(n for s, n in left.items() if s >= threshold)
+    return R(strong, total if total is not None else sum(left.values()))
+
+
+def _second_stronger(without_replacement: bool = True):
+    stack = _stack()
+    total = sum(stack.values())
+    after = total - 1 if without_replacement else total
+    return sum((R(n, total) * R(sum(m for t, m in stack.items() if t > s), after)
+                for s, n in stack.items()), sympy.Integer(0))
+
+
+LESSON = "probability_conditioning"
+exercise("cond-1", LESSON, "P(next creature >= 14 | the first three were 8, 10 and 14)",
+         lambda: _next_at_least(givens.CREATURES_MET, 14), denominator=11,
+         hint="take the three creatures met out of the stack; count what is left.",
+         mistakes=(
+             (lambda: _next_at_least((), 14, total=sum(_stack().values()) - 3),
+              "the 14 already met is no longer in the stack."),
+             (lambda: _next_at_least((), 14), "that is the chance before anything was met: "
+                                               "condition on what you have seen."),
+             (lambda: _next_at_least(givens.CREATURES_MET, 14, total=sum(_stack().values())),
+              "only 11 creatures are left, not 14."),
+         ))
+exercise("cond-2", LESSON, "P(the second creature is stronger than the first)",
+         lambda: _second_stronger(), denominator=182,
+         hint="condition on the first creature's strength s: P(first = s) times P(second "
+              "> s | first = s), added over s.",
+         mistakes=(
+             (lambda: _second_stronger(without_replacement=False),
+              "that draws with replacement: after the first creature only 13 are left."),
+             (lambda: 2 * _second_stronger(),
+              "that is P(the two differ); 'stronger' is only half of it."),
+             (lambda: R(1, 2), "ties (two 8s, two 10s, ...) have a positive chance, so it is "
+                               "less than 1/2."),
+         ))
+
+
+def _swords() -> Counter:
+    from ..simulations import sword_stack
+    return sword_stack()
+
+
+def _sword_pmf(k: int):
+    from ...core.deck import hypergeom_pmf
+    swords = _swords()
+    return hypergeom_pmf(sum(swords.values()), swords[3], 4, k)
+
+
+exercise("cond-3", LESSON, "P(exactly 2 of the next 4 swords are +3)",
+         lambda: _sword_pmf(2), denominator=comb(28, 4),
+         hint="C(+3 swords, 2) x C(other swords, 2) / C(all swords, 4).",
+         mistakes=(
+             (lambda: comb(4, 2) * R(_swords()[3], 28) ** 2 * (1 - R(_swords()[3], 28)) ** 2,
+              "that is drawing with replacement (binomial); a sword drawn is not put back."),
+             (lambda: sum((_sword_pmf(k) for k in range(2, 5)), sympy.Integer(0)),
+              "exactly 2, not at least 2."),
+         ))
+
+
+def _deck_types() -> Counter:
+    from ..simulations import type_counts
+    return type_counts()
+
+
+def _deck_size() -> int:
+    from ...dubious_alliance import load_deck
+    return len(load_deck().cards)
+
+
+def _monster_pmf(k: int):
+    from ...core.deck import hypergeom_pmf
+    return hypergeom_pmf(_deck_size(), _deck_types()["Monster"], 4, k)
+
+
+exercise("cond-4", LESSON, "P(exactly one Monster in a first hand of 4)",
+         lambda: _monster_pmf(1),
+         hint="C(Monsters, 1) x C(other cards, 3) / C(all game cards, 4).",
+         mistakes=(
+             (lambda: 4 * R(_deck_types()["Monster"], _deck_size())
+              * (1 - R(_deck_types()["Monster"], _deck_size())) ** 3,
+              "that is drawing with replacement (binomial): a card dealt is not put back."),
+             (lambda: 1 - _monster_pmf(0), "exactly one, not at least one."),
+         ))
+
+
+# ----------------------------------------------------------------------- Bayes
+def _posterior(model: givens.ClaimModel, praises: int = 1) -> Fraction:
+    """P(Weapon | ``praises`` praises) under the model, each praise taken (wrongly, for
+    ``praises`` > 1) as new independent evidence."""
+    weapon = model.prior * model.praise_if_weapon ** praises
+    other = (1 - model.prior) * model.praise_if_other ** praises
+    return weapon / (weapon + other)
+
+
+def _praise_chance(temperament: str) -> Fraction:
+    if temperament == "hoarder":
+        return Fraction(0)   # the hoarder never praises nor warns
+    m = givens.HONEST_BOT if temperament == "honest" else givens.LIAR_BOT
+    return m.prior * m.praise_if_weapon + (1 - m.prior) * m.praise_if_other
+
+
+def _liar_given_praise() -> Fraction:
+    chances = givens.BOT_TEMPERAMENT_CHANCES
+    joint = {t: p * _praise_chance(t) for t, p in chances.items()}
+    return joint["liar"] / sum(joint.values())
+
+
+def _weapon_given_praise(ignore_temperament: bool = False) -> Fraction:
+    chances = givens.BOT_TEMPERAMENT_CHANCES
+    models = {"honest": givens.HONEST_BOT, "liar": givens.LIAR_BOT}
+    if ignore_temperament:   # averaging the two posteriors instead of weighing them
+        return (_posterior(givens.HONEST_BOT) + _posterior(givens.LIAR_BOT)) / 2
+    weapon_and_praise = sum(chances[t] * m.prior * m.praise_if_weapon
+                            for t, m in models.items())
+    praise = sum(chances[t] * _praise_chance(t) for t in chances)
+    return weapon_and_praise / praise
+
+
+LESSON = "probability_bayes"
+exercise("bayes-1", LESSON, "P(Weapon | an honest bot praises the card it offers), in the model",
+         lambda: _posterior(givens.HONEST_BOT), denominator=None,
+         hint="Bayes' rule: P(praise | W) P(W) / (P(praise | W) P(W) + P(praise | not W) "
+              "P(not W)), with the model's three numbers.",
+         mistakes=(
+             (lambda: givens.HONEST_BOT.praise_if_weapon,
+              "that is P(praise | Weapon); Bayes' rule turns it round into P(Weapon | praise)."),
+             (lambda: givens.HONEST_BOT.prior,
+              "that is the prior, before the praise; for the honest bot the praise is evidence."),
+             (lambda: givens.HONEST_BOT.prior * givens.HONEST_BOT.praise_if_weapon,
+              "that is P(Weapon and praise): divide by P(praise), the chance of the evidence."),
+         ))
+exercise("bayes-2", LESSON, "P(Weapon | the liar praises the card it offers), in the model",
+         lambda: _posterior(givens.LIAR_BOT),
+         hint="the liar praises every card it offers: P(praise | W) = P(praise | not W).",
+         mistakes=(
+             (lambda: _posterior(givens.HONEST_BOT),
+              "that is the honest bot's; use the liar's model."),
+             (lambda: 1, "the liar praises every card, Weapon or not."),
+         ))
+exercise("bayes-3", LESSON, "P(Weapon | the honest bot praises the same card a second time)",
+         lambda: _posterior(givens.HONEST_BOT),
+         hint="is the second praise new evidence? What decides the honest bot's words?",
+         mistakes=(
+             (lambda: _posterior(givens.HONEST_BOT, praises=2),
+              "you multiplied by the likelihood ratio twice, as if the second praise were new, "
+              "independent evidence. The honest bot praises by its card and its state, which "
+              "did not change: the second praise follows from the first."),
+         ))
+exercise("bayes-4", LESSON, "P(Bot 3 is the liar | it praises), its temperament unknown",
+         lambda: _liar_given_praise(),
+         hint="Bayes' rule over the three temperaments: P(praise | liar) P(liar) divided by "
+              "P(praise), which the law of total probability adds up over honest, liar and "
+              "hoarder.",
+         mistakes=(
+             (lambda: givens.BOT_TEMPERAMENT_CHANCES["liar"],
+              "that is the prior: a praise is likelier from a liar, so it is evidence."),
+             (lambda: Fraction(1, 2),
+              "the hoarder never praises, but the honest bot does, with its own chance: "
+              "weigh the two by P(praise | temperament)."),
+         ))
+exercise("bayes-5", LESSON, "P(Weapon | Bot 3 praises), its temperament unknown",
+         lambda: _weapon_given_praise(),
+         hint="add, over the temperaments, P(temperament) P(Weapon and praise | temperament); "
+              "divide by P(praise).",
+         mistakes=(
+             (lambda: _weapon_given_praise(ignore_temperament=True),
+              "averaging the two posteriors weighs them equally; weigh them by how likely "
+              "each temperament is after the praise."),
+             (lambda: _posterior(givens.HONEST_BOT),
+              "that is if Bot 3 were surely honest."),
+         ))
+
+
+# ------------------------------------------------------------- deck building (Dobbers)
+def _core() -> Counter:
+    from ..simulations import dobbers_core_deck
+    return dobbers_core_deck()
+
+
+def _hypergeom(population: int, successes: int, draws: int, k: int):
+    from ...core.deck import hypergeom_pmf
+    return hypergeom_pmf(population, successes, draws, k)
+
+
+def influence_distribution(deck: dict | None = None, hand: int = 5) -> dict:
+    """The Influence a hand of ``hand`` cards prints, drawn from ``deck`` (card id -> how
+    many), as value -> exact chance: a multivariate hypergeometric sum.
+
+    >>> influence_distribution({"bottle_cap": 2, "wooden_knife": 1}, hand=2)
+    {1: 2/3, 2: 1/3}
+    """
+    from ...core.deck import multivariate_hypergeom_pmf
+    from ...dobbers import load_cards
+
+    cards = load_cards()
+    counts = dict(deck or givens.DECK_WITH_SILVER)
+    ids = sorted(counts)
+    out: dict[int, sympy.Rational] = {}
+    for drawn in product(*(range(min(counts[c], hand) + 1) for c in ids)):
+        if sum(drawn) != hand:
+            continue
+        chance = multivariate_hypergeom_pmf(counts, dict(zip(ids, drawn, strict=True)))
+        value = sum(n * cards.point(c, "influence") for c, n in zip(ids, drawn, strict=True))
+        out[value] = out.get(value, sympy.Integer(0)) + chance
+    return dict(sorted(out.items()))
+
+
+def _influence_at_least(n: int, deck: dict | None = None):
+    return sum((p for v, p in influence_distribution(deck).items() if v >= n), sympy.Integer(0))
+
+
+def _kit_or_knife(deck: dict | None = None, hand: int = 5, *, both: bool = False,
+                  replace: bool = False):
+    """P(the Traveling Kit or the Wooden Knife, or ``both``, in a hand from ``deck``)."""
+    counts = dict(deck or _core())
+    size = sum(counts.values())
+    if both:
+        return _hypergeom(size, 2, hand, 2)
+    if replace:
+        return 1 - R(size - 2, size) ** hand
+    return 1 - _hypergeom(size, 2, hand, 0)
+
+
+def _caps_mean(deck: dict | None = None, hand: int = 5):
+    counts = dict(deck or givens.DECK_WITH_SILVER)
+    return R(hand * counts["bottle_cap"], sum(counts.values()))
+
+
+def _reshuffle(*, both: bool = True, from_all: bool = False, hand: int = 5):
+    deck_left, discard = givens.RESHUFFLE
+    drawn = hand - deck_left
+    if from_all:   # as if the deck's cards were shuffled back in
+        return _hypergeom(deck_left + discard, 2, hand, 2)
+    if not both:
+        return R(drawn, discard)
+    return _hypergeom(discard, 2, drawn, 2)
+
+
+LESSON = "probability_deck_building"
+exercise("db-1", LESSON, "P(the second player's 5-card opening hand holds the Kit or the Knife)",
+         lambda: _kit_or_knife(), denominator=252,
+         hint="it is easier the other way round: the chance that all 5 cards are Bottle "
+              "Caps, then 1 minus that.",
+         mistakes=(
+             (lambda: 2 * R(5, 10), "you added P(Kit) and P(Knife), but both can be in the "
+                                    "hand: that counts those hands twice."),
+             (lambda: R(5, 10), "that is the Kit alone; the question is the Kit or the "
+                                "Knife."),
+             (lambda: _hypergeom(10, 2, 5, 0), "that is the chance of neither."),
+             (lambda: _kit_or_knife(replace=True),
+              "that draws with replacement: a card dealt is not put back, so the second is "
+              "drawn from 9."),
+             (lambda: _kit_or_knife(hand=3), "that is the first player's 3-card hand."),
+         ))
+exercise("db-2", LESSON, "P(a hand of 5 from the core deck with 2 Silver prints 6 Influence "
+                         "or more)",
+         lambda: _influence_at_least(6), denominator=792,
+         hint="list the hands by how many Bottle Caps (1 each) and Silver (2 each) they hold; "
+              "count each with C(8, c) C(2, s) C(2, 5 - c - s).",
+         mistakes=(
+             (lambda: _influence_at_least(7), "6 or more: a hand printing exactly 6 counts."),
+             (lambda: influence_distribution()[6], "that is exactly 6; 7 and more count too."),
+             (lambda: 1 - _influence_at_least(6), "that is the chance of less than 6."),
+         ))
+exercise("db-3", LESSON, "P(the Kit or the Knife in a hand of 5 after 3 Bottle Caps are "
+                         "Destroyed and a Silver bought)",
+         lambda: _kit_or_knife(givens.THINNED_DECK), denominator=56,
+         hint="inclusion-exclusion: P(Kit) + P(Knife) - P(both), each from the 8 cards; or 1 "
+              "minus the chance that the hand holds neither.",
+         mistakes=(
+             (lambda: _kit_or_knife(givens.THINNED_DECK, both=True),
+              "that is both of them; the question is at least one."),
+             (lambda: 2 * R(5, 8), "you added P(Kit) and P(Knife): subtract P(both), counted "
+                                   "twice."),
+             (lambda: _kit_or_knife(dict(givens.THINNED_DECK, silver=0)),
+              "the Silver bought is in the deck too: 8 cards, not 7."),
+             (lambda: _kit_or_knife(), "that is before the Bottle Caps were Destroyed."),
+         ))
+exercise("db-4", LESSON, "P(the Silver Sword and the Kit, both in the discard pile, are in the "
+                         "next hand), 2 cards left in the deck",
+         lambda: _reshuffle(), denominator=165,
+         hint="the deck's last 2 cards are drawn first, for sure; the other 3 come from the 11 "
+              "reshuffled: count the sets of 3 holding both cards.",
+         mistakes=(
+             (lambda: _reshuffle(from_all=True),
+              "the deck's 2 cards are not shuffled back in: they are drawn first, and only 3 "
+              "cards come from the 11 reshuffled."),
+             (lambda: _reshuffle(both=False) ** 2,
+              "the two events are not independent: once the Silver Sword is among the 3, two "
+              "places are left for the Kit."),
+             (lambda: _reshuffle(both=False), "that is one of the two cards; the question is "
+                                              "both."),
+         ))
+exercise("db-5", LESSON, "the expected number of Bottle Caps in a hand of 5 from the core deck "
+                         "with 2 Silver",
+         lambda: _caps_mean(), denominator=3,
+         hint="each of the 5 cards is a Bottle Cap with the same chance: add the 5 chances "
+              "(expectation adds up, drawn with or without replacement).",
+         mistakes=(
+             (lambda: _caps_mean(_core()), "that is the core deck of 10; the 2 Silver make "
+                                           "12 cards."),
+             (lambda: R(8, 12), "that is the chance for one card; the hand has 5."),
+         ))
