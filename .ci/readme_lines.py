@@ -274,6 +274,41 @@ def check_docs() -> str:
     return build
 
 
+def check_course() -> str:
+    """The README's nbgrader block, as written, in a fresh venv with only ``[course]``: the
+    course directory, the student's edition released, and that edition graded once a
+    student hands it in unchanged (every exercise blank: 0 points, and no error)."""
+    block = readme_block("course-commands").splitlines()
+    pip_command = block[0].split("/bin/", 1)[1]
+    env = env_for()
+    bin_dir = venv(CACHE / "venvs" / "course", pip_command, env)
+    env["PATH"] = f"{bin_dir}:{env['PATH']}"
+    work = pathlib.Path(tempfile.mkdtemp(prefix="dcw-ci-course-"))
+    try:
+        commands = [line.split("#")[0].strip().replace(".venv/bin/", f"{bin_dir}/")
+                    for line in block[1:]]
+        make = commands[0].replace(" my-course", f" {work / 'my-course'}")
+        for command in (make, f"cd {work / 'my-course'} && {commands[1].split('&& ')[1]}"):
+            result = run(command, REPO, env, timeout=600)
+            if result.returncode:
+                raise Failed(f"{command}: exit {result.returncode}\n{result.stderr[-3000:]}")
+        course = work / "my-course"
+        released = course / "release" / "probability_fog_fights" / "probability_fog_fights.ipynb"
+        if not released.is_file() or "answer_1 = None" not in released.read_text():
+            raise Failed("nbgrader generate_assignment wrote no student's edition")
+        handed_in = course / "submitted" / "student-1" / "probability_fog_fights"
+        handed_in.mkdir(parents=True)
+        shutil.copy(released, handed_in / released.name)
+        result = run(f"cd {course} && {commands[2]}", REPO, env, timeout=900)
+        graded = course / "autograded" / "student-1" / "probability_fog_fights" / released.name
+        if result.returncode or not graded.is_file():
+            raise Failed(f"nbgrader autograde: exit {result.returncode}\n"
+                         f"{(result.stdout + result.stderr)[-3000:]}")
+        return "nbgrader generate_assignment and autograde, as the README writes them"
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 CHECKS = {
     "lab-root": lambda: check_lab(as_user=False),
     "lab-user": lambda: check_lab(as_user=True),
@@ -283,11 +318,12 @@ CHECKS = {
     "export": check_export,
     "lite": check_lite,
     "docs": check_docs,
+    "course": check_course,
 }
 
 
 # About how long each check takes (s, measured on a CI machine): the longest start first.
-LENGTH = {"docs": 240, "lite": 120, "lab-user": 100, "export": 65, "notebook": 60,
+LENGTH = {"docs": 240, "course": 150, "lite": 120, "lab-user": 100, "export": 65, "notebook": 60,
           "voila": 55, "marimo": 45, "lab-root": 40}
 
 

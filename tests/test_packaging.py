@@ -190,7 +190,9 @@ def test_ci_checks_every_extra_the_readme_installs():
     readme = (REPO / "README.md").read_text()
     named = set(re.findall(r'pip install (?:-q )?-e "\.\[(\w+)\]"', readme))
     assert {"lab", "test", "notebook", "voila", "marimo", "export", "lite", "docs"} <= named
-    for extra in named - {"lab", "test"}:  # lab: the first command; test: the test command
+    assert "course" in lines.CHECKS  # the nbgrader block (.ci/readme_lines.py: check_course)
+    for extra in named - {"lab", "test", "course"}:  # lab: the first command; test: the
+        # test command; course: a block of its own
         pip_command, command = lines.readme_row(extra)
         assert pip_command == f'pip install -e ".[{extra}]"' and command
         assert extra in lines.CHECKS
