@@ -148,7 +148,7 @@ def enumerate_next_hand(view, quantity="travel"):
     """Every set of physical cards the Draw Phase may deal, counted one by one."""
     mine = odds.your_cards(view, 0)
     deck = list(mine.deck.elements())
-    refill = list((mine.discard + mine.hand + mine.played).elements())
+    refill = list((mine.discard + mine.hand + mine.held).elements())
     size = mine.hand_size
     if len(deck) >= size:
         hands = combinations(deck, size)

@@ -64,7 +64,7 @@ def test_a_weaker_equipment_card_in_the_hand_adds_nothing():
 def brute_next_hand(game, p, quantity):
     """Every set of physical cards the Draw Phase may deal, equally likely."""
     deck = list(game.decks[p])
-    refill = game.discards[p] + game.hands[p] + [c for c in game.turn["played"] if c]
+    refill = game.discards[p] + game.hands[p] + game.turn["held"]
     size = 5
     if len(deck) >= size:
         hands = [list(h) for h in combinations(deck, size)]
@@ -76,8 +76,8 @@ def brute_next_hand(game, p, quantity):
 
 
 def short_deck_game():
-    """A deck of 2 cards left: the next hand reshuffles the discard pile with this turn's
-    hand and played cards."""
+    """A deck of 2 cards left: the next hand reshuffles the discard pile (with the Silver
+    played this turn, already there) and this turn's hand."""
     game = position(heroes=["brindle"], hand=["silver", "helpful", "dobber_spear"],
                     equipped={"item": "traveling_kit"})
     p = game.turn_player

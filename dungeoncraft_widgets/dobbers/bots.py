@@ -276,7 +276,7 @@ class RaceBot:
         cards = [*view.decks[me], *view.hands[me], *view.discards[me],
                  *view.equipped[me].values(), *view.forged[me].values()]
         if view.turn_player == me:
-            cards += [c for c in view.turn["played"] if c]
+            cards += view.turn["held"]
         return [c for c in cards if c in view.cards]
 
     def _rivals(self, view: DobbersState, me: int) -> list[int]:

@@ -4,8 +4,9 @@ Every function reads a game or, better, a player's view (``state.view(p)``): wha
 player knows is what the view shows, and nothing else.
 
 **Your deck** (:func:`your_cards`). You know which cards are in your deck (not their
-order), your discard pile, your hand and the cards you played this turn. At the Draw
-Phase the hand and the played cards go to the discard pile and five cards are drawn
+order), your discard pile (where a played Effect card goes once resolved), your hand and
+the played cards still in play (a card whose Destroy ability is still open). At the Draw
+Phase the hand and those cards go to the discard pile and five cards are drawn
 (six for Pip); when the deck runs out the discard pile is shuffled into a new deck.
 
 - :func:`next_hand` / :func:`next_hand_chance`: the points your next hand gives, as a
@@ -110,15 +111,16 @@ def at_least(distribution: Mapping[int, sympy.Rational], n: int) -> sympy.Ration
 @dataclass(frozen=True)
 class YourCards:
     """What a player knows of their own cards: ``deck`` (still to draw, order unknown),
-    ``discard`` (the discard pile), ``hand``, ``played`` (this turn's played cards: they
-    go to the discard pile at the Draw Phase with the hand), the Hero, the ``equipped`` and
+    ``discard`` (the discard pile), ``hand``, ``held`` (cards played this turn and still in
+    play, their Destroy ability open: they go to the discard pile at the Draw Phase with the
+    hand), the Hero, the ``equipped`` and
     ``forged`` cards by slot, the slots ``used`` this turn, and ``hand_size`` (the cards the
     Draw Phase draws)."""
 
     deck: Counter
     discard: Counter
     hand: Counter
-    played: Counter
+    held: Counter
     hero: str
     equipped: Mapping[str, str]
     forged: Mapping[str, str]
@@ -139,10 +141,10 @@ def your_cards(view: DobbersState, player: int) -> YourCards:
     p = _seat(view, player)
     size = hand_size(view.cards, view.heroes[p])
     mine = view.turn_player == p
-    played = [c for c in view.turn["played"] if c] if mine else []
+    held = list(view.turn["held"]) if mine else []
     return YourCards(deck=_own(view, p, view.decks[p], "deck"),
                      discard=Counter(view.discards[p]), hand=_own(view, p, view.hands[p], "hand"),
-                     played=Counter(played), hero=view.heroes[p],
+                     held=Counter(held), hero=view.heroes[p],
                      equipped=dict(view.equipped[p]), forged=dict(view.forged[p]),
                      used=frozenset(view.turn["used"]) if mine else frozenset(),
                      hand_size=size)
@@ -290,7 +292,7 @@ def _frozen(mapping: Mapping[str, Any]) -> tuple:
 def next_hand(view: DobbersState, player: int, quantity: str) -> dict[int, sympy.Rational]:
     """The distribution of the points of ``quantity`` the next hand gives (value ->
     chance), if nothing else changes before the Draw Phase: the hand drawn from the deck,
-    and when it runs short, from the discard pile with this turn's hand and played cards
+    and when it runs short, from the discard pile with this turn's hand and held cards
     shuffled in. See :func:`hand_points` for what a hand gives.
 
     >>> from dungeoncraft_widgets.dobbers import position
@@ -301,7 +303,7 @@ def next_hand(view: DobbersState, player: int, quantity: str) -> dict[int, sympy
     """
     colours = _quantity(quantity)
     mine = your_cards(view, player)
-    refill = mine.discard + mine.hand + mine.played
+    refill = mine.discard + mine.hand + mine.held
     key = (_frozen(mine.deck), _frozen(refill), mine.hand_size, mine.hero,
            _frozen(mine.equipped), _frozen(mine.forged))
     return {v: R(p.numerator, p.denominator)
@@ -319,8 +321,8 @@ def draw_chance(view: DobbersState, player: int, quantity: str, need: int,
     """The chance that drawing ``draws`` cards now gives at least ``need`` more points of
     ``quantity``: each drawn Effect its printed points, and in each slot not yet used this
     turn the best drawn Equipment card its gain over the equipped one (it is equipped, then
-    used). The deck runs out: the discard pile is shuffled (this turn's hand and played
-    cards are not in it: they go there at the Draw Phase).
+    used). The deck runs out: the discard pile is shuffled, with the Effect cards already
+    played and resolved this turn (the hand and the cards still in play are not in it).
 
     >>> from dungeoncraft_widgets.dobbers import position
     >>> game = position(heroes=["toby"], hand=["hearty_mushroom"])
@@ -541,7 +543,7 @@ def expected_turns(view: DobbersState, player: int, *,
             dist[need] = dist.get(need, Fraction(0)) + chance
         steps.append((step.shield, tuple(sorted(dist.items()))))
     # The deck: every card in circulation, grouped by what it prints.
-    circulation = mine.deck + mine.discard + mine.hand + mine.played
+    circulation = mine.deck + mine.discard + mine.hand + mine.held
     hero = cards[mine.hero]
     equip = tuple(_equip_value(cards, mine.equipped, mine.forged, s) for s in SLOTS)
     groups: dict[tuple, int] = {(s, *v): 0 for s, v in zip(SLOTS, equip, strict=True)
@@ -554,7 +556,7 @@ def expected_turns(view: DobbersState, player: int, *,
         groups[sig] = groups.get(sig, 0) + n
         piles[sig] = piles.get(sig, 0) + mine.deck[card]
     kinds = tuple(sorted(groups))
-    # The turn ends now: the hand and the played cards go to the discard pile, the deck stays.
+    # The turn ends now: the hand and the held cards go to the discard pile, the deck stays.
     start = (0, tuple(piles.get(k, 0) for k in kinds), tuple(groups[k] for k in kinds), equip,
              None)
     chain = _RaceChain(steps, kinds, (hero.get("blue", 0), hero.get("red", 0),

@@ -120,11 +120,19 @@ RULE_NOTES = (
     "B's 'You have 1 Influence left ... and you discard your last Bottle Cap' is the Draw "
     "Phase discarding what is left, and Example A's same sentence (with 0 left) is read as "
     "copied from B.",
-    "Played Effect cards stay in front of the player until the Draw Phase, when they and the "
-    "rest of the hand go to the discard pile. The FAQ discards them 'Once you have used any "
-    "Action points, Influence or resolved any abilities', but points are pooled, and a card "
-    "can be Destroyed only 'on the turn you played it' and never once 'placed in your discard "
-    "pile': so a mid-turn reshuffle does not take this turn's played cards.",
+    "Effect cards go to the discard pile as soon as their effects are resolved ('Effect "
+    "cards played during your turn go into the discard pile after their effects have been "
+    "resolved'; Example A: 'place all four of those cards (Silver plus the three Bottle Caps) "
+    "in your discard pile'), so a mid-turn reshuffle, Cull and a card that fetches from the "
+    "discard pile find them. Points are pooled, so the FAQ's 'Once you have used any Action "
+    "points, Influence or resolved any abilities given to you by the card' is met when the "
+    "points join the pool and the card's effects (its draws, its choices) are over. Only a "
+    "card whose Destroy ability is still open stays in play, until its owner destroys it or "
+    "the Draw Phase discards it ('You can destroy a card on the turn you played it from your "
+    "hand after resolving and applying its other abilities and effects. You cannot destroy a "
+    "card that has been placed in your discard pile'). A card played this turn still counts "
+    "for alignment bonuses for the rest of the turn, from the discard pile ('triggered by "
+    "another Decay card in play on the same turn'; 'Effect cards you play from your hand').",
     "'Silver' and 'Silver Coins' are one card (Example A acquires Silver and then replaces "
     "'Silver Coins in the Adventure row').",
     "Equipment gives its points and abilities when used ('use weapon'), once per turn per "
@@ -341,7 +349,8 @@ class DobbersState(GameState):
         hero = self.cards.by_id[self.heroes[player]] if player is not None else {}
         return {"red": hero.get("red", 0), "blue": hero.get("blue", 0),
                 "gold": hero.get("gold", 0), "influence": hero.get("influence", 0),
-                "used": {}, "played": [], "bonus": [], "contrib": [], "discount": [],
+                "used": {}, "played": [], "held": [], "bonus": [], "contrib": [],
+                "discount": [],
                 "first_shield": False, "power": False, "equipped_now": {}}
 
     @performs(HeroChoice)
@@ -480,11 +489,12 @@ class DobbersState(GameState):
             self._end_turn()
 
     def _end_turn(self) -> None:
-        """The Draw Phase: the hand and played cards to the discard pile, then draw five."""
+        """The Draw Phase: the hand and the cards still in play to the discard pile, then
+        draw five."""
         p = self.turn_player
-        self.discards[p] += self.hands[p] + [c for c in self.turn["played"] if c]
+        self.discards[p] += self.hands[p] + self.turn["held"]
         self.hands[p] = []
-        self.turn["played"] = []
+        self.turn["held"] = []
         self._draw(p, points.hand_size(self.cards, self.heroes[p]), ending=True)
         self.turns[p] += 1
         self.turn = self._fresh_turn(None)
@@ -538,8 +548,8 @@ class DobbersState(GameState):
         p = self.turn_player
         total = self.duel_total()
         self.duel["totals"].append(total)
-        self.discards[p] += [c for c in self.turn["played"] if c]
-        self.turn["played"] = []
+        self.discards[p] += self.turn["held"]
+        self.turn["held"] = []
         self.record("duel", f"{possessive(self.players[p])} duel total: {total}.", player=p,
                     total=total)
         self.duel["at"] += 1
@@ -732,10 +742,10 @@ class DobbersState(GameState):
         ability = by_id[self.heroes[p]].get("ability")
         if ability and ability["kind"] == "power" and not turn["power"]:
             acts.append(_POWER)
-        played, now = turn["played"], turn["equipped_now"]
-        if not cards.destroyers.isdisjoint(played) or not cards.destroyers.isdisjoint(
+        held, now = turn["held"], turn["equipped_now"]
+        if not cards.destroyers.isdisjoint(held) or not cards.destroyers.isdisjoint(
                 now.values()):
-            destroyable = {c for c in played if c in cards.destroyers}
+            destroyable = {c for c in held if c in cards.destroyers}
             destroyable |= {c for s, c in now.items()
                             if equipped.get(s) == c and c in cards.destroyers}
             acts += [shared(Destroy, c) for c in sorted(destroyable)]
@@ -998,7 +1008,8 @@ class DobbersState(GameState):
     def _play(self, action: Play) -> None:
         p, card = self.turn_player, action.card
         self.hands[p].remove(card)
-        self.turn["played"].append(card)
+        self.turn["played"].append(card)  # this turn's record (alignment bonuses)
+        self.turn["held"].append(card)    # the card itself, in play until resolved
         info = self.cards.by_id[card]
         gives = self.cards.printed_points[card]
         for colour, n in gives.items():
@@ -1006,7 +1017,17 @@ class DobbersState(GameState):
         words = f": {points.describe_points(gives)}" if gives else ""
         self.record("play", f"{says(self.players[p], 'play')} {info['name']}{words}.", player=p,
                     card=card)
-        self._push(queued(info.get("effects"), p, card) + self._bonuses(p))
+        self._push([*queued(info.get("effects"), p, card), *self._bonuses(p),
+                    {"do": "_played_done", "p": p, "src": card}])
+
+    def _played_done(self, item: dict[str, Any]) -> None:
+        """Queue step: a played Effect card's effects are resolved: it goes to the discard
+        pile, unless its Destroy ability is still open (it stays in play until it is
+        destroyed or the turn ends)."""
+        card, held = item["src"], self.turn["held"]
+        if card in held and card not in self.cards.destroyers:
+            held.remove(card)
+            self.discards[item["p"]].append(card)
 
     @performs(Equip)
     def _equip(self, action: Equip) -> None:
@@ -1078,9 +1099,10 @@ class DobbersState(GameState):
     @performs(Destroy)
     def _destroy(self, action: Destroy) -> None:
         p, card = self.turn_player, action.card
-        played = self.turn["played"]
-        if card in played:
-            played[played.index(card)] = None
+        played, held = self.turn["played"], self.turn["held"]
+        if card in held:
+            held.remove(card)
+            played[played.index(card)] = None  # out of play: no longer counts for bonuses
         else:
             slot = next(s for s, c in self.turn["equipped_now"].items()
                         if c == card and self.equipped[p].get(s) == card)
@@ -1583,13 +1605,15 @@ class DobbersState(GameState):
             "turn_player": {"type": "integer", "minimum": 0},
             "round": {"type": "integer", "minimum": 0}, "turns": _INTS,
             "turn": {"type": "object", "required": ["red", "blue", "gold", "influence", "used",
-                                                    "played", "bonus", "contrib", "discount",
-                                                    "first_shield", "power", "equipped_now"],
+                                                    "played", "held", "bonus", "contrib",
+                                                    "discount", "first_shield", "power",
+                                                    "equipped_now"],
                      "properties": {"red": {"type": "integer"}, "blue": {"type": "integer"},
                                     "gold": {"type": "integer"}, "influence": {"type": "integer"},
                                     "used": _SLOT_MAP, "equipped_now": _SLOT_MAP,
                                     "played": {"type": "array", "items": {"type": ["string",
                                                                                   "null"]}},
+                                    "held": _IDS,
                                     "bonus": _IDS, "discount": _IDS, "contrib": {"type": "array"},
                                     "first_shield": {"type": "boolean"},
                                     "power": {"type": "boolean"}}},
@@ -1672,7 +1696,7 @@ class DobbersState(GameState):
                 out.update(zone)
         for slots in (*self.equipped, *self.forged):
             out.update(slots.values())
-        out.update(c for c in self.turn["played"] if c)
+        out.update(self.turn["held"])
         for zone in (self.token_supply, self.adventure_deck, self.location_deck,
                      self.creature_deck, self.destroyed, self.set_aside, self.resolved):
             out.update(zone)
@@ -1686,6 +1710,7 @@ class DobbersState(GameState):
 #: queue for every choice before them (DobbersState._run_queue).
 STEPS: dict[str, Callable[[DobbersState, dict[str, Any]], None]] = {
     "_next_turn": DobbersState._next_turn,
+    "_played_done": DobbersState._played_done,
     "_outwit_window": DobbersState._outwit_window,
     "_loot_ask": DobbersState._loot_ask,
     "_victory_done": DobbersState._victory_done,
