@@ -92,3 +92,103 @@ def test_the_note_on_discarding_quotes_the_rulebook():
     note = next(n for n in RULE_NOTES if n.startswith("Effect cards go to the discard"))
     assert "go into the discard pile after their effects have been resolved" in note
     assert "You cannot destroy a card that has been placed in your discard pile" in note
+
+
+# ------------------------------------------------------------------ 2, 3. Solo cards
+def on_top(game, *cards):
+    """Put these Adventure deck cards on top of the deck, the first to be drawn first (the
+    position's other cards stay where the shuffle put them)."""
+    for card in reversed(cards):
+        game.adventure_deck.remove(card)
+        game.adventure_deck.append(card)
+    # the cards drawn after them are plain Adventure cards: nothing else cascades
+    plain = [c for c in game.adventure_deck[:-len(cards)] if game.cards.type(c) == "Effect"]
+    for card in plain[:4]:
+        game.adventure_deck.remove(card)
+        game.adventure_deck.insert(len(game.adventure_deck) - len(cards), card)
+
+
+def solo_position(row, **kw):
+    game = position(1, heroes=["herb"], hand=["bottle_cap", "bottle_cap"], adventure_row=row,
+                    **kw)
+    return game, game.turn_player
+
+
+def test_solo_cards_revealed_in_a_cascade_resolve_in_the_order_revealed():
+    # Raiders at position 3 destroys positions 2 and 4: Prowling Creature is revealed
+    # first (position 2), then Lurking Creature (position 4). Prowling Creature resolves
+    # first: the Creature at row position 2 goes under the nearest bare Location ahead.
+    game, p = solo_position(["rot", "luck", "helpful", "rot", "silver", "charm"])
+    on_top(game, "raiders", "prowling_creature", "lurking_creature")
+    from dungeoncraft_widgets.dobbers.challenge import takes_creature
+    ahead = game.board.route_to_key(game.position[p])[1:]
+    bare = [s for s in ahead if takes_creature(game.stacks.get(s))]
+    assert len(bare) >= 2
+    from_row = game.creature_row[1]          # Prowling Creature's: position 2
+    game.apply("play bottle_cap")
+    game.apply("play bottle_cap")
+    game.apply("buy helpful")                # position 3 refills: Raiders
+    order = [e.data.get("card") for e in game.log if e.kind == "reveal"]
+    assert order[:3] == ["raiders", "prowling_creature", "lurking_creature"]
+    assert game.stacks[bare[0]][-1][0] == from_row       # the first revealed, first served
+    assert game.cards.type(game.stacks[bare[1]][-1][0]) == "Creature"
+    assert game.components() == game.expected_components()
+
+
+def test_events_revealed_by_an_event_resolve_in_the_order_revealed():
+    # Market Day destroys the two cheapest cards: Heavy Rain is revealed in the first
+    # slot, then Wandering Merchant in the second; Heavy Rain resolves first
+    game = position(2, heroes=["toby"], hand=["bottle_cap", "bottle_cap", "bottle_cap"],
+                    adventure_row=["helpful", "luck", "silver", "rot", "silver", "charm"],
+                    events=True)
+    on_top(game, "market_day", "heavy_rain", "wandering_merchant")
+    for _ in range(3):
+        game.apply("play bottle_cap")
+    game.apply("buy rot")
+    revealed = [e.data["card"] for e in game.log if e.kind == "reveal"]
+    assert revealed == ["market_day", "heavy_rain", "wandering_merchant"]
+    tokens = [e.text for e in game.log if e.kind == "token"]
+    assert "-1 Travel" in tokens[0] and "+1 Influence" in tokens[-1]
+    assert game.adventure_row[:2] != ["helpful", "luck"]
+
+
+def test_method_a_destroys_the_card_in_its_position_when_a_copy_is_further_left():
+    game, p = solo_position(["silver", "rot", "silver", "luck", "charm", "helpful"])
+    on_top(game, "rally")
+    game.turns[0] = 2          # this is the third turn: after it, position 3 goes
+    game.apply("end")
+    assert game.adventure_row[0] == "silver" and game.adventure_row[2] == "rally"
+    assert game.destroyed == ["silver"]
+
+
+def test_raiders_destroy_their_own_neighbours_though_a_copy_is_further_left():
+    game, p = solo_position(["rot", "rot", "helpful", "rot", "silver", "charm"])
+    on_top(game, "raiders", "rally", "endurance")
+    game.apply("play bottle_cap")
+    game.apply("play bottle_cap")
+    game.apply("buy helpful")
+    assert game.adventure_row[0] == "rot" and game.destroyed.count("rot") == 2
+    assert game.adventure_row[1] == "rally" and game.adventure_row[3] == "endurance"
+
+
+def test_armed_foe_takes_the_card_to_its_own_left():
+    game, p = solo_position(["rot", "rot", "helpful", "silver", "silver", "charm"])
+    on_top(game, "armed_foe", "rally")
+    game.apply("play bottle_cap")
+    game.apply("play bottle_cap")
+    game.apply("buy helpful")     # Armed Foe at position 3: Rot at 2 is no Equipment
+    assert game.adventure_row[0] == "rot" and game.adventure_row[1] == "rally"
+    assert game.destroyed == ["rot"]
+
+
+def test_a_row_card_chosen_for_destruction_is_chosen_by_its_position():
+    game = position(heroes=["herb"], hand=["wither"],
+                    adventure_row=["silver", "rot", "silver", "luck", "charm", "helpful"])
+    on_top(game, "rally")
+    game.apply("play wither")
+    assert ["adventure", "1"] in game.pending["options"]
+    assert ["adventure", "3"] in game.pending["options"]
+    with pytest.raises(IllegalActionError):
+        game.apply("choose adventure silver")   # which Silver? a position says
+    game.apply("choose adventure 3")
+    assert game.adventure_row[0] == "silver" and game.adventure_row[2] == "rally"

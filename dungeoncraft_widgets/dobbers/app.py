@@ -531,6 +531,9 @@ class DobbersApp(GameApp):
             return f"Your {card}: {view.cards.name(view.equipped[self.seat][card])}"
         if zone == "square":
             return view.board.label(card)
+        if zone == "adventure":  # a position of the row (of two copies, that one)
+            return (f"{view.cards.name(view.adventure_row[int(card) - 1])} (position {card}) "
+                    "from the Adventure row")
         if zone == "challenge":
             back = view.row_card(card)
             return f"The face-down card at {card} of the Challenge row ({back})"

@@ -156,8 +156,9 @@ def _culled(state: DobbersState, pending: Item, zone: str, card: str) -> None:
 
 @VOCABULARY.effect("destroy_row", when=("card", "power"), words=_verb)
 def _destroy_row(state: DobbersState, item: Item) -> None:
-    """May destroy a card of the Adventure row or of a Challenge row."""
-    options = [["adventure", c] for c in sorted({c for c in state.adventure_row if c})]
+    """May destroy a card of the Adventure row or of a Challenge row (either named by its
+    position: ``choose adventure 3``, ``choose challenge L1``)."""
+    options = [["adventure", str(i + 1)] for i, c in enumerate(state.adventure_row) if c]
     options += [["challenge", slot] for slot in state.challenge_slots()
                 if state.row_card(slot)]
     if options:
@@ -166,7 +167,8 @@ def _destroy_row(state: DobbersState, item: Item) -> None:
 
 @answers("destroy_row")
 def _row_destroyed(state: DobbersState, pending: Item, zone: str, card: str) -> None:
-    state._destroy_row_card(pending["player"], zone, card)
+    state._destroy_row_card(pending["player"], zone,
+                            int(card) - 1 if zone == "adventure" else card)
 
 
 @VOCABULARY.effect("retrieve", when=("card", "power"), words=_verb)
@@ -295,7 +297,7 @@ def _destroy_adventure(state: DobbersState, item: Item) -> None:
             _, slot = min(cards)
         else:
             _, slot = min((-cost, i) for cost, i in cards)
-        state._destroy_row_card(None, "adventure", row[slot])
+        state._destroy_row_card(None, "adventure", slot)
 
 
 # ------------------------------------------------------------------ Solo cards
@@ -381,7 +383,7 @@ def _solo_arm(state: DobbersState, item: Item) -> None:
                if takes_equipment(state.cards, _cards_of(state.stacks.get(s)), kind)] \
         if state.cards.is_equipment(card) else []
     if not targets:
-        state._destroy_row_card(None, "adventure", card)
+        state._destroy_row_card(None, "adventure", other)
         return
     row[other] = None
     _solo_place(state, card, targets[0], False)
@@ -397,4 +399,4 @@ def _solo_destroy(state: DobbersState, item: Item) -> None:
         if 0 <= other < len(row):
             card = row[other]
             if card is not None and state.cards.type(card) not in ("Event", "Solo"):
-                state._destroy_row_card(None, "adventure", card)
+                state._destroy_row_card(None, "adventure", other)

@@ -206,11 +206,23 @@ RULE_NOTES = (
     "for nothing), in the order they arrived; the highest total wins and a tie goes to the "
     "earliest arrival ('the player who reached the Key first wins'), for any number of "
     "duelists. A Hero on the Key does not travel again.",
-    "Solo: the Hero's start is the sixth Add Location card's letter. Method B breaks a tie "
-    "for the highest or lowest cost by the leftmost card; the destroyed card is replaced from "
-    "the deck ('ensures that each turn you have at least one new card'). Solo cards resolve "
-    "where they are revealed and then leave the row. The verdict table's gaps are bands: 14-15 "
-    "turns read as the 15-turn verdict, 16-18 as the 18-turn verdict.",
+    "Solo: the Hero starts on the sixth Add Location card's letter ('Use the Starting "
+    "Location Letter on the sixth and final card to determine where you will place your "
+    "Dobber Meeple'). Method B ('destroy the card with the highest influence cost') breaks a "
+    "tie by the leftmost card; the destroyed card is replaced from the deck ('ensures that "
+    "each turn you have at least one new card'). The verdict table ('13 turns or less', '15 "
+    "turns', '18 turns', '19 or more turns') has gaps, read as bands: 14-15 turns get the "
+    "15-turn verdict, 16-18 the 18-turn verdict.",
+    "Solo cards and Events resolve in the order they are revealed ('Resolve all of the "
+    "instructions on each card in the order that they are revealed'): a card revealed while "
+    "another resolves (Raiders destroying its neighbours, Market Day, a card leaving the row) "
+    "waits until that card and every card revealed before it are done, then resolves where "
+    "it lies and leaves the row. A position of the Adventure row is a slot ('Sometimes its "
+    "position in the Adventure row is significant'; Method A: 'destroy the card in position "
+    "one'): Method A, a Solo card's neighbours and a card chosen for destruction are the "
+    "cards in those slots, whatever copies lie elsewhere in the row. Acquiring names a card: "
+    "of two copies in the row the leftmost is taken and its slot refilled ('Whenever a card "
+    "has been acquired from the Adventure row, immediately replace it').",
     "2-player variant A ('Use cards one through four from the Add Location cards') places the "
     "Locations of Add Location cards 1-4, in number order, on their Encounter squares from "
     "the 3-card Location row; players still choose their starts (the Starting Location Letter "
@@ -221,9 +233,10 @@ RULE_NOTES = (
     "order that players get to select a Hero'); the first to choose also plays first (the "
     "rulebook does not say who starts).",
     "An Event or Solo card revealed while an Adventure row card is replaced resolves at once, "
-    "before anything else, then leaves the row and is replaced ('Immediately follow the "
-    "instructions then replace it with the next card'); a face-down Challenge card destroyed "
-    "from its row goes face up to the Destroyed pile.",
+    "before anything else (after the cards revealed before it), then leaves the row and is "
+    "replaced ('Immediately follow the instructions then replace it with the next card'); a "
+    "Challenge row card destroyed from its row ('the ability to destroy cards in the "
+    "Adventure or Challenge rows') goes to the Destroyed pile, where everyone sees it.",
     "The rulebook's only ending is the Key; so that every game ends, a game stops with no "
     "winner after round_limit rounds (30, about twice a solo game and three times a "
     "two-player game between the bots; None for no limit). This is the engine's safeguard, "
@@ -1482,7 +1495,9 @@ class DobbersState(GameState):
 
     def _refill_adventure(self, slot: int) -> None:
         """Fill an empty Adventure row position from the deck; an Event or Solo card revealed
-        there resolves at once (before anything already queued) and then leaves the row."""
+        there resolves at once (before anything else queued), after the cards revealed before
+        it in the same cascade ("in the order that they are revealed"), and then leaves the
+        row."""
         if self.adventure_row[slot] is not None or not self.adventure_deck:
             return
         card = self.adventure_deck.pop()
@@ -1494,8 +1509,13 @@ class DobbersState(GameState):
                         f"Adventure row: {self.cards.name(card)}. "
                         f"{self.cards[card].get('text', '')}".rstrip(), card=card, slot=slot)
             steps = self.cards[card]["effects" if kind == "Event" else "instructions"]
-            self._push([*queued(steps, self.turn_player, card, slot=slot),
-                        {"do": "_leave_row", "slot": slot, "p": self.turn_player, "src": card}])
+            items = [*queued(steps, self.turn_player, card, slot=slot, cascade=True),
+                     {"do": "_leave_row", "slot": slot, "p": self.turn_player, "src": card,
+                      "cascade": True}]
+            queue, at = self.queue, 0
+            while at < len(queue) and queue[at].get("cascade"):  # the cards revealed before
+                at += 1
+            queue[at:at] = items
 
     def _leave_row(self, item: dict[str, Any]) -> None:
         """Queue step: a resolved Event or Solo card leaves the Adventure row."""
@@ -1513,10 +1533,13 @@ class DobbersState(GameState):
             row[index] = deck.pop()
             self.mark_irreversible("a new Challenge card was turned up")
 
-    def _destroy_row_card(self, player: int | None, zone: str, card: str) -> None:
-        """Destroy an Adventure row card (by id) or a Challenge row card (by position)."""
+    def _destroy_row_card(self, player: int | None, zone: str, slot: int | str) -> None:
+        """Destroy the card in a position of the Adventure row (``slot``: 0-5, a position is
+        a slot: of two copies of a card, the one there) or of a Challenge row (``L1``..)."""
         if zone == "adventure":
-            slot = self.adventure_row.index(card)
+            assert isinstance(slot, int)
+            card = self.adventure_row[slot]
+            assert card is not None
             self.adventure_row[slot] = None
             self.destroyed.append(card)
             who = "" if player is None else f"{says(self.players[player], 'destroy')} "
@@ -1526,7 +1549,8 @@ class DobbersState(GameState):
                         slot=slot)
             self._refill_adventure(slot)
             return
-        row, index = self.challenge_row_of(card)
+        assert isinstance(slot, str)
+        row, index = self.challenge_row_of(slot)
         destroyed = row[index]
         row[index] = None
         self.destroyed.append(destroyed)
@@ -1534,7 +1558,7 @@ class DobbersState(GameState):
         self.record("destroy", f"{says(self.players[player], 'destroy')} "
                     f"{self.cards.name(destroyed)} from the Challenge row (now face up).",
                     player=player)
-        self._refill_challenge(card)
+        self._refill_challenge(slot)
 
     def _solo_between_turns(self, item: dict[str, Any]) -> None:
         """Queue step, Solo: destroy one Adventure row card between turns (method A or B)."""
@@ -1559,7 +1583,7 @@ class DobbersState(GameState):
                         "empty; nothing is destroyed.")
             return
         self.record("solo", f"Between turns the forest takes {how}:")
-        self._destroy_row_card(None, "adventure", card)
+        self._destroy_row_card(None, "adventure", slot)
 
     # ------------------------------------------------------------ save/load/views
     _FIELDS = ("phase", "pick_order", "pick_index", "first", "heroes", "position", "trail",
