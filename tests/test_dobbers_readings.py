@@ -192,3 +192,50 @@ def test_a_row_card_chosen_for_destruction_is_chosen_by_its_position():
         game.apply("choose adventure silver")   # which Silver? a position says
     game.apply("choose adventure 3")
     assert game.adventure_row[0] == "silver" and game.adventure_row[2] == "rally"
+
+
+# ------------------------------------------------------------------ 4. optional draws
+def test_quills_power_culls_and_the_draw_after_it_is_optional():
+    game = position(heroes=["quill"], hand=["bottle_cap", "silver"])
+    p = game.turn_player
+    game.apply("power")
+    game.apply("choose hand bottle_cap")
+    assert game.pending["kind"] == "cull_draw" and game.pending["optional"]
+    game.apply("skip")
+    assert game.hands[p] == ["silver"]
+
+
+def test_cull_asks_nothing_more_when_nothing_is_left_to_draw():
+    game = position(heroes=["herb"], hand=["cull", "bottle_cap"])
+    p = game.turn_player
+    empty_deck(game, p)
+    game.apply("play cull")
+    game.apply("choose hand bottle_cap")
+    assert game.pending is None and game.hands[p] == []
+
+
+def test_bow_and_arrow_draws_at_the_end_of_a_long_turn_once_it_has_moved():
+    # "You can do this at any time as long as it is in play": after a move and a purchase
+    game = position(heroes=["herb"], hand=["bottle_cap", "bottle_cap"],
+                    equipped={"weapon": "bow_and_arrow"}, adventure_row=["luck"])
+    p = game.turn_player
+    game.apply("use weapon")
+    game.apply(next(str(a) for a in game.legal_actions() if str(a).startswith("move")))
+    game.apply("play bottle_cap")
+    game.apply("play bottle_cap")
+    game.apply("buy luck")
+    game.apply("pass")      # the other player lets the purchase stand
+    game.apply("draw weapon")
+    assert len(game.hands[p]) == 1
+
+
+def test_the_racer_takes_the_draws_it_may_take():
+    from dungeoncraft_widgets.dobbers.bots import RaceBot
+    game = position(heroes=["herb"], hand=["cull", "bottle_cap"],
+                    equipped={"weapon": "bow_and_arrow"})
+    bot = RaceBot()
+    assert str(bot.choose(game.view(game.turn_player), game.legal_actions())) == "draw weapon"
+    game.apply("play cull")
+    game.apply("choose hand bottle_cap")
+    assert str(bot.choose(game.view(game.turn_player), game.legal_actions())) == \
+        "choose draw 1"

@@ -53,6 +53,7 @@ from .actions import (
     Challenge,
     Choose,
     Destroy,
+    Draw,
     End,
     Equip,
     Fight,
@@ -81,6 +82,7 @@ __all__ = ["DobbersApp"]
 
 PENDING_QUESTIONS = {
     "cull": "{src}: destroy a card from your hand or discard pile to draw one card?",
+    "cull_draw": "{src}: you destroyed a card; draw a card from your personal deck?",
     "destroy_row": "{src}: destroy a card from the Adventure or Challenge row?",
     "retrieve": "{src}: which card of your discard pile goes back into your hand?",
     "discard": "{src}: which card of your hand do you discard?",
@@ -507,6 +509,9 @@ class DobbersApp(GameApp):
                 [Choice("Cancel", self.cancel)]
         out = [Choice(self.action_label(a), a, tooltip=_destroy_words(view, a.card))
                for a in legal if isinstance(a, Destroy)]
+        out += [Choice(self.action_label(a), a, tooltip="Once per turn, at any time while it "
+                       "is in play (it is used too, if it was not yet)")
+                for a in legal if isinstance(a, Draw)]
         if any(isinstance(a, (Play, Use, Token)) for a in legal):
             out.append(Choice("Play every card and use your Equipment", self.play_everything,
                               tooltip="Plays every Effect card of your hand, uses every "
@@ -529,6 +534,8 @@ class DobbersApp(GameApp):
                     "destroy": "Destroy it"}[zone]
         if zone == "slot":
             return f"Your {card}: {view.cards.name(view.equipped[self.seat][card])}"
+        if zone == "draw":
+            return f"Draw {count(int(card), 'card')}"
         if zone == "square":
             return view.board.label(card)
         if zone == "adventure":  # a position of the row (of two copies, that one)
@@ -565,6 +572,9 @@ class DobbersApp(GameApp):
                 return "Use your Hero's power"
             case Destroy(card=card):
                 return f"Destroy {cards.name(card)} for its ability"
+            case Draw(slot=slot):
+                card = self.state.equipped[self.seat].get(slot)
+                return f"Draw a card with {cards.name(card) if card else slot}"
             case Buy(card=card, square=None):
                 return f"Buy {cards.name(card)} into your discard pile"
             case Buy(card=card, square=square):

@@ -37,6 +37,7 @@ from .actions import (
     Challenge,
     Choose,
     Destroy,
+    Draw,
     End,
     Equip,
     Fight,
@@ -168,6 +169,8 @@ class RaceBot:
             return junk[0] if junk else kinds[Skip][0]
         if kind == "destroy_row" and Skip in kinds:
             return kinds[Skip][0]
+        if kind == "cull_draw":
+            return options[0]
         if kind in ("retrieve",):
             return max(options, key=lambda o: card_value(cards, o.card))
         if kind == "discard":
@@ -207,7 +210,7 @@ class RaceBot:
         for forge in kinds.get(Forge, []):
             if forge.slot not in view.turn["used"]:  # type: ignore[attr-defined]
                 return forge
-        for kind in (Use, Play, Token, Power, Destroy):
+        for kind in (Draw, Use, Play, Token, Power, Destroy):
             if kinds.get(kind):
                 return kinds[kind][0]
         if Fight in kinds:

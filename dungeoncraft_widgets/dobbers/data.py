@@ -341,6 +341,18 @@ class CardSet:
         return {c: {p: info[p] for p in POINTS if info.get(p)} for c, info in self.by_id.items()}
 
     @cached_property
+    def may_draw(self) -> dict[str, int]:
+        """The Equipment cards whose draw is optional, at any time while in play (a
+        ``may_draw`` effect: the ``draw`` action), with how many cards each draws.
+
+        >>> load_cards().may_draw
+        {'bow_and_arrow': 1}
+        """
+        return {c: sum(e["n"] for e in info.get("effects", ()) if e["do"] == "may_draw")
+                for c, info in self.by_id.items()
+                if any(e["do"] == "may_draw" for e in info.get("effects", ()))}
+
+    @cached_property
     def outwits(self) -> frozenset[str]:
         """The cards that can be played as an Outwit (an ``outwit`` effect): a player
         holding none of them is only asked to pass.
@@ -391,7 +403,7 @@ def _check_effects(what: str, card: str, fieldname: str, effects: Any, context: 
         where = f"{fieldname}[{i}]"
         do = e["do"]
         VOCABULARY.check(e, context, f"{what}: card {card!r}, field {where!r}")
-        if do in ("draw", "back", "discard") and "n" not in e:
+        if do in ("draw", "may_draw", "back", "discard") and "n" not in e:
             raise _bad(what, card, where, f"'{do}' needs a number 'n'")
         if do == "gain" and not any(e.get(p) for p in POINTS):
             raise _bad(what, card, where, "'gain' needs some red, blue, gold or influence")
@@ -546,6 +558,13 @@ def _check_adventure(what: str, card: dict[str, Any], tokens: Mapping[str, Any])
                            tokens)
     if any(e["do"] == "outwit" for e in card.get("effects", ())) and kind != "Effect":
         raise _bad(what, cid, "effects", "only an Effect card can Outwit")
+    if any(e["do"] == "may_draw" for e in card.get("effects", ())) and kind == "Effect":
+        raise _bad(what, cid, "effects", "'may_draw' is a draw at any time while the card is "
+                   "in play: Equipment only")
+    for part in ("aligned", "forge", "destroy"):
+        if any(e["do"] == "may_draw" for e in card.get(part, {}).get("effects", ())):
+            raise _bad(what, cid, f"{part}.effects", "'may_draw' belongs to the card's own "
+                       "effects")
 
 
 class DataFile:

@@ -101,6 +101,14 @@ def _draw(state: DobbersState, item: Item) -> None:
     state._draw(item["p"], item["n"])
 
 
+@VOCABULARY.effect("may_draw", when=("card",),
+                   words=lambda _cards, e: f"once a turn, at any time while it is in play, "
+                                           f"you may draw {count(e['n'], 'card')}")
+def _may_draw(state: DobbersState, item: Item) -> None:
+    """An Equipment card's optional draw: not done when the card is used but by the
+    ``draw`` action, at any time while the card is in play (see :class:`.actions.Draw`)."""
+
+
 @VOCABULARY.effect("gain", when=("card", "power", "consequence"), words=_verb)
 def _gain(state: DobbersState, item: Item) -> None:
     """Points for this turn (``red``, ``blue``, ``gold``, ``influence``)."""
@@ -145,13 +153,21 @@ def _cull(state: DobbersState, item: Item) -> None:
 
 @answers("cull")
 def _culled(state: DobbersState, pending: Item, zone: str, card: str) -> None:
+    """The card is destroyed; then the player *may* draw ("When doing this, you may draw a
+    card from your personal deck"): asked."""
     p = pending["player"]
     name = state.players[p]
     (state.hands if zone == "hand" else state.discards)[p].remove(card)
     state.destroyed.append(card)
     state.record("destroy", f"{says(name, 'destroy')} {state.cards.name(card)} from "
                  f"{their(name)} {zone}.", player=p)
-    state._draw(p, 1)
+    if state.decks[p] or state.discards[p]:
+        state._ask(p, "cull_draw", [["draw", "1"]], True, pending["src"])
+
+
+@answers("cull_draw")
+def _cull_drew(state: DobbersState, pending: Item, zone: str, card: str) -> None:
+    state._draw(pending["player"], int(card))
 
 
 @VOCABULARY.effect("destroy_row", when=("card", "power"), words=_verb)

@@ -55,6 +55,7 @@ from .actions import (
     Challenge,
     Choose,
     Destroy,
+    Draw,
     End,
     Equip,
     Fight,
@@ -140,8 +141,14 @@ RULE_NOTES = (
     "it with a new card, but you cannot use ... the new Equipment card on the same turn', and "
     "'you can replace an Equipment card before using its Abilities and Effects allowing you to "
     "use ... the new Equipment card on the same turn'. The Hero's own points come every turn "
-    "by themselves. An Item swapped in after another Item was used is not 'actively "
-    "equipped' for a Location's Item advantage that turn.",
+    "by themselves (Toby's red: 'One he has automatically because he's a Hero'). An Item "
+    "swapped in after another Item was used is not 'actively equipped' for a Location's Item "
+    "advantage that turn. An Equipment card's optional draw is an action of its own, 'draw "
+    "weapon' (Bow & Arrow: 'Once per turn, you may draw a card from your personal deck. You "
+    "can do this at any time as long as it is in play and no other Weapon has been used by "
+    "your Hero this turn'): at any time of the turn while the card is in play, once, refused "
+    "once another card of its type was used; taken before the card's use, it is the use "
+    "(its points come with it).",
     "Alignment bonuses: a card's bonus applies once per turn as soon as another card of its "
     "alignment is in play on the same turn (Equipment on the Hero, or an Effect played this "
     "turn: 'Alignment bonuses are triggered either by Equipment cards that your Hero has in "
@@ -188,9 +195,12 @@ RULE_NOTES = (
     "Negative tokens add to the next attempt of their kind (travel: the shield; challenge: "
     "the stack; influence: the cost) and are returned once an attempt succeeds; a failed "
     "Challenge keeps them ('stay with your Hero until they have been overcome').",
-    "Cull destroys from the hand or the discard pile as its text says ('the card wins over "
-    "the rules'); the rule 'You cannot destroy a card that has been placed in your discard "
-    "pile' is about a card's own Destroy ability.",
+    "Cull destroys from the hand or the discard pile as its text says ('Some cards have "
+    "conditions that contradict these rules. In that case, follow the instructions on the "
+    "card instead'); the rule 'You cannot destroy a card that has been placed in your discard "
+    "pile' is about a card's own Destroy ability. Its draw is optional and comes only with "
+    "the destroying ('You also may destroy a card from your hand or discard pile ... When "
+    "doing this, you may draw a card from your personal deck'): asked after it.",
     "Outwit: after an opponent acquires an Adventure card for their deck, every other player "
     "with cards in hand is asked in turn order, holding an Outwit or not, so that the "
     "question reveals nothing ('When you play Outwit on your opponent's turn, it gives you "
@@ -267,6 +277,7 @@ def verdict(turns: int) -> str:
 # The actions without fields, and the Use of each slot: listed after almost every action.
 _END, _PASS, _FIGHT, _SKIP, _POWER = (shared(kind) for kind in (End, Pass, Fight, Skip, Power))
 _USE = {slot: shared(Use, slot) for slot in SLOTS}
+_DRAW = {slot: shared(Draw, slot) for slot in SLOTS}
 
 # state_schema's parts.
 _IDS = {"type": "array", "items": {"type": "string"}}
@@ -362,8 +373,8 @@ class DobbersState(GameState):
         hero = self.cards.by_id[self.heroes[player]] if player is not None else {}
         return {"red": hero.get("red", 0), "blue": hero.get("blue", 0),
                 "gold": hero.get("gold", 0), "influence": hero.get("influence", 0),
-                "used": {}, "played": [], "held": [], "bonus": [], "contrib": [],
-                "discount": [],
+                "used": {}, "played": [], "held": [], "drawn": [], "bonus": [],
+                "contrib": [], "discount": [],
                 "first_shield": False, "power": False, "equipped_now": {}}
 
     @performs(HeroChoice)
@@ -745,10 +756,17 @@ class DobbersState(GameState):
                 acts += [shared(Forge, card, slot) for slot in SLOTS
                          if slot in equipped and slot not in forged]
         if equipped:
-            used = turn["used"]
+            used, may_draw = turn["used"], cards.may_draw
             for slot in SLOTS:
-                if slot in equipped and slot not in used:
+                card = equipped.get(slot)
+                if card is None:
+                    continue
+                if slot not in used:
                     acts.append(_USE[slot])
+                # an optional draw while in play, unless another card of its type was used
+                if card in may_draw and slot not in turn["drawn"] \
+                        and used.get(slot, card) == card:
+                    acts.append(_DRAW[slot])
         if self.tokens[p]:
             acts += [shared(Token, t) for t in sorted(set(self.tokens[p]))
                      if cards.token_value(t) > 0]
@@ -948,6 +966,14 @@ class DobbersState(GameState):
                 return f"use: no {slot} is equipped"
             return (f"use: a {slot} has been used this turn already (one use of each type a "
                     "turn; a replacement works next turn)")
+        if v == "draw":
+            card = self.equipped[p].get(slot)
+            if card is None or card not in self.cards.may_draw:
+                return f"draw: no {slot} equipped gives a draw at any time"
+            if slot in self.turn["drawn"]:
+                return f"draw: {self.cards.name(card)} gave its draw this turn (once per turn)"
+            return (f"draw: another {slot} was used this turn ('as long as ... no other "
+                    f"{slot.capitalize()} has been used by your Hero this turn')")
         if v == "token":
             if action.token not in self.tokens[p]:  # type: ignore[attr-defined]
                 return f"token: {says(who, 'have')} no such token"
@@ -1075,7 +1101,10 @@ class DobbersState(GameState):
 
     @performs(Use)
     def _use(self, action: Use) -> None:
-        p, slot = self.turn_player, action.slot
+        self._use_slot(self.turn_player, action.slot)
+
+    def _use_slot(self, p: int, slot: str) -> None:
+        """The Equipment in ``slot`` gives its points, bonus and effects (once a turn)."""
         card = self.equipped[p][slot]
         forge = self.forged[p].get(slot)
         gives = points.use_points(self.cards, card, forge)
@@ -1089,6 +1118,19 @@ class DobbersState(GameState):
         if forge is not None:
             items += queued(self.cards[forge]["forge"].get("effects"), p, card)
         self._push(items + self._bonuses(p))
+
+    @performs(Draw)
+    def _draw_with(self, action: Draw) -> None:
+        """An Equipment card's optional draw ("at any time as long as it is in play"): it
+        uses the card if it was not used yet this turn (its ability is its use)."""
+        p, slot = self.turn_player, action.slot
+        card = self.equipped[p][slot]
+        if slot not in self.turn["used"]:
+            self._use_slot(p, slot)
+        self.turn["drawn"].append(slot)
+        self.record("draw", f"{says(self.players[p], 'draw')} with "
+                    f"{self.cards.name(card)}.", player=p, card=card)
+        self._draw(p, self.cards.may_draw[card])
 
     @performs(Token)
     def _spend_token(self, action: Token) -> None:
@@ -1629,15 +1671,15 @@ class DobbersState(GameState):
             "turn_player": {"type": "integer", "minimum": 0},
             "round": {"type": "integer", "minimum": 0}, "turns": _INTS,
             "turn": {"type": "object", "required": ["red", "blue", "gold", "influence", "used",
-                                                    "played", "held", "bonus", "contrib",
-                                                    "discount", "first_shield", "power",
-                                                    "equipped_now"],
+                                                    "played", "held", "drawn", "bonus",
+                                                    "contrib", "discount", "first_shield",
+                                                    "power", "equipped_now"],
                      "properties": {"red": {"type": "integer"}, "blue": {"type": "integer"},
                                     "gold": {"type": "integer"}, "influence": {"type": "integer"},
                                     "used": _SLOT_MAP, "equipped_now": _SLOT_MAP,
                                     "played": {"type": "array", "items": {"type": ["string",
                                                                                   "null"]}},
-                                    "held": _IDS,
+                                    "held": _IDS, "drawn": _IDS,
                                     "bonus": _IDS, "discount": _IDS, "contrib": {"type": "array"},
                                     "first_shield": {"type": "boolean"},
                                     "power": {"type": "boolean"}}},
