@@ -195,9 +195,7 @@ def enumerate_stack(view, square):
         if sight.is_card(view.cards, card):
             slots.append([(card, Fraction(1))])
             continue
-        elsewhere = sight.known_creature_costs(view, square) if card == "?creature" \
-            else Counter()
-        pool = sight.pool_for(view, card, unseen, elsewhere)
+        pool = sight.pool_for(view, card, unseen)
         total = sum(pool.values())
         slots.append([(c, Fraction(n) / total) for c, n in pool.items()])
     out: dict[int, Fraction] = {}

@@ -153,7 +153,10 @@ def test_5_influence_example_b_castle_walls_goes_face_down_ahead_of_the_opponent
     assert pool(game)["influence"] == 1
     assert game.stacks[square] == [["castle_walls", False]]
     seen = game.view(opponent).stacks[square]
-    assert seen == [["?location:5:3", False]]  # art up: cost and capacity, no text
+    assert seen == [["castle_walls", False]]  # "full art up": which card it is, face down
+    placed = next(e for e in reversed(game.log) if e.kind == "place")
+    assert "Castle Walls" in placed.text and game.cards["castle_walls"]["text"] not in \
+        placed.text and "3 Action" not in placed.text  # "hiding its Action points and results"
     # "You have 1 Influence left. There are no cards ... with an influence cost of 1"
     cheapest = min(game.cards[c]["cost"] for c in game.adventure_row if c)
     assert cheapest > 1 and not any(a.verb in ("buy", "place") for a in game.legal_actions())

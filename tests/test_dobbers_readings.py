@@ -239,3 +239,90 @@ def test_the_racer_takes_the_draws_it_may_take():
     game.apply("choose hand bottle_cap")
     assert str(bot.choose(game.view(game.turn_player), game.legal_actions())) == \
         "choose draw 1"
+
+
+# ------------------------------------------------------------------ 5. face-down cards
+def test_every_view_names_the_row_cards_and_a_placed_location_by_their_art():
+    game = position(heroes=["toby", "herb"], stacks={"E2": ["castle_walls", "silver_sword",
+                                                            "tree_golem"]})
+    for p in (None, 0, 1):
+        seen = game.view(p)
+        assert seen.location_row == game.location_row
+        assert seen.creature_row == game.creature_row
+        assert seen.stacks["E2"] == [["castle_walls", False], ["?weapon", False],
+                                     ["?creature", False]]
+
+
+def test_the_odds_of_a_stack_are_conditioned_on_its_location_known_by_name():
+    from fractions import Fraction
+
+    from dungeoncraft_widgets.dobbers.odds import challenge_odds, stack_cases
+    from dungeoncraft_widgets.dobbers.sight import unseen_cards
+    game = position(heroes=["toby", "herb"], at="T3", hand=[],
+                    equipped={"weapon": "silver_sword", "armor": "iron_bark",
+                              "item": "traveling_kit"},
+                    stacks={"E2": ["castle_walls", "tree_golem"]})
+    p = game.turn_player
+    view = game.view(p)
+    cases = stack_cases(view, p, "E2")
+    assert {c.cards[0] for c in cases} == {"castle_walls"}
+    # by hand: Castle Walls' 3 and any Creature not shown, each as likely
+    unseen = unseen_cards(view)
+    creatures = {c: n for c, n in unseen.items() if game.cards.type(c) == "Creature"}
+    total = sum(creatures.values())
+    for slot in ("weapon", "armor", "item"):
+        game.apply(f"use {slot}")
+    view = game.view(p)
+    red, gold = 4 - (3 - 1), 3           # the shield (3) is paid with 1 blue and 2 red
+    by_hand = Fraction(sum(n for c, n in creatures.items()
+                           if red + gold >= 3 + game.cards[c]["ap"]), total)
+    assert challenge_odds(view, p, "E2").chance == by_hand
+    assert by_hand not in (0, 1)
+
+
+def test_the_placer_knows_the_creature_it_put_under_a_location_and_no_one_else_does():
+    from dungeoncraft_widgets.dobbers.odds import stack_cases
+    game = position(heroes=["toby", "herb"], hand=["gold_coins", "gold_coins", "silver"],
+                    stacks={"E5": ["castle_walls"]})
+    p = game.turn_player
+    for card in ("gold_coins", "gold_coins", "silver"):
+        game.apply(f"play {card}")
+    creature = game.creature_row[0]
+    game.apply("place C1 E5")
+    assert [c.cards for c in stack_cases(game.view(p), p, "E5")] == [
+        ("castle_walls", creature)]
+    other = stack_cases(game.view(1 - p), 1 - p, "E5")
+    assert len(other) > 1 and {c.cards[0] for c in other} == {"castle_walls"}
+    public = [e.text for e in game.view(1 - p).log if e.kind == "place"]
+    assert not any(game.cards.name(creature) in text for text in public)
+
+
+def test_a_creature_a_solo_card_takes_from_the_deck_is_unseen_by_all():
+    game, p = solo_position(["rot", "luck", "helpful", "rot", "silver", "charm"])
+    on_top(game, "lurking_creature")
+    game.apply("play bottle_cap")
+    game.apply("play bottle_cap")
+    game.apply("buy helpful")
+    square = next(e.data["square"] for e in game.log if e.kind == "solo")
+    assert game.view(p).stacks[square][-1][0] == "?creature"
+    assert not any("card" in e.data for e in game.log if e.kind == "solo")
+
+
+def test_the_racer_expects_a_stack_to_need_its_locations_own_points():
+    from statistics import mean
+
+    from dungeoncraft_widgets.dobbers.bots import expected_need
+    game = position(heroes=["toby", "herb"], stacks={"E2": ["castle_walls", "tree_golem"]})
+    p = game.turn_player
+    average = mean(game.cards[c]["ap"] for c in game.cards.creatures)
+    assert expected_need(game.view(p), p, "E2") == pytest.approx(3 + average)
+
+
+def test_the_app_shows_the_challenge_row_by_name_without_its_text_side():
+    from dungeoncraft_widgets.dobbers.scene import cards_scene
+    game = position(["You", "Bot"], heroes=["toby", "herb"])
+    scene = cards_scene(game.view(0), seat=0)
+    card = game.location_row[0]
+    shape = scene.find("row-L1")
+    assert game.cards.name(card) in shape.label and game.cards[card]["text"] not in shape.label
+    assert f"{game.cards[card]['ap']} Action" not in shape.label

@@ -53,19 +53,16 @@ def test_heroes_in_a_random_order_and_different_starts():
         game.apply("hero toby")
 
 
-def test_rows_are_dealt_face_down_and_the_views_show_only_art_sides():
+def test_rows_are_dealt_art_side_up_and_every_view_names_their_cards():
+    # "art side up, hiding the text on other side": the art shows which card it is
     game = setup_game(2)
     assert len([c for c in game.adventure_row if c]) == 6
     assert len(game.location_row) == len(game.creature_row) == 3
-    seen = game.view(0)
-    for card, back in zip(game.location_row, seen.location_row, strict=True):
-        info = game.cards[card]
-        assert back == f"?location:{info['cost']}:{info['capacity']}"
-    assert all(b.startswith("?creature:") for b in seen.creature_row)
-    assert seen.adventure_row == game.adventure_row  # the Adventure row is face up
-    text = seen.to_json()
-    for card in game.location_row + game.creature_row:
-        assert f'"{card}"' not in text.split('"log"')[0]
+    for p in (None, 0, 1):
+        seen = game.view(p)
+        assert seen.location_row == game.location_row
+        assert seen.creature_row == game.creature_row
+        assert seen.adventure_row == game.adventure_row  # the Adventure row is face up
 
 
 def test_hands_and_deck_order_stay_hidden():
@@ -209,7 +206,9 @@ def test_challenge_row_refills_at_once_and_the_buyer_sees_no_text():
     game.apply("place L2 E3")
     assert game.location_row[1] is not None and len(game.location_deck) == deck - 1
     placed = [e for e in game.log if e.kind == "place"][-1]
-    assert game.stacks["E3"][0][0] not in placed.text and "cost" in placed.text
+    location = game.cards[game.stacks["E3"][0][0]]
+    assert location["name"] in placed.text and "art side up" in placed.text
+    assert location["text"] not in placed.text and "Action" not in placed.text
 
 
 def test_a_hero_on_a_beaten_square_does_not_face_cards_added_there_until_returning():
@@ -700,10 +699,11 @@ def test_views_never_show_a_face_down_card_or_another_hand_in_random_play():
             continue
         for p in (None, 0, 1, 2):
             seen = game.view(p)
-            for stack in seen.stacks.values():
-                assert all(up or card.startswith("?") for card, up in stack)
-            for card in seen.location_row + seen.creature_row:
-                assert card is None or card.startswith("?")
+            for square, stack in seen.stacks.items():
+                assert stack[0][0] == game.stacks[square][0][0]  # the Location's art
+                assert all(up or card.startswith("?") for card, up in stack[1:])
+            assert seen.location_row == game.location_row
+            assert seen.creature_row == game.creature_row
             for q in range(3):
                 if q != p:
                     assert set(seen.hands[q]) <= {"?"} and set(seen.decks[q]) <= {"?"}

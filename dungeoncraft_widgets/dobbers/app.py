@@ -342,8 +342,8 @@ class DobbersApp(GameApp):
     def _row_click(self, view: DobbersState, slot: str) -> Action | str | None:
         legal = [a for a in self.state.legal_actions() if isinstance(a, Place) and a.row == slot]
         if not legal:
-            back = view.row_card(slot)
-            cost = int(back.split(":")[1]) if back and back.count(":") else 0
+            card = view.row_card(slot)
+            cost = view.cards[card]["cost"] if card else 0
             kind = "Location" if slot[0] == "L" else "Creature"
             if cost + view.penalty(self.seat, "influence") > view.turn["influence"]:
                 raise InvalidArgumentError(
@@ -424,13 +424,14 @@ class DobbersApp(GameApp):
                     f"{' or '.join(map(str, have))} red + gold; the stack needs "
                     + (f"{need}." if odds.known else f"one of {need} (its cards are face down)."))
         if sel["kind"] == "row":
-            back = view.row_card(sel["slot"])
+            card = view.row_card(sel["slot"])
             kind = "Location" if sel["slot"][0] == "L" else "Creature"
-            cost = back.split(":")[1] if back and back.count(":") else "?"
+            cost = view.cards[card]["cost"] if card else "?"
             where = "an open Encounter square" if kind == "Location" else \
                 "a Location with no cards under it"
-            return (f"Place the face-down {kind} at {sel['slot']} (cost {cost} Influence) on "
-                    f"{where}: click a lit square, or choose below.")
+            name = view.cards.name(card) if card else kind
+            return (f"Place {name} (the {kind} at {sel['slot']}, cost {cost} Influence, art "
+                    f"side up) on {where}: click a lit square, or choose below.")
         name = view.cards.name(sel["card"])
         if sel["kind"] == "adv":
             where = ("into your discard pile, or under a Location with a Creature?"
@@ -542,8 +543,8 @@ class DobbersApp(GameApp):
             return (f"{view.cards.name(view.adventure_row[int(card) - 1])} (position {card}) "
                     "from the Adventure row")
         if zone == "challenge":
-            back = view.row_card(card)
-            return f"The face-down card at {card} of the Challenge row ({back})"
+            return (f"{view.cards.name(view.row_card(card))} (art side up) at {card} of the "
+                    "Challenge row")
         return f"{view.cards.name(card)} {ZONE_WORDS.get(zone, '')}".strip()
 
     # ------------------------------------------------------------ words

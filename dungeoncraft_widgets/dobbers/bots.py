@@ -5,9 +5,9 @@
 - plays every card and uses every piece of Equipment (better Equipment from the hand goes
   on first, Forge cards under a host not yet used), spends its positive tokens;
 - travels along the shortest way to the Key and takes on a Challenge stack when its
-  red + gold after the shield reach what the stack is expected to need (known cards at
-  their value, face-down ones at the average of the public card list for what their art
-  side shows);
+  red + gold after the shield reach what the stack is expected to need (known cards, the
+  Location whose art is on top among them, at their value; a card covered in the stack at
+  the average of the public card list for its kind);
 - buys to a plan: Influence first while its deck is poor, then the best Equipment and
   Effects for points, favouring the alignment it already collects;
 - blocks the leader: a Creature under a bare Location just ahead of an opponent closer to
@@ -55,7 +55,7 @@ from .actions import (
     Use,
 )
 from .challenge import card_needs, points_against, takes_creature
-from .data import CardSet, parse_back
+from .data import HIDDEN, CardSet, parse_back
 from .rules import DobbersState
 from .travel import pay_travel
 
@@ -91,12 +91,10 @@ def card_value(cards: CardSet, card: str, alignments: Counter | None = None) -> 
 
 @lru_cache(maxsize=8)
 def _averages(cards: CardSet) -> dict[str, float]:
-    """Average Action points of what a face-down card may be, from the public card list."""
+    """Average Action points of what a covered card may be (by its icon), from the public
+    card list."""
     out: dict[str, float] = {}
     groups: dict[str, list[float]] = {}
-    for card in set(cards.locations):
-        info = cards[card]
-        groups.setdefault(f"?location:{info['cost']}:{info['capacity']}", []).append(info["ap"])
     for card in cards.creatures:
         groups.setdefault("?creature", []).append(cards[card]["ap"])
     for card in cards.adventure:
@@ -106,23 +104,20 @@ def _averages(cards: CardSet) -> dict[str, float]:
                 info.get("red", 0) + info.get("gold", 0))
     for key, values in groups.items():
         out[key] = mean(values)
-    out["?location"] = mean(cards[c]["ap"] for c in set(cards.locations))
     return out
 
 
 def expected_need(view: DobbersState, player: int, square: str) -> float:
     """The Challenge points ``player`` expects the stack on ``square`` to need, from what the
-    view shows (face-up cards exactly, face-down ones at their average)."""
+    view shows (the cards it names exactly, covered ones at their kind's average)."""
     averages = _averages(view.cards)
     total = float(view.penalty(player, "challenge"))
-    for card, up in view.stacks[square]:
-        if up or not card.startswith("?"):
-            total += card_needs(view.cards, card, item_types=view.item_types(player),
-                                equipped=view.equipped[player])
+    for card, _up in view.stacks[square]:
+        if card.startswith(HIDDEN):
+            total += averages.get(f"?{parse_back(card)['type'].lower()}", 0.0)
             continue
-        back = parse_back(card)
-        key = card if card in averages else f"?{back['type'].lower()}"
-        total += averages.get(key, averages["?location"])
+        total += card_needs(view.cards, card, item_types=view.item_types(player),
+                            equipped=view.equipped[player])
     return total
 
 
@@ -341,11 +336,10 @@ class RaceBot:
                           and board.is_encounter(s)]
         options = []
         for place in places:
-            back = parse_back(view.location_row[int(place.row[1:]) - 1] if place.row[0] == "L"
-                              else view.creature_row[int(place.row[1:]) - 1])
+            card = view.row_card(place.row)  # the row shows every card's art: its name
             spots = creature_spots if place.row[0] == "C" else location_spots
-            if place.square in spots:
-                options.append((back["cost"], place))
+            if card is not None and place.square in spots:
+                options.append((view.cards[card]["cost"], place))
         if not options:
             return None
         return max(options, key=lambda o: (o[0], o[1].square))[1]

@@ -30,18 +30,17 @@ same formats and pass the file (or its parsed dict) to :func:`load_cards` /
   (:data:`.effects.VOCABULARY`, which says where each verb may appear); any effect may
   carry ``unless_item``/``if_item`` (an Item type).
 
-The art side of a Challenge card (what everyone sees while it is face down) is
-its kind, its cost and, for a Location, its capacity: :func:`card_back` writes
-it as text such as ``"?location:5:3"``; a card covered in a stack shows only
-its icon (``"?creature"``, ``"?weapon"``).
+The art side of a Challenge card (what everyone sees while it is face down) shows which
+card it is (its numbers and text are on the other side); a card covered in a stack shows
+only its icon, which :func:`card_back` writes as ``"?creature"``, ``"?weapon"``, ...
 
 >>> cards = load_cards()
 >>> len(cards.heroes), len(cards.adventure), len(cards.locations), len(cards.creatures)
 (16, 114, 18, 20)
 >>> cards["silver"]["cost"], cards["silver"]["influence"]
 (3, 2)
->>> cards.back("castle_walls"), cards.back("tree_golem"), cards.back("tree_golem", covered=True)
-('?location:5:3', '?creature:5', '?creature')
+>>> cards.back("tree_golem"), cards.back("silver_sword")
+('?creature', '?weapon')
 
 **The board** (``"format": "dungeoncraft_widgets/dobbers/board"``, version 1)::
 
@@ -74,6 +73,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
+from ..core.checks import alternatives, shown
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
 from .effects import VOCABULARY
@@ -215,40 +215,34 @@ CARDS_SCHEMA: dict[str, Any] = {
 }
 
 
-def card_back(card: Mapping[str, Any], covered: bool = False) -> str:
-    """What everyone sees of a face-down Challenge card: its art side, or only its icon
-    when ``covered`` (under a Location in a stack).
+#: What a card covered in a Challenge stack shows: its icon (the Location's art is on top).
+ICONS = ("?creature", "?weapon", "?armor", "?item")
 
-    >>> card_back({"type": "Location", "cost": 5, "capacity": 3})
-    '?location:5:3'
-    >>> card_back({"type": "Weapon", "cost": 4}, covered=True)
+
+def card_back(card: Mapping[str, Any]) -> str:
+    """What everyone sees of a card covered in a Challenge stack: its icon.
+
+    >>> card_back({"type": "Weapon", "cost": 4})
     '?weapon'
     """
-    kind = str(card["type"]).lower()
-    if covered:
-        return f"?{kind}"
-    if kind == "location":
-        return f"?location:{card['cost']}:{card['capacity']}"
-    return f"?{kind}:{card['cost']}"
+    return f"?{str(card['type']).lower()}"
 
 
 def parse_back(text: str) -> dict[str, Any]:
-    """The public fields of a face-down card's text (see :func:`card_back`).
+    """What a covered card's icon (see :func:`card_back`) says of it: its type.
 
-    >>> parse_back("?location:5:3")
-    {'type': 'Location', 'cost': 5, 'capacity': 3}
     >>> parse_back("?item")
     {'type': 'Item'}
+    >>> parse_back("?location:x:3")
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: back must be the icon of a card \
+covered in a stack ('?creature', '?weapon', '?armor' or '?item'), not '?location:x:3'
     """
-    if not isinstance(text, str) or not text.startswith("?"):
-        raise InvalidArgumentError(f"not a face-down card: {text!r}")
-    parts = text[1:].split(":")
-    out: dict[str, Any] = {"type": parts[0].capitalize()}
-    if len(parts) > 1:
-        out["cost"] = int(parts[1])
-    if len(parts) > 2:
-        out["capacity"] = int(parts[2])
-    return out
+    if text not in ICONS if isinstance(text, str) else True:
+        raise InvalidArgumentError(f"back must be the icon of a card covered in a stack "
+                                   f"({alternatives(ICONS)}), not {shown(text)}")
+    return {"type": text[1:].capitalize()}
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: one object per data set
@@ -283,8 +277,9 @@ class CardSet:
         """Effect, Weapon, Armor, Item, Location, Creature, Event, Solo or Hero."""
         return self.by_id[card_id]["type"]
 
-    def back(self, card_id: str, covered: bool = False) -> str:
-        return card_back(self.by_id[card_id], covered)
+    def back(self, card_id: str) -> str:
+        """The icon the card shows covered in a stack (:func:`card_back`)."""
+        return card_back(self.by_id[card_id])
 
     def is_equipment(self, card_id: str) -> bool:
         return self.by_id.get(card_id, {}).get("type") in EQUIPMENT_TYPES

@@ -368,19 +368,22 @@ def _take_for_solo(state: DobbersState, where: str) -> None:
 def _solo_place(state: DobbersState, card: str, square: str, up: bool,
                 where: str = "row") -> None:
     """Put ``card`` (from ``where``: a Challenge row position, ``"deck"``, or the
-    Adventure ``"row"``) into the stack on ``square``. The log keeps what everyone saw
-    of it: a named Equipment card, or a Creature's art side as it showed in the row."""
+    Adventure ``"row"``) into the stack on ``square``. Covered there, it shows its icon;
+    the solo player, who moved it from a row, knows which card it is; a Creature from the
+    deck nobody knows."""
     kind = state.cards.type(card)
     stack = state.stacks[square]
     if kind == "Creature":
         stack.append([card, up])
-        seen = {"back": "?creature" if where == "deck" else state.cards.back(card)}
     else:
         stack.insert(len(stack) - 1, [card, up])
-        seen = {"card": card}
-    what = "a Creature" if kind == "Creature" else state.cards.name(card)
-    state.record("solo", f"The Solo card puts {what} under the Location on "
-                 f"{state.board.label(square)}.", square=square, **seen)
+    icon = f"?{kind.lower()}"
+    unseen = " unseen" if where == "deck" else ""
+    state.record("solo", f"The Solo card puts a {kind}{unseen} under the Location on "
+                 f"{state.board.label(square)}.", square=square, back=icon)
+    if where != "deck":
+        state.record("solo", f"That {kind} is {state.cards.name(card)}.", square=square,
+                     card=card, visible_to=[0])
 
 
 @VOCABULARY.effect("solo_arm", when=("solo",), words=_verb)

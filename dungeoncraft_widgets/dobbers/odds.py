@@ -373,9 +373,9 @@ def stack_cases(view: DobbersState, player: int, square: str) -> list[StackCase]
     >>> cases = stack_cases(game, p, "E2")            # the whole game: known cards
     >>> [(c.chance, c.need, sorted(c.immune), c.back) for c in cases]
     [(1, 7, ['Thorn'], 2)]
-    >>> seen = stack_cases(game.view(p), p, "E2")     # Herb's view: cost 5 Location, a Creature
+    >>> seen = stack_cases(game.view(p), p, "E2")     # Herb's view: Castle Walls (its art)
     >>> sum(c.chance for c in seen), min(c.need for c in seen), max(c.need for c in seen)
-    (1, 4, 10)
+    (1, 4, 9)
     """
     return [StackCase(R(chance.numerator, chance.denominator), need, immune, back, ids)
             for chance, need, immune, back, ids in stack_outcomes(view, _seat(view, player),
@@ -458,8 +458,8 @@ def challenge_odds(view: DobbersState, player: int, square: str, *,
     >>> odds = challenge_odds(game, p, "E2")         # knowing the cards: 7 is enough
     >>> odds.chance, odds.shield, dict(odds.need)
     (1, 3, {7: 1})
-    >>> challenge_odds(game.view(p), p, "E2").chance  # Toby's own view: a mystery Creature
-    37/51
+    >>> challenge_odds(game.view(p), p, "E2").chance  # Toby's view: Castle Walls, a mystery
+    13/17
     """
     p = _seat(view, player)
     if view.turn_player != p or view.phase != "main":

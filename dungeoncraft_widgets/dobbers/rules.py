@@ -29,9 +29,10 @@ other player holding cards is asked in turn order whether to ``outwit`` it or
 True
 
 What each player may see (``state.view(p)``): the other hands and every deck are
-hidden ("?"; your own deck in a sorted order), a face-down Challenge card shows
-only its art side (``?location:5:3``: cost 5, capacity 3) or, covered in a stack,
-its icon (``?creature``). How the rulebook is read where it is open: :data:`RULE_NOTES`.
+hidden ("?"; your own deck in a sorted order); a face-down Challenge card shows its art,
+which names it (the Challenge row, a Location on the board), and a card covered in a stack
+only its icon (``?creature``, ``?weapon``). How the rulebook is read where it is open:
+:data:`RULE_NOTES`.
 """
 
 from __future__ import annotations
@@ -163,13 +164,25 @@ RULE_NOTES = (
     "Weapon, Armor or Item. 'The Action points given to your hero from that type of equipment "
     "is removed from your Hero's total': this turn's red and gold from such Equipment are "
     "taken off what is left of each colour.",
-    "The Item-modified Action points are on the text side ('The card shown above is "
-    "considered face up. This is the side that has text'); a face-down Challenge card shows "
-    "its art side: its cost (what a buyer must know), a Location's capacity ('Location cards "
-    "have a capacity number'), and under a Location only its icon ('Allow the creature icon in "
-    "the lower left of the card to be visible'; 'Each player will be able to see if there is "
-    "a weapon, armor or item card already on that location'). Names and texts stay hidden "
-    "until a Challenge turns the stack over ('a mystery Creature card under it').",
+    "What a face-down card shows: its art, which names it ('The cards below are both face "
+    "down, showing the full illustration that represents that location or creature'). So "
+    "every Challenge row card and a Location placed on the board are known by name to all "
+    "(Example B acquires 'Castle Walls' from the row and places it 'full art up, hiding its "
+    "Action points and results text'; the Challenge example names 'the Castle Walls location "
+    "card'); only "
+    "their numbers and text are on the hidden side (the Item-modified points too: 'This is "
+    "the side that has text'), and since the card list is public the odds read them from "
+    "the name, as a player who knows the cards would. A card covered in a stack shows its "
+    "icon only ('Allow the creature icon in the lower left of the card to be visible'; 'Each "
+    "player will be able to see if there is a weapon, armor or item card already on that "
+    "location'): it is the mystery ('a mystery Creature card under it', in a multi-player "
+    "example where every Creature comes from the row; 'Keeping the cards in this "
+    "arrangement is intended to keep most of the details of the Challenge hidden from "
+    "players'). Its placer knows it (they chose it; the solo player moves every card a Solo "
+    "card takes from a row); the other players know only its icon until a Challenge turns "
+    "the stack over, though they saw the row: the engine does not follow a card into a stack "
+    "for them. A Creature a Solo card takes from the deck is unseen by all ('Place the top "
+    "card of the Creature deck, unseen').",
     "Equipment inside a stack adds its red and gold (blue is for travel only, as for a Hero); "
     "its alignment bonus applies when another card in the stack, usually the Creature, shares "
     "its alignment ('the creature will gain any Alignment bonus from the equipment').",
@@ -484,8 +497,8 @@ class DobbersState(GameState):
         self.location_row[index] = None
         self.stacks[square] = [[location, False]]
         self.record("setup", f"Add Location card {card['number']}: the Location in row "
-                    f"position {card['row_position']} goes face down on "
-                    f"{self.board.label(square)}.", square=square)
+                    f"position {card['row_position']}, {self.cards.name(location)}, goes art "
+                    f"side up on {self.board.label(square)}.", square=square, card=location)
         self._refill_challenge(f"L{index + 1}")
 
     # ------------------------------------------------------------ turns
@@ -1220,12 +1233,16 @@ class DobbersState(GameState):
                         f"{cost} Influence.", player=p, card=card)
             if not self.solo:
                 self._push([{"do": "_outwit_window", "p": p, "src": card}])
-        else:
+        else:  # covered in the stack: its icon shows, and only its buyer knows it
             stack = self.stacks[square]
             stack.insert(len(stack) - 1, [card, False])
-            self.record("buy", f"{says(name, 'acquire')} {self.cards.name(card)} for "
+            kind = self.cards.type(card)
+            self.record("buy", f"{says(name, 'acquire')} a {kind} from the Adventure row for "
                         f"{cost} Influence and {verb_form(name, 'put')} it under the Location on "
-                        f"{self.board.label(square)}.", player=p, card=card, square=square)
+                        f"{self.board.label(square)}.", player=p, square=square,
+                        back=f"?{kind.lower()}")
+            self.record("buy", f"That {kind} is {self.cards.name(card)}.", player=p,
+                        square=square, card=card, visible_to=[p])
         self._refill_adventure(slot)
 
     @performs(Place)
@@ -1238,14 +1255,18 @@ class DobbersState(GameState):
         rows, index = self.challenge_row_of(row)
         rows[index] = None
         name = self.players[p]
-        if row[0] == "L":
+        if row[0] == "L":  # its art, on top of the stack, shows everyone which it is
             self.stacks[square] = [[card, False]]
-            what = f"a Location (cost {cost}) face down on {self.board.label(square)}"
-        else:
+            self.record("place", f"{says(name, 'place')} {self.cards.name(card)} ({cost} "
+                        f"Influence), art side up, on {self.board.label(square)}.", player=p,
+                        square=square, card=card)
+        else:  # covered by the Location: its icon shows, and only its placer knows it
             self.stacks[square].append([card, False])
-            what = f"a Creature (cost {cost}) under the Location on {self.board.label(square)}"
-        self.record("place", f"{says(name, 'place')} {what}.", player=p, square=square,
-                    back=self.cards.back(card))
+            self.record("place", f"{says(name, 'place')} a Creature ({cost} Influence) under "
+                        f"the Location on {self.board.label(square)}.", player=p,
+                        square=square, back="?creature")
+            self.record("place", f"That Creature is {self.cards.name(card)}.", player=p,
+                        square=square, card=card, visible_to=[p])
         self._refill_challenge(row)
 
     @performs(Arm)
@@ -1729,17 +1750,17 @@ class DobbersState(GameState):
                       for p, deck in enumerate(self.decks)]
         for name in ("adventure_deck", "location_deck", "creature_deck", "set_aside"):
             setattr(self, name, [HIDDEN] * len(getattr(self, name)))
-        self.location_row = [c if c is None else cards.back(c) for c in self.location_row]
-        self.creature_row = [c if c is None else cards.back(c) for c in self.creature_row]
-        self.stacks = {square: [[card if up else cards.back(card, covered=i > 0), up]
+        # A face-down card shows its art, which names it (a row card, a Location on the
+        # board); a card covered in a stack shows only its icon (RULE_NOTES).
+        self.stacks = {square: [[card if up or i == 0 else cards.back(card), up]
                                 for i, (card, up) in enumerate(stack)]
                        for square, stack in self.stacks.items()}
         if self.pending is not None:
             self.pending = dict(self.pending)
             if self.pending["player"] != player:
                 self.pending["options"] = []
-            if "card" in self.pending and not self.pending.get("up"):
-                self.pending["card"] = cards.back(self.pending["card"], covered=True)
+            if "card" in self.pending and self.pending.get("where") == "deck":
+                self.pending["card"] = cards.back(self.pending["card"])
         self.queue = [dict(item) for item in self.queue]
 
     def expected_components(self) -> Counter:
