@@ -326,3 +326,24 @@ def test_the_app_shows_the_challenge_row_by_name_without_its_text_side():
     shape = scene.find("row-L1")
     assert game.cards.name(card) in shape.label and game.cards[card]["text"] not in shape.label
     assert f"{game.cards[card]['ap']} Action" not in shape.label
+
+
+# ------------------------------------------------------------------ 6. a Defeat
+def test_a_defeat_spends_no_red_or_gold_and_the_turn_goes_on_with_them():
+    # Castle Walls and the Tree Golem need 7; Toby brings 5 without Strength and Helpful
+    game = position(heroes=["toby", "herb"], at="T3", hand=["strength", "helpful"],
+                    equipped={"weapon": "silver_sword", "armor": "iron_bark",
+                              "item": "traveling_kit"},
+                    stacks={"E2": ["castle_walls", "tree_golem"]})
+    p = game.turn_player
+    for slot in ("weapon", "armor", "item"):
+        game.apply(f"use {slot}")
+    game.apply("challenge E2")
+    game.apply("fight")
+    assert any(e.kind == "defeat" for e in game.log)
+    assert (game.turn["red"], game.turn["gold"]) == (2, 3)   # as before the fight
+    assert game.position[p] != "E2"                          # moved back
+    # the points are still there: the two cards make 7, and the stack can be faced again
+    game.apply("play strength")
+    game.apply("play helpful")
+    assert game.turn["red"] + game.turn["gold"] >= 7

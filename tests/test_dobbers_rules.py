@@ -323,7 +323,7 @@ def test_results_may_offer_a_choice():
     assert "rot" in game.discards[p] and game.tokens[p] == []
 
 
-def test_victory_keeps_the_unspent_points_and_defeat_spends_them_all():
+def test_victory_keeps_the_unspent_points_and_defeat_spends_none():
     game = position(heroes=["toby", "herb"], at="T3", stacks={"E2": ["hollow_oak"]})
     game.turn["red"], game.turn["gold"] = 6, 1
     game._legal = None
@@ -331,11 +331,12 @@ def test_victory_keeps_the_unspent_points_and_defeat_spends_them_all():
     game.apply("fight")  # needs 1: paid with the gold
     assert pool(game)["red"] == 3 and pool(game)["gold"] == 0
     lost = position(heroes=["toby", "herb"], at="T3", stacks={"E2": ["dark_wood"]})
-    lost.turn["red"], lost.turn["blue"] = 5, 1
+    lost.turn["red"], lost.turn["blue"] = 4, 1
     lost._legal = None
-    lost.apply("challenge E2")
-    lost.apply("fight")
-    assert pool(lost)["red"] == 0 and pool(lost)["gold"] == 0
+    lost.apply("challenge E2")   # the shield costs 3: 1 blue and 2 red
+    lost.apply("fight")          # 2 red + Toby's 1 gold against Dark Wood's 4
+    assert any(e.kind == "defeat" for e in lost.log)
+    assert pool(lost)["red"] == 2 and pool(lost)["gold"] == 1   # kept for the turn
 
 
 def test_negative_challenge_tokens_stay_until_a_challenge_is_won():

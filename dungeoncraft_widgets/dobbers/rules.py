@@ -187,11 +187,18 @@ RULE_NOTES = (
     "its alignment bonus applies when another card in the stack, usually the Creature, shares "
     "its alignment ('the creature will gain any Alignment bonus from the equipment').",
     "A Challenge is all or nothing: after paying the shield, red + gold (less immune points "
-    "and negative Challenge tokens added to the stack) against the whole stack; 'equal to or "
-    "greater' wins. Cards may still be played after the reveal (Castle Walls example). A "
-    "Victory spends the points the stack needed, gold first, and the rest stays for the turn "
-    "('this player continues their turn as they would after overcoming any other Challenge'); "
-    "a Defeat spends all red and gold.",
+    "and negative Challenge tokens added to the stack) against the whole stack ('You win the "
+    "Challenge when the total Action points your Hero has on the turn in question is equal to "
+    "or greater than the total Action points on the cards in the Challenge Stack'). Cards may "
+    "still be played after the reveal (Castle Walls: 'Playing the Effect cards Strength and "
+    "Helpful from your hand ... bringing your total to 7!'). A Victory spends the points the "
+    "stack needed, gold first, and the rest stays for the turn ('this player continues their "
+    "turn as they would after overcoming any other Challenge'). A Defeat spends no red or "
+    "gold: 'all or nothing' forbids a partial Victory ('Can I partially defeat a Challenge "
+    "stack? No. ... You cannot specify some action points go toward certain parts of the "
+    "challenge stack'), and the rulebook never says a lost Challenge uses points up (its "
+    "Defeat: 'Usually this means you'll be moving back spaces and sometimes losing "
+    "equipment'); the shield's travel points are paid either way.",
     "Defeat: 'count back in the direction you came from, counting from the Location where the "
     "challenge occurred. That Location square is zero': the Hero goes back along the way they "
     "came (a trail of the squares they travelled, voluntary moves back taken off it), never "
@@ -1432,8 +1439,7 @@ class DobbersState(GameState):
                       for c, _ in stack[1:]]
             items.append({"do": "_victory_done", "p": player, "src": location,
                           "square": square})
-        else:
-            self.turn["red"] = self.turn["gold"] = 0
+        else:  # nothing is spent (RULE_NOTES): the Hero is moved back
             self._step(player, square)
             self.record("defeat", f"Defeat: {possessive(name, capital=False)} {have} against "
                         f"{need} on {self.board.label(square)}. The stack stays face up.",
