@@ -145,7 +145,7 @@ RULE_NOTES = (
     "by themselves (Toby's red: 'One he has automatically because he's a Hero'). An Item "
     "swapped in after another Item was used is not 'actively equipped' for a Location's Item "
     "advantage that turn. An Equipment card's optional draw is an action of its own, 'draw "
-    "weapon' (Bow & Arrow: 'Once per turn, you may draw a card from your personal deck. You "
+    "weapon' (Bow & Arrow: 'Once per turn, you may draw a card from your personal deck.' 'You "
     "can do this at any time as long as it is in play and no other Weapon has been used by "
     "your Hero this turn'): at any time of the turn while the card is in play, once, refused "
     "once another card of its type was used; taken before the card's use, it is the use "
@@ -159,7 +159,8 @@ RULE_NOTES = (
     "A Forge card's boxed bonus comes with its host's use ('added to the Equipment card that it "
     "is played under'); forged under a host already used this turn, it first counts next "
     "turn. Keywords join; the Item type stays the host's ('not all the abilities').",
-    "Immunity is by keyword (the Tree Golem 'is immune to Equipment with the keyword Thorn'); "
+    "Immunity is by keyword (the Tree Golem: 'The Creature is immune to Equipment with the "
+    "keyword \"Thorn\" in it'); "
     "the FAQ's 'type of equipment' is read as that kind of Equipment, and a card may also name "
     "Weapon, Armor or Item. 'The Action points given to your hero from that type of equipment "
     "is removed from your Hero's total': this turn's red and gold from such Equipment are "
@@ -181,8 +182,9 @@ RULE_NOTES = (
     "players'). Its placer knows it (they chose it; the solo player moves every card a Solo "
     "card takes from a row); the other players know only its icon until a Challenge turns "
     "the stack over, though they saw the row: the engine does not follow a card into a stack "
-    "for them. A Creature a Solo card takes from the deck is unseen by all ('Place the top "
-    "card of the Creature deck, unseen').",
+    "for them. A Creature a Solo card takes from the top of its deck is unseen by all: nobody "
+    "saw its art ('Make sure to keep the cards face down until instructed to turn them "
+    "over').",
     "Equipment inside a stack adds its red and gold (blue is for travel only, as for a Hero); "
     "its alignment bonus applies when another card in the stack, usually the Creature, shares "
     "its alignment ('the creature will gain any Alignment bonus from the equipment').",
@@ -267,10 +269,11 @@ RULE_NOTES = (
     "replaced ('Immediately follow the instructions then replace it with the next card'); a "
     "Challenge row card destroyed from its row ('the ability to destroy cards in the "
     "Adventure or Challenge rows') goes to the Destroyed pile, where everyone sees it.",
-    "The rulebook's only ending is the Key; so that every game ends, a game stops with no "
-    "winner after round_limit rounds (30, about twice a solo game and three times a "
-    "two-player game between the bots; None for no limit). This is the engine's safeguard, "
-    "not a rule.",
+    "The rulebook's only ending is the Key ('The winner is the first player who moves their "
+    "Dobber meeple onto the last Encounter Square on the game board'; Solo: 'Just keep track "
+    "of your total number of turns'); so that every game ends, a game stops with no winner "
+    "after round_limit rounds (30 by default, more than twice the longest game between the "
+    "bots; None for no limit). This is the engine's safeguard, not a rule.",
 )
 
 
