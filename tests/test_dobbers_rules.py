@@ -666,10 +666,14 @@ def test_a_tampered_save_is_refused():
         load_game(json.dumps(doc))
 
 
-def test_a_view_is_not_a_game_to_load():
+def test_a_view_loads_as_the_same_view_and_takes_no_action():
     game = setup_game(2, seed=2)
-    with pytest.raises(SaveFormatError, match="one player's view"):
-        load_game(game.view(0).to_json())
+    for p in (None, 0, 1):
+        seen = game.view(p)
+        loaded = load_game(seen.to_json())
+        assert loaded.viewer == p and loaded.to_json() == seen.to_json()
+        with pytest.raises(IllegalActionError, match="one player's view"):
+            loaded.apply("end")
 
 
 def test_owner_data_is_saved_into_the_game():

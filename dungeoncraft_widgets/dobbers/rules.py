@@ -43,10 +43,15 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..core.actions import Action, shared
-from ..core.checks import one_of, whole_number
+from ..core.checks import alternatives, integer, one_of, seat, sequence, shown, whole_number
 from ..core.engine import GameState, performs
 from ..core.english import count, listing, objective, possessive, says, their, verb_form
-from ..core.errors import DataFormatError, IllegalActionError, InvalidArgumentError
+from ..core.errors import (
+    DataFormatError,
+    IllegalActionError,
+    InvalidArgumentError,
+    SaveFormatError,
+)
 from . import challenge, points, travel
 from .actions import (
     ACTION_TYPES,
@@ -76,6 +81,7 @@ from .actions import (
 from .data import (
     EQUIPMENT_TYPES,
     HIDDEN,
+    ICONS,
     Board,
     CardSet,
     board_from_option,
@@ -724,6 +730,10 @@ class DobbersState(GameState):
 
     # ------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
+        """The actions of the player to act; a player's view lists those its own player
+        may take (the same list as the game's when that player is to act, else none)."""
+        if self.rng is None and self.viewer != self.current_player:  # a view: not theirs
+            return []
         # Computed once per position: a player asks for them, then apply checks against them.
         cached = self.__dict__.get("_legal")
         if cached is None:
@@ -1657,6 +1667,74 @@ class DobbersState(GameState):
         self.record("solo", f"Between turns the forest takes {how}:")
         self._destroy_row_card(None, "adventure", slot)
 
+    # ------------------------------------------------------------ checking a position
+    #: The options ``new_game`` writes, every one of them in every game.
+    OPTION_NAMES: ClassVar[tuple[str, ...]] = (
+        "cards", "board", "duel", "variant_a", "variant_b", "extra_challenges", "events",
+        "solo_method", "round_limit")
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any], *, players: int | None = None) -> None:
+        """Raise InvalidArgumentError naming the option if ``options`` are not ones
+        :func:`new_game` writes: exactly its options, each of the kind and within the range
+        ``new_game`` accepts; with ``players``, also the options that depend on the number
+        of players (the 2-player variants, DUEL). ``new_game`` and loading a save both call
+        it (a card set or board that is not the shipped one, or is not valid, raises
+        DataFormatError).
+
+        >>> DobbersState.check_options(dict(new_game(seed=1).options, round_limit=0))
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.InvalidArgumentError: round_limit must be a whole \
+number from 1 to 1,000 (rounds before a game with no winner stops; or None), not 0
+        """
+        if not isinstance(options, dict):
+            raise InvalidArgumentError(f"options must be a dict, not {shown(options)}")
+        unknown = sorted(set(options) - set(cls.OPTION_NAMES), key=str)
+        if unknown:
+            raise InvalidArgumentError(f"{shown(unknown[0])} is not an option of Dobbers (its "
+                                       f"options: {', '.join(cls.OPTION_NAMES)})")
+        missing = [name for name in cls.OPTION_NAMES if name not in options]
+        if missing:
+            raise InvalidArgumentError(f"{missing[0]}: an option new_game always writes is "
+                                       "missing")
+        for name in ("duel", "variant_a", "variant_b", "extra_challenges", "events"):
+            one_of(options[name], name, (True, False))
+        one_of(options["solo_method"], "solo_method", ("A", "B"))
+        if options["round_limit"] is not None:
+            whole_number(options["round_limit"], "round_limit", minimum=1, maximum=1000,
+                         why="rounds before a game with no winner stops; or None")
+        cards_from_option(options["cards"])
+        board_from_option(options["board"])
+        if players is None:
+            return
+        for name in ("variant_a", "variant_b"):
+            if options[name] and players != 2:
+                raise InvalidArgumentError(f"{name}: the 2 Player Rule Variants are for 2 "
+                                           f"players, not {players}")
+        if options["duel"] and players == 1:
+            raise InvalidArgumentError("duel: a DUEL needs at least 2 players")
+
+    def check_position(self) -> None:
+        """Raise SaveFormatError naming the field and why if this position is not one a game
+        of Dobbers could reach: the same checks as a position built by :func:`position`,
+        every seat, card, square and count real and in range, the invariants every action
+        keeps (one Hero each, trails along the board's paths, the pieces all there). A
+        player's view (what ``load_game`` of a view's save gives) may hide cards ("?").
+
+        >>> game = position(heroes=["toby"])
+        >>> game.turn_player = 7
+        >>> game.check_position()
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.SaveFormatError: saved Dobbers position: \
+turn_player must be a whole number from 0 to 1 (a seat of this 2-player game), not 7
+        """
+        try:
+            _PositionCheck(self).run()
+        except InvalidArgumentError as exc:
+            raise SaveFormatError(f"saved Dobbers position: {exc}") from None
+
     # ------------------------------------------------------------ save/load/views
     _FIELDS = ("phase", "pick_order", "pick_index", "first", "heroes", "position", "trail",
                "decks", "hands", "discards", "equipped", "forged", "tokens", "token_supply",
@@ -1728,28 +1806,9 @@ class DobbersState(GameState):
         self._load_data()
         for f in self._FIELDS:
             setattr(self, f, data[f])
-        n = len(self.players)
-        per_player = ("heroes", "position", "trail", "decks", "hands", "discards", "equipped",
-                      "forged", "tokens", "turns")
-        for f in per_player:
-            if len(getattr(self, f)) != n:
-                raise DataFormatError(f"saved Dobbers game: {f} has an entry per player "
-                                      f"({n}), not {len(getattr(self, f))}")
-        for p, hero in enumerate(self.heroes):
-            if hero is not None and hero not in self.cards.heroes:
-                raise DataFormatError(f"saved Dobbers game: player {p}'s Hero {hero!r} is not a "
-                                      "Hero of the card set")
-        for square in [*self.stacks, *(s for s in self.position if s)]:
-            if square not in self.board.squares:
-                raise DataFormatError(f"saved Dobbers game: no square {square!r} on the board")
-        zones = [*self.hands, *self.decks, self.adventure_deck, self.location_deck,
-                 self.creature_deck, self.set_aside, self.location_row, self.creature_row]
-        if any(isinstance(c, str) and c.startswith(HIDDEN) for zone in zones for c in zone):
-            raise DataFormatError("saved Dobbers game: this is one player's view (hidden "
-                                  "cards are '?'); only a whole game can be loaded")
-        if self.components() != self.expected_components():
-            raise DataFormatError("saved Dobbers game: the cards and tokens do not add up to "
-                                  "the card set (a card is missing or invented)")
+        # Whatever a save holds is read in the game's words: the position is one a game
+        # could reach (a view's: with its hidden parts), or refused naming the field.
+        self.check_position()
 
     def _hide(self, player: int | None) -> None:
         cards = self.cards
@@ -1802,6 +1861,332 @@ class DobbersState(GameState):
             out.update(card for card, _ in stack)
         return out
 
+# ------------------------------------------------------------------ a loaded position's checks
+def _pool_bound(cards: CardSet, players: int) -> int:
+    """More points than any turn can hold: everything every card of the game gives (its
+    points, bonuses, Forge box, Destroy ability, the points its effects gain), twice for
+    the cards a retrieve may bring back to be played again, the best Hero's and every
+    positive token's."""
+    def gives(value: Any) -> int:
+        if isinstance(value, dict):
+            return sum(v for k, v in value.items() if k in points.POINTS
+                       and isinstance(v, int)) + sum(gives(v) for k, v in value.items()
+                                                     if k not in points.POINTS)
+        if isinstance(value, list):
+            return sum(gives(v) for v in value)
+        return 0
+
+    physical = [*cards.adventure, *cards.locations, *cards.creatures,
+                *(card for _ in range(players) for card in cards.starting)]
+    each = [gives(cards[c]) for c in physical]
+    retrieves = sum(1 for c in physical if '"retrieve"' in repr(cards[c]).replace("'", '"'))
+    hero = max(gives(cards[h]) for h in cards.heroes)
+    tokens = sum(max(0, cards.token_value(t)) for t in cards.tokens)
+    return sum(each) + retrieves * max(each) + hero + tokens + 1
+
+
+class _PositionCheck:
+    """The checks of :meth:`DobbersState.check_position`, one method per part of the
+    position; each raises InvalidArgumentError naming the field."""
+
+    def __init__(self, state: DobbersState) -> None:
+        self.s = state
+        self.n = len(state.players)
+        self.cards, self.board = state.cards, state.board
+        self.view = state.rng is None  # a player's view: hidden cards are "?"
+
+    def run(self) -> None:
+        s = self.s
+        try:
+            type(s).check_options(s.options, players=self.n)
+        except InvalidArgumentError as exc:
+            raise InvalidArgumentError(f"options: {exc}") from None
+        for f in ("heroes", "position", "trail", "decks", "hands", "discards", "equipped",
+                  "forged", "tokens", "turns"):
+            if len(getattr(s, f)) != self.n:
+                raise InvalidArgumentError(f"{f} holds an entry per player ({self.n}), not "
+                                           f"{len(getattr(s, f))}")
+        self.setup()
+        self.zones()
+        self.board_part()
+        self.turn_part()
+        self.questions()
+        self.ending()
+        self.conservation()
+
+    # -- helpers
+    def seat(self, value: Any, name: str) -> int:
+        return seat(self.n, value, name)
+
+    def card(self, value: Any, name: str, kinds: tuple[str, ...], hidden: bool = False) -> None:
+        """``value`` names a card of one of ``kinds`` (or, in a view, is hidden)."""
+        if hidden and self.view and value == HIDDEN:
+            return
+        if not isinstance(value, str) or value not in self.cards \
+                or self.cards.type(value) not in kinds:
+            what = listing(list(kinds), "or")
+            article = "an" if what[0] in "AEIOU" else "a"
+            found = f" (a {self.cards.type(value)})" if isinstance(value, str) \
+                and value in self.cards else ""
+            raise InvalidArgumentError(f"{name} must be {article} {what} card of the card set, "
+                                       f"not {shown(value)}{found}")
+
+    def cards_of(self, zone: Any, name: str, kinds: tuple[str, ...],
+                 hidden: bool = False) -> None:
+        for i, value in enumerate(zone):
+            self.card(value, f"{name}[{i}]", kinds, hidden)
+
+    def square(self, value: Any, name: str) -> str:
+        if not isinstance(value, str) or value not in self.board.squares:
+            raise InvalidArgumentError(f"{name} must be a square of the board, not "
+                                       f"{shown(value)}")
+        return value
+
+    # -- the parts
+    def setup(self) -> None:
+        s, n = self.s, self.n
+        if sorted(s.pick_order) != list(range(n)):
+            raise InvalidArgumentError(f"pick_order must be every seat once, not "
+                                       f"{shown(s.pick_order)}")
+        whole_number(s.pick_index, "pick_index", minimum=0,
+                     maximum=n - 1 if s.phase in ("hero", "start") else n,
+                     why="the seat choosing now, in pick_order")
+        if s.first != s.pick_order[0]:
+            raise InvalidArgumentError(f"first must be the first to choose a Hero "
+                                       f"({s.pick_order[0]}), not {shown(s.first)}")
+        chosen = s.pick_order[:s.pick_index] if s.phase == "hero" else s.pick_order
+        for p, hero in enumerate(s.heroes):
+            if p in chosen:
+                self.card(hero, f"heroes[{p}]", ("Hero",))
+            elif hero is not None:
+                raise InvalidArgumentError(f"heroes[{p}]: {shown(hero)} before that seat has "
+                                           "chosen (they choose in pick_order)")
+        picked = [h for h in s.heroes if h is not None]
+        if len(set(picked)) != len(picked):
+            raise InvalidArgumentError(f"heroes: each Hero goes to one player, not "
+                                       f"{shown(s.heroes)}")
+        placed = [] if s.phase == "hero" else s.pick_order[:s.pick_index] \
+            if s.phase == "start" else list(s.pick_order)
+        for p, where in enumerate(s.position):
+            if p not in placed:
+                if where is not None or s.trail[p]:
+                    raise InvalidArgumentError(f"position[{p}]: a meeple before that seat has "
+                                               "chosen a start")
+                continue
+            self.square(where, f"position[{p}]")
+            self.trail(p)
+        self.seat(s.turn_player, "turn_player")
+
+    def trail(self, p: int) -> None:
+        s, board = self.s, self.board
+        trail = s.trail[p]
+        if not trail:
+            raise InvalidArgumentError(f"trail[{p}] is empty: it begins at the meeple's start")
+        for i, square in enumerate(trail):
+            self.square(square, f"trail[{p}][{i}]")
+        for i, (a, b) in enumerate(zip(trail, trail[1:], strict=False)):
+            if b not in board.neighbours[a]:
+                raise InvalidArgumentError(f"trail[{p}][{i + 1}]: {b} is not next to {a} (a "
+                                           "trail goes along the board's paths)")
+        if len(trail) > len(board.squares):
+            raise InvalidArgumentError(f"trail[{p}] is longer than any way on the board")
+        if trail[-1] != s.position[p]:
+            raise InvalidArgumentError(f"trail[{p}] must end where the meeple stands "
+                                       f"({s.position[p]}), not at {trail[-1]}")
+
+    def zones(self) -> None:
+        s = self.s
+        deck_kinds = ("Effect", "Weapon", "Armor", "Item")
+        for p in range(self.n):
+            self.cards_of(s.decks[p], f"decks[{p}]", deck_kinds, hidden=True)
+            self.cards_of(s.hands[p], f"hands[{p}]", deck_kinds, hidden=True)
+            self.cards_of(s.discards[p], f"discards[{p}]", deck_kinds)
+            self.cards_of(s.tokens[p], f"tokens[{p}]", ("Token",))
+            for part in ("equipped", "forged"):
+                for slot, card in getattr(s, part)[p].items():
+                    self.card(card, f"{part}[{p}].{slot}", (slot.capitalize(),) if
+                              part == "equipped" else EQUIPMENT_TYPES)
+            for slot, card in s.forged[p].items():
+                if slot not in s.equipped[p]:
+                    raise InvalidArgumentError(f"forged[{p}].{slot}: a Forge card goes under an "
+                                               f"equipped {slot}, and none is")
+                if "forge" not in self.cards[card]:
+                    raise InvalidArgumentError(f"forged[{p}].{slot}: {card} has no Forge bonus")
+        self.cards_of(s.token_supply, "token_supply", ("Token",))
+        self.cards_of(s.adventure_deck, "adventure_deck", (*deck_kinds, "Event", "Solo"),
+                      hidden=True)
+        self.cards_of(s.location_deck, "location_deck", ("Location",), hidden=True)
+        self.cards_of(s.creature_deck, "creature_deck", ("Creature",), hidden=True)
+        self.cards_of(s.set_aside, "set_aside", (*deck_kinds, "Event", "Solo", "Location"),
+                      hidden=True)
+        everything = ("Effect", "Weapon", "Armor", "Item", "Location", "Creature", "Event",
+                      "Solo")
+        self.cards_of(s.destroyed, "destroyed", everything)
+        self.cards_of(s.resolved, "resolved", ("Event", "Solo"))
+        if len(s.adventure_row) != ADVENTURE_ROW:
+            raise InvalidArgumentError(f"adventure_row holds {ADVENTURE_ROW} positions, not "
+                                       f"{len(s.adventure_row)}")
+        for i, card in enumerate(s.adventure_row):
+            if card is not None:
+                self.card(card, f"adventure_row[{i}]", (*deck_kinds, "Event", "Solo"))
+        size = row_size(self.n)
+        for name, kind in (("location_row", "Location"), ("creature_row", "Creature")):
+            row = getattr(s, name)
+            sizes = (size, 0) if self.s.solo and kind == "Location" else (size,)
+            if len(row) not in sizes:
+                raise InvalidArgumentError(f"{name} holds {size} positions, not {len(row)}")
+            for i, card in enumerate(row):
+                if card is not None:
+                    self.card(card, f"{name}[{i}]", (kind,))
+
+    def board_part(self) -> None:
+        s, cards = self.s, self.cards
+        for square, stack in s.stacks.items():
+            name = f"stacks.{square}"
+            if not self.board.is_encounter(self.square(square, f"stacks key {square!r}")):
+                raise InvalidArgumentError(f"{name}: a stack stands on an Encounter square")
+            if not stack:
+                continue
+            self.card(stack[0][0], f"{name}[0]", ("Location",))
+            kinds: list[str] = []
+            for i, (card, up) in enumerate(stack[1:], 1):
+                if self.view and not up and isinstance(card, str) and card in ICONS:
+                    kind = card[1:].capitalize()
+                else:
+                    self.card(card, f"{name}[{i}]", ("Creature", *EQUIPMENT_TYPES))
+                    kind = cards.type(card)
+                if kind == "Creature" and i != len(stack) - 1:
+                    raise InvalidArgumentError(f"{name}: the Creature is the last card of a "
+                                               "stack (Equipment goes between it and the "
+                                               "Location)")
+                kinds.append(kind)
+            equipment = [k for k in kinds if k != "Creature"]
+            if len(set(equipment)) != len(equipment):
+                raise InvalidArgumentError(f"{name}: one card of each Equipment type at most")
+            if len(kinds) > cards[stack[0][0]]["capacity"]:
+                raise InvalidArgumentError(f"{name}: more cards under {stack[0][0]} than its "
+                                           f"capacity ({cards[stack[0][0]]['capacity']})")
+        if s.challenge is not None:
+            where = s.challenge.get("square") if isinstance(s.challenge, dict) else None
+            if not s.stacks.get(where) or s.challenge.get("from") not in \
+                    self.board.neighbours.get(where, {}):
+                raise InvalidArgumentError(f"challenge must name a stack next to the square "
+                                           f"the Hero came from, not {shown(s.challenge)}")
+
+    def turn_part(self) -> None:
+        s, cards = self.s, self.cards
+        turn = s.turn
+        bound = _pool_bound(cards, self.n)
+        for colour in points.POINTS:
+            whole_number(turn[colour], f"turn.{colour}", minimum=0, maximum=bound,
+                         why="what every card of the game gives together, at most")
+        for part in ("used", "equipped_now"):
+            for slot, card in turn[part].items():
+                self.card(card, f"turn.{part}.{slot}", (slot.capitalize(),))
+        for i, card in enumerate(turn["played"]):
+            if card is not None:
+                self.card(card, f"turn.played[{i}]", ("Effect",))
+        if Counter(turn["held"]) - Counter(turn["played"]):
+            raise InvalidArgumentError("turn.held: a card in play was played this turn")
+        for part in ("drawn",):
+            if not set(turn[part]) <= set(SLOTS) or len(set(turn[part])) != len(turn[part]):
+                raise InvalidArgumentError(f"turn.{part} must be equipment slots, once each")
+        if not set(turn["discount"]) <= {"Effect", "Equipment"}:
+            raise InvalidArgumentError("turn.discount names what a Hero's discount was used on")
+        for flag in ("first_shield", "power"):
+            one_of(turn[flag], f"turn.{flag}", (True, False))
+        limit = s.options["round_limit"]
+        whole_number(s.round, "round", minimum=0, maximum=0 if s.solo else limit,
+                     why="the rounds played, under the round limit")
+        for p, n in enumerate(s.turns):
+            whole_number(n, f"turns[{p}]", minimum=0,
+                         maximum=limit if s.solo else s.round + 2,
+                         why="the turns played, as the rounds allow")
+
+    def questions(self) -> None:
+        s = self.s
+        for i, item in enumerate(s.queue):
+            verb = item.get("do")
+            if verb not in STEPS and verb not in VOCABULARY:
+                raise InvalidArgumentError(f"queue[{i}].do must be an effect or an engine "
+                                           f"step, not {shown(verb)}")
+            if "p" in item:
+                self.seat(item["p"], f"queue[{i}].p")
+        if s.pending is not None:
+            pending = s.pending
+            if not {"player", "kind", "options", "optional", "src"} <= set(pending):
+                raise InvalidArgumentError("pending must say who is asked what (player, kind, "
+                                           f"options, optional, src), not {shown(pending)}")
+            self.seat(pending["player"], "pending.player")
+            one_of(pending["kind"], "pending.kind", tuple(ANSWERS))
+            one_of(pending["optional"], "pending.optional", (True, False))
+            options = pending["options"]
+            hidden = self.view and pending["player"] != s.viewer
+            if not isinstance(options, list) or not (options or pending["optional"]
+                                                     or hidden) or not all(
+                    isinstance(o, list) and len(o) == 2 and all(isinstance(x, str) for x in o)
+                    for o in options):
+                raise InvalidArgumentError("pending.options must be [zone, card] pairs (one at "
+                                           f"least, unless optional), not {shown(options)}")
+        if s.window is not None:
+            window = s.window
+            if not isinstance(window, dict) or not {"card", "from", "asked", "at"} <= set(window):
+                raise InvalidArgumentError(f"window must say which card, from whom, who is "
+                                           f"asked, not {shown(window)}")
+            self.card(window["card"], "window.card", ("Effect", *EQUIPMENT_TYPES))
+            self.seat(window["from"], "window.from")
+            asked = window["asked"]
+            if not isinstance(asked, list) or not asked or any(
+                    not integer(q) or not 0 <= q < self.n or q == window["from"] for q in asked):
+                raise InvalidArgumentError(f"window.asked must be the other seats asked, not "
+                                           f"{shown(asked)}")
+            whole_number(window["at"], "window.at", minimum=0, maximum=len(asked) - 1)
+        if s.pending is not None and s.window is not None:
+            raise InvalidArgumentError("pending and window: one question at a time")
+        if s.phase in ("hero", "start") and (s.queue or s.pending or s.window or s.challenge):
+            raise InvalidArgumentError(f"phase {s.phase}: nothing is queued or asked during "
+                                       "set-up")
+
+    def ending(self) -> None:
+        s = self.s
+        for i, p in enumerate(s.arrivals):
+            self.seat(p, f"arrivals[{i}]")
+            if s.position[p] != self.board.key:
+                raise InvalidArgumentError(f"arrivals[{i}]: seat {p} is not on the Key")
+        if len(set(s.arrivals)) != len(s.arrivals):
+            raise InvalidArgumentError("arrivals: each Hero arrives once")
+        if s.final_turns is not None:
+            for i, p in enumerate(s.final_turns):
+                self.seat(p, f"final_turns[{i}]")
+        if s.winner is not None:
+            self.seat(s.winner, "winner")
+        one_of(s.end_reason, "end_reason", (None, "key", "duel", "round limit"))
+        if (s.winner is not None) != (s.end_reason in ("key", "duel")):
+            raise InvalidArgumentError("winner and end_reason: a game won by the Key or a duel "
+                                       "has a winner, and only such a game")
+        if s.phase == "duel" and not isinstance(s.duel, dict):
+            raise InvalidArgumentError("duel: a duel in progress says its order and totals")
+
+    def conservation(self) -> None:
+        s = self.s
+        have, want = s.components(), s.expected_components()
+        if not self.view:
+            if have != want:
+                extra = sorted((have - want).elements())
+                short = sorted((want - have).elements())
+                raise InvalidArgumentError(
+                    "the cards and tokens do not add up to the card set (a card is missing or "
+                    "invented: " + ", ".join(filter(None, [
+                        f"{len(extra)} more than dealt ({', '.join(extra[:3])})" if extra else "",
+                        f"{len(short)} missing ({', '.join(short[:3])})" if short else ""]))
+                    + ")")
+            return
+        shown_ids = Counter({c: k for c, k in have.items() if c in want})
+        if shown_ids - want or sum(have.values()) != sum(want.values()):
+            raise InvalidArgumentError("the cards and tokens do not add up to the card set (a "
+                                       "card is missing or invented)")
+
+
 #: The engine's own queue steps (an item whose ``do`` starts with ``_``): they wait in the
 #: queue for every choice before them (DobbersState._run_queue).
 STEPS: dict[str, Callable[[DobbersState, dict[str, Any]], None]] = {
@@ -1841,24 +2226,12 @@ Variants are for 2 players, not 3
     """
     n = players if isinstance(players, int) and not isinstance(players, bool) else \
         len(players) if isinstance(players, (list, tuple)) else None
-    for name, value in (("duel", duel), ("variant_a", variant_a), ("variant_b", variant_b),
-                        ("extra_challenges", extra_challenges), ("events", events)):
-        one_of(value, name, (True, False))
-    for name, value in (("variant_a", variant_a), ("variant_b", variant_b)):
-        if value and n != 2:
-            raise InvalidArgumentError(f"{name}: the 2 Player Rule Variants are for 2 players, "
-                                       f"not {n}")
-    if duel and n == 1:
-        raise InvalidArgumentError("duel: a DUEL needs at least 2 players")
-    one_of(solo_method, "solo_method", ("A", "B"))
-    if round_limit is not None:
-        whole_number(round_limit, "round_limit", minimum=1, maximum=1000,
-                     why="rounds before a game with no winner stops; or None")
     options: dict[str, Any] = {
         "cards": cards_option(load_cards(cards)), "board": board_option(load_board(board)),
         "duel": duel, "variant_a": variant_a, "variant_b": variant_b,
         "extra_challenges": extra_challenges, "events": events, "solo_method": solo_method,
         "round_limit": round_limit}
+    DobbersState.check_options(options, players=n)  # the checks a save's options pass too
     return DobbersState(players, seed, **options)
 
 
@@ -1873,12 +2246,15 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
     """A game at the start of the first player's Main Phase, set up as asked.
 
     ``heroes`` by seat (None: the first free one); for the player to act: ``hand`` (card
-    ids), ``equipped`` (``{"weapon": "silver_sword", ...}``), ``forged``, ``at`` (a square)
-    with the ``trail`` that led there (default: the start, then ``at``), ``tokens``; on the
-    board ``stacks`` (``{"E2": ["castle_walls", "tree_golem"]}``, the Location first, all
-    face down) and the ``adventure_row``. Every card is taken from where the shuffle put it,
-    so the position is a real one: components conserved, save/load and undo work, and
-    everything else stays as the seed dealt it.
+    ids), ``equipped`` (``{"weapon": "silver_sword", ...}``), ``forged`` (a Forge card under
+    an equipped slot), ``at`` (a square) with the ``trail`` that led there along the
+    board's paths (default: the fewest paths from the start), ``tokens`` (from the supply);
+    on the board ``stacks`` (``{"E2": ["castle_walls", "tree_golem"]}``, the Location
+    first, all face down) and the ``adventure_row``. Every card is taken from where the
+    shuffle put it, so the position is a real one: it passes
+    :meth:`DobbersState.check_position` (what a loaded save passes), save/load and undo
+    work, and everything else stays as the seed dealt it. Anything else is refused with an
+    InvalidArgumentError naming it.
 
     >>> game = position(heroes=["toby", "herb"], hand=["helpful", "strength"],
     ...                 equipped={"weapon": "silver_sword"}, at="T3")
@@ -1886,22 +2262,27 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
     ('toby', ['helpful', 'strength'], 'T3')
     """
     state = new_game(players, seed, **options)
+    cards = state.cards
+    heroes = sequence(heroes, "heroes", lambda h, name: h if h is None else one_of(
+        h, name, cards.heroes), most=len(state.players))
     while state.phase == "hero":
-        seat = state.current_player
-        wanted = heroes[seat] if seat < len(heroes) else None
+        who = state.current_player
+        wanted = heroes[who] if who < len(heroes) else None
         if wanted is None:  # the first free Hero no other seat asked for
             wanted = next(a.hero for a in state.legal_actions()  # type: ignore[attr-defined]
                           if a.hero not in heroes)
+        elif wanted in state.heroes:
+            raise InvalidArgumentError(f"heroes: {wanted!r} is chosen twice (one Hero each)")
         state.apply(HeroChoice(wanted))
     while state.phase == "start":
         state.apply(state.legal_actions()[0])
     state.queue.clear()
     p = state.turn_player
-    cards = state.cards
 
     def take(card: str) -> str:
-        if card not in cards:
-            raise InvalidArgumentError(f"there is no card {card!r}")
+        if not isinstance(card, str) or card not in cards or cards.type(card) in ("Hero",
+                                                                                 "Token"):
+            raise InvalidArgumentError(f"there is no card {shown(card)}")
         zones = [state.decks[p], state.discards[p], state.adventure_deck, state.location_deck,
                  state.creature_deck, state.set_aside, *state.decks, *state.discards,
                  *state.hands]
@@ -1926,10 +2307,17 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
         state.hands[p] = []
         state.hands[p] = [take(c) for c in hand]
     for slot, card in (equipped or {}).items():
-        if slot not in SLOTS or cards.type(card).lower() != slot:
-            raise InvalidArgumentError(f"equipped: {card!r} does not go in a {slot!r} slot")
+        one_of(slot, "equipped's slot", SLOTS)
+        if card not in cards or cards.type(card).lower() != slot:
+            raise InvalidArgumentError(f"equipped: {shown(card)} does not go in a {slot} slot")
         state.equipped[p][slot] = take(card)
     for slot, card in (forged or {}).items():
+        one_of(slot, "forged's slot", SLOTS)
+        if slot not in state.equipped[p]:
+            raise InvalidArgumentError(f"forged: no {slot} is equipped to forge {shown(card)} "
+                                       "under")
+        if card not in cards or "forge" not in cards[card]:
+            raise InvalidArgumentError(f"forged: {shown(card)} is not a card with a Forge bonus")
         state.forged[p][slot] = take(card)
     for square, stack in (stacks or {}).items():
         if square not in state.board.squares or not state.board.is_encounter(square):
@@ -1946,16 +2334,29 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
             if card is None:
                 state._refill_challenge(f"{slot}{i + 1}")
     if at is not None:
-        if at not in state.board.squares:
-            raise InvalidArgumentError(f"at: no square {at!r} on the board")
-        state.trail[p] = list(trail) if trail else [state.trail[p][0], at]
+        board = state.board
+        if not isinstance(at, str) or at not in board.squares:
+            raise InvalidArgumentError(f"at must be a square of the board, not {shown(at)}")
+        way = list(sequence(trail, "trail", lambda sq, name: one_of(sq, name, board.squares),
+                            most=4 * len(board.squares))) if trail else \
+            travel.shortest_way(board.neighbours, state.trail[p][0], at)
+        if way[-1] != at or any(b not in board.neighbours[a] for a, b in zip(way, way[1:],
+                                                                            strict=False)):
+            raise InvalidArgumentError(f"trail must go along the board's paths to {at}, not "
+                                       f"{shown(way)}")
+        state.trail[p] = way
         state.position[p] = at
-    for token in tokens:
+    for i, token in enumerate(sequence(tokens, "tokens", lambda t, name: t, most=30)):
+        if token not in state.token_supply:
+            raise InvalidArgumentError(
+                f"tokens[{i}] must be a token left in the supply "
+                f"({alternatives(sorted(set(state.token_supply)))}), not {shown(token)}")
         state.token_supply.remove(token)
         state.tokens[p].append(token)
     state.turn = state._fresh_turn(p)
     state.log.clear()
     state._legal = None
     state.history, state.undo_floor, state.undo_reason = [], 0, ""
+    _PositionCheck(state).run()  # what a loaded save's start must pass: this one does
     state._start = state._snapshot()
     return state

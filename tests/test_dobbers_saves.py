@@ -1,0 +1,229 @@
+"""Dobbers saves describe games that could have been played, undo never takes back what a
+player saw, views agree with the game, every refusal is named and every call bounded
+(issue 24): each a save, a position or a scripted game built for it."""
+
+import json
+
+import pytest
+
+from dungeoncraft_widgets.core.errors import (
+    IllegalActionError,
+    InvalidArgumentError,
+    SaveFormatError,
+)
+from dungeoncraft_widgets.dobbers import load_game, new_game
+from dungeoncraft_widgets.dobbers.rules import DobbersState, position
+
+
+def tampered(game, edit=None, **options):
+    """The save of ``game`` (no history yet) with its start (and current position, the
+    same) changed by ``edit(state_dict)`` and its ``options`` updated."""
+    doc = json.loads(game.to_json())
+    for key in ("start", "current"):
+        if edit is not None:
+            edit(doc[key]["state"])
+    doc["options"].update(options)
+    return json.dumps(doc)
+
+
+def refused(text, *words):
+    with pytest.raises(SaveFormatError) as info:
+        load_game(text)
+    for word in words:
+        assert word in str(info.value), (word, str(info.value))
+    return str(info.value)
+
+
+# ------------------------------------------------------------------ the start is checked
+def test_the_saves_the_issue_names_are_refused_naming_the_field():
+    game = position(heroes=["toby", "herb"])
+    assert load_game(game.to_json()).to_json() == game.to_json()   # the untouched save loads
+
+    def set_(key, value):
+        def edit(state):
+            state[key] = value
+        return edit
+
+    refused(tampered(game, set_("turn_player", 7)), "turn_player", "not 7")
+    refused(tampered(game, set_("pending", {})), "pending", "who is asked what")
+
+    def rich(state):
+        state["turn"]["influence"] = 10**9
+    refused(tampered(game, rich), "turn.influence", "every card of the game")
+
+    def twins(state):
+        state["heroes"] = ["toby", "toby"]
+    refused(tampered(game, twins), "heroes", "one player")
+
+    def nowhere(state):
+        state["trail"][0] = [state["trail"][0][0], "T99", state["position"][0]]
+    refused(tampered(game, nowhere), "trail[0][1]", "square of the board")
+
+
+def test_a_trail_must_follow_the_boards_paths_and_end_at_the_meeple():
+    game = position(heroes=["toby", "herb"], at="T3")
+
+    def jump(state):
+        state["trail"][game.turn_player] = ["A", "T3"]
+    refused(tampered(game, jump), "is not next to")
+
+    def elsewhere(state):
+        state["trail"][game.turn_player] = ["A", "T1"]
+    refused(tampered(game, elsewhere), "must end where the meeple stands")
+
+
+@pytest.mark.parametrize("bad", ["x", 10**9, 0, True, 2.5])
+def test_a_saved_round_limit_passes_the_checks_new_game_makes(bad):
+    game = position()
+    message = refused(tampered(game, round_limit=bad), "round_limit")
+    with pytest.raises(InvalidArgumentError) as info:
+        new_game(2, round_limit=bad)
+    assert str(info.value) in message   # the very same check, the very same words
+
+
+def test_a_saved_seed_is_a_whole_number():
+    doc = json.loads(position().to_json())
+    doc["seed"] = 1.5
+    refused(json.dumps(doc), "seed")
+
+
+def test_options_are_exactly_new_games():
+    game = position()
+    refused(tampered(game, speed=3), "'speed' is not an option")
+    doc = json.loads(game.to_json())
+    del doc["options"]["events"]
+    refused(json.dumps(doc), "events")
+
+
+def test_the_variants_need_two_players_in_a_save_too():
+    game = position(3)
+    refused(tampered(game, variant_a=True), "variant_a", "not 3")
+    refused(tampered(position(1), duel=True), "duel", "at least 2 players")
+
+
+@pytest.mark.parametrize(("edit", "words"), [
+    (lambda s: s["hands"][0].append("castle_walls"), ["hands[0]", "Location"]),
+    (lambda s: s["hands"][0].append("?"), ["hands[0]"]),
+    (lambda s: s["location_row"].__setitem__(0, "tree_golem"), ["location_row[0]"]),
+    (lambda s: s["adventure_row"].append("silver"), ["adventure_row", "6 positions"]),
+    (lambda s: s["stacks"].__setitem__("T3", [["castle_walls", False]]), ["Encounter square"]),
+    (lambda s: s["stacks"].__setitem__("E5", [["tree_golem", False]]), ["stacks.E5[0]"]),
+    (lambda s: s["equipped"][0].__setitem__("weapon", "iron_bark"), ["equipped[0].weapon"]),
+    (lambda s: s["forged"][0].__setitem__("armor", "thorn_ward"), ["forged[0].armor"]),
+    (lambda s: s["tokens"][0].append("action+9"), ["tokens[0]"]),
+    (lambda s: s["turns"].__setitem__(0, 500), ["turns[0]"]),
+    (lambda s: s["queue"].append({"do": "explode"}), ["queue[0].do"]),
+    (lambda s: s.__setitem__("winner", 0), ["winner and end_reason"]),
+    (lambda s: s.__setitem__("window", {"card": "silver", "from": 0, "asked": [0], "at": 0}),
+     ["window.asked"]),
+    (lambda s: s.__setitem__("pick_order", [0, 0]), ["pick_order"]),
+])
+def test_a_start_no_game_could_reach_is_refused(edit, words):
+    game = position(heroes=["toby", "herb"])
+    refused(tampered(game, edit), *words)
+
+
+def test_a_start_that_invents_or_loses_a_card_is_refused():
+    game = position(heroes=["toby", "herb"])
+
+    def invent(state):
+        state["discards"][0].append("gold_coins")
+    refused(tampered(game, invent), "do not add up", "more than dealt")
+
+
+def test_a_position_built_by_position_passes_the_same_checks():
+    game = position(heroes=["toby", "herb"], hand=["silver"], at="E2",
+                    equipped={"weapon": "silver_sword"}, forged={"weapon": "thorn_ward"},
+                    stacks={"E5": ["castle_walls", "silver_sword", "tree_golem"]},
+                    tokens=["action+1"])
+    game.check_position()
+    assert load_game(game.to_json()).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({"tokens": ["action+9"]}, "tokens[0] must be a token left in the supply"),
+    ({"forged": {"sword": "thorn_ward"}}, "forged's slot"),
+    ({"forged": {"weapon": "thorn_ward"}}, "no weapon is equipped"),
+    ({"equipped": {"weapon": "silver_sword"}, "forged": {"weapon": "bottle_cap"}},
+     "Forge bonus"),
+    ({"equipped": {"weapon": "nope"}}, "does not go in a weapon slot"),
+    ({"heroes": ["nobody"]}, "heroes[0]"),
+    ({"heroes": ["toby", "toby"]}, "chosen twice"),
+    ({"at": "E5", "trail": ["A", "E5"]}, "along the board's paths"),
+    ({"at": "T99"}, "at must be a square"),
+    ({"stacks": {"E5": ["tree_golem"]}}, "stacks.E5[0]"),
+    ({"hand": ["toby"]}, "there is no card 'toby'"),
+])
+def test_position_refuses_what_no_game_could_reach_by_name(kwargs, words):
+    with pytest.raises(InvalidArgumentError) as info:
+        position(**kwargs)
+    assert words in str(info.value)
+
+
+def test_a_view_loads_and_is_checked_with_its_hidden_parts():
+    game = position(heroes=["toby", "herb"], stacks={"E5": ["castle_walls", "tree_golem"]})
+    seen = game.view(1 - game.turn_player)
+    text = seen.to_json()
+    assert load_game(text).to_json() == text          # hidden hands, decks, a covered Creature
+    doc = json.loads(text)
+    doc["current"]["state"]["turn_player"] = 7
+    refused(json.dumps(doc), "turn_player")
+    doc = json.loads(text)
+    doc["current"]["state"]["stacks"]["E5"][1][0] = "?dragon"
+    refused(json.dumps(doc), "stacks.E5[1]")
+
+
+def test_check_options_is_what_new_game_calls():
+    options = dict(new_game(seed=1).options)
+    DobbersState.check_options(options)
+    with pytest.raises(InvalidArgumentError, match="solo_method"):
+        DobbersState.check_options(dict(options, solo_method="C"))
+    with pytest.raises(InvalidArgumentError, match="solo_method"):
+        new_game(1, solo_method="C")
+    with pytest.raises(IllegalActionError):
+        load_game(position().view(0).to_json()).apply("end")
+
+
+# ------------------------------------------------------------------ views agree with the game
+def test_a_view_lists_its_players_actions_with_a_covered_creature_on_the_board():
+    # the KeyError '?creature:5' of random play: arming a stack whose Creature is covered
+    game = position(heroes=["toby", "herb"], hand=["dobber_spear", "bottle_cap"],
+                    stacks={"E5": ["castle_walls", "tree_golem"]})
+    p = game.turn_player
+    legal = game.legal_actions()
+    assert "arm dobber_spear E5" in {str(a) for a in legal}
+    assert game.view(p).legal_actions() == legal
+    assert game.view(1 - p).legal_actions() == [] and game.view(None).legal_actions() == []
+
+
+def views_agree(players, seed, steps):
+    from dungeoncraft_widgets.core.rng import Rng
+    game = new_game(players, seed=seed, events=seed % 2 == 1)
+    rng = Rng(seed)
+    checks = 0
+    while not game.is_over and checks < steps:
+        p = game.current_player
+        legal = game.legal_actions()
+        seen = game.view(p)
+        assert seen.legal_actions() == legal, (players, seed, len(game.history))
+        seen.check_position()
+        game.check_position()
+        other = game.view(None if players == 1 else (p + 1) % players)
+        other.check_position()
+        assert other.legal_actions() == []
+        game.apply(rng.choice(legal))
+        checks += 1
+    return checks
+
+
+def test_the_opening_of_a_random_game_its_views_agree_at_every_step():
+    assert views_agree(3, 5, 150) == 150
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_random_games_their_views_list_the_same_actions_at_every_step(players):
+    """Every step of seeded random games: the view of the player to act lists exactly the
+    game's actions, every other view none, and the game and its views pass the checks a
+    loaded position passes."""
+    assert sum(views_agree(players, seed, 10**6) for seed in range(2)) > 200
