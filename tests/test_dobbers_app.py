@@ -168,12 +168,20 @@ def test_the_odds_panel_and_the_race_button():
     assert "16/9" in app.race_view.value
 
 
-def test_undo_takes_back_a_card_played():
-    app = DobbersApp(state=first(heroes=["brindle"], hand=["silver", "helpful"]))
+def test_undo_takes_back_a_card_played_in_solo_play_where_nobody_saw_it():
+    app = DobbersApp(state=position(["You"], heroes=["brindle"], hand=["silver", "helpful"]))
     click(app.cards_board, "hand-0")
     assert app.state.turn["influence"] == 1 + 2
     assert app.undo()
     assert app.state.turn["influence"] == 1 and app.state.hands[0] == ["silver", "helpful"]
+
+
+def test_undo_never_takes_back_a_card_the_bot_has_seen():
+    app = DobbersApp(state=first(heroes=["brindle"], hand=["silver", "helpful"]))
+    click(app.cards_board, "hand-0")
+    assert not app.undo()
+    assert "the other players have seen Silver" in app.message.value
+    assert app.state.turn["influence"] == 1 + 2
 
 
 def test_odds_shown_are_exact():

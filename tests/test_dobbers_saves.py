@@ -227,3 +227,65 @@ def test_random_games_their_views_list_the_same_actions_at_every_step(players):
     game's actions, every other view none, and the game and its views pass the checks a
     loaded position passes."""
     assert sum(views_agree(players, seed, 10**6) for seed in range(2)) > 200
+
+
+# ------------------------------------------------------------------ undo never un-sees
+@pytest.mark.parametrize(("hand", "equipped", "actions", "shown"), [
+    (["helpful", "bottle_cap"], {}, ["play helpful"], "Helpful"),
+    (["silver_sword"], {}, ["equip silver_sword"], "Silver Sword"),
+    (["thorn_ward"], {"weapon": "wooden_knife"}, ["forge thorn_ward weapon"], "Thorn Ward"),
+])
+def test_a_card_shown_from_the_hand_cannot_be_taken_back(hand, equipped, actions, shown):
+    game = position(heroes=["toby", "herb"], hand=hand, equipped=equipped)
+    for action in actions:
+        game.apply(action)
+    assert not game.can_undo
+    with pytest.raises(IllegalActionError, match=f"cannot undo .*: the other players have "
+                                                 f"seen {shown}"):
+        game.undo()
+    # alone, nobody saw it: Solo Play takes it back
+    solo = position(1, heroes=["toby"], hand=hand, equipped=equipped)
+    before = solo.to_json()
+    for action in actions:
+        solo.apply(action)
+    solo.undo()
+    assert solo.to_json() == before
+
+
+def test_an_outwit_shows_its_cards_and_cannot_be_taken_back():
+    game = position(heroes=["toby", "herb"], hand=["silver"], adventure_row=["luck"])
+    q = 1 - game.turn_player
+    for card in ("outwit", "helpful"):  # into the other player's hand, from the deck
+        game.adventure_deck.remove(card)
+        game.adventure_deck.append(game.hands[q].pop(0))
+        game.hands[q].append(card)
+    game._legal = None
+    game.apply("play silver")
+    game.apply("buy luck")
+    game.apply(next(a for a in game.legal_actions() if a.verb == "outwit"))
+    assert "luck" in game.discards[q]
+    with pytest.raises(IllegalActionError, match="the other players have seen .* and Outwit"):
+        game.undo()
+
+
+def test_arming_a_stack_shows_the_cards_type_and_cannot_be_taken_back():
+    game = position(heroes=["toby", "herb"], hand=["dobber_spear"],
+                    stacks={"E5": ["castle_walls", "tree_golem"]})
+    game.apply("arm dobber_spear E5")
+    with pytest.raises(IllegalActionError, match="have seen a Weapon go from the hand under "
+                                                 "a Location"):
+        game.undo()
+
+
+def test_a_discard_a_location_asks_for_is_seen_and_stays():
+    game = position(heroes=["toby", "herb"], hand=["bottle_cap", "silver"], at="T5",
+                    stacks={"E7": ["thiefs_tunnel"]})
+    game.turn["red"] = 3
+    game._legal = None
+    game.apply("challenge E7")
+    game.apply("fight")    # 3 - 3 for the shield: Defeat; Thief's Tunnel: discard a card
+    while game.pending is not None and game.pending["kind"] != "discard":
+        game.apply(game.legal_actions()[0])
+    game.apply("choose hand silver")
+    with pytest.raises(IllegalActionError, match="the other players have seen Silver"):
+        game.undo()

@@ -157,6 +157,8 @@ def _culled(state: DobbersState, pending: Item, zone: str, card: str) -> None:
     card from your personal deck"): asked."""
     p = pending["player"]
     name = state.players[p]
+    if zone == "hand":
+        state.shown_from_hand(state.cards.name(card))
     (state.hands if zone == "hand" else state.discards)[p].remove(card)
     state.destroyed.append(card)
     state.record("destroy", f"{says(name, 'destroy')} {state.cards.name(card)} from "
@@ -232,6 +234,7 @@ def _discard(state: DobbersState, item: Item) -> None:
 @answers("discard")
 def _discarded(state: DobbersState, pending: Item, zone: str, card: str) -> None:
     p = pending["player"]
+    state.shown_from_hand(state.cards.name(card))
     state.hands[p].remove(card)
     state.discards[p].append(card)
     state.record("discard", f"{says(state.players[p], 'discard')} {state.cards.name(card)}.",

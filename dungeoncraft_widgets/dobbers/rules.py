@@ -1076,9 +1076,17 @@ class DobbersState(GameState):
         super()._perform(action)  # the method marked @performs for the action's type
         self._run_queue()
 
+    def shown_from_hand(self, what: str) -> None:
+        """Cards of a hidden hand are shown to the other players (``what`` says which, in
+        words completing "the other players have seen ..."): undo stops here, as after a
+        draw (alone, nobody saw them)."""
+        if len(self.players) > 1:
+            self.mark_irreversible(f"the other players have seen {what}")
+
     @performs(Play)
     def _play(self, action: Play) -> None:
         p, card = self.turn_player, action.card
+        self.shown_from_hand(self.cards.name(card))
         self.hands[p].remove(card)
         self.turn["played"].append(card)  # this turn's record (alignment bonuses)
         self.turn["held"].append(card)    # the card itself, in play until resolved
@@ -1104,6 +1112,7 @@ class DobbersState(GameState):
     @performs(Equip)
     def _equip(self, action: Equip) -> None:
         p, card = self.turn_player, action.card
+        self.shown_from_hand(self.cards.name(card))
         slot = self.cards.type(card).lower()
         name = self.players[p]
         back = []
@@ -1124,6 +1133,7 @@ class DobbersState(GameState):
     @performs(Forge)
     def _forge(self, action: Forge) -> None:
         p, card, slot = self.turn_player, action.card, action.slot
+        self.shown_from_hand(self.cards.name(card))
         self.hands[p].remove(card)
         self.forged[p][slot] = card
         host = self.equipped[p][slot]
@@ -1292,10 +1302,11 @@ class DobbersState(GameState):
     @performs(Arm)
     def _arm(self, action: Arm) -> None:
         p, card, square = self.turn_player, action.card, action.square
+        kind = self.cards.type(card)
+        self.shown_from_hand(f"a {kind} go from the hand under a Location")
         self.hands[p].remove(card)
         stack = self.stacks[square]
         stack.insert(len(stack) - 1, [card, False])
-        kind = self.cards.type(card)
         self.record("arm", f"{says(self.players[p], 'put')} a {kind} from "
                     f"{their(self.players[p])} hand under the Location on "
                     f"{self.board.label(square)}.", player=p, square=square,
@@ -1326,6 +1337,7 @@ class DobbersState(GameState):
         assert self.window is not None
         q, payment = self.window["asked"][self.window["at"]], action.payment
         card, buyer = self.window["card"], self.window["from"]
+        self.shown_from_hand(listing([self.cards.name(c) for c in payment]))
         cost = self.cards[card]["cost"] + self.penalty(q, "influence")
         for c in payment:
             self.hands[q].remove(c)
