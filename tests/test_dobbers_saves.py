@@ -289,3 +289,64 @@ def test_a_discard_a_location_asks_for_is_seen_and_stays():
     game.apply("choose hand silver")
     with pytest.raises(IllegalActionError, match="the other players have seen Silver"):
         game.undo()
+
+
+# ------------------------------------------------------------------ named errors
+@pytest.mark.parametrize(("text", "words"), [
+    ("buy influence+1", "influence\\+1 is a token, not a card"),
+    ("play travel-2", "travel-2 is a token, not a card"),
+    ("equip action+1", "is a token"),
+    ("play toby", "Toby is a Hero"),
+])
+def test_a_token_or_a_hero_named_as_a_card_is_refused_not_failed(text, words):
+    game = position(heroes=["toby", "herb"], hand=["bottle_cap"], tokens=["action+1"])
+    before = game.to_json()
+    with pytest.raises(IllegalActionError, match=words):
+        game.apply(text)
+    assert game.to_json() == before
+
+
+def test_the_analysis_refuses_what_it_cannot_read_by_name():
+    import math
+    from fractions import Fraction
+
+    from dungeoncraft_widgets import adventure_land
+    from dungeoncraft_widgets.dobbers import graph, odds, scene, sight
+    from dungeoncraft_widgets.dobbers.bots import card_value, expected_need
+    from dungeoncraft_widgets.dobbers.data import parse_back
+    game = position(heroes=["toby", "herb"], at="E1", stacks={"E5": ["castle_walls",
+                                                                     "tree_golem"]})
+    p = game.turn_player
+    for need in (-5, math.nan, 2.5, "3", None):
+        with pytest.raises(InvalidArgumentError, match="needs\\['E2'\\] must be a whole number"):
+            graph.path_to_key(game, needs={"E2": need})
+    assert graph.path_to_key(game, needs={"E2": Fraction(7, 2)}).total > 0
+    with pytest.raises(InvalidArgumentError, match="hand\\[0\\] must be an Effect"):
+        odds.hand_points(game.cards, ["nope"], "travel", hero="toby")
+    with pytest.raises(InvalidArgumentError, match="hero must be one of"):
+        odds.hand_points(game.cards, [], "travel", hero="castle_walls")
+    with pytest.raises(InvalidArgumentError, match="equipped\\['weapon'\\]"):
+        odds.hand_points(game.cards, [], "travel", hero="toby", equipped={"weapon": "iron_bark"})
+    with pytest.raises(InvalidArgumentError, match="back must be the icon"):
+        parse_back("?location:x:3")
+    with pytest.raises(InvalidArgumentError, match="distribution must map"):
+        odds.at_least(None, 2)
+    other = adventure_land.new_game(2, seed=1)
+    calls = [
+        lambda s: odds.next_hand(s, p, "travel"), lambda s: odds.draw_chance(s, p, "red", 1),
+        lambda s: odds.stack_cases(s, p, "E5"), lambda s: odds.challenge_odds(s, p, "E5"),
+        lambda s: odds.expected_turns(s, p), lambda s: odds.your_cards(s, p),
+        lambda s: graph.reachable(s), lambda s: graph.path_to_key(s),
+        lambda s: sight.stack_cards(s, "E5"), lambda s: sight.unseen_cards(s),
+        lambda s: sight.stack_outcomes(s, p, "E5"),
+        lambda s: sight.pool_for(s, "?creature", sight.unseen_cards(game)),
+        lambda s: expected_need(s, p, "E5"), lambda s: scene.board_scene(s),
+        lambda s: scene.cards_scene(s), lambda s: scene.describe(s),
+        lambda s: scene.card_points(s, "silver"),
+        lambda s: odds.hand_points(s, [], "travel", hero="toby"),
+        lambda s: card_value(s, "silver"), lambda s: sight.is_card(s, "silver"),
+    ]
+    for call in calls:
+        for bad in (None, other, "dobbers", 3):
+            with pytest.raises(InvalidArgumentError, match="must be a (DobbersState|CardSet)"):
+                call(bad)

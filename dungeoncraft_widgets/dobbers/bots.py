@@ -31,6 +31,8 @@ from functools import lru_cache
 from statistics import mean
 
 from ..core.actions import Action
+from ..core.checks import game_state, seat, shown
+from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
 from .actions import (
     Buy,
@@ -55,7 +57,7 @@ from .actions import (
     Use,
 )
 from .challenge import card_needs, points_against, takes_creature
-from .data import HIDDEN, CardSet, parse_back
+from .data import HIDDEN, CardSet, card_set, deck_card, parse_back
 from .rules import DobbersState
 from .travel import pay_travel
 
@@ -74,7 +76,7 @@ def card_value(cards: CardSet, card: str, alignments: Counter | None = None) -> 
     >>> card_value(cards, "silver_sword") > card_value(cards, "wooden_knife")
     True
     """
-    info = cards[card]
+    info = card_set(cards)[deck_card(cards, card, "card")]
     value = sum(w * info.get(c, 0) for c, w in POINT_WEIGHT.items())
     value += sum(0.8 * e.get("n", 0) for e in info.get("effects", ()) if e["do"] == "draw")
     aligned = info.get("aligned")
@@ -110,6 +112,9 @@ def _averages(cards: CardSet) -> dict[str, float]:
 def expected_need(view: DobbersState, player: int, square: str) -> float:
     """The Challenge points ``player`` expects the stack on ``square`` to need, from what the
     view shows (the cards it names exactly, covered ones at their kind's average)."""
+    seat(len(game_state(view, DobbersState, "view").players), player)
+    if not isinstance(square, str) or not view.stacks.get(square):
+        raise InvalidArgumentError(f"there is no Challenge stack on {shown(square)}")
     averages = _averages(view.cards)
     total = float(view.penalty(player, "challenge"))
     for card, _up in view.stacks[square]:

@@ -80,8 +80,8 @@ from .effects import VOCABULARY
 from .points import POINTS
 
 __all__ = ["ALIGNMENTS", "BOARD_FORMAT", "CARDS_FORMAT", "DEFAULT_BOARD", "DEFAULT_CARDS",
-           "HIDDEN", "ITEM_TYPES", "Board", "CardSet", "card_back", "load_board",
-           "load_cards", "parse_back"]
+           "HIDDEN", "ICONS", "ITEM_TYPES", "Board", "CardSet", "card_back", "card_set",
+           "deck_card", "load_board", "load_cards", "parse_back"]
 
 CARDS_FORMAT = "dungeoncraft_widgets/dobbers/cards"
 DEFAULT_CARDS = pathlib.Path(__file__).parent / "data" / "cards.json"
@@ -271,7 +271,7 @@ class CardSet:
     def name(self, card_id: str) -> str:
         """The printed name (``'Silver Sword'``); a face-down card's text as it is."""
         card = self.by_id.get(card_id)
-        return card["name"] if card else card_id
+        return card.get("name", card_id) if card else card_id  # a token has no name
 
     def type(self, card_id: str) -> str:
         """Effect, Weapon, Armor, Item, Location, Creature, Event, Solo or Hero."""
@@ -385,6 +385,35 @@ class CardSet:
 
     def token_kind(self, token: str) -> str:
         return self.by_id[token]["kind"]
+
+
+def card_set(value: Any, name: str = "cards") -> CardSet:
+    """``value`` if it is a card set (:func:`load_cards`); else a message naming it.
+
+    >>> card_set(None)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: cards must be a CardSet \
+(load_cards(), or a game's .cards), not None
+    """
+    if not isinstance(value, CardSet):
+        raise InvalidArgumentError(f"{name} must be a CardSet (load_cards(), or a game's "
+                                   f".cards), not {shown(value)}")
+    return value
+
+
+def deck_card(cards: CardSet, value: Any, name: str) -> str:
+    """``value`` if it names a card a deck holds (an Effect, Weapon, Armor or Item card of
+    ``cards``); else a message naming it (a token, a Hero, a Location are not).
+
+    >>> deck_card(load_cards(), "silver", "card")
+    'silver'
+    """
+    if not isinstance(value, str) or value not in cards or cards.type(value) not in \
+            ADVENTURE_TYPES:
+        raise InvalidArgumentError(f"{name} must be an Effect, Weapon, Armor or Item card of "
+                                   f"the card set, not {shown(value)}")
+    return value
 
 
 # ------------------------------------------------------------------ validation

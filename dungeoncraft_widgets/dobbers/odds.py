@@ -54,11 +54,11 @@ from typing import Any
 import networkx as nx
 import sympy
 
-from ..core.checks import game_state, one_of, seat, whole_number
+from ..core.checks import game_state, integer, one_of, seat, sequence, shown, whole_number
 from ..core.errors import InvalidArgumentError
 from . import challenge, travel
 from .actions import SLOTS
-from .data import HIDDEN, CardSet
+from .data import HIDDEN, CardSet, card_set, deck_card
 from .graph import path_to_key
 from .points import HAND_SIZE, bonuses_due, contribution, hand_size, token_points, use_points
 from .rules import DobbersState
@@ -83,6 +83,23 @@ def _quantity(quantity: Any) -> tuple[str, ...]:
     return QUANTITIES[one_of(quantity, "quantity", QUANTITIES)]
 
 
+def _slots(cards: CardSet, value: Any, name: str) -> dict[str, str]:
+    """``equipped``/``forged`` as a dict slot -> card: a card of that slot's type, or (a
+    Forge card) one with a Forge bonus."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise InvalidArgumentError(f"{name} must be a dict slot -> card, not {shown(value)}")
+    for slot, card in value.items():
+        one_of(slot, f"{name}'s slot", SLOTS)
+        deck_card(cards, card, f"{name}[{slot!r}]")
+        if name == "equipped" and cards.type(card).lower() != slot:
+            raise InvalidArgumentError(f"equipped[{slot!r}]: {card} is no {slot}")
+        if name == "forged" and "forge" not in cards[card]:
+            raise InvalidArgumentError(f"forged[{slot!r}]: {card} has no Forge bonus")
+    return dict(value)
+
+
 def _seat(state: DobbersState, player: Any) -> int:
     """``player``, a seat of ``state`` that has a Hero."""
     seat(len(game_state(state, DobbersState).players), player)
@@ -104,6 +121,12 @@ def at_least(distribution: Mapping[int, sympy.Rational], n: int) -> sympy.Ration
     >>> at_least({1: R(1, 4), 2: R(1, 2), 5: R(1, 4)}, 2)
     3/4
     """
+    if not isinstance(distribution, Mapping) or not all(
+            integer(v) and isinstance(p, (sympy.Rational, Fraction, int))
+            for v, p in distribution.items()):
+        raise InvalidArgumentError(f"distribution must map whole numbers to exact chances "
+                                   f"(next_hand's answer), not {shown(distribution)}")
+    n = whole_number(n, "n")
     return sum((p for v, p in distribution.items() if v >= n), sympy.Integer(0))
 
 
@@ -183,9 +206,13 @@ def hand_points(cards: CardSet, hand: Iterable[str], quantity: str, *, hero: str
     ...             hero="toby", equipped={"weapon": "wooden_knife"})   # 1+1 + 1 + (1+1)
     5
     """
+    cards = card_set(cards)
     colours = _quantity(quantity)
-    mine = YourCards(Counter(), Counter(), Counter(), Counter(), hero, dict(equipped or {}),
-                     dict(forged or {}), frozenset(), HAND_SIZE)
+    hand = sequence(hand, "hand", lambda c, name: deck_card(cards, c, name), most=200)
+    one_of(hero, "hero", cards.heroes)
+    equipped, forged = _slots(cards, equipped, "equipped"), _slots(cards, forged, "forged")
+    mine = YourCards(Counter(), Counter(), Counter(), Counter(), hero, equipped, forged,
+                     frozenset(), HAND_SIZE)
     total, slots = _base(cards, mine, colours)
     best = dict(slots)
     for card in hand:

@@ -950,6 +950,11 @@ class DobbersState(GameState):
         card = getattr(action, "card", None)
         if card is not None and v != "choose" and card not in self.cards:
             return f"{v}: there is no card {card!r}"
+        if card is not None and v != "choose" and self.cards.type(card) == "Token":
+            return (f"{v}: {card} is a token, not a card (a positive token is spent with "
+                    f"'token {card}')")
+        if card is not None and v != "choose" and self.cards.type(card) == "Hero":
+            return f"{v}: {self.cards.name(card)} is a Hero, not a card to {v}"
         square = getattr(action, "square", None)
         if square is not None and square not in self.board.squares:
             return f"{v}: there is no square {square!r} on the board"

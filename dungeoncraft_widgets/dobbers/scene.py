@@ -37,10 +37,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..core.checks import game_state
+from ..core.checks import seat as check_seat
 from ..core.english import count, possessive
 from ..core.scene import Circle, Group, Path, Polygon, Rect, Scene, Text
 from .actions import SLOTS
-from .data import HIDDEN, parse_back
+from .data import HIDDEN, deck_card, parse_back
 from .rules import DobbersState
 
 __all__ = ["BOARD_WIDTH", "CARDS_WIDTH", "PLAYER_COLOURS", "board_scene", "card_points",
@@ -95,7 +97,7 @@ def _wrap(text: str, width: float, size: float, lines: int = 2) -> list[str]:
 
 def card_points(view: DobbersState, card: str) -> dict[str, int]:
     """What a card prints: ``{"red": 2, "gold": 1}`` (colours it gives nothing left out)."""
-    info = view.cards[card]
+    info = game_state(view, DobbersState, "view").cards[deck_card(view.cards, card, "card")]
     return {c: int(info[c]) for c in ("red", "blue", "gold", "influence") if info.get(c)}
 
 
@@ -169,7 +171,7 @@ def board_scene(view: DobbersState, *, seat: int | None = None,
     >>> scene.width, len([i for i in scene.ids() if i.startswith("sq-") and i.count("-") == 1])
     (560, 31)
     """
-    board = view.board
+    board = game_state(view, DobbersState, "view").board
     legend, height = _legend(view, seat,
                              max(info.get("y", 0) for info in board.squares.values()) * SCALE + 54)
     scene = Scene(BOARD_WIDTH, round(height), title="Dobbers: the board")
@@ -497,6 +499,7 @@ def cards_scene(view: DobbersState, *, seat: int = 0, clickable: Iterable[str] =
     >>> scene.width, scene.find("pool-influence-label").text
     (236, 'Influence')
     """
+    seat = check_seat(len(game_state(view, DobbersState, "view").players), seat, "seat")
     scene = Scene(CARDS_WIDTH, 100, title="Dobbers: your cards and the rows")
     marks = dict(marks or {})
     y = 4.0
@@ -695,7 +698,9 @@ def describe(view: DobbersState, seat: int | None = None) -> str:
     >>> describe(new_game(["You", "Bot"], seed=1).view(0)).splitlines()[0]
     'Dobbers. Heroes are being chosen.'
     """
-    if view.phase in ("hero", "start"):
+    if seat is not None:
+        check_seat(len(game_state(view, DobbersState, "view").players), seat, "seat")
+    if game_state(view, DobbersState, "view").phase in ("hero", "start"):
         head = "Heroes are being chosen." if view.phase == "hero" else "Starts are being chosen."
     elif view.is_over:
         head = "The game is over."

@@ -32,14 +32,13 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..core.checks import game_state, seat, shown
 from ..core.errors import InvalidArgumentError
 from . import challenge
-from .data import CardSet, parse_back
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .rules import DobbersState
+from .data import CardSet, card_set, parse_back
+from .rules import DobbersState
 
 __all__ = ["Outcome", "is_card", "pool_for", "stack_cards", "stack_outcomes", "unseen_cards"]
 
@@ -56,6 +55,7 @@ def is_card(cards: CardSet, card: Any) -> bool:
     >>> [is_card(load_cards(), c) for c in ("silver", "?creature:5", "toby")]
     [True, False, False]
     """
+    cards = card_set(cards)
     return isinstance(card, str) and card in cards and cards.type(card) not in ("Token", "Hero")
 
 
@@ -118,14 +118,15 @@ def stack_cards(view: DobbersState, square: str) -> list[str]:
     >>> stack_cards(game.view(0), "E2")
     ['castle_walls', '?creature']
     """
-    stack = view.stacks.get(square)
+    stack = game_state(view, DobbersState, "view").stacks.get(square) \
+        if isinstance(square, str) else None
     if not stack:
-        raise InvalidArgumentError(f"there is no Challenge stack on {square!r}")
-    shown = [card for card, _up in stack]
+        raise InvalidArgumentError(f"there is no Challenge stack on {shown(square)}")
+    showing = [card for card, _up in stack]
     logged = _sight(view).log_stacks.get(square, [])
-    if len(logged) != len(shown):
-        logged = [None] * len(shown)  # the log does not tell this stack (a set position)
-    return [_richer(card, seen, view.cards) for card, seen in zip(shown, logged, strict=True)]
+    if len(logged) != len(showing):
+        logged = [None] * len(showing)  # the log does not tell this stack (a set position)
+    return [_richer(card, seen, view.cards) for card, seen in zip(showing, logged, strict=True)]
 
 
 class _Sight:
@@ -174,7 +175,7 @@ def unseen_cards(view: DobbersState) -> Counter:
     >>> unseen["tree_golem"] + sum(1 for c in game.view(0).stacks), unseen["bottle_cap"]
     (1, 8)
     """
-    return Counter(_sight(view).unseen)
+    return Counter(_sight(game_state(view, DobbersState, "view")).unseen)
 
 
 def _unseen_cards(view: DobbersState) -> Counter:
@@ -203,8 +204,11 @@ def pool_for(view: DobbersState, back: str, unseen: Counter) -> Counter:
     >>> pool["tree_golem"], sum(pool.values())   # 20 Creatures, 3 of them in the row
     (1, 17)
     """
-    cards = view.cards
+    cards = game_state(view, DobbersState, "view").cards
     kind = parse_back(back)["type"]
+    if not isinstance(unseen, Counter):
+        raise InvalidArgumentError(f"unseen must be a Counter (unseen_cards' answer), not "
+                                   f"{shown(unseen)}")
     pool = Counter({card: n for card, n in unseen.items() if cards[card]["type"] == kind})
     if not pool:  # nothing unseen fits (an inconsistent owner's set): any card of the kind
         pool = Counter({c: 1 for c in set(cards.locations + cards.creatures + cards.adventure
@@ -227,6 +231,7 @@ def stack_outcomes(view: DobbersState, player: int, square: str) -> list[Outcome
     """Every way the stack on ``square`` may turn out for ``player``, from what this view
     knows, with its exact chance (the chances add up to 1), by need, immunities and
     Defeat moves."""
+    seat(len(game_state(view, DobbersState, "view").players), player)
     sight = _sight(view)
     shown = sight.stack_cards(square)
     cards = view.cards
