@@ -350,3 +350,22 @@ def test_the_analysis_refuses_what_it_cannot_read_by_name():
         for bad in (None, other, "dobbers", 3):
             with pytest.raises(InvalidArgumentError, match="must be a (DobbersState|CardSet)"):
                 call(bad)
+
+
+# ------------------------------------------------------------------ bounded time
+def test_a_card_set_of_a_million_cards_is_refused_at_once():
+    import copy
+    import time
+
+    from dungeoncraft_widgets.core.errors import DataFormatError
+    from dungeoncraft_widgets.dobbers import load_cards
+    doc = copy.deepcopy(dict(load_cards().doc))
+    huge = dict(doc, adventure=doc["adventure"] * (10**6 // len(doc["adventure"])))
+    start = time.process_time()
+    with pytest.raises(DataFormatError, match="adventure holds 999,990 items; the format "
+                                              "allows 400"):
+        load_cards(huge)
+    deep = dict(doc, reasoning=["x" * 2_000_000])
+    with pytest.raises(DataFormatError, match="larger than a data file can be"):
+        load_cards(deep)
+    assert time.process_time() - start < 0.5

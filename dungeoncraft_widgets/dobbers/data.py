@@ -128,7 +128,8 @@ CARDS_SCHEMA: dict[str, Any] = {
         "starting_deck": {"type": "object", "minProperties": 1,
                           "additionalProperties": {"type": "integer", "minimum": 1,
                                                    "maximum": 30}},
-        "starting": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/adventure"}},
+        "starting": {"type": "array", "minItems": 1, "maxItems": 100,
+                     "items": {"$ref": "#/$defs/adventure"}},
         "variant_b": {"type": "object", "required": ["replace", "with"],
                       "additionalProperties": False,
                       "properties": {"replace": _ID, "with": _ID}},
@@ -157,19 +158,19 @@ CARDS_SCHEMA: dict[str, Any] = {
                                      "properties": {"if_no": {"enum": list(EQUIPMENT_TYPES)},
                                                     "ap": _INT}},
                            "victory": _EFFECT_LIST, "defeat": _EFFECT_LIST, "text": _TEXT}}},
-        "tokens": {"type": "array", "minItems": 1, "items": {
+        "tokens": {"type": "array", "minItems": 1, "maxItems": 100, "items": {
             "type": "object", "required": ["id", "kind", "value", "count"],
             "additionalProperties": False,
             "properties": {"id": _ID, "kind": {"enum": list(TOKEN_KINDS)},
                            "value": {"type": "integer", "minimum": -5, "maximum": 5,
                                      "not": {"const": 0}},
                            "count": {"type": "integer", "minimum": 1, "maximum": 30}}}},
-        "events": {"type": "array", "items": {
+        "events": {"type": "array", "maxItems": 100, "items": {
             "type": "object", "required": ["id", "name", "effects"],
             "additionalProperties": False,
             "properties": {"id": _ID, "name": _TEXT, "type": {"const": "Event"},
                            "effects": _EFFECT_LIST, "text": _TEXT}}},
-        "solo_cards": {"type": "array", "items": {
+        "solo_cards": {"type": "array", "maxItems": 100, "items": {
             "type": "object", "required": ["id", "name", "count", "instructions"],
             "additionalProperties": False,
             "properties": {"id": _ID, "name": _TEXT, "type": {"const": "Solo"},
@@ -591,6 +592,49 @@ def _check_adventure(what: str, card: dict[str, Any], tokens: Mapping[str, Any])
                        "effects")
 
 
+#: The most characters of JSON a card set or a board holds (the shipped ones: about 32,000
+#: and 4,000), checked before a dict is copied or serialised.
+MAX_DATA_CHARS = 1_000_000
+
+
+def _small_enough(data: Mapping[str, Any], schema: Mapping[str, Any], what: str) -> None:
+    """Refuse at once a dict too large to be a data file, before it is copied or serialised:
+    a list longer than the format allows (``schema``'s top-level ``maxItems``), or more
+    values and text than :data:`MAX_DATA_CHARS` characters of JSON could hold (counting
+    only as far as that limit).
+
+    >>> _small_enough({"adventure": [{}] * 10**6}, CARDS_SCHEMA, "card data")
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.DataFormatError: card data: adventure holds 1,000,000 \
+items; the format allows 400
+    """
+    for key, rule in schema.get("properties", {}).items():
+        value = data.get(key)
+        if isinstance(value, (list, tuple)) and len(value) > rule.get("maxItems", len(value)):
+            raise DataFormatError(f"{what}: {key} holds {len(value):,} items; the format "
+                                  f"allows {rule['maxItems']:,}")
+    budget = MAX_DATA_CHARS
+    todo: list[Any] = [data]
+    while todo:
+        value = todo.pop()
+        # Every item takes a character and a separator at least: charged before looking in.
+        if isinstance(value, Mapping):
+            budget -= 2 + 4 * len(value)
+        elif isinstance(value, (list, tuple)):
+            budget -= 2 + 2 * len(value)
+        elif isinstance(value, str):
+            budget -= 2 + len(value)
+        if budget < 0:
+            raise DataFormatError(f"{what}: larger than a data file can be "
+                                  f"({MAX_DATA_CHARS:,} characters of JSON)")
+        if isinstance(value, Mapping):
+            todo.extend(value.keys())
+            todo.extend(v for v in value.values() if isinstance(v, (Mapping, list, tuple, str)))
+        elif isinstance(value, (list, tuple)):
+            todo.extend(v for v in value if isinstance(v, (Mapping, list, tuple, str)))
+
+
 class DataFile:
     """One kind of data file of this game (the cards, the board): its shipped version,
     read once, an owner's version read at once and checked (cached by content), and what a
@@ -600,8 +644,10 @@ class DataFile:
     ``digest`` and ``doc``; ``what`` names the data in messages ("card set", "board").
     """
 
-    def __init__(self, validate: Any, path: pathlib.Path, what: str, kind: type) -> None:
+    def __init__(self, validate: Any, path: pathlib.Path, what: str, kind: type,
+                 schema: Mapping[str, Any]) -> None:
         self.validate, self.path, self.what, self.kind = validate, path, what, kind
+        self.schema = schema
         self.name = path.name
         self._parsed = lru_cache(maxsize=16)(lambda text, label: validate(json.loads(text),
                                                                            label))
@@ -621,6 +667,7 @@ class DataFile:
             return source
         if isinstance(source, Mapping):
             label = f"{self.what.split()[0]} data"
+            _small_enough(source, self.schema, label)  # before copying a huge dict
             return self._parsed(json.dumps(read_json(source, label), sort_keys=True), label)
         if isinstance(source, (str, os.PathLike)):
             path = pathlib.Path(source)
@@ -655,7 +702,7 @@ class DataFile:
                               "its data")
 
 
-CARDS = DataFile(_validate_cards, DEFAULT_CARDS, "card set", CardSet)
+CARDS = DataFile(_validate_cards, DEFAULT_CARDS, "card set", CardSet, CARDS_SCHEMA)
 
 
 def load_cards(source: str | os.PathLike[str] | Mapping[str, Any] | CardSet | None = None
@@ -813,7 +860,7 @@ def _validate_board(doc: dict[str, Any], what: str) -> Board:
                  doc=doc, digest=digest(doc))
 
 
-BOARDS = DataFile(_validate_board, DEFAULT_BOARD, "board", Board)
+BOARDS = DataFile(_validate_board, DEFAULT_BOARD, "board", Board, BOARD_SCHEMA)
 
 
 def load_board(source: str | os.PathLike[str] | Mapping[str, Any] | Board | None = None
