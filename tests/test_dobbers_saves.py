@@ -369,3 +369,38 @@ def test_a_card_set_of_a_million_cards_is_refused_at_once():
     with pytest.raises(DataFormatError, match="larger than a data file can be"):
         load_cards(deep)
     assert time.process_time() - start < 0.5
+
+
+def played_out(players, seed, most):
+    from dungeoncraft_widgets.core.rng import Rng
+    game = new_game(players, seed=seed)
+    rng = Rng(seed)
+    while not game.is_over and len(game.history) < most:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_a_replayed_action_is_checked_against_the_legal_actions_of_its_kind(monkeypatch):
+    """Loading replays the history: each parsed action is checked against the legal actions
+    of its own kind only (a purchase is not worked out to check a card played), and that
+    check refuses and accepts exactly what the whole list does."""
+    from dungeoncraft_widgets.core.rng import Rng
+    from dungeoncraft_widgets.dobbers.actions import Buy, End, Move, Play
+    game = played_out(4, 9, 400)
+    text = game.to_json()
+    calls = []
+    original = DobbersState._acquire_actions
+    monkeypatch.setattr(DobbersState, "_acquire_actions",
+                        lambda self, p, hand: calls.append(1) or original(self, p, hand))
+    load_game(text)
+    acquisitions = sum(1 for a in game.history if a.verb in ("buy", "place", "arm"))
+    assert len(calls) == acquisitions < len(game.history) // 4
+    monkeypatch.undo()
+    rng = Rng(3)
+    probe = played_out(3, 4, 0)
+    for _ in range(150):
+        full = set(map(str, probe.legal_actions()))
+        for kind in (Play, End, Move, Buy):
+            part = {str(a) for a in probe._compute_legal(kind) if isinstance(a, kind)}
+            assert part == {a for a in full if a.split()[0] == kind.verb}
+        probe.apply(rng.choice(probe.legal_actions()))

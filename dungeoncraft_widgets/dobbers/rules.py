@@ -307,6 +307,10 @@ def verdict(turns: int) -> str:
 _END, _PASS, _FIGHT, _SKIP, _POWER = (shared(kind) for kind in (End, Pass, Fight, Skip, Power))
 _USE = {slot: shared(Use, slot) for slot in SLOTS}
 _DRAW = {slot: shared(Draw, slot) for slot in SLOTS}
+# The families of actions the three parts of the legal actions list (_compute_legal).
+_CARD_KINDS = frozenset({Play, Equip, Forge, Use, Draw, Token, Power, Destroy})
+_ACQUIRE_KINDS = frozenset({Buy, Place, Arm})
+_TRAVEL_KINDS = frozenset({Move, Challenge})
 
 # state_schema's parts.
 _IDS = {"type": "array", "items": {"type": "string"}}
@@ -740,7 +744,9 @@ class DobbersState(GameState):
             cached = self._legal = self._compute_legal()
         return list(cached)
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self, kind: type | None = None) -> list[Action]:
+        """Every legal action, or (``kind``) at least every legal action of that type: what
+        a check needs of an action nobody listed first (one parsed from a save's history)."""
         if self.phase == "hero":
             return [shared(HeroChoice, h) for h in self.cards.heroes if h not in self.heroes]
         if self.phase == "start":
@@ -757,13 +763,15 @@ class DobbersState(GameState):
             return [*(shared(Outwit, pay) for pay in self.outwit_payments(q)), _PASS]
         p = self.turn_player
         hand = sorted(set(self.hands[p]))
-        acts = self._card_actions(p, hand)
+        acts = self._card_actions(p, hand) if kind is None or kind in _CARD_KINDS else []
         if self.phase == "duel":
             return [*acts, _END]
         if self.challenge is not None:
             return [*acts, _FIGHT]
-        acts += self._acquire_actions(p, hand)
-        acts += self._travel_actions(p)
+        if kind is None or kind in _ACQUIRE_KINDS:
+            acts += self._acquire_actions(p, hand)
+        if kind is None or kind in _TRAVEL_KINDS:
+            acts += self._travel_actions(p)
         acts.append(_END)
         return acts
 
@@ -931,9 +939,8 @@ class DobbersState(GameState):
     # ------------------------------------------------------------ checking
     def _check(self, action: Action) -> None:
         legal = self.__dict__.get("_legal")
-        if legal is None:
-            self._legal_actions()
-            legal = self._legal
+        if legal is None:  # nobody asked (a save's history replayed): its kind's only
+            legal = self._compute_legal(type(action))
         # An action chosen from legal_actions() is one of its shared instances: found by
         # identity, without comparing fields (as ``in`` does with every action before it).
         for each in legal:
@@ -1879,6 +1886,7 @@ turn_player must be a whole number from 0 to 1 (a seat of this 2-player game), n
         return out
 
 # ------------------------------------------------------------------ a loaded position's checks
+@lru_cache(maxsize=64)
 def _pool_bound(cards: CardSet, players: int) -> int:
     """More points than any turn can hold: everything every card of the game gives (its
     points, bonuses, Forge box, Destroy ability, the points its effects gain), twice for
