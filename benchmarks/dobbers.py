@@ -335,7 +335,7 @@ def race_table(runs: int) -> None:
                     trail=["E7"], stacks={"E10": ["hollow_oak"], "E12": ["forgotten_shrine"]})
     p = game.turn_player
     start = time.perf_counter()
-    exact = odds.expected_turns(game, p)
+    exact = odds.expected_turns(game, p).turns
     ms = 1000 * (time.perf_counter() - start)
     start = time.perf_counter()
     turns = []

@@ -404,3 +404,43 @@ def test_a_replayed_action_is_checked_against_the_legal_actions_of_its_kind(monk
             part = {str(a) for a in probe._compute_legal(kind) if isinstance(a, kind)}
             assert part == {a for a in full if a.split()[0] == kind.verb}
         probe.apply(rng.choice(probe.legal_actions()))
+
+
+BIG_RACE = dict(heroes=["herb"], hand=["rot", "silver", "helpful", "luck", "forest_path",
+                                       "strength", "charm", "endurance", "lucky_swing",
+                                       "rally", "spore_cloud"], stacks={"E11": ["hollow_oak"]})
+
+
+def test_expected_turns_is_bounded_and_says_when_its_answer_is_an_estimate():
+    from dungeoncraft_widgets.dobbers.odds import expected_turns
+    game = position(**BIG_RACE)   # a chain of about 3,500 states: exact within the bound
+    p = game.turn_player
+    rough = expected_turns(game.view(p), p, max_work=20_000)
+    assert not rough.exact and rough.races > 10 and rough.work <= 20_000 * 3 // 2
+    assert "estimate" in rough.why and str(rough).startswith("about ")
+    assert 5 < rough.turns < 15
+
+
+@pytest.mark.slow
+def test_expected_turns_estimate_agrees_with_the_exact_answer():
+    from dungeoncraft_widgets.dobbers.odds import MAX_WORK, expected_turns
+    game = position(**BIG_RACE)
+    p = game.turn_player
+    exact = expected_turns(game.view(p), p)
+    assert exact.exact and exact.work <= MAX_WORK
+    rough = expected_turns(game.view(p), p, max_work=MAX_WORK // 8)
+    assert not rough.exact and abs(float(rough.turns - exact.turns)) < 1.0
+
+
+def test_a_race_that_may_never_end_is_named_fast():
+    import time
+
+    from dungeoncraft_widgets.dobbers.odds import expected_turns
+    # Herb's core deck never beats Castle Walls and the Tree Golem (7): stuck for good
+    game = position(heroes=["herb"], hand=["rot", "silver", "helpful", "luck", "forest_path"],
+                    stacks={"E8": ["hollow_oak"], "E10": ["castle_walls", "tree_golem"]})
+    p = game.turn_player
+    start = time.process_time()
+    with pytest.raises(InvalidArgumentError, match="may never reach the Key"):
+        expected_turns(game, p)
+    assert time.process_time() - start < 2

@@ -813,13 +813,16 @@ Encounter square 1 (2 squares).']
             self.race_view.value = "<i>There is no race to work out now.</i>"
             return
         try:
-            value = expected_turns(view, self.seat)
+            race = expected_turns(view, self.seat)
         except DungeoncraftError as exc:
             self.race_view.value = f"<p>{html.escape(str(exc))}.</p>"
             return
+        value = race.turns
         now = view.turns[self.seat] + 1
-        text = (f"Expected turns after this one, if you buy nothing more and never lose a "
-                f"Challenge: {approx(value)}")
+        text = ("Expected turns after this one, if you buy nothing more and never lose a "
+                f"Challenge: {approx(value)}" if race.exact else
+                "Expected turns after this one, if you buy nothing more and never lose a "
+                f"Challenge: about {approx(value, places=1)} (not exact: {race.why})")
         if view.solo:
             total = now + value
             text += f"; the Key about turn {float(total):.1f}: {verdict(int(total + 0.5))}"

@@ -283,6 +283,22 @@ RULE_NOTES = (
 )
 
 
+def _wrapped(head: str, items: Sequence[str], between: str, indent: str,
+             width: int = 90) -> list[str]:
+    """``head`` and ``items`` on lines of at most ``width`` characters, never breaking an
+    item; lines after the first start with ``indent``."""
+    lines, line = [], head
+    for i, item in enumerate(items):
+        if i == 0:
+            line += item
+        elif len(line) + len(between) + len(item) <= width:
+            line += between + item
+        else:
+            lines.append(line + between.rstrip())
+            line = indent + item
+    return [*lines, line]
+
+
 @lru_cache(maxsize=4096)
 def _placements(row: str, squares: tuple[str, ...]) -> tuple[Action, ...]:
     """``place ROW SQUARE`` for each square: an affordable Location may go on any of up to
@@ -320,7 +336,13 @@ _INTS = {"type": "array", "items": {"type": "integer"}}
 _OPT_INT = {"type": ["integer", "null"]}
 
 class DobbersState(GameState):
-    """A game of Dobbers. See the module docstring."""
+    """A game of Dobbers. See the module docstring.
+
+    Two seats are named: ``turn_player``, whose turn it is (the Main Phase being played,
+    whose points are ``turn``), and :attr:`current_player`, who acts now: the same seat,
+    except while another player answers a question during that turn (an Outwit offer, a
+    choice a card asks of them) and during set-up (the seat choosing a Hero or a start).
+    """
 
     game_name = "dobbers"
     action_types = ACTION_TYPES
@@ -622,6 +644,9 @@ class DobbersState(GameState):
     # ------------------------------------------------------------ protocol
     @property
     def current_player(self) -> int | None:
+        """Who acts now (None once the game is over): the player a question is for (a
+        pending choice, an Outwit offer), the seat choosing in set-up, else the player
+        whose turn it is (``turn_player``)."""
         if self.end_reason is not None:
             return None
         if self.pending is not None:
@@ -639,6 +664,75 @@ class DobbersState(GameState):
     def scores(self) -> tuple[int, ...]:
         """1 for the player who won the Key, 0 for the others (all 0 if nobody did)."""
         return tuple(int(p == self.winner) for p in range(len(self.players)))
+
+    def text_board(self) -> str:
+        """The position in text, for ``print(state)``: every way along the board to the Key
+        with its shields, who stands where and the stacks (as this state shows them: a
+        view's covered cards by their icons), the rows, each player's Hero, cards and
+        tokens, and the points left this turn.
+
+        >>> game = position(["You", "Bot"], heroes=["toby", "herb"], at="T3",
+        ...                 stacks={"E2": ["castle_walls", "tree_golem"]})
+        >>> print(game.view(0).text_board().splitlines()[1])
+          A -2- T1 -2- E1 -1- T3(You) -3- E2[Castle Walls + Creature?, face down] -2- T4 -1- E3
+        """
+        board, cards = self.board, self.cards
+        here: dict[str, list[str]] = {}
+        for p, square in enumerate(self.position):
+            if square is not None:
+                here.setdefault(square, []).append(self.players[p])
+
+        def square_text(sq: str) -> str:
+            text = sq + (" KEY" if sq == board.key else "")
+            if here.get(sq):
+                text += f"({', '.join(here[sq])})"
+            stack = self.stacks.get(sq)
+            if stack:
+                parts = [cards.name(c) if not c.startswith(HIDDEN) else c[1:].capitalize()
+                         + "?" for c, _up in stack]
+                face = "face up" if all(up for _c, up in stack) else "face down"
+                text += f"[{' + '.join(parts)}, {face}]"
+            return text
+
+        lines = ["Ways to the Key (the shield between two squares is its cost):"]
+        drawn: set[str] = set()
+        for start in [*sorted(board.starts.values()), *sorted(here)]:
+            if start in drawn:
+                continue
+            route, way = board.route_to_key(start), []
+            for a, b in zip(route, route[1:], strict=False):
+                if not way:
+                    way.append(square_text(a))
+                drawn.add(a)
+                way.append(f"-{board.shield(a, b)}- {square_text(b)}")
+                if b in drawn:
+                    way[-1] += " ..."
+                    break
+                drawn.add(b)
+            lines += _wrapped("  ", way or [square_text(start)], " ", "      ")
+        offer = [f"{i + 1} {cards.name(c)} ({cards[c].get('cost', '-')})"
+                 for i, c in enumerate(self.adventure_row) if c]
+        lines += _wrapped(f"Adventure row ({len(self.adventure_deck)} in the deck): ",
+                          offer or ["empty"], "; ", "    ")
+        challenge_row = [f"{slot} {cards.name(self.row_card(slot))} "
+                         f"({cards[self.row_card(slot)]['cost']})"
+                         for slot in self.challenge_slots() if self.row_card(slot)]
+        if challenge_row:
+            lines += _wrapped("Challenge row (art side up): ", challenge_row, "; ", "    ")
+        for p, name in enumerate(self.players):
+            hero = cards.name(self.heroes[p]) if self.heroes[p] else "no Hero yet"
+            gear = ", ".join(f"{slot} {cards.name(c)}" + (
+                f" + {cards.name(self.forged[p][slot])}" if slot in self.forged[p] else "")
+                for slot, c in self.equipped[p].items())
+            tokens = ", ".join(self.token_label(t) for t in self.tokens[p])
+            lines.append(f"{name} ({hero}): hand {len(self.hands[p])}, deck "
+                         f"{len(self.decks[p])}, discard {len(self.discards[p])}"
+                         + (f"; {gear}" if gear else "") + (f"; tokens {tokens}"
+                                                            if tokens else ""))
+        if self.phase in ("main", "duel") and not self.is_over:
+            left = ", ".join(f"{n} {c}" for c, n in self.pool().items())
+            lines.append(f"{possessive(self.players[self.turn_player])} turn: {left} left.")
+        return "\n".join(lines)
 
     def pool(self) -> dict[str, int]:
         """The points the player whose turn it is has left this turn: red (universal), blue

@@ -37,12 +37,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core.checks import game_state
+from ..core.checks import game_state, shown
 from ..core.checks import seat as check_seat
 from ..core.english import count, possessive
+from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Group, Path, Polygon, Rect, Scene, Text
 from .actions import SLOTS
-from .data import HIDDEN, deck_card, parse_back
+from .data import HIDDEN, parse_back
 from .rules import DobbersState
 
 __all__ = ["BOARD_WIDTH", "CARDS_WIDTH", "PLAYER_COLOURS", "board_scene", "card_points",
@@ -97,7 +98,10 @@ def _wrap(text: str, width: float, size: float, lines: int = 2) -> list[str]:
 
 def card_points(view: DobbersState, card: str) -> dict[str, int]:
     """What a card prints: ``{"red": 2, "gold": 1}`` (colours it gives nothing left out)."""
-    info = game_state(view, DobbersState, "view").cards[deck_card(view.cards, card, "card")]
+    cards = game_state(view, DobbersState, "view").cards
+    if not isinstance(card, str) or card not in cards:
+        raise InvalidArgumentError(f"card must be a card of the card set, not {shown(card)}")
+    info = cards[card]
     return {c: int(info[c]) for c in ("red", "blue", "gold", "influence") if info.get(c)}
 
 
