@@ -194,10 +194,10 @@ def test_odds_shown_are_exact():
 @pytest.mark.slow
 def test_a_three_player_duel_game_by_clicking():
     """The DUEL ending: You reach the Key first, a bot follows, and the duel is clicked."""
-    app = DobbersApp(players=["You", "Bot 1", "Bot 2"], seed=6, duel=True)
+    app = DobbersApp(players=["You", "Bot 1", "Bot 2"], seed=19, duel=True)
     moves = play_by_clicking(app, seed=3)
     state = app.state
-    assert state.is_over and state.end_reason == "duel" and state.arrivals == [0, 1]
+    assert state.is_over and state.end_reason == "duel" and state.arrivals == [0, 2]
     assert any(text.startswith("Let my total") for steps in moves for _k, text in steps)
     final = app.final_summary(app.view)
     assert len(final.rows) == 3 and final.rows[0][1] == state.players[state.winner]

@@ -642,20 +642,33 @@ Encounter square 1 (2 squares).']
         """
         assert isinstance(view, DobbersState)
         runs: list[list[Event]] = []
+        notes: list[list[str]] = []  # a run's alignment bonuses and draws, said with it
         for i, e in enumerate(events):
             if e.kind == "turn" or e.kind == "shuffle" and e.player != self.seat:
                 continue
             if e.kind == "end" and e.player == self.seat and any(
                     later.kind == "draw" and later.data.get("cards") for later in events[i + 1:]):
                 continue  # "You draw Bottle Cap, ..." follows and says it
+            if runs and runs[-1][0].kind in RUN_VERBS and e.player == runs[-1][0].player and (
+                    e.kind == "bonus" or e.kind == "draw" and not e.data.get("cards")):
+                notes[-1].append(e.text.split(": ", 1)[-1].rstrip(".") if e.kind == "bonus"
+                                 else e.text.split(" ", 1)[-1].rstrip("."))
+                continue
             if runs and _joins(runs[-1][0], e):
                 runs[-1].append(e)
             else:
                 runs.append([e])
+                notes.append([])
         out: list[str] = []
         repeats: list[int] = []
-        for run in runs:
+        for run, said in zip(runs, notes, strict=True):
             text = run[0].text if len(run) == 1 else self._run_sentence(view, run)
+            if said:  # "Bot plays Rot and Rally (bonuses: 2 gold; draws 1 card)."
+                bonuses = [n for n in said if not n.startswith("draw")]
+                parts = ([f"{'bonus' if len(bonuses) == 1 else 'bonuses'}: "
+                          f"{', '.join(bonuses)}"] if bonuses else []) + [
+                    n for n in said if n.startswith("draw")]
+                text = f"{text.rstrip('.')} ({'; '.join(parts)})."
             if out and out[-1] == text:
                 repeats[-1] += 1
                 continue

@@ -94,16 +94,17 @@ from .data import (
 from .deal import ADVENTURE_ROW, events_shuffled_in, opening_hand, row_size, solo_shuffled_in
 from .effects import ANSWERS, VOCABULARY, holds, queued
 
-__all__ = ["DEFAULT_ROUND_LIMIT", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "DobbersState",
-           "new_game", "position", "verdict"]
+__all__ = ["DEFAULT_ROUND_LIMIT", "DEFAULT_SOLO_TURNS", "MAX_ACTIONS", "PLAYER_COUNTS",
+           "RULE_NOTES", "DobbersState", "new_game", "position", "verdict"]
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 #: The rulebook's only ending is the Key; so that every game ends (random play wanders),
-#: a game stops with no winner after this many rounds (solo: turns). ``round_limit=None``
-#: lifts it.
-DEFAULT_ROUND_LIMIT = 30
-#: A bound on the actions of a default game: 30 rounds of up to 4 turns, each turn bounded
-#: by the cards and points a player can have.
+#: a game stops with no winner after this many rounds, or in Solo Play this many turns
+#: (twice the longest game the bots play: a solo game runs longer, "19 or more turns" is
+#: a verdict of its own). ``round_limit=None`` lifts it.
+DEFAULT_ROUND_LIMIT, DEFAULT_SOLO_TURNS = 30, 60
+#: A bound on the actions of a default game: 30 rounds of up to 4 turns (or 60 solo
+#: turns), each turn bounded by the cards and points a player can have.
 MAX_ACTIONS = 30_000
 SOLO_VERDICTS = (
     (13, "13 turns or less: Either you're a Dobber deck-building savant or incredibly lucky!"),
@@ -278,8 +279,9 @@ RULE_NOTES = (
     "The rulebook's only ending is the Key ('The winner is the first player who moves their "
     "Dobber meeple onto the last Encounter Square on the game board'; Solo: 'Just keep track "
     "of your total number of turns'); so that every game ends, a game stops with no winner "
-    "after round_limit rounds (30 by default, more than twice the longest game between the "
-    "bots; None for no limit). This is the engine's safeguard, not a rule.",
+    "after round_limit rounds (30 by default; Solo: 60 turns, the solo verdicts run to '19 "
+    "or more turns'; each about twice the longest game between the bots; None for no "
+    "limit). This is the engine's safeguard, not a rule.",
 )
 
 
@@ -588,7 +590,7 @@ class DobbersState(GameState):
                 return
             self._finish_race()
             return
-        limit = self.options.get("round_limit", DEFAULT_ROUND_LIMIT)
+        limit = self.options["round_limit"]
         if self.solo:
             if limit is not None and self.turns[0] >= limit:
                 self._stop(f"{count(limit, 'turn')} played without reaching the Key")
@@ -1277,9 +1279,7 @@ class DobbersState(GameState):
         if slot not in self.turn["used"]:
             self._use_slot(p, slot)
         self.turn["drawn"].append(slot)
-        self.record("draw", f"{says(self.players[p], 'draw')} with "
-                    f"{self.cards.name(card)}.", player=p, card=card)
-        self._draw(p, self.cards.may_draw[card])
+        self._draw(p, self.cards.may_draw[card], source=card)
 
     @performs(Token)
     def _spend_token(self, action: Token) -> None:
@@ -1662,9 +1662,10 @@ class DobbersState(GameState):
                     f"{self.cards.name(pending['src'])} offers.", player=pending["player"])
 
     # ------------------------------------------------------------ cards on the move
-    def _draw(self, player: int, n: int, ending: bool = False) -> int:
+    def _draw(self, player: int, n: int, ending: bool = False,
+              source: str | None = None) -> int:
         """Draw ``n`` cards (reshuffling the discard pile when the deck runs out); ``ending``:
-        the Draw Phase that ends a turn."""
+        the Draw Phase that ends a turn; ``source``: the card drawn with, named in the log."""
         deck, drawn = self.decks[player], []
         for _ in range(n):
             if not deck:
@@ -1686,8 +1687,10 @@ class DobbersState(GameState):
         if drawn:
             self.mark_irreversible("a card was drawn")
             if not ending:
-                self.record("draw", f"{says(name, 'draw')} {count(len(drawn), 'card')}.",
-                            player=player)
+                with_card = f" with {self.cards.name(source)}" if source else ""
+                self.record("draw", f"{says(name, 'draw')} {count(len(drawn), 'card')}"
+                            f"{with_card}.", player=player, **({"card": source} if source
+                                                               else {}))
             self.record("draw", f"{says(name, 'draw')} "
                         f"{listing([self.cards.name(c) for c in drawn])}.", player=player,
                         visible_to=[player], cards=drawn)
@@ -2325,14 +2328,15 @@ def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *,
              cards: Any = None, board: Any = None, duel: bool = False,
              variant_a: bool = False, variant_b: bool = False, extra_challenges: bool = True,
              events: bool = False, solo_method: str = "A",
-             round_limit: int | None = DEFAULT_ROUND_LIMIT) -> DobbersState:
+             round_limit: int | str | None = "default") -> DobbersState:
     """A new game for 1-4 players (1: Solo Play Mode), with the rulebook's options.
 
     ``cards``/``board``: an owner's data (a path or a dict, read and checked at once);
     ``duel``: the DUEL ending; ``variant_a``/``variant_b``: the 2-player variants;
     ``extra_challenges``: the tan boxes; ``events``: Event cards in the Adventure deck;
     ``solo_method``: ``"A"`` or ``"B"``, how a row card is destroyed between solo turns;
-    ``round_limit``: the engine's safeguard (see ``RULE_NOTES``).
+    ``round_limit``: the engine's safeguard (see ``RULE_NOTES``): by default
+    :data:`DEFAULT_ROUND_LIMIT` rounds, or :data:`DEFAULT_SOLO_TURNS` turns solo.
 
     >>> game = new_game(1, seed=2, solo_method="B")
     >>> game.solo, game.options["solo_method"]
@@ -2345,6 +2349,8 @@ Variants are for 2 players, not 3
     """
     n = players if isinstance(players, int) and not isinstance(players, bool) else \
         len(players) if isinstance(players, (list, tuple)) else None
+    if round_limit == "default":  # (a save keeps the number)
+        round_limit = DEFAULT_SOLO_TURNS if n == 1 else DEFAULT_ROUND_LIMIT
     options: dict[str, Any] = {
         "cards": cards_option(load_cards(cards)), "board": board_option(load_board(board)),
         "duel": duel, "variant_a": variant_a, "variant_b": variant_b,
