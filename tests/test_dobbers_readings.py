@@ -347,3 +347,38 @@ def test_a_defeat_spends_no_red_or_gold_and_the_turn_goes_on_with_them():
     game.apply("play strength")
     game.apply("play helpful")
     assert game.turn["red"] + game.turn["gold"] >= 7
+
+
+# ------------------------------------------------------------------ bots: every game ends
+def test_a_racer_held_up_at_a_shield_changes_its_plan_and_buys_the_travel_card():
+    """Toby's core deck never pays the 4-shield after E9 (3 blue + red at most); the +1
+    Travel Moss Vest waits in the row. While it may still get through the RaceBot buys
+    Influence and draws; held up two turns, it buys the Vest, and crosses."""
+    from dungeoncraft_widgets.dobbers.bots import RaceBot
+    game = position(heroes=["toby", "herb"], hand=["bottle_cap"] * 3, at="E9",
+                    adventure_row=["moss_vest", "silver", "rot", "strength", "charm", "luck"])
+    p = game.turn_player
+    bots = {p: RaceBot(seed=1), 1 - p: RaceBot(seed=2)}
+    bought: dict[int, list[str]] = {}
+    while game.turns[p] < 4 and not game.is_over:
+        q = game.current_player
+        action = bots[q].choose(game.view(q), game.legal_actions())
+        if q == p and action.verb == "buy":
+            bought.setdefault(game.turns[p], []).append(action.card)
+        game.apply(action)
+    assert "moss_vest" not in bought.get(0, []) + bought.get(1, [])
+    assert "moss_vest" in bought[2]
+    assert game.position[p] != "E9"
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_seeded_racebot_game_ends_at_the_key(players):
+    """Seeded games between RaceBots end at the Key, not at the round limit (the benchmark's
+    table: 500 games per player count)."""
+    from dungeoncraft_widgets.core.bots import play_bots
+    from dungeoncraft_widgets.dobbers import new_game
+    from dungeoncraft_widgets.dobbers.bots import RaceBot
+    for seed in range(30):
+        game = new_game(players, seed=7000 + seed)
+        play_bots(game, {p: RaceBot(seed=seed + 17 * p) for p in range(players)})
+        assert game.end_reason == "key", (players, seed, game.end_reason)
