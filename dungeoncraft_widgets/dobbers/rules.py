@@ -100,8 +100,8 @@ __all__ = ["DEFAULT_ROUND_LIMIT", "DEFAULT_SOLO_TURNS", "MAX_ACTIONS", "PLAYER_C
 PLAYER_COUNTS = (1, 2, 3, 4)
 #: The rulebook's only ending is the Key; so that every game ends (random play wanders),
 #: a game stops with no winner after this many rounds, or in Solo Play this many turns
-#: (twice the longest game the bots play: a solo game runs longer, "19 or more turns" is
-#: a verdict of its own). ``round_limit=None`` lifts it.
+#: (more than the longest game between the bots: a solo game runs longer, and "19 or more
+#: turns" is a verdict of its own). ``round_limit=None`` lifts it.
 DEFAULT_ROUND_LIMIT, DEFAULT_SOLO_TURNS = 30, 60
 #: A bound on the actions of a default game: 30 rounds of up to 4 turns (or 60 solo
 #: turns), each turn bounded by the cards and points a player can have.
@@ -177,10 +177,9 @@ RULE_NOTES = (
     "every Challenge row card and a Location placed on the board are known by name to all "
     "(Example B acquires 'Castle Walls' from the row and places it 'full art up, hiding its "
     "Action points and results text'; the Challenge example names 'the Castle Walls location "
-    "card'); only "
-    "their numbers and text are on the hidden side (the Item-modified points too: 'This is "
-    "the side that has text'), and since the card list is public the odds read them from "
-    "the name, as a player who knows the cards would. A card covered in a stack shows its "
+    "card'); only their numbers and text are on the hidden side (the Item-modified points "
+    "too: 'This is the side that has text'), and since the card list is public the odds read "
+    "them from the name, as a player who knows the cards would. A card covered in a stack shows its "
     "icon only ('Allow the creature icon in the lower left of the card to be visible'; 'Each "
     "player will be able to see if there is a weapon, armor or item card already on that "
     "location'): it is the mystery ('a mystery Creature card under it', in a multi-player "
@@ -279,8 +278,8 @@ RULE_NOTES = (
     "The rulebook's only ending is the Key ('The winner is the first player who moves their "
     "Dobber meeple onto the last Encounter Square on the game board'; Solo: 'Just keep track "
     "of your total number of turns'); so that every game ends, a game stops with no winner "
-    "after round_limit rounds (30 by default; Solo: 60 turns, the solo verdicts run to '19 "
-    "or more turns'; each about twice the longest game between the bots; None for no "
+    "after round_limit rounds (30 by default; Solo: 60 turns, the solo verdicts running to "
+    "'19 or more turns'; each more than the longest game between the bots; None for no "
     "limit). This is the engine's safeguard, not a rule.",
 )
 
