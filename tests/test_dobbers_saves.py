@@ -413,10 +413,10 @@ BIG_RACE = dict(heroes=["herb"], hand=["rot", "silver", "helpful", "luck", "fore
 
 def test_expected_turns_is_bounded_and_says_when_its_answer_is_an_estimate():
     from dungeoncraft_widgets.dobbers.odds import expected_turns
-    game = position(**BIG_RACE)   # a chain of about 3,500 states: exact within the bound
+    game = position(**BIG_RACE)   # a chain of about 3,500 states
     p = game.turn_player
-    rough = expected_turns(game.view(p), p, max_work=20_000)
-    assert not rough.exact and rough.races > 10 and rough.work <= 20_000 * 3 // 2
+    rough = expected_turns(game.view(p), p, max_work=60_000)
+    assert not rough.exact and rough.races > 50 and rough.work <= 60_000 * 3 // 2
     assert "estimate" in rough.why and str(rough).startswith("about ")
     assert 5 < rough.turns < 15
 
@@ -426,9 +426,9 @@ def test_expected_turns_estimate_agrees_with_the_exact_answer():
     from dungeoncraft_widgets.dobbers.odds import MAX_WORK, expected_turns
     game = position(**BIG_RACE)
     p = game.turn_player
-    exact = expected_turns(game.view(p), p)
-    assert exact.exact and exact.work <= MAX_WORK
-    rough = expected_turns(game.view(p), p, max_work=MAX_WORK // 8)
+    exact = expected_turns(game.view(p), p, max_work=3 * MAX_WORK)
+    assert exact.exact and exact.work <= 3 * MAX_WORK
+    rough = expected_turns(game.view(p), p, max_work=MAX_WORK // 3)
     assert not rough.exact and abs(float(rough.turns - exact.turns)) < 1.0
 
 

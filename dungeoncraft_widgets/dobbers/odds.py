@@ -724,7 +724,7 @@ class _RaceChain:
             moves = self._moves.get((pos, known, points))
             if moves is None:
                 moves = self._moves[pos, known, points] = self._travel(pos, known, *points)
-                self.spend(len(moves))
+            self.spend(len(moves))  # a chance multiplied in for each
             for q, nxt_pos, nxt_known in moves:
                 nxt = (nxt_pos, left, circ2, equip2, nxt_known)
                 out[nxt] = out.get(nxt, Fraction(0)) + p * q
@@ -786,6 +786,7 @@ class _RaceChain:
                     todo.append(t)
 
     def _solve(self, start: tuple) -> Fraction:
+        self.spend(2 * sum(len(succ) for succ in self.memo.values()))  # the graph's edges
         graph = nx.DiGraph()
         graph.add_nodes_from(self.memo)
         graph.add_edges_from((s, t) for s, succ in self.memo.items() for t, _q in succ
@@ -832,6 +833,7 @@ class _RaceChain:
                 while s[0] < len(self.steps):
                     if s not in cumulative:
                         succ = self.memo.get(s) or list(self.turn(s).items())
+                        self.spend(len(succ))
                         acc, run = [], Fraction(0)
                         for _t, q in succ:
                             run += q
@@ -841,7 +843,7 @@ class _RaceChain:
                     u = Fraction(rng.next64(), 1 << 64)
                     s = nexts[min(bisect_right(acc, u), len(nexts) - 1)]
                     turns += 1
-                    self.spend(1)
+                    self.spend(len(nexts).bit_length())  # the comparisons of the search
                     if turns > RACE_TURNS:
                         raise InvalidArgumentError(
                             f"expected_turns: a race took more than {RACE_TURNS} turns: the "
