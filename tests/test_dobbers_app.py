@@ -279,3 +279,15 @@ def test_a_buy_is_asked_first_with_what_it_does_to_the_next_hand():
     assert sample_mean(seen).agrees_with(then), (float(then), sample_mean(seen))
     press_label(app, "Buy Forest Path into your discard pile")
     assert "forest_path" in app.state.discards[0]
+
+
+def test_the_race_button_says_when_its_answer_is_an_estimate(monkeypatch):
+    from functools import partial
+
+    import dungeoncraft_widgets.dobbers.app as app_module
+    from dungeoncraft_widgets.dobbers.odds import expected_turns
+    monkeypatch.setattr(app_module, "expected_turns", partial(expected_turns, max_work=60))
+    app = DobbersApp(state=first(heroes=["brindle"], hand=[], at="T15",
+                                 stacks={"E12": ["hollow_oak"]}))
+    app.race_button.click()
+    assert "about" in app.race_view.value and "not exact: an estimate" in app.race_view.value

@@ -26,7 +26,8 @@ side, or its icon): :mod:`.sight` says what a player has seen (:func:`stack_card
 :func:`unseen_cards`) and enumerates the ways a stack may turn out.
 
 **The race** (:func:`expected_turns`): the expected number of turns to the Key if you
-buy nothing more, an exact Markov chain over your deck (see its docstring).
+buy nothing more, an exact Markov chain over your deck (see its docstring); its work is
+bounded (about a second), and past the bound the answer is an estimate that says so.
 
 >>> from dungeoncraft_widgets.dobbers import position
 >>> game = position(heroes=["herb"], hand=["silver", "bottle_cap"], at="T3",
