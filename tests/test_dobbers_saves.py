@@ -444,3 +444,33 @@ def test_a_race_that_may_never_end_is_named_fast():
     with pytest.raises(InvalidArgumentError, match="may never reach the Key"):
         expected_turns(game, p)
     assert time.process_time() - start < 2
+
+
+# ------------------------------------------------------------------ print(state) (issue 27)
+def test_print_draws_the_position_in_text():
+    game = position(["You", "Bot"], heroes=["toby", "herb"], at="T3", tokens=["travel-1"],
+                    equipped={"weapon": "silver_sword"},
+                    stacks={"E2": ["castle_walls", "tree_golem"]})
+    text = str(game.view(0))
+    lines = text.splitlines()
+    assert lines[0] == "Dobbers: You and Bot" and lines[-1] == "Your turn: 3 legal actions."
+    assert "T3(You)" in text and "E2[Castle Walls + Creature?, face down]" in text
+    assert "-3- E12 KEY" in text and "B(Bot)" in text
+    assert "Tree Golem" not in text                    # covered: the view shows its icon
+    assert "You (Toby): hand 3, deck 7, discard 0; weapon Silver Sword; tokens -1 Travel" \
+        in text
+    assert "Bot (Herb): hand 5, deck 5, discard 0" in text
+    assert "Challenge row (art side up): L1 " in text and "Adventure row" in text
+    assert all(len(line) <= 92 for line in lines)
+    assert "Tree Golem" in str(game)                   # the whole game knows it
+
+
+def test_turn_player_and_current_player_are_two_ideas():
+    game = position(heroes=["toby", "herb"], hand=["silver"], adventure_row=["luck"])
+    p = game.turn_player
+    game.apply("play silver")
+    game.apply("buy luck")
+    assert game.window is not None          # the other player is asked about an Outwit
+    assert game.turn_player == p and game.current_player == 1 - p
+    assert "turn_player" in DobbersState.__doc__ and "who acts now" in \
+        DobbersState.current_player.__doc__.lower()
