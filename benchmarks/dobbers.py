@@ -7,7 +7,9 @@ Run: ``python benchmarks/dobbers.py [--games N] [--bot-games N]``. Prints tables
    ``apply``) beside the same engine before its speed-up (``BEFORE``, recorded) and against
    the same games played through ``play_bots`` and ``RandomBot``, where every choice is
    made on ``state.view(player)`` (a copy with the hidden parts masked);
-2. the RaceBot against random play and against itself (2 players): wins and rounds;
+2. the RaceBot against random play and against itself (2 players): wins and rounds; then
+   games between RaceBots for 1 to 4 players: their length in turns per seat (median,
+   90th percentile, max) and the share that end at the Key (not the round limit);
 3. the solo RaceBot's turn counts against the rulebook's verdict table;
 4. the exact odds a player asks for mid-turn (``odds.py``, ``graph.py``), each timed on
    positions from real games (a player's own view at the start of their turn), every
@@ -18,8 +20,8 @@ Run: ``python benchmarks/dobbers.py [--games N] [--bot-games N]``. Prints tables
    estimate of the same race with the engine.
 
 Random play never reaches the Key (it walks back as often as forward), so a random game
-runs to the engine's round limit (30 rounds; solo: 30 turns): these are the longest
-games the engine plays.
+runs to the engine's round limit: table 1 plays 30 rounds (solo: 30 turns, as before the
+solo default became 60), the longest games the engine plays.
 """
 
 from __future__ import annotations
@@ -53,7 +55,9 @@ def random_games(games: int, players: int) -> tuple[float, float]:
     start = time.process_time()
     actions = 0
     for seed in range(games):
-        state = new_game(players, seed=seed)
+        # 30 rounds (solo: turns), the same games as BEFORE: a solo game's default limit
+        # is 60 turns now (issue 23), which would double a random solo game's length.
+        state = new_game(players, seed=seed, round_limit=30)
         rng = Rng(seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
@@ -82,7 +86,7 @@ def viewed_games(games: int, players: int) -> float:
     gc.collect()  # as in random_games
     start = time.process_time()
     for seed in range(games):
-        state = new_game(players, seed=seed)
+        state = new_game(players, seed=seed, round_limit=30)  # as random_games
         play_bots(state, {p: RandomBot(seed + p) for p in range(players)})
     return games / (time.process_time() - start)
 
@@ -97,6 +101,31 @@ def match(bots: tuple[type, type], games: int) -> tuple[Counter, float]:
         wins[state.winner] += 1
         rounds.append(state.round + 1)
     return wins, statistics.mean(rounds)
+
+
+def bot_games(players: int, games: int, base: int = 5000) -> tuple[list[int], int]:
+    """Games between RaceBots: each game's length in turns per seat (the rounds begun; solo:
+    the turns) and how many ended at the Key."""
+    lengths, keys = [], 0
+    for seed in range(games):
+        state = new_game(players, seed=base + seed)
+        play_bots(state, {p: RaceBot(seed=seed + 17 * p) for p in range(players)})
+        lengths.append(state.turns[0] + 1 if players == 1 else
+                       min(state.round + 1, state.options["round_limit"]))
+        keys += state.end_reason in ("key", "duel")
+    return lengths, keys
+
+
+def length_table(games: int) -> None:
+    print(f"\nRaceBot games, {games} seeded games each (seeds 5000..): turns per seat, and the "
+          "share that end at the Key")
+    print(f"{'players':>8} {'median':>7} {'p90':>5} {'max':>5} {'at the Key':>11}")
+    for players in (1, 2, 3, 4):
+        lengths, keys = bot_games(players, games)
+        lengths.sort()
+        p90 = lengths[min(len(lengths) - 1, -(-9 * len(lengths) // 10) - 1)]
+        print(f"{players:>8} {statistics.median(lengths):>7} {p90:>5} {max(lengths):>5} "
+              f"{keys:>5}/{games} ({100 * keys / games:.0f}%)")
 
 
 # ------------------------------------------------------------------ 4. mid-turn odds
@@ -148,7 +177,7 @@ def enumerate_next_hand(view, quantity="travel"):
     """Every set of physical cards the Draw Phase may deal, counted one by one."""
     mine = odds.your_cards(view, 0)
     deck = list(mine.deck.elements())
-    refill = list((mine.discard + mine.hand + mine.played).elements())
+    refill = list((mine.discard + mine.hand + mine.held).elements())
     size = mine.hand_size
     if len(deck) >= size:
         hands = combinations(deck, size)
@@ -195,9 +224,7 @@ def enumerate_stack(view, square):
         if sight.is_card(view.cards, card):
             slots.append([(card, Fraction(1))])
             continue
-        elsewhere = sight.known_creature_costs(view, square) if card == "?creature" \
-            else Counter()
-        pool = sight.pool_for(view, card, unseen, elsewhere)
+        pool = sight.pool_for(view, card, unseen)
         total = sum(pool.values())
         slots.append([(c, Fraction(n) / total) for c, n in pool.items()])
     out: dict[int, Fraction] = {}
@@ -337,7 +364,7 @@ def race_table(runs: int) -> None:
                     trail=["E7"], stacks={"E10": ["hollow_oak"], "E12": ["forgotten_shrine"]})
     p = game.turn_player
     start = time.perf_counter()
-    exact = odds.expected_turns(game, p)
+    exact = odds.expected_turns(game, p).turns
     ms = 1000 * (time.perf_counter() - start)
     start = time.perf_counter()
     turns = []
@@ -409,11 +436,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--bot-games", type=int, default=40)
+    parser.add_argument("--length-games", type=int, default=200,
+                        help="RaceBot games per player count for the length table")
+    parser.add_argument("--only-lengths", action="store_true",
+                        help="only the RaceBot games' length table")
     parser.add_argument("--odds-games", type=int, default=4)
     parser.add_argument("--race-runs", type=int, default=2000)
     parser.add_argument("--only-odds", action="store_true",
                         help="only tables 4 and 5 (the odds)")
     args = parser.parse_args()
+    if args.only_lengths:
+        length_table(args.length_games)
+        return
     if args.only_odds:
         odds_table(args.odds_games)
         race_table(args.race_runs)
@@ -437,6 +471,8 @@ def main() -> None:
         wins, rounds = match(pair, args.bot_games)
         print(f"{pair[0].__name__:<10} {pair[1].__name__:<10} {wins[0]:>12} {wins[1]:>12} "
               f"{wins[None]:>10} {rounds:>7.1f}")
+
+    length_table(args.length_games)
 
     print(f"\n3. Solo RaceBot, {args.bot_games} games (seeds 2000..): turns to the Key")
     turns = []

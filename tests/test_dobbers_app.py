@@ -168,12 +168,20 @@ def test_the_odds_panel_and_the_race_button():
     assert "16/9" in app.race_view.value
 
 
-def test_undo_takes_back_a_card_played():
-    app = DobbersApp(state=first(heroes=["brindle"], hand=["silver", "helpful"]))
+def test_undo_takes_back_a_card_played_in_solo_play_where_nobody_saw_it():
+    app = DobbersApp(state=position(["You"], heroes=["brindle"], hand=["silver", "helpful"]))
     click(app.cards_board, "hand-0")
     assert app.state.turn["influence"] == 1 + 2
     assert app.undo()
     assert app.state.turn["influence"] == 1 and app.state.hands[0] == ["silver", "helpful"]
+
+
+def test_undo_never_takes_back_a_card_the_bot_has_seen():
+    app = DobbersApp(state=first(heroes=["brindle"], hand=["silver", "helpful"]))
+    click(app.cards_board, "hand-0")
+    assert not app.undo()
+    assert "the other players have seen Silver" in app.message.value
+    assert app.state.turn["influence"] == 1 + 2
 
 
 def test_odds_shown_are_exact():
@@ -186,10 +194,10 @@ def test_odds_shown_are_exact():
 @pytest.mark.slow
 def test_a_three_player_duel_game_by_clicking():
     """The DUEL ending: You reach the Key first, a bot follows, and the duel is clicked."""
-    app = DobbersApp(players=["You", "Bot 1", "Bot 2"], seed=6, duel=True)
+    app = DobbersApp(players=["You", "Bot 1", "Bot 2"], seed=19, duel=True)
     moves = play_by_clicking(app, seed=3)
     state = app.state
-    assert state.is_over and state.end_reason == "duel" and state.arrivals == [0, 1]
+    assert state.is_over and state.end_reason == "duel" and state.arrivals == [0, 2]
     assert any(text.startswith("Let my total") for steps in moves for _k, text in steps)
     final = app.final_summary(app.view)
     assert len(final.rows) == 3 and final.rows[0][1] == state.players[state.winner]
@@ -271,3 +279,15 @@ def test_a_buy_is_asked_first_with_what_it_does_to_the_next_hand():
     assert sample_mean(seen).agrees_with(then), (float(then), sample_mean(seen))
     press_label(app, "Buy Forest Path into your discard pile")
     assert "forest_path" in app.state.discards[0]
+
+
+def test_the_race_button_says_when_its_answer_is_an_estimate(monkeypatch):
+    from functools import partial
+
+    import dungeoncraft_widgets.dobbers.app as app_module
+    from dungeoncraft_widgets.dobbers.odds import expected_turns
+    monkeypatch.setattr(app_module, "expected_turns", partial(expected_turns, max_work=60))
+    app = DobbersApp(state=first(heroes=["brindle"], hand=[], at="T15",
+                                 stacks={"E12": ["hollow_oak"]}))
+    app.race_button.click()
+    assert "about" in app.race_view.value and "not exact: an estimate" in app.race_view.value

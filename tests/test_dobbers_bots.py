@@ -65,7 +65,8 @@ def racer_choice(mine, rivals, influence, **stacks):
     game.position[1 - p], game.trail[1 - p] = rivals[-1], rivals
     game.turn["influence"] = influence
     game.turn["used"] = dict(GEAR)
-    game.hands[p], game.turn["played"] = [], game.hands[p]
+    game.turn["played"], game.discards[p] = list(game.hands[p]), game.discards[p] + game.hands[p]
+    game.hands[p] = []
     game._legal = None
     return RaceBot().choose(game.view(p), game.legal_actions())
 

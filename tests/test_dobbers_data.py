@@ -65,7 +65,7 @@ def test_the_values_the_rulebook_gives(cards):
         {"red": 2, "gold": 1, "influence": 1}
     assert (c["iron_bark"]["red"], c["iron_bark"]["gold"]) == (1, 1)
     assert c["traveling_kit"]["blue"] == 1 and c["traveling_kit"]["type"] == "Item"
-    assert c["bow_and_arrow"]["red"] == 2 and c["bow_and_arrow"]["effects"][0]["do"] == "draw"
+    assert c["bow_and_arrow"]["red"] == 2 and c["bow_and_arrow"]["effects"][0]["do"] == "may_draw"
     assert c["hearty_mushroom"]["red"] == 1 and c["hearty_mushroom"]["effects"][0]["n"] == 1
     assert c["cull"]["influence"] == 1 and c["cull"]["effects"][0]["do"] == "cull"
     assert (c["castle_walls"]["cost"], c["castle_walls"]["ap"]) == (5, 3)

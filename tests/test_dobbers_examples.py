@@ -5,6 +5,7 @@ The notes number them 1-14 (reading notes, section 2); each test names the ruleb
 
 import pytest
 
+from dungeoncraft_widgets.core.errors import IllegalActionError
 from dungeoncraft_widgets.dobbers import new_game
 from dungeoncraft_widgets.dobbers.rules import position
 
@@ -52,7 +53,20 @@ def test_2_cull_gives_influence_and_destroys_from_hand_or_discard_to_draw():
             "skip"} <= legal
     game.apply(f"choose discard {in_discard}")
     assert in_discard in game.destroyed and in_discard not in game.discards[p]
+    # "When doing this, you may draw a card from your personal deck"
+    assert {str(a) for a in game.legal_actions()} == {"choose draw 1", "skip"}
+    game.apply("choose draw 1")
     assert len(game.hands[p]) == 3  # two kept and one drawn
+
+
+def test_2_cull_s_draw_may_be_declined():
+    game = position(heroes=["herb"], hand=["cull", "bottle_cap", "silver"])
+    p = game.turn_player
+    game.apply("play cull")
+    game.apply("choose hand bottle_cap")
+    game.apply("skip")
+    assert game.hands[p] == ["silver"] and game.destroyed == ["bottle_cap"]
+    assert game.discards[p] == ["cull"]
 
 
 def test_2_cull_may_be_declined():
@@ -68,15 +82,35 @@ def test_3_bow_and_arrow_gives_two_and_a_draw_if_no_other_weapon_was_used():
     red = pool(game)["red"]
     game.apply("equip bow_and_arrow")
     game.apply("use weapon")
-    assert pool(game)["red"] == red + 2 and len(game.hands[p]) == 2
+    assert pool(game)["red"] == red + 2 and len(game.hands[p]) == 1  # no draw yet: "may"
+    # "You can do this at any time as long as it is in play": later in the turn
+    game.apply("play bottle_cap")
+    assert "draw weapon" in {str(a) for a in game.legal_actions()}
+    game.apply("draw weapon")
+    assert len(game.hands[p]) == 1 and pool(game)["red"] == red + 2  # one card, once
+    assert "draw weapon" not in {str(a) for a in game.legal_actions()}
+    with pytest.raises(IllegalActionError, match="once per turn"):
+        game.apply("draw weapon")
+    # the draw first: it uses the Bow & Arrow (its points come with it)
+    game = position(heroes=["herb"], hand=[], equipped={"weapon": "bow_and_arrow"})
+    game.apply("draw weapon")
+    assert pool(game)["red"] == red + 2 and len(game.hands[game.turn_player]) == 1
+    assert "use weapon" not in {str(a) for a in game.legal_actions()}
+    # never drawn: the turn ends without it
+    game = position(heroes=["herb"], hand=[], equipped={"weapon": "bow_and_arrow"})
+    game.apply("use weapon")
+    game.apply("end")
+    assert len(game.hands[game.turn_player]) == 5
     # another Weapon already used this turn: the Bow & Arrow waits for the next turn
     game = position(heroes=["herb"], hand=["bow_and_arrow"], equipped={"weapon": "wooden_knife"})
     game.apply("use weapon")
     game.apply("equip bow_and_arrow")
     assert "wooden_knife" in game.hands[game.turn_player]
-    assert "use weapon" not in {str(a) for a in game.legal_actions()}
+    assert not {"use weapon", "draw weapon"} & {str(a) for a in game.legal_actions()}
     with pytest.raises(ValueError, match="used this turn"):
         game.apply("use weapon")
+    with pytest.raises(IllegalActionError, match="no other Weapon has been used"):
+        game.apply("draw weapon")
 
 
 def test_4_influence_example_a_toby_buys_silver_then_rot():
@@ -119,7 +153,10 @@ def test_5_influence_example_b_castle_walls_goes_face_down_ahead_of_the_opponent
     assert pool(game)["influence"] == 1
     assert game.stacks[square] == [["castle_walls", False]]
     seen = game.view(opponent).stacks[square]
-    assert seen == [["?location:5:3", False]]  # art up: cost and capacity, no text
+    assert seen == [["castle_walls", False]]  # "full art up": which card it is, face down
+    placed = next(e for e in reversed(game.log) if e.kind == "place")
+    assert "Castle Walls" in placed.text and game.cards["castle_walls"]["text"] not in \
+        placed.text and "3 Action" not in placed.text  # "hiding its Action points and results"
     # "You have 1 Influence left. There are no cards ... with an influence cost of 1"
     cheapest = min(game.cards[c]["cost"] for c in game.adventure_row if c)
     assert cheapest > 1 and not any(a.verb in ("buy", "place") for a in game.legal_actions())

@@ -123,7 +123,7 @@ def test_the_way_to_the_key_on_a_bare_board_is_the_fewest_moves_on_this_tree():
 
 
 def test_the_way_to_the_key_weighs_the_stacks_as_the_player_knows_them():
-    game = position(heroes=["herb", "toby"], at="T12", trail=["A", "T12"],
+    game = position(heroes=["herb", "toby"], at="T12",
                     stacks={"E9": ["castle_walls", "tree_golem"], "E12": ["hollow_oak"]})
     p = game.turn_player
     view = game.view(p)

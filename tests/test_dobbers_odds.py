@@ -23,7 +23,7 @@ from dungeoncraft_widgets.dobbers.odds import (
     stack_cases,
     unseen_cards,
 )
-from dungeoncraft_widgets.dobbers.sight import known_creature_costs, pool_for
+from dungeoncraft_widgets.dobbers.sight import pool_for
 from dungeoncraft_widgets.lessons.stats import proportion, sample_mean
 
 QUANTITIES = ("travel", "challenge", "influence")
@@ -64,7 +64,7 @@ def test_a_weaker_equipment_card_in_the_hand_adds_nothing():
 def brute_next_hand(game, p, quantity):
     """Every set of physical cards the Draw Phase may deal, equally likely."""
     deck = list(game.decks[p])
-    refill = game.discards[p] + game.hands[p] + [c for c in game.turn["played"] if c]
+    refill = game.discards[p] + game.hands[p] + game.turn["held"]
     size = 5
     if len(deck) >= size:
         hands = [list(h) for h in combinations(deck, size)]
@@ -76,8 +76,8 @@ def brute_next_hand(game, p, quantity):
 
 
 def short_deck_game():
-    """A deck of 2 cards left: the next hand reshuffles the discard pile with this turn's
-    hand and played cards."""
+    """A deck of 2 cards left: the next hand reshuffles the discard pile (with the Silver
+    played this turn, already there) and this turn's hand."""
     game = position(heroes=["brindle"], hand=["silver", "helpful", "dobber_spear"],
                     equipped={"item": "traveling_kit"})
     p = game.turn_player
@@ -189,7 +189,8 @@ def test_unseen_cards_are_the_card_set_less_what_the_view_shows():
     p = game.turn_player
     view = game.view(p)
     unseen = unseen_cards(view)
-    assert unseen["castle_walls"] == 1 and unseen["tree_golem"] == 1   # face down
+    assert unseen["castle_walls"] == 0      # its art, on top of the stack, names it
+    assert unseen["tree_golem"] == 1        # covered: the mystery
     assert unseen["wooden_knife"] == 1      # the other player's, in their deck or hand
     assert unseen["bottle_cap"] == 8        # the other player's eight
     for card in game.adventure_row:         # face up: seen
@@ -197,43 +198,39 @@ def test_unseen_cards_are_the_card_set_less_what_the_view_shows():
     assert sum(unseen_cards(game).values()) == 0   # the whole game sees every card
 
 
-def test_a_creature_of_unknown_cost_is_the_brute_force_marginal():
-    """Every way to deal the unseen Creatures to the three row positions (whose costs show)
-    and the stack: the stack's Creature is each card as often as pool_for says."""
+def test_a_covered_creature_is_the_brute_force_marginal_of_the_creatures_not_shown():
+    """Every way to deal the Creatures not shown (the row's three are known by their art) to
+    the deck and the stack: the stack's Creature is each card as often as pool_for says."""
     game = position(heroes=["toby", "herb"], stacks={"E2": ["castle_walls", "tree_golem"]})
     p = game.turn_player
     view = game.view(p)
     unseen = unseen_cards(view)
     cards = view.cards
-    physical = [c for c, n in sorted(unseen.items()) if cards.type(c) == "Creature"
-                for _ in range(n)]
-    row_costs = [cards[c]["cost"] for c in game.creature_row]
+    shown = Counter(game.creature_row)
+    physical = sorted((Counter(cards.creatures) - shown).elements())
     tally: Counter = Counter()
-    ways = 0
-    for deal in permutations(range(len(physical)), 4):
-        if [cards[physical[i]]["cost"] for i in deal[:3]] != row_costs:
-            continue
-        tally[physical[deal[3]]] += 1
-        ways += 1
-    brute = {c: Fraction(n, ways) for c, n in tally.items()}
-    pool = pool_for(view, "?creature", unseen, known_creature_costs(view, "E2"))
+    for deal in permutations(range(len(physical)), 1):   # the card under Castle Walls
+        tally[physical[deal[0]]] += 1
+    brute = {c: Fraction(n, sum(tally.values())) for c, n in tally.items()}
+    pool = pool_for(view, "?creature", unseen)
     total = sum(pool.values())
     assert {c: Fraction(n) / total for c, n in pool.items()} == brute
+    assert pool == Counter(cards.creatures) - Counter(game.creature_row)  # less the row's
 
 
-def test_the_log_tells_what_a_player_saw_go_into_a_stack():
+def test_the_log_tells_only_the_placer_which_creature_went_into_a_stack():
     game = position(heroes=["toby", "herb"], hand=["gold_coins", "gold_coins", "silver"],
                     at="T3", stacks={})
     p = game.turn_player
     for c in ("gold_coins", "gold_coins", "silver"):
         game.apply(f"play {c}")
-    creature = game.creature_row[0]
+    location, creature = game.location_row[0], game.creature_row[0]
     game.apply("place L1 E2")
     game.apply("place C1 E2")
-    view = game.view(1 - p)   # the other player watched
-    shown = stack_cards(view, "E2")
-    assert shown[1] == game.cards.back(creature)          # its cost, as the row showed
-    assert view.stacks["E2"][1][0] == "?creature"          # the board shows only the icon
+    other = game.view(1 - p)   # the other player sees the Location's art and an icon
+    assert stack_cards(other, "E2") == [location, "?creature"]
+    assert other.stacks["E2"] == [[location, False], ["?creature", False]]
+    assert stack_cards(game.view(p), "E2") == [location, creature]  # the placer knows it
 
 
 def test_the_whole_game_knows_each_stack_exactly():
@@ -298,22 +295,20 @@ def test_knowing_the_cards_the_chance_is_the_engines_verdict(seed):
 
 
 def test_the_chance_to_beat_a_face_down_stack_is_calibrated_against_the_engine():
-    """Stacks built by the engine from its shuffled Challenge row: the exact chances from
-    the player's view add up to the Victories the engine gives (a z-score within 4)."""
+    """Stacks of the first Location and Creature the engine's shuffle dealt (the Location
+    known by its art, the Creature the mystery): the exact chances from the player's view add
+    up to the Victories the engine gives (a z-score within 4)."""
     predicted, variance, wins, games = sympy.Integer(0), sympy.Integer(0), 0, 300
     middling = [0, 0, sympy.Integer(0)]
     for seed in range(games):
-        game = position(seed=seed, heroes=["toby", "herb"], at="T3",
-                        hand=["gold_coins", "gold_coins", "gold_coins", "silver", "silver"],
+        dealt = position(seed=seed)   # the first Location and Creature the shuffle dealt
+        stack = [dealt.location_row[0], dealt.creature_row[0]]
+        game = position(seed=seed, heroes=["toby", "herb"], at="T3", stacks={"E2": stack},
                         equipped={"weapon": "silver_sword", "armor": "iron_bark",
                                   "item": "traveling_kit"})
         p = game.turn_player
-        for card in list(game.hands[p]):
-            game.apply(f"play {card}")
         for slot in ("weapon", "armor", "item"):
             game.apply(f"use {slot}")
-        game.apply("place L1 E2")
-        game.apply("place C1 E2")
         chance = challenge_odds(game.view(p), p, "E2").chance
         game.apply("challenge E2")
         mark = len(game.log)
@@ -386,7 +381,8 @@ def race_brute_force(game, p):
 def test_expected_turns_is_the_brute_force_average(stacks):
     game = position(heroes=["brindle"], hand=[], at="E9", trail=["E9"], stacks=stacks)
     p = game.turn_player
-    assert expected_turns(game, p) == race_brute_force(game, p)
+    race = expected_turns(game, p)
+    assert race.exact and race.turns == race_brute_force(game, p)
 
 
 @pytest.mark.slow
@@ -408,8 +404,8 @@ def test_expected_turns_agrees_with_the_engine_played_by_a_racer_who_knows_the_s
         except InvalidArgumentError:  # the Solo set-up put one of these Locations elsewhere
             continue
         if want is None:
-            want = expected_turns(game, 0)
-        assert expected_turns(game, 0) == want  # the same deck and stacks: the same race
+            want = expected_turns(game, 0).turns
+        assert expected_turns(game, 0).turns == want  # the same deck and stacks: the same race
         game.rng = Rng(seed)
         game.apply("end")
         count = 0

@@ -109,9 +109,10 @@ def test_a_face_down_stack_shows_its_art_side_and_icons_only():
     assert scene.find("stack-E2-text").text == "?"
     assert scene.find("stack-E2-icons").text == "WC"       # Weapon, then the Creature
     label = scene.find("sq-E2").label
-    assert "cost 5, capacity 3" in label and "room for 3 cards" in label
-    for name in ("Castle Walls", "Silver Sword", "Tree Golem"):
+    assert "Castle Walls, art side up (capacity 3)" in label and "room for 3 cards" in label
+    for name in ("Silver Sword", "Tree Golem"):   # covered: only their icons show
         assert name not in words_of(scene)
+    assert "Castle Walls (3)" not in words_of(scene)   # nor the Location's points
     # beaten or lost, a stack is face up: its cards and what it needs
     game.stacks["E2"] = [[c, True] for c, _up in game.stacks["E2"]]
     up = board_scene(game.view(0), seat=0)
@@ -126,14 +127,16 @@ def test_no_scene_shows_what_the_view_hides(seed):
     view = game.view(0)
     hidden = set()
     for zone in (game.hands[1], game.decks[1], game.adventure_deck, game.location_deck,
-                 game.creature_deck, game.location_row, game.creature_row):
+                 game.creature_deck):
         hidden.update(c for c in zone if c)
-    for stack in game.stacks.values():
-        hidden.update(card for card, up in stack if not up)
+    for stack in game.stacks.values():   # covered; the Location's art is on top
+        hidden.update(card for card, up in stack[1:] if not up)
     seen = set(game.hands[0]) | set(game.discards[0]) | set(game.discards[1]) | \
         set(game.adventure_row) | set(game.equipped[0].values()) | \
         set(game.equipped[1].values()) | set(game.decks[0]) | set(game.destroyed) | \
         {c for st in game.stacks.values() for c, up in st if up} | \
+        {st[0][0] for st in game.stacks.values()} | set(game.location_row) | \
+        set(game.creature_row) | \
         set(game.forged[0].values()) | set(game.forged[1].values()) | \
         {c for c in game.turn["played"] if c}
     shown = {game.cards.name(c) for c in seen if c in game.cards}
@@ -143,6 +146,9 @@ def test_no_scene_shows_what_the_view_hides(seed):
     text = words_of(board_scene(view, seat=0)) + words_of(cards_scene(view, seat=0))
     for name in names:
         assert not re.search(rf"\b{re.escape(name)}\b", text), name
+    for stack in game.stacks.values():   # a face-down Location: its art, not its text side
+        if not stack[0][1]:
+            assert game.cards[stack[0][0]]["text"] not in text
 
 
 def test_the_cards_show_points_apart_the_hero_equipment_forge_tokens_and_hand():
@@ -190,5 +196,5 @@ def test_describe_says_the_position_in_words():
                     stacks={"E2": ["castle_walls"]})
     text = describe(game.view(0), 0)
     assert "Toby" in text and "Herb" in text
-    assert "Encounter square 2: a face-down Location (cost 5, capacity 3)" in text
+    assert "Encounter square 2: Castle Walls, art side up (capacity 3)" in text
 

@@ -41,6 +41,7 @@ from .data import (
 )
 from .rules import (
     DEFAULT_ROUND_LIMIT,
+    DEFAULT_SOLO_TURNS,
     MAX_ACTIONS,
     PLAYER_COUNTS,
     RULE_NOTES,
@@ -56,9 +57,9 @@ CONFORMANCE_SEEDS = 1
 
 __all__ = [
     "BOARD_FORMAT", "CARDS_FORMAT", "CONFORMANCE_SEEDS", "DEFAULT_BOARD", "DEFAULT_CARDS",
-    "DEFAULT_ROUND_LIMIT", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "Board", "CardSet",
-    "DobbersState", "card_back", "load_board", "load_cards", "load_game", "new_game",
-    "parse_action", "parse_back", "position", "verdict",
+    "DEFAULT_ROUND_LIMIT", "DEFAULT_SOLO_TURNS", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES",
+    "Board", "CardSet", "DobbersState", "card_back", "load_board", "load_cards", "load_game",
+    "new_game", "parse_action", "parse_back", "position", "verdict",
 ]
 
 

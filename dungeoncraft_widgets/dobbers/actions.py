@@ -14,8 +14,8 @@ from ..core.actions import Action
 
 __all__ = [
     "ACTION_TYPES", "SLOTS", "Arm", "Buy", "Challenge", "Choose", "Destroy", "DobbersAction",
-    "End", "Equip", "Fight", "Forge", "HeroChoice", "Move", "Outwit", "Pass", "Place", "Play",
-    "Power", "Skip", "StartChoice", "Token", "Use",
+    "Draw", "End", "Equip", "Fight", "Forge", "HeroChoice", "Move", "Outwit", "Pass", "Place",
+    "Play", "Power", "Skip", "StartChoice", "Token", "Use",
 ]
 
 
@@ -69,6 +69,15 @@ class Use(DobbersAction):
     """Use the Equipment in ``slot`` this turn: its points, bonus and abilities (once a
     turn per type)."""
     verb = "use"
+    slot: str
+
+
+@dataclass(frozen=True)
+class Draw(DobbersAction):
+    """Take the optional draw of the Equipment in ``slot`` (Bow & Arrow: "Once per turn, you
+    may draw a card ... at any time as long as it is in play"); if it was not used yet this
+    turn, this uses it too (its points and bonus), since its ability is its use."""
+    verb = "draw"
     slot: str
 
 
@@ -176,5 +185,5 @@ class End(DobbersAction):
 # The most frequent first: ``apply`` checks an action's class against them in this order.
 ACTION_TYPES: tuple[type[Action], ...] = (
     Play, End, Use, Move, Pass, Equip, Buy, Place, Challenge, Fight, Choose, Skip, Outwit,
-    Forge, Token, Power, Destroy, Arm, HeroChoice, StartChoice)
+    Forge, Token, Power, Destroy, Arm, Draw, HeroChoice, StartChoice)
 

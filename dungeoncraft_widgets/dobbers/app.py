@@ -53,6 +53,7 @@ from .actions import (
     Challenge,
     Choose,
     Destroy,
+    Draw,
     End,
     Equip,
     Fight,
@@ -81,6 +82,7 @@ __all__ = ["DobbersApp"]
 
 PENDING_QUESTIONS = {
     "cull": "{src}: destroy a card from your hand or discard pile to draw one card?",
+    "cull_draw": "{src}: you destroyed a card; draw a card from your personal deck?",
     "destroy_row": "{src}: destroy a card from the Adventure or Challenge row?",
     "retrieve": "{src}: which card of your discard pile goes back into your hand?",
     "discard": "{src}: which card of your hand do you discard?",
@@ -340,8 +342,8 @@ class DobbersApp(GameApp):
     def _row_click(self, view: DobbersState, slot: str) -> Action | str | None:
         legal = [a for a in self.state.legal_actions() if isinstance(a, Place) and a.row == slot]
         if not legal:
-            back = view.row_card(slot)
-            cost = int(back.split(":")[1]) if back and back.count(":") else 0
+            card = view.row_card(slot)
+            cost = view.cards[card]["cost"] if card else 0
             kind = "Location" if slot[0] == "L" else "Creature"
             if cost + view.penalty(self.seat, "influence") > view.turn["influence"]:
                 raise InvalidArgumentError(
@@ -422,13 +424,14 @@ class DobbersApp(GameApp):
                     f"{' or '.join(map(str, have))} red + gold; the stack needs "
                     + (f"{need}." if odds.known else f"one of {need} (its cards are face down)."))
         if sel["kind"] == "row":
-            back = view.row_card(sel["slot"])
+            card = view.row_card(sel["slot"])
             kind = "Location" if sel["slot"][0] == "L" else "Creature"
-            cost = back.split(":")[1] if back and back.count(":") else "?"
+            cost = view.cards[card]["cost"] if card else "?"
             where = "an open Encounter square" if kind == "Location" else \
                 "a Location with no cards under it"
-            return (f"Place the face-down {kind} at {sel['slot']} (cost {cost} Influence) on "
-                    f"{where}: click a lit square, or choose below.")
+            name = view.cards.name(card) if card else kind
+            return (f"Place {name} (the {kind} at {sel['slot']}, cost {cost} Influence, art "
+                    f"side up) on {where}: click a lit square, or choose below.")
         name = view.cards.name(sel["card"])
         if sel["kind"] == "adv":
             where = ("into your discard pile, or under a Location with a Creature?"
@@ -507,6 +510,9 @@ class DobbersApp(GameApp):
                 [Choice("Cancel", self.cancel)]
         out = [Choice(self.action_label(a), a, tooltip=_destroy_words(view, a.card))
                for a in legal if isinstance(a, Destroy)]
+        out += [Choice(self.action_label(a), a, tooltip="Once per turn, at any time while it "
+                       "is in play (it is used too, if it was not yet)")
+                for a in legal if isinstance(a, Draw)]
         if any(isinstance(a, (Play, Use, Token)) for a in legal):
             out.append(Choice("Play every card and use your Equipment", self.play_everything,
                               tooltip="Plays every Effect card of your hand, uses every "
@@ -529,11 +535,16 @@ class DobbersApp(GameApp):
                     "destroy": "Destroy it"}[zone]
         if zone == "slot":
             return f"Your {card}: {view.cards.name(view.equipped[self.seat][card])}"
+        if zone == "draw":
+            return f"Draw {count(int(card), 'card')}"
         if zone == "square":
             return view.board.label(card)
+        if zone == "adventure":  # a position of the row (of two copies, that one)
+            return (f"{view.cards.name(view.adventure_row[int(card) - 1])} (position {card}) "
+                    "from the Adventure row")
         if zone == "challenge":
-            back = view.row_card(card)
-            return f"The face-down card at {card} of the Challenge row ({back})"
+            return (f"{view.cards.name(view.row_card(card))} (art side up) at {card} of the "
+                    "Challenge row")
         return f"{view.cards.name(card)} {ZONE_WORDS.get(zone, '')}".strip()
 
     # ------------------------------------------------------------ words
@@ -562,6 +573,9 @@ class DobbersApp(GameApp):
                 return "Use your Hero's power"
             case Destroy(card=card):
                 return f"Destroy {cards.name(card)} for its ability"
+            case Draw(slot=slot):
+                card = self.state.equipped[self.seat].get(slot)
+                return f"Draw a card with {cards.name(card) if card else slot}"
             case Buy(card=card, square=None):
                 return f"Buy {cards.name(card)} into your discard pile"
             case Buy(card=card, square=square):
@@ -628,20 +642,33 @@ Encounter square 1 (2 squares).']
         """
         assert isinstance(view, DobbersState)
         runs: list[list[Event]] = []
+        notes: list[list[str]] = []  # a run's alignment bonuses and draws, said with it
         for i, e in enumerate(events):
             if e.kind == "turn" or e.kind == "shuffle" and e.player != self.seat:
                 continue
             if e.kind == "end" and e.player == self.seat and any(
                     later.kind == "draw" and later.data.get("cards") for later in events[i + 1:]):
                 continue  # "You draw Bottle Cap, ..." follows and says it
+            if runs and runs[-1][0].kind in RUN_VERBS and e.player == runs[-1][0].player and (
+                    e.kind == "bonus" or e.kind == "draw" and not e.data.get("cards")):
+                notes[-1].append(e.text.split(": ", 1)[-1].rstrip(".") if e.kind == "bonus"
+                                 else e.text.split(" ", 1)[-1].rstrip("."))
+                continue
             if runs and _joins(runs[-1][0], e):
                 runs[-1].append(e)
             else:
                 runs.append([e])
+                notes.append([])
         out: list[str] = []
         repeats: list[int] = []
-        for run in runs:
+        for run, said in zip(runs, notes, strict=True):
             text = run[0].text if len(run) == 1 else self._run_sentence(view, run)
+            if said:  # "Bot plays Rot and Rally (bonuses: 2 gold; draws 1 card)."
+                bonuses = [n for n in said if not n.startswith("draw")]
+                parts = ([f"{'bonus' if len(bonuses) == 1 else 'bonuses'}: "
+                          f"{', '.join(bonuses)}"] if bonuses else []) + [
+                    n for n in said if n.startswith("draw")]
+                text = f"{text.rstrip('.')} ({'; '.join(parts)})."
             if out and out[-1] == text:
                 repeats[-1] += 1
                 continue
@@ -799,13 +826,16 @@ Encounter square 1 (2 squares).']
             self.race_view.value = "<i>There is no race to work out now.</i>"
             return
         try:
-            value = expected_turns(view, self.seat)
+            race = expected_turns(view, self.seat)
         except DungeoncraftError as exc:
             self.race_view.value = f"<p>{html.escape(str(exc))}.</p>"
             return
+        value = race.turns
         now = view.turns[self.seat] + 1
-        text = (f"Expected turns after this one, if you buy nothing more and never lose a "
-                f"Challenge: {approx(value)}")
+        text = ("Expected turns after this one, if you buy nothing more and never lose a "
+                f"Challenge: {approx(value)}" if race.exact else
+                "Expected turns after this one, if you buy nothing more and never lose a "
+                f"Challenge: about {approx(value, places=1)} (not exact: {race.why})")
         if view.solo:
             total = now + value
             text += f"; the Key about turn {float(total):.1f}: {verdict(int(total + 0.5))}"

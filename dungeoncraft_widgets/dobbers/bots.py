@@ -5,9 +5,9 @@
 - plays every card and uses every piece of Equipment (better Equipment from the hand goes
   on first, Forge cards under a host not yet used), spends its positive tokens;
 - travels along the shortest way to the Key and takes on a Challenge stack when its
-  red + gold after the shield reach what the stack is expected to need (known cards at
-  their value, face-down ones at the average of the public card list for what their art
-  side shows);
+  red + gold after the shield reach what the stack is expected to need (known cards, the
+  Location whose art is on top among them, at their value; a card covered in the stack at
+  the average of the public card list for its kind);
 - buys to a plan: Influence first while its deck is poor, then the best Equipment and
   Effects for points, favouring the alignment it already collects;
 - blocks the leader: a Creature under a bare Location just ahead of an opponent closer to
@@ -27,16 +27,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import lru_cache
 from statistics import mean
 
 from ..core.actions import Action
+from ..core.checks import game_state, seat, shown
+from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
 from .actions import (
     Buy,
     Challenge,
     Choose,
     Destroy,
+    Draw,
     End,
     Equip,
     Fight,
@@ -53,10 +57,10 @@ from .actions import (
     Token,
     Use,
 )
-from .challenge import card_needs, points_against, takes_creature
-from .data import CardSet, parse_back
+from .challenge import card_needs, takes_creature
+from .data import HIDDEN, CardSet, card_set, deck_card, parse_back
+from .odds import challenge_odds, stack_cases
 from .rules import DobbersState
-from .travel import pay_travel
 
 __all__ = ["RaceBot", "card_value", "expected_need"]
 
@@ -73,7 +77,7 @@ def card_value(cards: CardSet, card: str, alignments: Counter | None = None) -> 
     >>> card_value(cards, "silver_sword") > card_value(cards, "wooden_knife")
     True
     """
-    info = cards[card]
+    info = card_set(cards)[deck_card(cards, card, "card")]
     value = sum(w * info.get(c, 0) for c, w in POINT_WEIGHT.items())
     value += sum(0.8 * e.get("n", 0) for e in info.get("effects", ()) if e["do"] == "draw")
     aligned = info.get("aligned")
@@ -90,12 +94,10 @@ def card_value(cards: CardSet, card: str, alignments: Counter | None = None) -> 
 
 @lru_cache(maxsize=8)
 def _averages(cards: CardSet) -> dict[str, float]:
-    """Average Action points of what a face-down card may be, from the public card list."""
+    """Average Action points of what a covered card may be (by its icon), from the public
+    card list."""
     out: dict[str, float] = {}
     groups: dict[str, list[float]] = {}
-    for card in set(cards.locations):
-        info = cards[card]
-        groups.setdefault(f"?location:{info['cost']}:{info['capacity']}", []).append(info["ap"])
     for card in cards.creatures:
         groups.setdefault("?creature", []).append(cards[card]["ap"])
     for card in cards.adventure:
@@ -105,24 +107,69 @@ def _averages(cards: CardSet) -> dict[str, float]:
                 info.get("red", 0) + info.get("gold", 0))
     for key, values in groups.items():
         out[key] = mean(values)
-    out["?location"] = mean(cards[c]["ap"] for c in set(cards.locations))
     return out
 
 
 def expected_need(view: DobbersState, player: int, square: str) -> float:
     """The Challenge points ``player`` expects the stack on ``square`` to need, from what the
-    view shows (face-up cards exactly, face-down ones at their average)."""
+    view shows (the cards it names exactly, covered ones at their kind's average)."""
+    seat(len(game_state(view, DobbersState, "view").players), player)
+    if not isinstance(square, str) or not view.stacks.get(square):
+        raise InvalidArgumentError(f"there is no Challenge stack on {shown(square)}")
     averages = _averages(view.cards)
     total = float(view.penalty(player, "challenge"))
-    for card, up in view.stacks[square]:
-        if up or not card.startswith("?"):
-            total += card_needs(view.cards, card, item_types=view.item_types(player),
-                                equipped=view.equipped[player])
+    for card, _up in view.stacks[square]:
+        if card.startswith(HIDDEN):
+            total += averages.get(f"?{parse_back(card)['type'].lower()}", 0.0)
             continue
-        back = parse_back(card)
-        key = card if card in averages else f"?{back['type'].lower()}"
-        total += averages.get(key, averages["?location"])
+        total += card_needs(view.cards, card, item_types=view.item_types(player),
+                            equipped=view.equipped[player])
     return total
+
+
+def _usual(view: DobbersState, me: int, mine: list[str], colours: tuple[str, ...]) -> float:
+    """What a turn of this bot usually brings in ``colours``: its Hero, its Equipment, and
+    a hand of its deck's average card."""
+    cards = view.cards
+    fixed = sum(cards[view.heroes[me]].get(c, 0) for c in colours) + sum(
+        cards[c].get(c2, 0) for c in view.equipped[me].values() for c2 in colours)
+    return fixed + 5 * _average(view, me, mine, colours)
+
+
+def _average(view: DobbersState, me: int, mine: list[str], colours: tuple[str, ...]) -> float:
+    """The points in ``colours`` of the average card of this bot's deck (Equipment in it
+    counts for nothing: it is equipped, not played)."""
+    cards = view.cards
+    loose = [c for c in mine if c not in view.equipped[me].values()]
+    return sum(cards[c].get(c2, 0) for c in loose if cards[c]["type"] == "Effect"
+               for c2 in colours) / max(1, len(loose))
+
+
+def _hit(cards: CardSet, card: str, immune: frozenset[str]) -> bool:
+    """Whether a stack immune to ``immune`` (keywords, Equipment types) takes nothing from
+    ``card``."""
+    info = cards[card]
+    return info["type"] in immune or not immune.isdisjoint(info.get("keywords", ()))
+
+
+def _gain(view: DobbersState, me: int, mine: list[str], card: str,
+          colours: tuple[str, ...], immune: frozenset[str] = frozenset()) -> float:
+    """What buying ``card`` adds to this bot's turns in ``colours``: an Effect, its points
+    above its deck's average card (below it, it dilutes the deck); Equipment, its points
+    above the best card of its type the bot has, none of them counted against a stack
+    ``immune`` to it."""
+    cards = view.cards
+
+    def points(c: str) -> int:
+        return 0 if _hit(cards, c, immune) else sum(cards[c].get(x, 0) for x in colours)
+
+    kind = cards[card]["type"]
+    if kind == "Effect":  # a card it draws brings an average card
+        average = _average(view, me, mine, colours)
+        draws = sum(e.get("n", 0) for e in cards[card].get("effects", ()) if e["do"] == "draw")
+        return points(card) + (draws - 1) * average
+    best = max((points(c) for c in mine if cards[c]["type"] == kind), default=0)
+    return points(card) - best
 
 
 class RaceBot:
@@ -134,6 +181,8 @@ class RaceBot:
         self.rng = Rng(seed)
         self.waited: dict[str, int] = {}  # turns spent at a square without getting further
         self._turn_seen: tuple[int, int] | None = None
+        # Held up at a square: the colours and the immunities of what stops it (_stuck).
+        self.plan: tuple[tuple[str, ...], frozenset[str]] | None = None
 
     def choose(self, view: DobbersState, legal: Sequence[Action]) -> Action:
         me = view.viewer if view.viewer is not None else view.current_player
@@ -168,6 +217,8 @@ class RaceBot:
             return junk[0] if junk else kinds[Skip][0]
         if kind == "destroy_row" and Skip in kinds:
             return kinds[Skip][0]
+        if kind == "cull_draw":
+            return options[0]
         if kind in ("retrieve",):
             return max(options, key=lambda o: card_value(cards, o.card))
         if kind == "discard":
@@ -197,17 +248,23 @@ class RaceBot:
             self._turn_seen = (me, view.turns[me])
             here = view.position[me]
             self.waited = {here: self.waited.get(here, -1) + 1}
+            self.plan = self._stuck(view, me, self._owned(view, me))
+        immune = self.plan[1] if self.plan else frozenset()
         for equip in kinds.get(Equip, []):
             slot = cards.type(equip.card).lower()  # type: ignore[attr-defined]
             current = view.equipped[me].get(slot)
-            if slot not in view.turn["used"] and (
-                    current is None or card_value(cards, equip.card)  # type: ignore
-                    > card_value(cards, current) + 0.2):
+            if slot in view.turn["used"]:
+                continue
+            if current is None or (not _hit(cards, equip.card, immune)  # type: ignore
+                                   and _hit(cards, current, immune)):
+                return equip
+            if _hit(cards, equip.card, immune) == _hit(cards, current, immune) and \
+                    card_value(cards, equip.card) > card_value(cards, current) + 0.2:  # type: ignore
                 return equip
         for forge in kinds.get(Forge, []):
             if forge.slot not in view.turn["used"]:  # type: ignore[attr-defined]
                 return forge
-        for kind in (Use, Play, Token, Power, Destroy):
+        for kind in (Draw, Use, Play, Token, Power, Destroy):
             if kinds.get(kind):
                 return kinds[kind][0]
         if Fight in kinds:
@@ -234,14 +291,29 @@ class RaceBot:
         for challenge in kinds.get(Challenge, []):
             if challenge.square != ahead:  # type: ignore[attr-defined]
                 continue
-            _blue, red = pay_travel(view.turn["blue"], view.turn["red"],
-                                    view.travel_cost(me, here, ahead))
-            have = sum(points_against(red, view.turn["gold"], view.immune_points(ahead)))
-            need = expected_need(view, me, ahead)
-            # Held up for turns: try with a little less than the average needs.
-            if have >= need - min(2, self.waited.get(here, 0)):
+            # The exact chance from what it has seen (its own stacks, the Solo cards' moves);
+            # held up for turns, it takes a smaller chance (a Defeat costs no points).
+            chance = challenge_odds(view, me, ahead).chance
+            if chance >= max(Fraction(1, 6), Fraction(3, 5) - Fraction(3, 20) * self.waited.get(
+                    here, 0)):
                 return challenge
         return None
+
+    def _stuck(self, view: DobbersState, me: int, mine: list[str]
+               ) -> tuple[tuple[str, ...], frozenset[str]] | None:
+        """What would get this bot past the square it has waited at for two turns or more
+        (its plan changes): blue + red while its usual hand does not pay the shield ahead,
+        then red + gold for the stack beyond it, with what that stack is most likely immune
+        to (Equipment it takes nothing from); None when it is not held up."""
+        here = view.position[me]
+        if here == view.board.key or self.waited.get(here, 0) < 2:
+            return None
+        ahead = view.board.route_to_key(here)[1]
+        if view.stacks.get(ahead) and _usual(view, me, mine, ("blue", "red")) >= \
+                view.travel_cost(me, here, ahead):
+            likely = max(stack_cases(view, me, ahead), key=lambda case: case.chance)
+            return ("red", "gold"), likely.immune
+        return ("blue", "red"), frozenset()
 
     def _short_of_challenge(self, view: DobbersState, me: int, mine: list[str]) -> bool:
         """Whether a stack on the way needs more than this deck usually brings."""
@@ -276,7 +348,7 @@ class RaceBot:
         cards = [*view.decks[me], *view.hands[me], *view.discards[me],
                  *view.equipped[me].values(), *view.forged[me].values()]
         if view.turn_player == me:
-            cards += [c for c in view.turn["played"] if c]
+            cards += view.turn["held"]
         return [c for c in cards if c in view.cards]
 
     def _rivals(self, view: DobbersState, me: int) -> list[int]:
@@ -304,16 +376,20 @@ class RaceBot:
         rich = influence >= 14
         short = self._short_of_travel(view, me)
         weak = self._short_of_challenge(view, me, mine)
+        stuck = self.plan
 
         def worth(action: Buy) -> float:
             card = action.card
             info = cards[card]
+            if stuck is not None:  # held up: only what gets it past, above the deck's usual
+                return _gain(view, me, mine, card, *stuck) * 2 + 0.1 * card_value(cards, card)
             value = card_value(cards, card, owned)
             if short:
                 value += 0.7 * (info.get("red", 0) + info.get("blue", 0))
             if weak:
-                value += 0.7 * (info.get("red", 0) + info.get("gold", 0))
-            if not rich and info.get("influence", 0) >= 2 and info["type"] == "Effect":
+                value += 1.2 * (info.get("red", 0) + info.get("gold", 0))
+            if not rich and not weak and info.get("influence", 0) >= 2 \
+                    and info["type"] == "Effect":
                 value += 1.5
             if cards.is_equipment(card):
                 best = max((card_value(cards, c) for c in mine
@@ -338,11 +414,10 @@ class RaceBot:
                           and board.is_encounter(s)]
         options = []
         for place in places:
-            back = parse_back(view.location_row[int(place.row[1:]) - 1] if place.row[0] == "L"
-                              else view.creature_row[int(place.row[1:]) - 1])
+            card = view.row_card(place.row)  # the row shows every card's art: its name
             spots = creature_spots if place.row[0] == "C" else location_spots
-            if place.square in spots:
-                options.append((back["cost"], place))
+            if card is not None and place.square in spots:
+                options.append((view.cards[card]["cost"], place))
         if not options:
             return None
         return max(options, key=lambda o: (o[0], o[1].square))[1]

@@ -183,7 +183,8 @@ def takes_creature(stack: Sequence[Any] | None) -> bool:
 
 def stack_types(cards: CardSet, stack: Sequence[str] | None) -> list[str] | None:
     """The types of the cards under the Location if Equipment may still go there (a
-    Creature is there and the Location's capacity is not reached), else None.
+    Creature is there and the Location's capacity is not reached), else None. A card
+    covered in a player's view is its icon (``?weapon``): its type.
 
     >>> from dungeoncraft_widgets.dobbers import load_cards
     >>> stack_types(load_cards(), ["castle_walls", "tree_golem"]), stack_types(load_cards(),
@@ -195,7 +196,8 @@ def stack_types(cards: CardSet, stack: Sequence[str] | None) -> list[str] | None
     by_id = cards.by_id
     if len(stack) - 1 >= by_id[stack[0]]["capacity"]:  # full
         return None
-    types = [by_id[card]["type"] for card in stack[1:]]
+    types = [by_id[card]["type"] if card in by_id else card[1:].capitalize()
+             for card in stack[1:]]
     return types if "Creature" in types else None
 
 

@@ -30,18 +30,17 @@ same formats and pass the file (or its parsed dict) to :func:`load_cards` /
   (:data:`.effects.VOCABULARY`, which says where each verb may appear); any effect may
   carry ``unless_item``/``if_item`` (an Item type).
 
-The art side of a Challenge card (what everyone sees while it is face down) is
-its kind, its cost and, for a Location, its capacity: :func:`card_back` writes
-it as text such as ``"?location:5:3"``; a card covered in a stack shows only
-its icon (``"?creature"``, ``"?weapon"``).
+The art side of a Challenge card (what everyone sees while it is face down) shows which
+card it is (its numbers and text are on the other side); a card covered in a stack shows
+only its icon, which :func:`card_back` writes as ``"?creature"``, ``"?weapon"``, ...
 
 >>> cards = load_cards()
 >>> len(cards.heroes), len(cards.adventure), len(cards.locations), len(cards.creatures)
 (16, 114, 18, 20)
 >>> cards["silver"]["cost"], cards["silver"]["influence"]
 (3, 2)
->>> cards.back("castle_walls"), cards.back("tree_golem"), cards.back("tree_golem", covered=True)
-('?location:5:3', '?creature:5', '?creature')
+>>> cards.back("tree_golem"), cards.back("silver_sword")
+('?creature', '?weapon')
 
 **The board** (``"format": "dungeoncraft_widgets/dobbers/board"``, version 1)::
 
@@ -74,14 +73,15 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
+from ..core.checks import alternatives, shown
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
 from .effects import VOCABULARY
 from .points import POINTS
 
 __all__ = ["ALIGNMENTS", "BOARD_FORMAT", "CARDS_FORMAT", "DEFAULT_BOARD", "DEFAULT_CARDS",
-           "HIDDEN", "ITEM_TYPES", "Board", "CardSet", "card_back", "load_board",
-           "load_cards", "parse_back"]
+           "HIDDEN", "ICONS", "ITEM_TYPES", "Board", "CardSet", "card_back", "card_set",
+           "deck_card", "load_board", "load_cards", "parse_back"]
 
 CARDS_FORMAT = "dungeoncraft_widgets/dobbers/cards"
 DEFAULT_CARDS = pathlib.Path(__file__).parent / "data" / "cards.json"
@@ -128,7 +128,8 @@ CARDS_SCHEMA: dict[str, Any] = {
         "starting_deck": {"type": "object", "minProperties": 1,
                           "additionalProperties": {"type": "integer", "minimum": 1,
                                                    "maximum": 30}},
-        "starting": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/adventure"}},
+        "starting": {"type": "array", "minItems": 1, "maxItems": 100,
+                     "items": {"$ref": "#/$defs/adventure"}},
         "variant_b": {"type": "object", "required": ["replace", "with"],
                       "additionalProperties": False,
                       "properties": {"replace": _ID, "with": _ID}},
@@ -157,19 +158,19 @@ CARDS_SCHEMA: dict[str, Any] = {
                                      "properties": {"if_no": {"enum": list(EQUIPMENT_TYPES)},
                                                     "ap": _INT}},
                            "victory": _EFFECT_LIST, "defeat": _EFFECT_LIST, "text": _TEXT}}},
-        "tokens": {"type": "array", "minItems": 1, "items": {
+        "tokens": {"type": "array", "minItems": 1, "maxItems": 100, "items": {
             "type": "object", "required": ["id", "kind", "value", "count"],
             "additionalProperties": False,
             "properties": {"id": _ID, "kind": {"enum": list(TOKEN_KINDS)},
                            "value": {"type": "integer", "minimum": -5, "maximum": 5,
                                      "not": {"const": 0}},
                            "count": {"type": "integer", "minimum": 1, "maximum": 30}}}},
-        "events": {"type": "array", "items": {
+        "events": {"type": "array", "maxItems": 100, "items": {
             "type": "object", "required": ["id", "name", "effects"],
             "additionalProperties": False,
             "properties": {"id": _ID, "name": _TEXT, "type": {"const": "Event"},
                            "effects": _EFFECT_LIST, "text": _TEXT}}},
-        "solo_cards": {"type": "array", "items": {
+        "solo_cards": {"type": "array", "maxItems": 100, "items": {
             "type": "object", "required": ["id", "name", "count", "instructions"],
             "additionalProperties": False,
             "properties": {"id": _ID, "name": _TEXT, "type": {"const": "Solo"},
@@ -215,40 +216,34 @@ CARDS_SCHEMA: dict[str, Any] = {
 }
 
 
-def card_back(card: Mapping[str, Any], covered: bool = False) -> str:
-    """What everyone sees of a face-down Challenge card: its art side, or only its icon
-    when ``covered`` (under a Location in a stack).
+#: What a card covered in a Challenge stack shows: its icon (the Location's art is on top).
+ICONS = ("?creature", "?weapon", "?armor", "?item")
 
-    >>> card_back({"type": "Location", "cost": 5, "capacity": 3})
-    '?location:5:3'
-    >>> card_back({"type": "Weapon", "cost": 4}, covered=True)
+
+def card_back(card: Mapping[str, Any]) -> str:
+    """What everyone sees of a card covered in a Challenge stack: its icon.
+
+    >>> card_back({"type": "Weapon", "cost": 4})
     '?weapon'
     """
-    kind = str(card["type"]).lower()
-    if covered:
-        return f"?{kind}"
-    if kind == "location":
-        return f"?location:{card['cost']}:{card['capacity']}"
-    return f"?{kind}:{card['cost']}"
+    return f"?{str(card['type']).lower()}"
 
 
 def parse_back(text: str) -> dict[str, Any]:
-    """The public fields of a face-down card's text (see :func:`card_back`).
+    """What a covered card's icon (see :func:`card_back`) says of it: its type.
 
-    >>> parse_back("?location:5:3")
-    {'type': 'Location', 'cost': 5, 'capacity': 3}
     >>> parse_back("?item")
     {'type': 'Item'}
+    >>> parse_back("?location:x:3")
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: back must be the icon of a card \
+covered in a stack ('?creature', '?weapon', '?armor' or '?item'), not '?location:x:3'
     """
-    if not isinstance(text, str) or not text.startswith("?"):
-        raise InvalidArgumentError(f"not a face-down card: {text!r}")
-    parts = text[1:].split(":")
-    out: dict[str, Any] = {"type": parts[0].capitalize()}
-    if len(parts) > 1:
-        out["cost"] = int(parts[1])
-    if len(parts) > 2:
-        out["capacity"] = int(parts[2])
-    return out
+    if text not in ICONS if isinstance(text, str) else True:
+        raise InvalidArgumentError(f"back must be the icon of a card covered in a stack "
+                                   f"({alternatives(ICONS)}), not {shown(text)}")
+    return {"type": text[1:].capitalize()}
 
 
 @dataclass(frozen=True, eq=False)  # compared and hashed by identity: one object per data set
@@ -277,14 +272,15 @@ class CardSet:
     def name(self, card_id: str) -> str:
         """The printed name (``'Silver Sword'``); a face-down card's text as it is."""
         card = self.by_id.get(card_id)
-        return card["name"] if card else card_id
+        return card.get("name", card_id) if card else card_id  # a token has no name
 
     def type(self, card_id: str) -> str:
         """Effect, Weapon, Armor, Item, Location, Creature, Event, Solo or Hero."""
         return self.by_id[card_id]["type"]
 
-    def back(self, card_id: str, covered: bool = False) -> str:
-        return card_back(self.by_id[card_id], covered)
+    def back(self, card_id: str) -> str:
+        """The icon the card shows covered in a stack (:func:`card_back`)."""
+        return card_back(self.by_id[card_id])
 
     def is_equipment(self, card_id: str) -> bool:
         return self.by_id.get(card_id, {}).get("type") in EQUIPMENT_TYPES
@@ -341,6 +337,18 @@ class CardSet:
         return {c: {p: info[p] for p in POINTS if info.get(p)} for c, info in self.by_id.items()}
 
     @cached_property
+    def may_draw(self) -> dict[str, int]:
+        """The Equipment cards whose draw is optional, at any time while in play (a
+        ``may_draw`` effect: the ``draw`` action), with how many cards each draws.
+
+        >>> load_cards().may_draw
+        {'bow_and_arrow': 1}
+        """
+        return {c: sum(e["n"] for e in info.get("effects", ()) if e["do"] == "may_draw")
+                for c, info in self.by_id.items()
+                if any(e["do"] == "may_draw" for e in info.get("effects", ()))}
+
+    @cached_property
     def outwits(self) -> frozenset[str]:
         """The cards that can be played as an Outwit (an ``outwit`` effect): a player
         holding none of them is only asked to pass.
@@ -380,6 +388,35 @@ class CardSet:
         return self.by_id[token]["kind"]
 
 
+def card_set(value: Any, name: str = "cards") -> CardSet:
+    """``value`` if it is a card set (:func:`load_cards`); else a message naming it.
+
+    >>> card_set(None)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: cards must be a CardSet \
+(load_cards(), or a game's .cards), not None
+    """
+    if not isinstance(value, CardSet):
+        raise InvalidArgumentError(f"{name} must be a CardSet (load_cards(), or a game's "
+                                   f".cards), not {shown(value)}")
+    return value
+
+
+def deck_card(cards: CardSet, value: Any, name: str) -> str:
+    """``value`` if it names a card a deck holds (an Effect, Weapon, Armor or Item card of
+    ``cards``); else a message naming it (a token, a Hero, a Location are not).
+
+    >>> deck_card(load_cards(), "silver", "card")
+    'silver'
+    """
+    if not isinstance(value, str) or value not in cards or cards.type(value) not in \
+            ADVENTURE_TYPES:
+        raise InvalidArgumentError(f"{name} must be an Effect, Weapon, Armor or Item card of "
+                                   f"the card set, not {shown(value)}")
+    return value
+
+
 # ------------------------------------------------------------------ validation
 def _bad(what: str, card: str, fieldname: str, why: str) -> DataFormatError:
     return DataFormatError(f"{what}: card {card!r}, field {fieldname!r}: {why}")
@@ -391,7 +428,7 @@ def _check_effects(what: str, card: str, fieldname: str, effects: Any, context: 
         where = f"{fieldname}[{i}]"
         do = e["do"]
         VOCABULARY.check(e, context, f"{what}: card {card!r}, field {where!r}")
-        if do in ("draw", "back", "discard") and "n" not in e:
+        if do in ("draw", "may_draw", "back", "discard") and "n" not in e:
             raise _bad(what, card, where, f"'{do}' needs a number 'n'")
         if do == "gain" and not any(e.get(p) for p in POINTS):
             raise _bad(what, card, where, "'gain' needs some red, blue, gold or influence")
@@ -546,6 +583,56 @@ def _check_adventure(what: str, card: dict[str, Any], tokens: Mapping[str, Any])
                            tokens)
     if any(e["do"] == "outwit" for e in card.get("effects", ())) and kind != "Effect":
         raise _bad(what, cid, "effects", "only an Effect card can Outwit")
+    if any(e["do"] == "may_draw" for e in card.get("effects", ())) and kind == "Effect":
+        raise _bad(what, cid, "effects", "'may_draw' is a draw at any time while the card is "
+                   "in play: Equipment only")
+    for part in ("aligned", "forge", "destroy"):
+        if any(e["do"] == "may_draw" for e in card.get(part, {}).get("effects", ())):
+            raise _bad(what, cid, f"{part}.effects", "'may_draw' belongs to the card's own "
+                       "effects")
+
+
+#: The most characters of JSON a card set or a board holds (the shipped ones: about 32,000
+#: and 4,000), checked before a dict is copied or serialised.
+MAX_DATA_CHARS = 1_000_000
+
+
+def _small_enough(data: Mapping[str, Any], schema: Mapping[str, Any], what: str) -> None:
+    """Refuse at once a dict too large to be a data file, before it is copied or serialised:
+    a list longer than the format allows (``schema``'s top-level ``maxItems``), or more
+    values and text than :data:`MAX_DATA_CHARS` characters of JSON could hold (counting
+    only as far as that limit).
+
+    >>> _small_enough({"adventure": [{}] * 10**6}, CARDS_SCHEMA, "card data")
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.DataFormatError: card data: adventure holds 1,000,000 \
+items; the format allows 400
+    """
+    for key, rule in schema.get("properties", {}).items():
+        value = data.get(key)
+        if isinstance(value, (list, tuple)) and len(value) > rule.get("maxItems", len(value)):
+            raise DataFormatError(f"{what}: {key} holds {len(value):,} items; the format "
+                                  f"allows {rule['maxItems']:,}")
+    budget = MAX_DATA_CHARS
+    todo: list[Any] = [data]
+    while todo:
+        value = todo.pop()
+        # Every item takes a character and a separator at least: charged before looking in.
+        if isinstance(value, Mapping):
+            budget -= 2 + 4 * len(value)
+        elif isinstance(value, (list, tuple)):
+            budget -= 2 + 2 * len(value)
+        elif isinstance(value, str):
+            budget -= 2 + len(value)
+        if budget < 0:
+            raise DataFormatError(f"{what}: larger than a data file can be "
+                                  f"({MAX_DATA_CHARS:,} characters of JSON)")
+        if isinstance(value, Mapping):
+            todo.extend(value.keys())
+            todo.extend(v for v in value.values() if isinstance(v, (Mapping, list, tuple, str)))
+        elif isinstance(value, (list, tuple)):
+            todo.extend(v for v in value if isinstance(v, (Mapping, list, tuple, str)))
 
 
 class DataFile:
@@ -557,8 +644,10 @@ class DataFile:
     ``digest`` and ``doc``; ``what`` names the data in messages ("card set", "board").
     """
 
-    def __init__(self, validate: Any, path: pathlib.Path, what: str, kind: type) -> None:
+    def __init__(self, validate: Any, path: pathlib.Path, what: str, kind: type,
+                 schema: Mapping[str, Any]) -> None:
         self.validate, self.path, self.what, self.kind = validate, path, what, kind
+        self.schema = schema
         self.name = path.name
         self._parsed = lru_cache(maxsize=16)(lambda text, label: validate(json.loads(text),
                                                                            label))
@@ -578,6 +667,7 @@ class DataFile:
             return source
         if isinstance(source, Mapping):
             label = f"{self.what.split()[0]} data"
+            _small_enough(source, self.schema, label)  # before copying a huge dict
             return self._parsed(json.dumps(read_json(source, label), sort_keys=True), label)
         if isinstance(source, (str, os.PathLike)):
             path = pathlib.Path(source)
@@ -612,7 +702,7 @@ class DataFile:
                               "its data")
 
 
-CARDS = DataFile(_validate_cards, DEFAULT_CARDS, "card set", CardSet)
+CARDS = DataFile(_validate_cards, DEFAULT_CARDS, "card set", CardSet, CARDS_SCHEMA)
 
 
 def load_cards(source: str | os.PathLike[str] | Mapping[str, Any] | CardSet | None = None
@@ -770,7 +860,7 @@ def _validate_board(doc: dict[str, Any], what: str) -> Board:
                  doc=doc, digest=digest(doc))
 
 
-BOARDS = DataFile(_validate_board, DEFAULT_BOARD, "board", Board)
+BOARDS = DataFile(_validate_board, DEFAULT_BOARD, "board", Board, BOARD_SCHEMA)
 
 
 def load_board(source: str | os.PathLike[str] | Mapping[str, Any] | Board | None = None

@@ -101,6 +101,14 @@ def _draw(state: DobbersState, item: Item) -> None:
     state._draw(item["p"], item["n"])
 
 
+@VOCABULARY.effect("may_draw", when=("card",),
+                   words=lambda _cards, e: f"once a turn, at any time while it is in play, "
+                                           f"you may draw {count(e['n'], 'card')}")
+def _may_draw(state: DobbersState, item: Item) -> None:
+    """An Equipment card's optional draw: not done when the card is used but by the
+    ``draw`` action, at any time while the card is in play (see :class:`.actions.Draw`)."""
+
+
 @VOCABULARY.effect("gain", when=("card", "power", "consequence"), words=_verb)
 def _gain(state: DobbersState, item: Item) -> None:
     """Points for this turn (``red``, ``blue``, ``gold``, ``influence``)."""
@@ -145,19 +153,30 @@ def _cull(state: DobbersState, item: Item) -> None:
 
 @answers("cull")
 def _culled(state: DobbersState, pending: Item, zone: str, card: str) -> None:
+    """The card is destroyed; then the player *may* draw ("When doing this, you may draw a
+    card from your personal deck"): asked."""
     p = pending["player"]
     name = state.players[p]
+    if zone == "hand":
+        state.shown_from_hand(state.cards.name(card))
     (state.hands if zone == "hand" else state.discards)[p].remove(card)
     state.destroyed.append(card)
     state.record("destroy", f"{says(name, 'destroy')} {state.cards.name(card)} from "
                  f"{their(name)} {zone}.", player=p)
-    state._draw(p, 1)
+    if state.decks[p] or state.discards[p]:
+        state._ask(p, "cull_draw", [["draw", "1"]], True, pending["src"])
+
+
+@answers("cull_draw")
+def _cull_drew(state: DobbersState, pending: Item, zone: str, card: str) -> None:
+    state._draw(pending["player"], int(card))
 
 
 @VOCABULARY.effect("destroy_row", when=("card", "power"), words=_verb)
 def _destroy_row(state: DobbersState, item: Item) -> None:
-    """May destroy a card of the Adventure row or of a Challenge row."""
-    options = [["adventure", c] for c in sorted({c for c in state.adventure_row if c})]
+    """May destroy a card of the Adventure row or of a Challenge row (either named by its
+    position: ``choose adventure 3``, ``choose challenge L1``)."""
+    options = [["adventure", str(i + 1)] for i, c in enumerate(state.adventure_row) if c]
     options += [["challenge", slot] for slot in state.challenge_slots()
                 if state.row_card(slot)]
     if options:
@@ -166,7 +185,8 @@ def _destroy_row(state: DobbersState, item: Item) -> None:
 
 @answers("destroy_row")
 def _row_destroyed(state: DobbersState, pending: Item, zone: str, card: str) -> None:
-    state._destroy_row_card(pending["player"], zone, card)
+    state._destroy_row_card(pending["player"], zone,
+                            int(card) - 1 if zone == "adventure" else card)
 
 
 @VOCABULARY.effect("retrieve", when=("card", "power"), words=_verb)
@@ -214,6 +234,7 @@ def _discard(state: DobbersState, item: Item) -> None:
 @answers("discard")
 def _discarded(state: DobbersState, pending: Item, zone: str, card: str) -> None:
     p = pending["player"]
+    state.shown_from_hand(state.cards.name(card))
     state.hands[p].remove(card)
     state.discards[p].append(card)
     state.record("discard", f"{says(state.players[p], 'discard')} {state.cards.name(card)}.",
@@ -295,7 +316,7 @@ def _destroy_adventure(state: DobbersState, item: Item) -> None:
             _, slot = min(cards)
         else:
             _, slot = min((-cost, i) for cost, i in cards)
-        state._destroy_row_card(None, "adventure", row[slot])
+        state._destroy_row_card(None, "adventure", slot)
 
 
 # ------------------------------------------------------------------ Solo cards
@@ -350,19 +371,22 @@ def _take_for_solo(state: DobbersState, where: str) -> None:
 def _solo_place(state: DobbersState, card: str, square: str, up: bool,
                 where: str = "row") -> None:
     """Put ``card`` (from ``where``: a Challenge row position, ``"deck"``, or the
-    Adventure ``"row"``) into the stack on ``square``. The log keeps what everyone saw
-    of it: a named Equipment card, or a Creature's art side as it showed in the row."""
+    Adventure ``"row"``) into the stack on ``square``. Covered there, it shows its icon;
+    the solo player, who moved it from a row, knows which card it is; a Creature from the
+    deck nobody knows."""
     kind = state.cards.type(card)
     stack = state.stacks[square]
     if kind == "Creature":
         stack.append([card, up])
-        seen = {"back": "?creature" if where == "deck" else state.cards.back(card)}
     else:
         stack.insert(len(stack) - 1, [card, up])
-        seen = {"card": card}
-    what = "a Creature" if kind == "Creature" else state.cards.name(card)
-    state.record("solo", f"The Solo card puts {what} under the Location on "
-                 f"{state.board.label(square)}.", square=square, **seen)
+    icon = f"?{kind.lower()}"
+    unseen = " unseen" if where == "deck" else ""
+    state.record("solo", f"The Solo card puts a {kind}{unseen} under the Location on "
+                 f"{state.board.label(square)}.", square=square, back=icon)
+    if where != "deck":
+        state.record("solo", f"That {kind} is {state.cards.name(card)}.", square=square,
+                     card=card, visible_to=[0])
 
 
 @VOCABULARY.effect("solo_arm", when=("solo",), words=_verb)
@@ -381,7 +405,7 @@ def _solo_arm(state: DobbersState, item: Item) -> None:
                if takes_equipment(state.cards, _cards_of(state.stacks.get(s)), kind)] \
         if state.cards.is_equipment(card) else []
     if not targets:
-        state._destroy_row_card(None, "adventure", card)
+        state._destroy_row_card(None, "adventure", other)
         return
     row[other] = None
     _solo_place(state, card, targets[0], False)
@@ -397,4 +421,4 @@ def _solo_destroy(state: DobbersState, item: Item) -> None:
         if 0 <= other < len(row):
             card = row[other]
             if card is not None and state.cards.type(card) not in ("Event", "Solo"):
-                state._destroy_row_card(None, "adventure", card)
+                state._destroy_row_card(None, "adventure", other)

@@ -39,7 +39,7 @@ from typing import Any
 import networkx as nx
 import sympy
 
-from ..core.checks import game_state, seat, shown, whole_number
+from ..core.checks import game_state, integer, seat, shown, whole_number
 from ..core.english import approx
 from ..core.errors import InvalidArgumentError
 from .data import Board, load_board
@@ -75,6 +75,21 @@ def _square(board: Board, square: Any, name: str = "square") -> str:
         raise InvalidArgumentError(f"{name} must be a square of the board, not "
                                    f"{shown(square)}")
     return square
+
+
+def _needed(value: Any, name: str) -> sympy.Rational:
+    """A stack's Challenge points: a whole number or an exact fraction (an expected need),
+    never below 0; a float (NaN among them) is refused, as every chance here is exact.
+
+    >>> _needed(Fraction(7, 2), "need")
+    7/2
+    """
+    exact = integer(value) or isinstance(value, Fraction) or (
+        isinstance(value, sympy.Rational) and value.is_finite)
+    if not exact or value < 0:
+        raise InvalidArgumentError(f"{name} must be a whole number or an exact fraction >= 0 "
+                                   f"(Challenge points), not {shown(value)}")
+    return sympy.Rational(value)
 
 
 def _player(state: DobbersState, player: int | None) -> int:
@@ -245,9 +260,12 @@ def path_to_key(state: DobbersState, player: int | None = None, *, square: str |
         for chance, _need, _immune, back, _cards in outcomes:
             moved[back] = moved.get(back, Fraction(0)) + chance
         backs[sq] = moved
+    if needs is not None and not isinstance(needs, Mapping):
+        raise InvalidArgumentError(f"needs must be a dict square -> Challenge points, not "
+                                   f"{shown(needs)}")
     for sq, need in (needs or {}).items():
         _square(board, sq, "needs")
-        weights[sq] = sympy.Rational(need)
+        weights[sq] = _needed(need, f"needs[{sq!r}]")
         known[sq] = True
         backs.setdefault(sq, {})
     graph = _graph(board)

@@ -4,8 +4,9 @@ Every function reads a game or, better, a player's view (``state.view(p)``): wha
 player knows is what the view shows, and nothing else.
 
 **Your deck** (:func:`your_cards`). You know which cards are in your deck (not their
-order), your discard pile, your hand and the cards you played this turn. At the Draw
-Phase the hand and the played cards go to the discard pile and five cards are drawn
+order), your discard pile (where a played Effect card goes once resolved), your hand and
+the played cards still in play (a card whose Destroy ability is still open). At the Draw
+Phase the hand and those cards go to the discard pile and five cards are drawn
 (six for Pip); when the deck runs out the discard pile is shuffled into a new deck.
 
 - :func:`next_hand` / :func:`next_hand_chance`: the points your next hand gives, as a
@@ -25,7 +26,8 @@ side, or its icon): :mod:`.sight` says what a player has seen (:func:`stack_card
 :func:`unseen_cards`) and enumerates the ways a stack may turn out.
 
 **The race** (:func:`expected_turns`): the expected number of turns to the Key if you
-buy nothing more, an exact Markov chain over your deck (see its docstring).
+buy nothing more, an exact Markov chain over your deck (see its docstring); its work is
+bounded (about a second), and past the bound the answer is an estimate that says so.
 
 >>> from dungeoncraft_widgets.dobbers import position
 >>> game = position(heroes=["herb"], hand=["silver", "bottle_cap"], at="T3",
@@ -42,6 +44,8 @@ blue + red; Player 1 has 1 (the travel is refused before any Challenge)
 
 from __future__ import annotations
 
+import zlib
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -53,18 +57,21 @@ from typing import Any
 import networkx as nx
 import sympy
 
-from ..core.checks import game_state, one_of, seat, whole_number
+from ..core.checks import game_state, integer, one_of, seat, sequence, shown, whole_number
+from ..core.english import approx
 from ..core.errors import InvalidArgumentError
+from ..core.rng import Rng
 from . import challenge, travel
 from .actions import SLOTS
-from .data import HIDDEN, CardSet
+from .data import HIDDEN, CardSet, card_set, deck_card
 from .graph import path_to_key
 from .points import HAND_SIZE, bonuses_due, contribution, hand_size, token_points, use_points
 from .rules import DobbersState
 from .sight import stack_cards, stack_outcomes, unseen_cards
 
 __all__ = [
-    "QUANTITIES", "ChallengeOdds", "StackCase", "YourCards", "at_least", "challenge_odds",
+    "QUANTITIES", "ChallengeOdds", "RaceTurns", "StackCase", "YourCards", "at_least",
+    "challenge_odds",
     "draw_chance", "expected_turns", "hand_points", "next_hand", "next_hand_chance",
     "stack_cases", "stack_cards", "unseen_cards", "your_cards",
 ]
@@ -80,6 +87,23 @@ R = sympy.Rational
 
 def _quantity(quantity: Any) -> tuple[str, ...]:
     return QUANTITIES[one_of(quantity, "quantity", QUANTITIES)]
+
+
+def _slots(cards: CardSet, value: Any, name: str) -> dict[str, str]:
+    """``equipped``/``forged`` as a dict slot -> card: a card of that slot's type, or (a
+    Forge card) one with a Forge bonus."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise InvalidArgumentError(f"{name} must be a dict slot -> card, not {shown(value)}")
+    for slot, card in value.items():
+        one_of(slot, f"{name}'s slot", SLOTS)
+        deck_card(cards, card, f"{name}[{slot!r}]")
+        if name == "equipped" and cards.type(card).lower() != slot:
+            raise InvalidArgumentError(f"equipped[{slot!r}]: {card} is no {slot}")
+        if name == "forged" and "forge" not in cards[card]:
+            raise InvalidArgumentError(f"forged[{slot!r}]: {card} has no Forge bonus")
+    return dict(value)
 
 
 def _seat(state: DobbersState, player: Any) -> int:
@@ -103,6 +127,12 @@ def at_least(distribution: Mapping[int, sympy.Rational], n: int) -> sympy.Ration
     >>> at_least({1: R(1, 4), 2: R(1, 2), 5: R(1, 4)}, 2)
     3/4
     """
+    if not isinstance(distribution, Mapping) or not all(
+            integer(v) and isinstance(p, (sympy.Rational, Fraction, int))
+            for v, p in distribution.items()):
+        raise InvalidArgumentError(f"distribution must map whole numbers to exact chances "
+                                   f"(next_hand's answer), not {shown(distribution)}")
+    n = whole_number(n, "n")
     return sum((p for v, p in distribution.items() if v >= n), sympy.Integer(0))
 
 
@@ -110,15 +140,16 @@ def at_least(distribution: Mapping[int, sympy.Rational], n: int) -> sympy.Ration
 @dataclass(frozen=True)
 class YourCards:
     """What a player knows of their own cards: ``deck`` (still to draw, order unknown),
-    ``discard`` (the discard pile), ``hand``, ``played`` (this turn's played cards: they
-    go to the discard pile at the Draw Phase with the hand), the Hero, the ``equipped`` and
+    ``discard`` (the discard pile), ``hand``, ``held`` (cards played this turn and still in
+    play, their Destroy ability open: they go to the discard pile at the Draw Phase with the
+    hand), the Hero, the ``equipped`` and
     ``forged`` cards by slot, the slots ``used`` this turn, and ``hand_size`` (the cards the
     Draw Phase draws)."""
 
     deck: Counter
     discard: Counter
     hand: Counter
-    played: Counter
+    held: Counter
     hero: str
     equipped: Mapping[str, str]
     forged: Mapping[str, str]
@@ -139,10 +170,10 @@ def your_cards(view: DobbersState, player: int) -> YourCards:
     p = _seat(view, player)
     size = hand_size(view.cards, view.heroes[p])
     mine = view.turn_player == p
-    played = [c for c in view.turn["played"] if c] if mine else []
+    held = list(view.turn["held"]) if mine else []
     return YourCards(deck=_own(view, p, view.decks[p], "deck"),
                      discard=Counter(view.discards[p]), hand=_own(view, p, view.hands[p], "hand"),
-                     played=Counter(played), hero=view.heroes[p],
+                     held=Counter(held), hero=view.heroes[p],
                      equipped=dict(view.equipped[p]), forged=dict(view.forged[p]),
                      used=frozenset(view.turn["used"]) if mine else frozenset(),
                      hand_size=size)
@@ -181,9 +212,13 @@ def hand_points(cards: CardSet, hand: Iterable[str], quantity: str, *, hero: str
     ...             hero="toby", equipped={"weapon": "wooden_knife"})   # 1+1 + 1 + (1+1)
     5
     """
+    cards = card_set(cards)
     colours = _quantity(quantity)
-    mine = YourCards(Counter(), Counter(), Counter(), Counter(), hero, dict(equipped or {}),
-                     dict(forged or {}), frozenset(), HAND_SIZE)
+    hand = sequence(hand, "hand", lambda c, name: deck_card(cards, c, name), most=200)
+    one_of(hero, "hero", cards.heroes)
+    equipped, forged = _slots(cards, equipped, "equipped"), _slots(cards, forged, "forged")
+    mine = YourCards(Counter(), Counter(), Counter(), Counter(), hero, equipped, forged,
+                     frozenset(), HAND_SIZE)
     total, slots = _base(cards, mine, colours)
     best = dict(slots)
     for card in hand:
@@ -290,7 +325,7 @@ def _frozen(mapping: Mapping[str, Any]) -> tuple:
 def next_hand(view: DobbersState, player: int, quantity: str) -> dict[int, sympy.Rational]:
     """The distribution of the points of ``quantity`` the next hand gives (value ->
     chance), if nothing else changes before the Draw Phase: the hand drawn from the deck,
-    and when it runs short, from the discard pile with this turn's hand and played cards
+    and when it runs short, from the discard pile with this turn's hand and held cards
     shuffled in. See :func:`hand_points` for what a hand gives.
 
     >>> from dungeoncraft_widgets.dobbers import position
@@ -301,7 +336,7 @@ def next_hand(view: DobbersState, player: int, quantity: str) -> dict[int, sympy
     """
     colours = _quantity(quantity)
     mine = your_cards(view, player)
-    refill = mine.discard + mine.hand + mine.played
+    refill = mine.discard + mine.hand + mine.held
     key = (_frozen(mine.deck), _frozen(refill), mine.hand_size, mine.hero,
            _frozen(mine.equipped), _frozen(mine.forged))
     return {v: R(p.numerator, p.denominator)
@@ -319,8 +354,8 @@ def draw_chance(view: DobbersState, player: int, quantity: str, need: int,
     """The chance that drawing ``draws`` cards now gives at least ``need`` more points of
     ``quantity``: each drawn Effect its printed points, and in each slot not yet used this
     turn the best drawn Equipment card its gain over the equipped one (it is equipped, then
-    used). The deck runs out: the discard pile is shuffled (this turn's hand and played
-    cards are not in it: they go there at the Draw Phase).
+    used). The deck runs out: the discard pile is shuffled, with the Effect cards already
+    played and resolved this turn (the hand and the cards still in play are not in it).
 
     >>> from dungeoncraft_widgets.dobbers import position
     >>> game = position(heroes=["toby"], hand=["hearty_mushroom"])
@@ -371,9 +406,9 @@ def stack_cases(view: DobbersState, player: int, square: str) -> list[StackCase]
     >>> cases = stack_cases(game, p, "E2")            # the whole game: known cards
     >>> [(c.chance, c.need, sorted(c.immune), c.back) for c in cases]
     [(1, 7, ['Thorn'], 2)]
-    >>> seen = stack_cases(game.view(p), p, "E2")     # Herb's view: cost 5 Location, a Creature
+    >>> seen = stack_cases(game.view(p), p, "E2")     # Herb's view: Castle Walls (its art)
     >>> sum(c.chance for c in seen), min(c.need for c in seen), max(c.need for c in seen)
-    (1, 4, 10)
+    (1, 4, 9)
     """
     return [StackCase(R(chance.numerator, chance.denominator), need, immune, back, ids)
             for chance, need, immune, back, ids in stack_outcomes(view, _seat(view, player),
@@ -456,8 +491,8 @@ def challenge_odds(view: DobbersState, player: int, square: str, *,
     >>> odds = challenge_odds(game, p, "E2")         # knowing the cards: 7 is enough
     >>> odds.chance, odds.shield, dict(odds.need)
     (1, 3, {7: 1})
-    >>> challenge_odds(game.view(p), p, "E2").chance  # Toby's own view: a mystery Creature
-    37/51
+    >>> challenge_odds(game.view(p), p, "E2").chance  # Toby's view: Castle Walls, a mystery
+    13/17
     """
     p = _seat(view, player)
     if view.turn_player != p or view.phase != "main":
@@ -496,11 +531,42 @@ def challenge_odds(view: DobbersState, player: int, square: str, *,
 
 
 # ------------------------------------------------------------------ the race to the Key
-MAX_STATES = 4000  # a bigger chain is refused rather than left to run for minutes
+#: The work :func:`expected_turns` does at most, in units of about 6 microseconds (a step
+#: of the exact solution, a turn of a sampled race, a tenth of a hand dealt): about a
+#: second; an estimate may take half as much again. And the most turns one sampled race
+#: may take.
+MAX_WORK = 150_000
+RACE_TURNS = 1000
+
+
+@dataclass(frozen=True)
+class RaceTurns:
+    """What :func:`expected_turns` answers. ``turns``: the exact expected number of turns
+    when ``exact``; else (the chain needed more than the work bound) an estimate, the mean
+    of ``races`` races run through the same chain with its exact chances, as the app says.
+    ``states``: the states of the chain worked out; ``work``: the work done, in the units
+    of :data:`MAX_WORK` (at most the bound, and half as much again for an estimate);
+    ``why``: why the answer is not exact (empty when it is)."""
+
+    turns: sympy.Rational
+    exact: bool
+    states: int
+    work: int
+    races: int = 0
+    why: str = ""
+
+    def __str__(self) -> str:
+        if self.exact:
+            return f"{approx(self.turns)} turns"
+        return f"about {approx(self.turns, places=1)} turns ({self.why})"
+
+
+class _OutOfWork(Exception):
+    """The chain's work bound is reached (caught in :meth:`_RaceChain.expected`)."""
 
 
 def expected_turns(view: DobbersState, player: int, *,
-                   max_states: int = MAX_STATES) -> sympy.Rational:
+                   max_work: int = MAX_WORK) -> RaceTurns:
     """The expected number of turns after this one until ``player`` reaches the Key, if
     they buy nothing more. Exact for this model of the race:
 
@@ -518,16 +584,24 @@ def expected_turns(view: DobbersState, player: int, *,
       (they never lose a Challenge: an optimistic race);
     - the board does not change (no other player, no Solo card, no consequences).
 
-    Raises an error when the Hero cannot reach the Key this way, or when the chain would
-    have more than ``max_states`` states.
+    The work is bounded (``max_work``, about a second by default): a chain too large to
+    solve exactly within it is estimated instead, by races run through the same chain
+    (the answer says so: ``exact`` False, ``why``). Raises an error naming why when the
+    Hero may never reach the Key this way (a race can get stuck for good).
 
     >>> from dungeoncraft_widgets.dobbers import position
     >>> game = position(heroes=["brindle"], hand=[], at="T15", stacks={"E12": ["hollow_oak"]})
     >>> p = game.turn_player
-    >>> expected_turns(game.view(p), p)   # the Kit and the Knife are both needed: 1 or 2 turns
-    16/9
+    >>> race = expected_turns(game.view(p), p)   # the Kit and the Knife both needed: 1 or 2
+    >>> race.turns, race.exact, str(race)
+    (16/9, True, '16/9 ≈ 1.78 turns')
+    >>> rough = expected_turns(game.view(p), p, max_work=60)
+    >>> rough.exact, rough.races > 0, rough.why[:40]
+    (False, True, 'an estimate from races run through the c')
     """
     p = _seat(view, player)
+    max_work = whole_number(max_work, "max_work", minimum=1, maximum=10**9,
+                            why="the work the answer may take")
     mine = your_cards(view, p)
     cards = view.cards
     route = path_to_key(view, p)
@@ -541,7 +615,7 @@ def expected_turns(view: DobbersState, player: int, *,
             dist[need] = dist.get(need, Fraction(0)) + chance
         steps.append((step.shield, tuple(sorted(dist.items()))))
     # The deck: every card in circulation, grouped by what it prints.
-    circulation = mine.deck + mine.discard + mine.hand + mine.played
+    circulation = mine.deck + mine.discard + mine.hand + mine.held
     hero = cards[mine.hero]
     equip = tuple(_equip_value(cards, mine.equipped, mine.forged, s) for s in SLOTS)
     groups: dict[tuple, int] = {(s, *v): 0 for s, v in zip(SLOTS, equip, strict=True)
@@ -554,13 +628,12 @@ def expected_turns(view: DobbersState, player: int, *,
         groups[sig] = groups.get(sig, 0) + n
         piles[sig] = piles.get(sig, 0) + mine.deck[card]
     kinds = tuple(sorted(groups))
-    # The turn ends now: the hand and the played cards go to the discard pile, the deck stays.
+    # The turn ends now: the hand and the held cards go to the discard pile, the deck stays.
     start = (0, tuple(piles.get(k, 0) for k in kinds), tuple(groups[k] for k in kinds), equip,
              None)
     chain = _RaceChain(steps, kinds, (hero.get("blue", 0), hero.get("red", 0),
-                                      hero.get("gold", 0)), mine.hand_size, max_states)
-    value = chain.expected(start)
-    return R(value.numerator, value.denominator)
+                                      hero.get("gold", 0)), mine.hand_size, max_work)
+    return chain.expected(start)
 
 
 def _equip_value(cards: CardSet, equipped: Mapping[str, str], forged: Mapping[str, str],
@@ -572,14 +645,22 @@ def _equip_value(cards: CardSet, equipped: Mapping[str, str], forged: Mapping[st
 class _RaceChain:
     """The Markov chain of :func:`expected_turns`. A state: (index on the route, the deck
     still to draw and the cards in circulation, by group, the points of each equipped slot,
-    the need of the stack ahead once it is known)."""
+    the need of the stack ahead once it is known). ``work`` counts what is done (hands
+    dealt, moves walked, steps of the solution, turns of sampled races) against
+    ``max_work``."""
 
-    def __init__(self, steps, kinds, hero, hand_size, max_states) -> None:
+    def __init__(self, steps, kinds, hero, hand_size, max_work) -> None:
         self.steps, self.kinds, self.hero = steps, kinds, hero
-        self.hand_size, self.max_states = hand_size, max_states
+        self.hand_size, self.max_work = hand_size, max_work
+        self.work = 0
         self.memo: dict[tuple, list] = {}
         self._turns: dict[tuple, list] = {}   # the same deck recurs all along the route
         self._moves: dict[tuple, list] = {}
+
+    def spend(self, units: int) -> None:
+        if self.work + units > self.max_work:
+            raise _OutOfWork
+        self.work += units
 
     # -- one turn
     def hands(self, pile: tuple, circ: tuple):
@@ -612,6 +693,7 @@ class _RaceChain:
             return self._turns[key]
         out: dict[tuple, Fraction] = {}
         for p, hand, left in self.hands(pile, circ):
+            self.spend(10)  # a hand costs about ten steps of the solution
             equip2, circ2, effect = list(equip), list(circ), [0, 0, 0]
             for i, kind in enumerate(self.kinds):
                 n = hand[i]
@@ -643,6 +725,7 @@ class _RaceChain:
             moves = self._moves.get((pos, known, points))
             if moves is None:
                 moves = self._moves[pos, known, points] = self._travel(pos, known, *points)
+            self.spend(len(moves))  # a chance multiplied in for each
             for q, nxt_pos, nxt_known in moves:
                 nxt = (nxt_pos, left, circ2, equip2, nxt_known)
                 out[nxt] = out.get(nxt, Fraction(0)) + p * q
@@ -677,15 +760,46 @@ class _RaceChain:
         return results
 
     # -- expected turns
-    def expected(self, start: tuple) -> Fraction:
+    def expected(self, start: tuple) -> RaceTurns:
         """E[turns] from ``start``: E[s] = 1 + sum P(s -> t) E[t] (0 at the Key), solved
-        exactly one strongly connected part at a time, the last parts of the race first."""
-        self._explore(start)
+        exactly one strongly connected part at a time, the last parts of the race first;
+        past the work bound, estimated by races through the chain."""
+        try:
+            self._explore(start)
+            value = self._solve(start)
+        except _OutOfWork:
+            return self._estimate(start)
+        return RaceTurns(sympy.Rational(value.numerator, value.denominator), True,
+                         len(self.memo), self.work)
+
+    def _explore(self, start: tuple) -> None:
+        todo, seen = [start], {start}
+        while todo:
+            s = todo.pop()
+            nxt = self.turn(s)
+            self.memo[s] = list(nxt.items())
+            if all(t == s for t in nxt):
+                raise InvalidArgumentError("expected_turns: this deck never gets the Hero any "
+                                           "further along the way to the Key")
+            for t in nxt:
+                if t[0] < len(self.steps) and t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+
+    def _solve(self, start: tuple) -> Fraction:
+        self.spend(2 * sum(len(succ) for succ in self.memo.values()))  # the graph's edges
         graph = nx.DiGraph()
         graph.add_nodes_from(self.memo)
         graph.add_edges_from((s, t) for s, succ in self.memo.items() for t, _q in succ
                              if t in self.memo)
         parts = nx.condensation(graph)
+        for part in parts:  # a part the race never leaves, short of the Key: stuck for good
+            members = parts.nodes[part]["members"]
+            if not any(t not in members for s in members for t, _q in self.memo[s]):
+                raise InvalidArgumentError(
+                    "expected_turns: the Hero may never reach the Key this way: some races "
+                    "get stuck for good (a shield or a stack this deck cannot pass from "
+                    "there)")
         value: dict[tuple, Fraction] = {}
         for part in reversed(list(nx.topological_sort(parts))):
             members = sorted(parts.nodes[part]["members"])
@@ -701,32 +815,56 @@ class _RaceChain:
                         constant += q * value[t]
                 rows.append(row)
                 rhs.append(constant)
-            for s, v in zip(members, _solve_sparse(rows, rhs, len(members)), strict=True):
+            for s, v in zip(members, _solve_sparse(rows, rhs, len(members), self.spend),
+                            strict=True):
                 value[s] = v
         return value[start]
 
-    def _explore(self, start: tuple) -> None:
-        todo, seen = [start], {start}
-        while todo:
-            s = todo.pop()
-            if len(self.memo) >= self.max_states:
-                raise InvalidArgumentError(
-                    f"expected_turns: more than {self.max_states} states in the race's chain "
-                    "(a big deck with many kinds of cards); no exact answer in reasonable time")
-            nxt = self.turn(s)
-            self.memo[s] = list(nxt.items())
-            if all(t == s for t in nxt):
-                raise InvalidArgumentError("expected_turns: this deck never gets the Hero any "
-                                           "further along the way to the Key")
-            for t in nxt:
-                if t[0] < len(self.steps) and t not in seen:
-                    seen.add(t)
-                    todo.append(t)
+    def _estimate(self, start: tuple) -> RaceTurns:
+        """The chain is too large to solve within the work bound: races run through it
+        (each turn's next state drawn with the chain's exact chances, the Rng seeded by
+        the start: the same position, the same estimate), within half the bound again."""
+        spent, self.work, self.max_work = self.work, 0, max(1, self.max_work // 2)
+        rng = Rng(zlib.crc32(repr(start).encode()))
+        cumulative: dict[tuple, tuple[list[Fraction], list[tuple]]] = {}
+        total = races = 0
+        try:
+            while races < 2000:
+                s, turns = start, 0
+                while s[0] < len(self.steps):
+                    if s not in cumulative:
+                        succ = self.memo.get(s) or list(self.turn(s).items())
+                        self.spend(len(succ))
+                        acc, run = [], Fraction(0)
+                        for _t, q in succ:
+                            run += q
+                            acc.append(run)
+                        cumulative[s] = (acc, [t for t, _q in succ])
+                    acc, nexts = cumulative[s]
+                    u = Fraction(rng.next64(), 1 << 64)
+                    s = nexts[min(bisect_right(acc, u), len(nexts) - 1)]
+                    turns += 1
+                    self.spend(len(nexts).bit_length())  # the comparisons of the search
+                    if turns > RACE_TURNS:
+                        raise InvalidArgumentError(
+                            f"expected_turns: a race took more than {RACE_TURNS} turns: the "
+                            "Hero may never reach the Key this way")
+                total += turns
+                races += 1
+        except _OutOfWork:
+            if races == 0:
+                raise InvalidArgumentError("expected_turns: not one race reached the Key "
+                                           "within the work bound") from None
+        why = (f"an estimate from races run through the chain, {races} of them: its "
+               f"{len(self.memo)}+ states are more than the work bound solves exactly")
+        return RaceTurns(sympy.Rational(total, races), False, len(self.memo) or len(cumulative),
+                         spent + self.work, races, why)
 
 
-def _solve_sparse(rows: list[dict[int, Fraction]], rhs: list[Fraction], n: int
-                  ) -> list[Fraction]:
-    """Solve the sparse linear system exactly (Gaussian elimination on dict rows)."""
+def _solve_sparse(rows: list[dict[int, Fraction]], rhs: list[Fraction], n: int,
+                  spend: Any = None) -> list[Fraction]:
+    """Solve the sparse linear system exactly (Gaussian elimination on dict rows);
+    ``spend(units)`` is told the work of each row step (and may stop it)."""
     rows = [dict(r) for r in rows]
     rhs = list(rhs)
     pivot_of: list[int] = []
@@ -747,6 +885,8 @@ def _solve_sparse(rows: list[dict[int, Fraction]], rhs: list[Fraction], n: int
                 continue
             f *= inv
             row = rows[r]
+            if spend is not None:
+                spend(len(pr))
             for c, v in pr.items():
                 nv = row.get(c, Fraction(0)) - f * v
                 if nv:

@@ -29,9 +29,10 @@ other player holding cards is asked in turn order whether to ``outwit`` it or
 True
 
 What each player may see (``state.view(p)``): the other hands and every deck are
-hidden ("?"; your own deck in a sorted order), a face-down Challenge card shows
-only its art side (``?location:5:3``: cost 5, capacity 3) or, covered in a stack,
-its icon (``?creature``). How the rulebook is read where it is open: :data:`RULE_NOTES`.
+hidden ("?"; your own deck in a sorted order); a face-down Challenge card shows its art,
+which names it (the Challenge row, a Location on the board), and a card covered in a stack
+only its icon (``?creature``, ``?weapon``). How the rulebook is read where it is open:
+:data:`RULE_NOTES`.
 """
 
 from __future__ import annotations
@@ -42,10 +43,15 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..core.actions import Action, shared
-from ..core.checks import one_of, whole_number
+from ..core.checks import alternatives, integer, one_of, seat, sequence, shown, whole_number
 from ..core.engine import GameState, performs
 from ..core.english import count, listing, objective, possessive, says, their, verb_form
-from ..core.errors import DataFormatError, IllegalActionError, InvalidArgumentError
+from ..core.errors import (
+    DataFormatError,
+    IllegalActionError,
+    InvalidArgumentError,
+    SaveFormatError,
+)
 from . import challenge, points, travel
 from .actions import (
     ACTION_TYPES,
@@ -55,6 +61,7 @@ from .actions import (
     Challenge,
     Choose,
     Destroy,
+    Draw,
     End,
     Equip,
     Fight,
@@ -74,6 +81,7 @@ from .actions import (
 from .data import (
     EQUIPMENT_TYPES,
     HIDDEN,
+    ICONS,
     Board,
     CardSet,
     board_from_option,
@@ -86,16 +94,17 @@ from .data import (
 from .deal import ADVENTURE_ROW, events_shuffled_in, opening_hand, row_size, solo_shuffled_in
 from .effects import ANSWERS, VOCABULARY, holds, queued
 
-__all__ = ["DEFAULT_ROUND_LIMIT", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "DobbersState",
-           "new_game", "position", "verdict"]
+__all__ = ["DEFAULT_ROUND_LIMIT", "DEFAULT_SOLO_TURNS", "MAX_ACTIONS", "PLAYER_COUNTS",
+           "RULE_NOTES", "DobbersState", "new_game", "position", "verdict"]
 
 PLAYER_COUNTS = (1, 2, 3, 4)
 #: The rulebook's only ending is the Key; so that every game ends (random play wanders),
-#: a game stops with no winner after this many rounds (solo: turns). ``round_limit=None``
-#: lifts it.
-DEFAULT_ROUND_LIMIT = 30
-#: A bound on the actions of a default game: 30 rounds of up to 4 turns, each turn bounded
-#: by the cards and points a player can have.
+#: a game stops with no winner after this many rounds, or in Solo Play this many turns
+#: (more than the longest game between the bots: a solo game runs longer, and "19 or more
+#: turns" is a verdict of its own). ``round_limit=None`` lifts it.
+DEFAULT_ROUND_LIMIT, DEFAULT_SOLO_TURNS = 30, 60
+#: A bound on the actions of a default game: 30 rounds of up to 4 turns (or 60 solo
+#: turns), each turn bounded by the cards and points a player can have.
 MAX_ACTIONS = 30_000
 SOLO_VERDICTS = (
     (13, "13 turns or less: Either you're a Dobber deck-building savant or incredibly lucky!"),
@@ -120,11 +129,19 @@ RULE_NOTES = (
     "B's 'You have 1 Influence left ... and you discard your last Bottle Cap' is the Draw "
     "Phase discarding what is left, and Example A's same sentence (with 0 left) is read as "
     "copied from B.",
-    "Played Effect cards stay in front of the player until the Draw Phase, when they and the "
-    "rest of the hand go to the discard pile. The FAQ discards them 'Once you have used any "
-    "Action points, Influence or resolved any abilities', but points are pooled, and a card "
-    "can be Destroyed only 'on the turn you played it' and never once 'placed in your discard "
-    "pile': so a mid-turn reshuffle does not take this turn's played cards.",
+    "Effect cards go to the discard pile as soon as their effects are resolved ('Effect "
+    "cards played during your turn go into the discard pile after their effects have been "
+    "resolved'; Example A: 'place all four of those cards (Silver plus the three Bottle Caps) "
+    "in your discard pile'), so a mid-turn reshuffle, Cull and a card that fetches from the "
+    "discard pile find them. Points are pooled, so the FAQ's 'Once you have used any Action "
+    "points, Influence or resolved any abilities given to you by the card' is met when the "
+    "points join the pool and the card's effects (its draws, its choices) are over. Only a "
+    "card whose Destroy ability is still open stays in play, until its owner destroys it or "
+    "the Draw Phase discards it ('You can destroy a card on the turn you played it from your "
+    "hand after resolving and applying its other abilities and effects. You cannot destroy a "
+    "card that has been placed in your discard pile'). A card played this turn still counts "
+    "for alignment bonuses for the rest of the turn, from the discard pile ('triggered by "
+    "another Decay card in play on the same turn'; 'Effect cards you play from your hand').",
     "'Silver' and 'Silver Coins' are one card (Example A acquires Silver and then replaces "
     "'Silver Coins in the Adventure row').",
     "Equipment gives its points and abilities when used ('use weapon'), once per turn per "
@@ -132,8 +149,14 @@ RULE_NOTES = (
     "it with a new card, but you cannot use ... the new Equipment card on the same turn', and "
     "'you can replace an Equipment card before using its Abilities and Effects allowing you to "
     "use ... the new Equipment card on the same turn'. The Hero's own points come every turn "
-    "by themselves. An Item swapped in after another Item was used is not 'actively "
-    "equipped' for a Location's Item advantage that turn.",
+    "by themselves (Toby's red: 'One he has automatically because he's a Hero'). An Item "
+    "swapped in after another Item was used is not 'actively equipped' for a Location's Item "
+    "advantage that turn. An Equipment card's optional draw is an action of its own, 'draw "
+    "weapon' (Bow & Arrow: 'Once per turn, you may draw a card from your personal deck.' 'You "
+    "can do this at any time as long as it is in play and no other Weapon has been used by "
+    "your Hero this turn'): at any time of the turn while the card is in play, once, refused "
+    "once another card of its type was used; taken before the card's use, it is the use "
+    "(its points come with it).",
     "Alignment bonuses: a card's bonus applies once per turn as soon as another card of its "
     "alignment is in play on the same turn (Equipment on the Hero, or an Effect played this "
     "turn: 'Alignment bonuses are triggered either by Equipment cards that your Hero has in "
@@ -143,27 +166,47 @@ RULE_NOTES = (
     "A Forge card's boxed bonus comes with its host's use ('added to the Equipment card that it "
     "is played under'); forged under a host already used this turn, it first counts next "
     "turn. Keywords join; the Item type stays the host's ('not all the abilities').",
-    "Immunity is by keyword (the Tree Golem 'is immune to Equipment with the keyword Thorn'); "
+    "Immunity is by keyword (the Tree Golem: 'The Creature is immune to Equipment with the "
+    "keyword \"Thorn\" in it'); "
     "the FAQ's 'type of equipment' is read as that kind of Equipment, and a card may also name "
     "Weapon, Armor or Item. 'The Action points given to your hero from that type of equipment "
     "is removed from your Hero's total': this turn's red and gold from such Equipment are "
     "taken off what is left of each colour.",
-    "The Item-modified Action points are on the text side ('The card shown above is "
-    "considered face up. This is the side that has text'); a face-down Challenge card shows "
-    "its art side: its cost (what a buyer must know), a Location's capacity ('Location cards "
-    "have a capacity number'), and under a Location only its icon ('Allow the creature icon in "
-    "the lower left of the card to be visible'; 'Each player will be able to see if there is "
-    "a weapon, armor or item card already on that location'). Names and texts stay hidden "
-    "until a Challenge turns the stack over ('a mystery Creature card under it').",
+    "What a face-down card shows: its art, which names it ('The cards below are both face "
+    "down, showing the full illustration that represents that location or creature'). So "
+    "every Challenge row card and a Location placed on the board are known by name to all "
+    "(Example B acquires 'Castle Walls' from the row and places it 'full art up, hiding its "
+    "Action points and results text'; the Challenge example names 'the Castle Walls location "
+    "card'); only their numbers and text are on the hidden side (the Item-modified points "
+    "too: 'This is the side that has text'), and since the card list is public the odds read "
+    "them from the name, as a player who knows the cards would. A card covered in a stack "
+    "shows its icon only ('Allow the creature icon in the lower left of the card to be "
+    "visible'; 'Each player will be able to see if there is a weapon, armor or item card "
+    "already on that location'): it is the mystery ('a mystery Creature card under it', in a "
+    "multi-player example where every Creature comes from the row; 'Keeping the cards in this"
+    " arrangement is intended to keep most of the details of the Challenge hidden from "
+    "players'). Its placer knows it (they chose it; the solo player moves every card a Solo "
+    "card takes from a row); the other players know only its icon until a Challenge turns the"
+    " stack over, though they saw the row: the engine does not follow a card into a stack for"
+    " them. A Creature a Solo card takes from the top of its deck is unseen by all: nobody "
+    "saw its art ('Make sure to keep the cards face down until instructed to turn them "
+    "over').",
     "Equipment inside a stack adds its red and gold (blue is for travel only, as for a Hero); "
     "its alignment bonus applies when another card in the stack, usually the Creature, shares "
     "its alignment ('the creature will gain any Alignment bonus from the equipment').",
     "A Challenge is all or nothing: after paying the shield, red + gold (less immune points "
-    "and negative Challenge tokens added to the stack) against the whole stack; 'equal to or "
-    "greater' wins. Cards may still be played after the reveal (Castle Walls example). A "
-    "Victory spends the points the stack needed, gold first, and the rest stays for the turn "
-    "('this player continues their turn as they would after overcoming any other Challenge'); "
-    "a Defeat spends all red and gold.",
+    "and negative Challenge tokens added to the stack) against the whole stack ('You win the "
+    "Challenge when the total Action points your Hero has on the turn in question is equal to "
+    "or greater than the total Action points on the cards in the Challenge Stack'). Cards may "
+    "still be played after the reveal (Castle Walls: 'Playing the Effect cards Strength and "
+    "Helpful from your hand ... bringing your total to 7!'). A Victory spends the points the "
+    "stack needed, gold first, and the rest stays for the turn ('this player continues their "
+    "turn as they would after overcoming any other Challenge'). A Defeat spends no red or "
+    "gold: 'all or nothing' forbids a partial Victory ('Can I partially defeat a Challenge "
+    "stack? No. ... You cannot specify some action points go toward certain parts of the "
+    "challenge stack'), and the rulebook never says a lost Challenge uses points up (its "
+    "Defeat: 'Usually this means you'll be moving back spaces and sometimes losing "
+    "equipment'); the shield's travel points are paid either way.",
     "Defeat: 'count back in the direction you came from, counting from the Location where the "
     "challenge occurred. That Location square is zero': the Hero goes back along the way they "
     "came (a trail of the squares they travelled, voluntary moves back taken off it), never "
@@ -180,9 +223,12 @@ RULE_NOTES = (
     "Negative tokens add to the next attempt of their kind (travel: the shield; challenge: "
     "the stack; influence: the cost) and are returned once an attempt succeeds; a failed "
     "Challenge keeps them ('stay with your Hero until they have been overcome').",
-    "Cull destroys from the hand or the discard pile as its text says ('the card wins over "
-    "the rules'); the rule 'You cannot destroy a card that has been placed in your discard "
-    "pile' is about a card's own Destroy ability.",
+    "Cull destroys from the hand or the discard pile as its text says ('Some cards have "
+    "conditions that contradict these rules. In that case, follow the instructions on the "
+    "card instead'); the rule 'You cannot destroy a card that has been placed in your discard "
+    "pile' is about a card's own Destroy ability. Its draw is optional and comes only with "
+    "the destroying ('You also may destroy a card from your hand or discard pile ... When "
+    "doing this, you may draw a card from your personal deck'): asked after it.",
     "Outwit: after an opponent acquires an Adventure card for their deck, every other player "
     "with cards in hand is asked in turn order, holding an Outwit or not, so that the "
     "question reveals nothing ('When you play Outwit on your opponent's turn, it gives you "
@@ -198,11 +244,23 @@ RULE_NOTES = (
     "for nothing), in the order they arrived; the highest total wins and a tie goes to the "
     "earliest arrival ('the player who reached the Key first wins'), for any number of "
     "duelists. A Hero on the Key does not travel again.",
-    "Solo: the Hero's start is the sixth Add Location card's letter. Method B breaks a tie "
-    "for the highest or lowest cost by the leftmost card; the destroyed card is replaced from "
-    "the deck ('ensures that each turn you have at least one new card'). Solo cards resolve "
-    "where they are revealed and then leave the row. The verdict table's gaps are bands: 14-15 "
-    "turns read as the 15-turn verdict, 16-18 as the 18-turn verdict.",
+    "Solo: the Hero starts on the sixth Add Location card's letter ('Use the Starting "
+    "Location Letter on the sixth and final card to determine where you will place your "
+    "Dobber Meeple'). Method B ('destroy the card with the highest influence cost') breaks a "
+    "tie by the leftmost card; the destroyed card is replaced from the deck ('ensures that "
+    "each turn you have at least one new card'). The verdict table ('13 turns or less', '15 "
+    "turns', '18 turns', '19 or more turns') has gaps, read as bands: 14-15 turns get the "
+    "15-turn verdict, 16-18 the 18-turn verdict.",
+    "Solo cards and Events resolve in the order they are revealed ('Resolve all of the "
+    "instructions on each card in the order that they are revealed'): a card revealed while "
+    "another resolves (Raiders destroying its neighbours, Market Day, a card leaving the row) "
+    "waits until that card and every card revealed before it are done, then resolves where "
+    "it lies and leaves the row. A position of the Adventure row is a slot ('Sometimes its "
+    "position in the Adventure row is significant'; Method A: 'destroy the card in position "
+    "one'): Method A, a Solo card's neighbours and a card chosen for destruction are the "
+    "cards in those slots, whatever copies lie elsewhere in the row. Acquiring names a card: "
+    "of two copies in the row the leftmost is taken and its slot refilled ('Whenever a card "
+    "has been acquired from the Adventure row, immediately replace it').",
     "2-player variant A ('Use cards one through four from the Add Location cards') places the "
     "Locations of Add Location cards 1-4, in number order, on their Encounter squares from "
     "the 3-card Location row; players still choose their starts (the Starting Location Letter "
@@ -213,14 +271,33 @@ RULE_NOTES = (
     "order that players get to select a Hero'); the first to choose also plays first (the "
     "rulebook does not say who starts).",
     "An Event or Solo card revealed while an Adventure row card is replaced resolves at once, "
-    "before anything else, then leaves the row and is replaced ('Immediately follow the "
-    "instructions then replace it with the next card'); a face-down Challenge card destroyed "
-    "from its row goes face up to the Destroyed pile.",
-    "The rulebook's only ending is the Key; so that every game ends, a game stops with no "
-    "winner after round_limit rounds (30, about twice a solo game and three times a "
-    "two-player game between the bots; None for no limit). This is the engine's safeguard, "
-    "not a rule.",
+    "before anything else (after the cards revealed before it), then leaves the row and is "
+    "replaced ('Immediately follow the instructions then replace it with the next card'); a "
+    "Challenge row card destroyed from its row ('the ability to destroy cards in the "
+    "Adventure or Challenge rows') goes to the Destroyed pile, where everyone sees it.",
+    "The rulebook's only ending is the Key ('The winner is the first player who moves their "
+    "Dobber meeple onto the last Encounter Square on the game board'; Solo: 'Just keep track "
+    "of your total number of turns'); so that every game ends, a game stops with no winner "
+    "after round_limit rounds (30 by default; Solo: 60 turns, the solo verdicts running to "
+    "'19 or more turns'; each more than the longest game between the bots; None for no "
+    "limit). This is the engine's safeguard, not a rule.",
 )
+
+
+def _wrapped(head: str, items: Sequence[str], between: str, indent: str,
+             width: int = 90) -> list[str]:
+    """``head`` and ``items`` on lines of at most ``width`` characters, never breaking an
+    item; lines after the first start with ``indent``."""
+    lines, line = [], head
+    for i, item in enumerate(items):
+        if i == 0:
+            line += item
+        elif len(line) + len(between) + len(item) <= width:
+            line += between + item
+        else:
+            lines.append(line + between.rstrip())
+            line = indent + item
+    return [*lines, line]
 
 
 @lru_cache(maxsize=4096)
@@ -246,6 +323,11 @@ def verdict(turns: int) -> str:
 # The actions without fields, and the Use of each slot: listed after almost every action.
 _END, _PASS, _FIGHT, _SKIP, _POWER = (shared(kind) for kind in (End, Pass, Fight, Skip, Power))
 _USE = {slot: shared(Use, slot) for slot in SLOTS}
+_DRAW = {slot: shared(Draw, slot) for slot in SLOTS}
+# The families of actions the three parts of the legal actions list (_compute_legal).
+_CARD_KINDS = frozenset({Play, Equip, Forge, Use, Draw, Token, Power, Destroy})
+_ACQUIRE_KINDS = frozenset({Buy, Place, Arm})
+_TRAVEL_KINDS = frozenset({Move, Challenge})
 
 # state_schema's parts.
 _IDS = {"type": "array", "items": {"type": "string"}}
@@ -255,7 +337,13 @@ _INTS = {"type": "array", "items": {"type": "integer"}}
 _OPT_INT = {"type": ["integer", "null"]}
 
 class DobbersState(GameState):
-    """A game of Dobbers. See the module docstring."""
+    """A game of Dobbers. See the module docstring.
+
+    Two seats are named: ``turn_player``, whose turn it is (the Main Phase being played,
+    whose points are ``turn``), and :attr:`current_player`, who acts now: the same seat,
+    except while another player answers a question during that turn (an Outwit offer, a
+    choice a card asks of them) and during set-up (the seat choosing a Hero or a start).
+    """
 
     game_name = "dobbers"
     action_types = ACTION_TYPES
@@ -341,7 +429,8 @@ class DobbersState(GameState):
         hero = self.cards.by_id[self.heroes[player]] if player is not None else {}
         return {"red": hero.get("red", 0), "blue": hero.get("blue", 0),
                 "gold": hero.get("gold", 0), "influence": hero.get("influence", 0),
-                "used": {}, "played": [], "bonus": [], "contrib": [], "discount": [],
+                "used": {}, "played": [], "held": [], "drawn": [], "bonus": [],
+                "contrib": [], "discount": [],
                 "first_shield": False, "power": False, "equipped_now": {}}
 
     @performs(HeroChoice)
@@ -451,8 +540,8 @@ class DobbersState(GameState):
         self.location_row[index] = None
         self.stacks[square] = [[location, False]]
         self.record("setup", f"Add Location card {card['number']}: the Location in row "
-                    f"position {card['row_position']} goes face down on "
-                    f"{self.board.label(square)}.", square=square)
+                    f"position {card['row_position']}, {self.cards.name(location)}, goes art "
+                    f"side up on {self.board.label(square)}.", square=square, card=location)
         self._refill_challenge(f"L{index + 1}")
 
     # ------------------------------------------------------------ turns
@@ -480,11 +569,12 @@ class DobbersState(GameState):
             self._end_turn()
 
     def _end_turn(self) -> None:
-        """The Draw Phase: the hand and played cards to the discard pile, then draw five."""
+        """The Draw Phase: the hand and the cards still in play to the discard pile, then
+        draw five."""
         p = self.turn_player
-        self.discards[p] += self.hands[p] + [c for c in self.turn["played"] if c]
+        self.discards[p] += self.hands[p] + self.turn["held"]
         self.hands[p] = []
-        self.turn["played"] = []
+        self.turn["held"] = []
         self._draw(p, points.hand_size(self.cards, self.heroes[p]), ending=True)
         self.turns[p] += 1
         self.turn = self._fresh_turn(None)
@@ -499,7 +589,7 @@ class DobbersState(GameState):
                 return
             self._finish_race()
             return
-        limit = self.options.get("round_limit", DEFAULT_ROUND_LIMIT)
+        limit = self.options["round_limit"]
         if self.solo:
             if limit is not None and self.turns[0] >= limit:
                 self._stop(f"{count(limit, 'turn')} played without reaching the Key")
@@ -538,8 +628,8 @@ class DobbersState(GameState):
         p = self.turn_player
         total = self.duel_total()
         self.duel["totals"].append(total)
-        self.discards[p] += [c for c in self.turn["played"] if c]
-        self.turn["played"] = []
+        self.discards[p] += self.turn["held"]
+        self.turn["held"] = []
         self.record("duel", f"{possessive(self.players[p])} duel total: {total}.", player=p,
                     total=total)
         self.duel["at"] += 1
@@ -555,6 +645,9 @@ class DobbersState(GameState):
     # ------------------------------------------------------------ protocol
     @property
     def current_player(self) -> int | None:
+        """Who acts now (None once the game is over): the player a question is for (a
+        pending choice, an Outwit offer), the seat choosing in set-up, else the player
+        whose turn it is (``turn_player``)."""
         if self.end_reason is not None:
             return None
         if self.pending is not None:
@@ -572,6 +665,75 @@ class DobbersState(GameState):
     def scores(self) -> tuple[int, ...]:
         """1 for the player who won the Key, 0 for the others (all 0 if nobody did)."""
         return tuple(int(p == self.winner) for p in range(len(self.players)))
+
+    def text_board(self) -> str:
+        """The position in text, for ``print(state)``: every way along the board to the Key
+        with its shields, who stands where and the stacks (as this state shows them: a
+        view's covered cards by their icons), the rows, each player's Hero, cards and
+        tokens, and the points left this turn.
+
+        >>> game = position(["You", "Bot"], heroes=["toby", "herb"], at="T3",
+        ...                 stacks={"E2": ["castle_walls", "tree_golem"]})
+        >>> print(game.view(0).text_board().splitlines()[1])
+          A -2- T1 -2- E1 -1- T3(You) -3- E2[Castle Walls + Creature?, face down] -2- T4 -1- E3
+        """
+        board, cards = self.board, self.cards
+        here: dict[str, list[str]] = {}
+        for p, square in enumerate(self.position):
+            if square is not None:
+                here.setdefault(square, []).append(self.players[p])
+
+        def square_text(sq: str) -> str:
+            text = sq + (" KEY" if sq == board.key else "")
+            if here.get(sq):
+                text += f"({', '.join(here[sq])})"
+            stack = self.stacks.get(sq)
+            if stack:
+                parts = [cards.name(c) if not c.startswith(HIDDEN) else c[1:].capitalize()
+                         + "?" for c, _up in stack]
+                face = "face up" if all(up for _c, up in stack) else "face down"
+                text += f"[{' + '.join(parts)}, {face}]"
+            return text
+
+        lines = ["Ways to the Key (the shield between two squares is its cost):"]
+        drawn: set[str] = set()
+        for start in [*sorted(board.starts.values()), *sorted(here)]:
+            if start in drawn:
+                continue
+            route, way = board.route_to_key(start), []
+            for a, b in zip(route, route[1:], strict=False):
+                if not way:
+                    way.append(square_text(a))
+                drawn.add(a)
+                way.append(f"-{board.shield(a, b)}- {square_text(b)}")
+                if b in drawn:
+                    way[-1] += " ..."
+                    break
+                drawn.add(b)
+            lines += _wrapped("  ", way or [square_text(start)], " ", "      ")
+        offer = [f"{i + 1} {cards.name(c)} ({cards[c].get('cost', '-')})"
+                 for i, c in enumerate(self.adventure_row) if c]
+        lines += _wrapped(f"Adventure row ({len(self.adventure_deck)} in the deck): ",
+                          offer or ["empty"], "; ", "    ")
+        challenge_row = [f"{slot} {cards.name(self.row_card(slot))} "
+                         f"({cards[self.row_card(slot)]['cost']})"
+                         for slot in self.challenge_slots() if self.row_card(slot)]
+        if challenge_row:
+            lines += _wrapped("Challenge row (art side up): ", challenge_row, "; ", "    ")
+        for p, name in enumerate(self.players):
+            hero = cards.name(self.heroes[p]) if self.heroes[p] else "no Hero yet"
+            gear = ", ".join(f"{slot} {cards.name(c)}" + (
+                f" + {cards.name(self.forged[p][slot])}" if slot in self.forged[p] else "")
+                for slot, c in self.equipped[p].items())
+            tokens = ", ".join(self.token_label(t) for t in self.tokens[p])
+            lines.append(f"{name} ({hero}): hand {len(self.hands[p])}, deck "
+                         f"{len(self.decks[p])}, discard {len(self.discards[p])}"
+                         + (f"; {gear}" if gear else "") + (f"; tokens {tokens}"
+                                                            if tokens else ""))
+        if self.phase in ("main", "duel") and not self.is_over:
+            left = ", ".join(f"{n} {c}" for c, n in self.pool().items())
+            lines.append(f"{possessive(self.players[self.turn_player])} turn: {left} left.")
+        return "\n".join(lines)
 
     def pool(self) -> dict[str, int]:
         """The points the player whose turn it is has left this turn: red (universal), blue
@@ -667,13 +829,19 @@ class DobbersState(GameState):
 
     # ------------------------------------------------------------ legal actions
     def _legal_actions(self) -> list[Action]:
+        """The actions of the player to act; a player's view lists those its own player
+        may take (the same list as the game's when that player is to act, else none)."""
+        if self.rng is None and self.viewer != self.current_player:  # a view: not theirs
+            return []
         # Computed once per position: a player asks for them, then apply checks against them.
         cached = self.__dict__.get("_legal")
         if cached is None:
             cached = self._legal = self._compute_legal()
         return list(cached)
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self, kind: type | None = None) -> list[Action]:
+        """Every legal action, or (``kind``) at least every legal action of that type: what
+        a check needs of an action nobody listed first (one parsed from a save's history)."""
         if self.phase == "hero":
             return [shared(HeroChoice, h) for h in self.cards.heroes if h not in self.heroes]
         if self.phase == "start":
@@ -690,13 +858,15 @@ class DobbersState(GameState):
             return [*(shared(Outwit, pay) for pay in self.outwit_payments(q)), _PASS]
         p = self.turn_player
         hand = sorted(set(self.hands[p]))
-        acts = self._card_actions(p, hand)
+        acts = self._card_actions(p, hand) if kind is None or kind in _CARD_KINDS else []
         if self.phase == "duel":
             return [*acts, _END]
         if self.challenge is not None:
             return [*acts, _FIGHT]
-        acts += self._acquire_actions(p, hand)
-        acts += self._travel_actions(p)
+        if kind is None or kind in _ACQUIRE_KINDS:
+            acts += self._acquire_actions(p, hand)
+        if kind is None or kind in _TRAVEL_KINDS:
+            acts += self._travel_actions(p)
         acts.append(_END)
         return acts
 
@@ -722,20 +892,27 @@ class DobbersState(GameState):
                 acts += [shared(Forge, card, slot) for slot in SLOTS
                          if slot in equipped and slot not in forged]
         if equipped:
-            used = turn["used"]
+            used, may_draw = turn["used"], cards.may_draw
             for slot in SLOTS:
-                if slot in equipped and slot not in used:
+                card = equipped.get(slot)
+                if card is None:
+                    continue
+                if slot not in used:
                     acts.append(_USE[slot])
+                # an optional draw while in play, unless another card of its type was used
+                if card in may_draw and slot not in turn["drawn"] \
+                        and used.get(slot, card) == card:
+                    acts.append(_DRAW[slot])
         if self.tokens[p]:
             acts += [shared(Token, t) for t in sorted(set(self.tokens[p]))
                      if cards.token_value(t) > 0]
         ability = by_id[self.heroes[p]].get("ability")
         if ability and ability["kind"] == "power" and not turn["power"]:
             acts.append(_POWER)
-        played, now = turn["played"], turn["equipped_now"]
-        if not cards.destroyers.isdisjoint(played) or not cards.destroyers.isdisjoint(
+        held, now = turn["held"], turn["equipped_now"]
+        if not cards.destroyers.isdisjoint(held) or not cards.destroyers.isdisjoint(
                 now.values()):
-            destroyable = {c for c in played if c in cards.destroyers}
+            destroyable = {c for c in held if c in cards.destroyers}
             destroyable |= {c for s, c in now.items()
                             if equipped.get(s) == c and c in cards.destroyers}
             acts += [shared(Destroy, c) for c in sorted(destroyable)]
@@ -857,9 +1034,8 @@ class DobbersState(GameState):
     # ------------------------------------------------------------ checking
     def _check(self, action: Action) -> None:
         legal = self.__dict__.get("_legal")
-        if legal is None:
-            self._legal_actions()
-            legal = self._legal
+        if legal is None:  # nobody asked (a save's history replayed): its kind's only
+            legal = self._compute_legal(type(action))
         # An action chosen from legal_actions() is one of its shared instances: found by
         # identity, without comparing fields (as ``in`` does with every action before it).
         for each in legal:
@@ -876,6 +1052,11 @@ class DobbersState(GameState):
         card = getattr(action, "card", None)
         if card is not None and v != "choose" and card not in self.cards:
             return f"{v}: there is no card {card!r}"
+        if card is not None and v != "choose" and self.cards.type(card) == "Token":
+            return (f"{v}: {card} is a token, not a card (a positive token is spent with "
+                    f"'token {card}')")
+        if card is not None and v != "choose" and self.cards.type(card) == "Hero":
+            return f"{v}: {self.cards.name(card)} is a Hero, not a card to {v}"
         square = getattr(action, "square", None)
         if square is not None and square not in self.board.squares:
             return f"{v}: there is no square {square!r} on the board"
@@ -925,6 +1106,14 @@ class DobbersState(GameState):
                 return f"use: no {slot} is equipped"
             return (f"use: a {slot} has been used this turn already (one use of each type a "
                     "turn; a replacement works next turn)")
+        if v == "draw":
+            card = self.equipped[p].get(slot)
+            if card is None or card not in self.cards.may_draw:
+                return f"draw: no {slot} equipped gives a draw at any time"
+            if slot in self.turn["drawn"]:
+                return f"draw: {self.cards.name(card)} gave its draw this turn (once per turn)"
+            return (f"draw: another {slot} was used this turn ('as long as ... no other "
+                    f"{slot.capitalize()} has been used by your Hero this turn')")
         if v == "token":
             if action.token not in self.tokens[p]:  # type: ignore[attr-defined]
                 return f"token: {says(who, 'have')} no such token"
@@ -994,11 +1183,20 @@ class DobbersState(GameState):
         super()._perform(action)  # the method marked @performs for the action's type
         self._run_queue()
 
+    def shown_from_hand(self, what: str) -> None:
+        """Cards of a hidden hand are shown to the other players (``what`` says which, in
+        words completing "the other players have seen ..."): undo stops here, as after a
+        draw (alone, nobody saw them)."""
+        if len(self.players) > 1:
+            self.mark_irreversible(f"the other players have seen {what}")
+
     @performs(Play)
     def _play(self, action: Play) -> None:
         p, card = self.turn_player, action.card
+        self.shown_from_hand(self.cards.name(card))
         self.hands[p].remove(card)
-        self.turn["played"].append(card)
+        self.turn["played"].append(card)  # this turn's record (alignment bonuses)
+        self.turn["held"].append(card)    # the card itself, in play until resolved
         info = self.cards.by_id[card]
         gives = self.cards.printed_points[card]
         for colour, n in gives.items():
@@ -1006,11 +1204,22 @@ class DobbersState(GameState):
         words = f": {points.describe_points(gives)}" if gives else ""
         self.record("play", f"{says(self.players[p], 'play')} {info['name']}{words}.", player=p,
                     card=card)
-        self._push(queued(info.get("effects"), p, card) + self._bonuses(p))
+        self._push([*queued(info.get("effects"), p, card), *self._bonuses(p),
+                    {"do": "_played_done", "p": p, "src": card}])
+
+    def _played_done(self, item: dict[str, Any]) -> None:
+        """Queue step: a played Effect card's effects are resolved: it goes to the discard
+        pile, unless its Destroy ability is still open (it stays in play until it is
+        destroyed or the turn ends)."""
+        card, held = item["src"], self.turn["held"]
+        if card in held and card not in self.cards.destroyers:
+            held.remove(card)
+            self.discards[item["p"]].append(card)
 
     @performs(Equip)
     def _equip(self, action: Equip) -> None:
         p, card = self.turn_player, action.card
+        self.shown_from_hand(self.cards.name(card))
         slot = self.cards.type(card).lower()
         name = self.players[p]
         back = []
@@ -1031,6 +1240,7 @@ class DobbersState(GameState):
     @performs(Forge)
     def _forge(self, action: Forge) -> None:
         p, card, slot = self.turn_player, action.card, action.slot
+        self.shown_from_hand(self.cards.name(card))
         self.hands[p].remove(card)
         self.forged[p][slot] = card
         host = self.equipped[p][slot]
@@ -1041,7 +1251,10 @@ class DobbersState(GameState):
 
     @performs(Use)
     def _use(self, action: Use) -> None:
-        p, slot = self.turn_player, action.slot
+        self._use_slot(self.turn_player, action.slot)
+
+    def _use_slot(self, p: int, slot: str) -> None:
+        """The Equipment in ``slot`` gives its points, bonus and effects (once a turn)."""
         card = self.equipped[p][slot]
         forge = self.forged[p].get(slot)
         gives = points.use_points(self.cards, card, forge)
@@ -1055,6 +1268,17 @@ class DobbersState(GameState):
         if forge is not None:
             items += queued(self.cards[forge]["forge"].get("effects"), p, card)
         self._push(items + self._bonuses(p))
+
+    @performs(Draw)
+    def _draw_with(self, action: Draw) -> None:
+        """An Equipment card's optional draw ("at any time as long as it is in play"): it
+        uses the card if it was not used yet this turn (its ability is its use)."""
+        p, slot = self.turn_player, action.slot
+        card = self.equipped[p][slot]
+        if slot not in self.turn["used"]:
+            self._use_slot(p, slot)
+        self.turn["drawn"].append(slot)
+        self._draw(p, self.cards.may_draw[card], source=card)
 
     @performs(Token)
     def _spend_token(self, action: Token) -> None:
@@ -1078,9 +1302,10 @@ class DobbersState(GameState):
     @performs(Destroy)
     def _destroy(self, action: Destroy) -> None:
         p, card = self.turn_player, action.card
-        played = self.turn["played"]
-        if card in played:
-            played[played.index(card)] = None
+        played, held = self.turn["played"], self.turn["held"]
+        if card in held:
+            held.remove(card)
+            played[played.index(card)] = None  # out of play: no longer counts for bonuses
         else:
             slot = next(s for s, c in self.turn["equipped_now"].items()
                         if c == card and self.equipped[p].get(s) == card)
@@ -1143,12 +1368,16 @@ class DobbersState(GameState):
                         f"{cost} Influence.", player=p, card=card)
             if not self.solo:
                 self._push([{"do": "_outwit_window", "p": p, "src": card}])
-        else:
+        else:  # covered in the stack: its icon shows, and only its buyer knows it
             stack = self.stacks[square]
             stack.insert(len(stack) - 1, [card, False])
-            self.record("buy", f"{says(name, 'acquire')} {self.cards.name(card)} for "
+            kind = self.cards.type(card)
+            self.record("buy", f"{says(name, 'acquire')} a {kind} from the Adventure row for "
                         f"{cost} Influence and {verb_form(name, 'put')} it under the Location on "
-                        f"{self.board.label(square)}.", player=p, card=card, square=square)
+                        f"{self.board.label(square)}.", player=p, square=square,
+                        back=f"?{kind.lower()}")
+            self.record("buy", f"That {kind} is {self.cards.name(card)}.", player=p,
+                        square=square, card=card, visible_to=[p])
         self._refill_adventure(slot)
 
     @performs(Place)
@@ -1161,23 +1390,28 @@ class DobbersState(GameState):
         rows, index = self.challenge_row_of(row)
         rows[index] = None
         name = self.players[p]
-        if row[0] == "L":
+        if row[0] == "L":  # its art, on top of the stack, shows everyone which it is
             self.stacks[square] = [[card, False]]
-            what = f"a Location (cost {cost}) face down on {self.board.label(square)}"
-        else:
+            self.record("place", f"{says(name, 'place')} {self.cards.name(card)} ({cost} "
+                        f"Influence), art side up, on {self.board.label(square)}.", player=p,
+                        square=square, card=card)
+        else:  # covered by the Location: its icon shows, and only its placer knows it
             self.stacks[square].append([card, False])
-            what = f"a Creature (cost {cost}) under the Location on {self.board.label(square)}"
-        self.record("place", f"{says(name, 'place')} {what}.", player=p, square=square,
-                    back=self.cards.back(card))
+            self.record("place", f"{says(name, 'place')} a Creature ({cost} Influence) under "
+                        f"the Location on {self.board.label(square)}.", player=p,
+                        square=square, back="?creature")
+            self.record("place", f"That Creature is {self.cards.name(card)}.", player=p,
+                        square=square, card=card, visible_to=[p])
         self._refill_challenge(row)
 
     @performs(Arm)
     def _arm(self, action: Arm) -> None:
         p, card, square = self.turn_player, action.card, action.square
+        kind = self.cards.type(card)
+        self.shown_from_hand(f"a {kind} go from the hand under a Location")
         self.hands[p].remove(card)
         stack = self.stacks[square]
         stack.insert(len(stack) - 1, [card, False])
-        kind = self.cards.type(card)
         self.record("arm", f"{says(self.players[p], 'put')} a {kind} from "
                     f"{their(self.players[p])} hand under the Location on "
                     f"{self.board.label(square)}.", player=p, square=square,
@@ -1208,6 +1442,7 @@ class DobbersState(GameState):
         assert self.window is not None
         q, payment = self.window["asked"][self.window["at"]], action.payment
         card, buyer = self.window["card"], self.window["from"]
+        self.shown_from_hand(listing([self.cards.name(c) for c in payment]))
         cost = self.cards[card]["cost"] + self.penalty(q, "influence")
         for c in payment:
             self.hands[q].remove(c)
@@ -1334,8 +1569,7 @@ class DobbersState(GameState):
                       for c, _ in stack[1:]]
             items.append({"do": "_victory_done", "p": player, "src": location,
                           "square": square})
-        else:
-            self.turn["red"] = self.turn["gold"] = 0
+        else:  # nothing is spent (RULE_NOTES): the Hero is moved back
             self._step(player, square)
             self.record("defeat", f"Defeat: {possessive(name, capital=False)} {have} against "
                         f"{need} on {self.board.label(square)}. The stack stays face up.",
@@ -1427,9 +1661,10 @@ class DobbersState(GameState):
                     f"{self.cards.name(pending['src'])} offers.", player=pending["player"])
 
     # ------------------------------------------------------------ cards on the move
-    def _draw(self, player: int, n: int, ending: bool = False) -> int:
+    def _draw(self, player: int, n: int, ending: bool = False,
+              source: str | None = None) -> int:
         """Draw ``n`` cards (reshuffling the discard pile when the deck runs out); ``ending``:
-        the Draw Phase that ends a turn."""
+        the Draw Phase that ends a turn; ``source``: the card drawn with, named in the log."""
         deck, drawn = self.decks[player], []
         for _ in range(n):
             if not deck:
@@ -1451,8 +1686,10 @@ class DobbersState(GameState):
         if drawn:
             self.mark_irreversible("a card was drawn")
             if not ending:
-                self.record("draw", f"{says(name, 'draw')} {count(len(drawn), 'card')}.",
-                            player=player)
+                with_card = f" with {self.cards.name(source)}" if source else ""
+                self.record("draw", f"{says(name, 'draw')} {count(len(drawn), 'card')}"
+                            f"{with_card}.", player=player, **({"card": source} if source
+                                                               else {}))
             self.record("draw", f"{says(name, 'draw')} "
                         f"{listing([self.cards.name(c) for c in drawn])}.", player=player,
                         visible_to=[player], cards=drawn)
@@ -1460,7 +1697,9 @@ class DobbersState(GameState):
 
     def _refill_adventure(self, slot: int) -> None:
         """Fill an empty Adventure row position from the deck; an Event or Solo card revealed
-        there resolves at once (before anything already queued) and then leaves the row."""
+        there resolves at once (before anything else queued), after the cards revealed before
+        it in the same cascade ("in the order that they are revealed"), and then leaves the
+        row."""
         if self.adventure_row[slot] is not None or not self.adventure_deck:
             return
         card = self.adventure_deck.pop()
@@ -1472,8 +1711,13 @@ class DobbersState(GameState):
                         f"Adventure row: {self.cards.name(card)}. "
                         f"{self.cards[card].get('text', '')}".rstrip(), card=card, slot=slot)
             steps = self.cards[card]["effects" if kind == "Event" else "instructions"]
-            self._push([*queued(steps, self.turn_player, card, slot=slot),
-                        {"do": "_leave_row", "slot": slot, "p": self.turn_player, "src": card}])
+            items = [*queued(steps, self.turn_player, card, slot=slot, cascade=True),
+                     {"do": "_leave_row", "slot": slot, "p": self.turn_player, "src": card,
+                      "cascade": True}]
+            queue, at = self.queue, 0
+            while at < len(queue) and queue[at].get("cascade"):  # the cards revealed before
+                at += 1
+            queue[at:at] = items
 
     def _leave_row(self, item: dict[str, Any]) -> None:
         """Queue step: a resolved Event or Solo card leaves the Adventure row."""
@@ -1491,10 +1735,13 @@ class DobbersState(GameState):
             row[index] = deck.pop()
             self.mark_irreversible("a new Challenge card was turned up")
 
-    def _destroy_row_card(self, player: int | None, zone: str, card: str) -> None:
-        """Destroy an Adventure row card (by id) or a Challenge row card (by position)."""
+    def _destroy_row_card(self, player: int | None, zone: str, slot: int | str) -> None:
+        """Destroy the card in a position of the Adventure row (``slot``: 0-5, a position is
+        a slot: of two copies of a card, the one there) or of a Challenge row (``L1``..)."""
         if zone == "adventure":
-            slot = self.adventure_row.index(card)
+            assert isinstance(slot, int)
+            card = self.adventure_row[slot]
+            assert card is not None
             self.adventure_row[slot] = None
             self.destroyed.append(card)
             who = "" if player is None else f"{says(self.players[player], 'destroy')} "
@@ -1504,7 +1751,8 @@ class DobbersState(GameState):
                         slot=slot)
             self._refill_adventure(slot)
             return
-        row, index = self.challenge_row_of(card)
+        assert isinstance(slot, str)
+        row, index = self.challenge_row_of(slot)
         destroyed = row[index]
         row[index] = None
         self.destroyed.append(destroyed)
@@ -1512,7 +1760,7 @@ class DobbersState(GameState):
         self.record("destroy", f"{says(self.players[player], 'destroy')} "
                     f"{self.cards.name(destroyed)} from the Challenge row (now face up).",
                     player=player)
-        self._refill_challenge(card)
+        self._refill_challenge(slot)
 
     def _solo_between_turns(self, item: dict[str, Any]) -> None:
         """Queue step, Solo: destroy one Adventure row card between turns (method A or B)."""
@@ -1537,7 +1785,75 @@ class DobbersState(GameState):
                         "empty; nothing is destroyed.")
             return
         self.record("solo", f"Between turns the forest takes {how}:")
-        self._destroy_row_card(None, "adventure", card)
+        self._destroy_row_card(None, "adventure", slot)
+
+    # ------------------------------------------------------------ checking a position
+    #: The options ``new_game`` writes, every one of them in every game.
+    OPTION_NAMES: ClassVar[tuple[str, ...]] = (
+        "cards", "board", "duel", "variant_a", "variant_b", "extra_challenges", "events",
+        "solo_method", "round_limit")
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any], *, players: int | None = None) -> None:
+        """Raise InvalidArgumentError naming the option if ``options`` are not ones
+        :func:`new_game` writes: exactly its options, each of the kind and within the range
+        ``new_game`` accepts; with ``players``, also the options that depend on the number
+        of players (the 2-player variants, DUEL). ``new_game`` and loading a save both call
+        it (a card set or board that is not the shipped one, or is not valid, raises
+        DataFormatError).
+
+        >>> DobbersState.check_options(dict(new_game(seed=1).options, round_limit=0))
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.InvalidArgumentError: round_limit must be a whole \
+number from 1 to 1,000 (rounds before a game with no winner stops; or None), not 0
+        """
+        if not isinstance(options, dict):
+            raise InvalidArgumentError(f"options must be a dict, not {shown(options)}")
+        unknown = sorted(set(options) - set(cls.OPTION_NAMES), key=str)
+        if unknown:
+            raise InvalidArgumentError(f"{shown(unknown[0])} is not an option of Dobbers (its "
+                                       f"options: {', '.join(cls.OPTION_NAMES)})")
+        missing = [name for name in cls.OPTION_NAMES if name not in options]
+        if missing:
+            raise InvalidArgumentError(f"{missing[0]}: an option new_game always writes is "
+                                       "missing")
+        for name in ("duel", "variant_a", "variant_b", "extra_challenges", "events"):
+            one_of(options[name], name, (True, False))
+        one_of(options["solo_method"], "solo_method", ("A", "B"))
+        if options["round_limit"] is not None:
+            whole_number(options["round_limit"], "round_limit", minimum=1, maximum=1000,
+                         why="rounds before a game with no winner stops; or None")
+        cards_from_option(options["cards"])
+        board_from_option(options["board"])
+        if players is None:
+            return
+        for name in ("variant_a", "variant_b"):
+            if options[name] and players != 2:
+                raise InvalidArgumentError(f"{name}: the 2 Player Rule Variants are for 2 "
+                                           f"players, not {players}")
+        if options["duel"] and players == 1:
+            raise InvalidArgumentError("duel: a DUEL needs at least 2 players")
+
+    def check_position(self) -> None:
+        """Raise SaveFormatError naming the field and why if this position is not one a game
+        of Dobbers could reach: the same checks as a position built by :func:`position`,
+        every seat, card, square and count real and in range, the invariants every action
+        keeps (one Hero each, trails along the board's paths, the pieces all there). A
+        player's view (what ``load_game`` of a view's save gives) may hide cards ("?").
+
+        >>> game = position(heroes=["toby"])
+        >>> game.turn_player = 7
+        >>> game.check_position()
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.SaveFormatError: saved Dobbers position: \
+turn_player must be a whole number from 0 to 1 (a seat of this 2-player game), not 7
+        """
+        try:
+            _PositionCheck(self).run()
+        except InvalidArgumentError as exc:
+            raise SaveFormatError(f"saved Dobbers position: {exc}") from None
 
     # ------------------------------------------------------------ save/load/views
     _FIELDS = ("phase", "pick_order", "pick_index", "first", "heroes", "position", "trail",
@@ -1583,13 +1899,15 @@ class DobbersState(GameState):
             "turn_player": {"type": "integer", "minimum": 0},
             "round": {"type": "integer", "minimum": 0}, "turns": _INTS,
             "turn": {"type": "object", "required": ["red", "blue", "gold", "influence", "used",
-                                                    "played", "bonus", "contrib", "discount",
-                                                    "first_shield", "power", "equipped_now"],
+                                                    "played", "held", "drawn", "bonus",
+                                                    "contrib", "discount", "first_shield",
+                                                    "power", "equipped_now"],
                      "properties": {"red": {"type": "integer"}, "blue": {"type": "integer"},
                                     "gold": {"type": "integer"}, "influence": {"type": "integer"},
                                     "used": _SLOT_MAP, "equipped_now": _SLOT_MAP,
                                     "played": {"type": "array", "items": {"type": ["string",
                                                                                   "null"]}},
+                                    "held": _IDS, "drawn": _IDS,
                                     "bonus": _IDS, "discount": _IDS, "contrib": {"type": "array"},
                                     "first_shield": {"type": "boolean"},
                                     "power": {"type": "boolean"}}},
@@ -1608,28 +1926,9 @@ class DobbersState(GameState):
         self._load_data()
         for f in self._FIELDS:
             setattr(self, f, data[f])
-        n = len(self.players)
-        per_player = ("heroes", "position", "trail", "decks", "hands", "discards", "equipped",
-                      "forged", "tokens", "turns")
-        for f in per_player:
-            if len(getattr(self, f)) != n:
-                raise DataFormatError(f"saved Dobbers game: {f} has an entry per player "
-                                      f"({n}), not {len(getattr(self, f))}")
-        for p, hero in enumerate(self.heroes):
-            if hero is not None and hero not in self.cards.heroes:
-                raise DataFormatError(f"saved Dobbers game: player {p}'s Hero {hero!r} is not a "
-                                      "Hero of the card set")
-        for square in [*self.stacks, *(s for s in self.position if s)]:
-            if square not in self.board.squares:
-                raise DataFormatError(f"saved Dobbers game: no square {square!r} on the board")
-        zones = [*self.hands, *self.decks, self.adventure_deck, self.location_deck,
-                 self.creature_deck, self.set_aside, self.location_row, self.creature_row]
-        if any(isinstance(c, str) and c.startswith(HIDDEN) for zone in zones for c in zone):
-            raise DataFormatError("saved Dobbers game: this is one player's view (hidden "
-                                  "cards are '?'); only a whole game can be loaded")
-        if self.components() != self.expected_components():
-            raise DataFormatError("saved Dobbers game: the cards and tokens do not add up to "
-                                  "the card set (a card is missing or invented)")
+        # Whatever a save holds is read in the game's words: the position is one a game
+        # could reach (a view's: with its hidden parts), or refused naming the field.
+        self.check_position()
 
     def _hide(self, player: int | None) -> None:
         cards = self.cards
@@ -1639,17 +1938,17 @@ class DobbersState(GameState):
                       for p, deck in enumerate(self.decks)]
         for name in ("adventure_deck", "location_deck", "creature_deck", "set_aside"):
             setattr(self, name, [HIDDEN] * len(getattr(self, name)))
-        self.location_row = [c if c is None else cards.back(c) for c in self.location_row]
-        self.creature_row = [c if c is None else cards.back(c) for c in self.creature_row]
-        self.stacks = {square: [[card if up else cards.back(card, covered=i > 0), up]
+        # A face-down card shows its art, which names it (a row card, a Location on the
+        # board); a card covered in a stack shows only its icon (RULE_NOTES).
+        self.stacks = {square: [[card if up or i == 0 else cards.back(card), up]
                                 for i, (card, up) in enumerate(stack)]
                        for square, stack in self.stacks.items()}
         if self.pending is not None:
             self.pending = dict(self.pending)
             if self.pending["player"] != player:
                 self.pending["options"] = []
-            if "card" in self.pending and not self.pending.get("up"):
-                self.pending["card"] = cards.back(self.pending["card"], covered=True)
+            if "card" in self.pending and self.pending.get("where") == "deck":
+                self.pending["card"] = cards.back(self.pending["card"])
         self.queue = [dict(item) for item in self.queue]
 
     def expected_components(self) -> Counter:
@@ -1672,7 +1971,7 @@ class DobbersState(GameState):
                 out.update(zone)
         for slots in (*self.equipped, *self.forged):
             out.update(slots.values())
-        out.update(c for c in self.turn["played"] if c)
+        out.update(self.turn["held"])
         for zone in (self.token_supply, self.adventure_deck, self.location_deck,
                      self.creature_deck, self.destroyed, self.set_aside, self.resolved):
             out.update(zone)
@@ -1682,10 +1981,338 @@ class DobbersState(GameState):
             out.update(card for card, _ in stack)
         return out
 
+# ------------------------------------------------------------------ a loaded position's checks
+@lru_cache(maxsize=64)
+def _pool_bound(cards: CardSet, players: int) -> int:
+    """More points than any turn can hold: everything every card of the game gives (its
+    points, bonuses, Forge box, Destroy ability, the points its effects gain), twice for
+    the cards a retrieve may bring back to be played again, the best Hero's and every
+    positive token's."""
+    def gives(value: Any) -> int:
+        if isinstance(value, dict):
+            return sum(v for k, v in value.items() if k in points.POINTS
+                       and isinstance(v, int)) + sum(gives(v) for k, v in value.items()
+                                                     if k not in points.POINTS)
+        if isinstance(value, list):
+            return sum(gives(v) for v in value)
+        return 0
+
+    physical = [*cards.adventure, *cards.locations, *cards.creatures,
+                *(card for _ in range(players) for card in cards.starting)]
+    each = [gives(cards[c]) for c in physical]
+    retrieves = sum(1 for c in physical if '"retrieve"' in repr(cards[c]).replace("'", '"'))
+    hero = max(gives(cards[h]) for h in cards.heroes)
+    tokens = sum(max(0, cards.token_value(t)) for t in cards.tokens)
+    return sum(each) + retrieves * max(each) + hero + tokens + 1
+
+
+class _PositionCheck:
+    """The checks of :meth:`DobbersState.check_position`, one method per part of the
+    position; each raises InvalidArgumentError naming the field."""
+
+    def __init__(self, state: DobbersState) -> None:
+        self.s = state
+        self.n = len(state.players)
+        self.cards, self.board = state.cards, state.board
+        self.view = state.rng is None  # a player's view: hidden cards are "?"
+
+    def run(self) -> None:
+        s = self.s
+        try:
+            type(s).check_options(s.options, players=self.n)
+        except InvalidArgumentError as exc:
+            raise InvalidArgumentError(f"options: {exc}") from None
+        for f in ("heroes", "position", "trail", "decks", "hands", "discards", "equipped",
+                  "forged", "tokens", "turns"):
+            if len(getattr(s, f)) != self.n:
+                raise InvalidArgumentError(f"{f} holds an entry per player ({self.n}), not "
+                                           f"{len(getattr(s, f))}")
+        self.setup()
+        self.zones()
+        self.board_part()
+        self.turn_part()
+        self.questions()
+        self.ending()
+        self.conservation()
+
+    # -- helpers
+    def seat(self, value: Any, name: str) -> int:
+        return seat(self.n, value, name)
+
+    def card(self, value: Any, name: str, kinds: tuple[str, ...], hidden: bool = False) -> None:
+        """``value`` names a card of one of ``kinds`` (or, in a view, is hidden)."""
+        if hidden and self.view and value == HIDDEN:
+            return
+        if not isinstance(value, str) or value not in self.cards \
+                or self.cards.type(value) not in kinds:
+            what = listing(list(kinds), "or")
+            article = "an" if what[0] in "AEIOU" else "a"
+            found = f" (a {self.cards.type(value)})" if isinstance(value, str) \
+                and value in self.cards else ""
+            raise InvalidArgumentError(f"{name} must be {article} {what} card of the card set, "
+                                       f"not {shown(value)}{found}")
+
+    def cards_of(self, zone: Any, name: str, kinds: tuple[str, ...],
+                 hidden: bool = False) -> None:
+        for i, value in enumerate(zone):
+            self.card(value, f"{name}[{i}]", kinds, hidden)
+
+    def square(self, value: Any, name: str) -> str:
+        if not isinstance(value, str) or value not in self.board.squares:
+            raise InvalidArgumentError(f"{name} must be a square of the board, not "
+                                       f"{shown(value)}")
+        return value
+
+    # -- the parts
+    def setup(self) -> None:
+        s, n = self.s, self.n
+        if sorted(s.pick_order) != list(range(n)):
+            raise InvalidArgumentError(f"pick_order must be every seat once, not "
+                                       f"{shown(s.pick_order)}")
+        whole_number(s.pick_index, "pick_index", minimum=0,
+                     maximum=n - 1 if s.phase in ("hero", "start") else n,
+                     why="the seat choosing now, in pick_order")
+        if s.first != s.pick_order[0]:
+            raise InvalidArgumentError(f"first must be the first to choose a Hero "
+                                       f"({s.pick_order[0]}), not {shown(s.first)}")
+        chosen = s.pick_order[:s.pick_index] if s.phase == "hero" else s.pick_order
+        for p, hero in enumerate(s.heroes):
+            if p in chosen:
+                self.card(hero, f"heroes[{p}]", ("Hero",))
+            elif hero is not None:
+                raise InvalidArgumentError(f"heroes[{p}]: {shown(hero)} before that seat has "
+                                           "chosen (they choose in pick_order)")
+        picked = [h for h in s.heroes if h is not None]
+        if len(set(picked)) != len(picked):
+            raise InvalidArgumentError(f"heroes: each Hero goes to one player, not "
+                                       f"{shown(s.heroes)}")
+        placed = [] if s.phase == "hero" else s.pick_order[:s.pick_index] \
+            if s.phase == "start" else list(s.pick_order)
+        for p, where in enumerate(s.position):
+            if p not in placed:
+                if where is not None or s.trail[p]:
+                    raise InvalidArgumentError(f"position[{p}]: a meeple before that seat has "
+                                               "chosen a start")
+                continue
+            self.square(where, f"position[{p}]")
+            self.trail(p)
+        self.seat(s.turn_player, "turn_player")
+
+    def trail(self, p: int) -> None:
+        s, board = self.s, self.board
+        trail = s.trail[p]
+        if not trail:
+            raise InvalidArgumentError(f"trail[{p}] is empty: it begins at the meeple's start")
+        for i, square in enumerate(trail):
+            self.square(square, f"trail[{p}][{i}]")
+        for i, (a, b) in enumerate(zip(trail, trail[1:], strict=False)):
+            if b not in board.neighbours[a]:
+                raise InvalidArgumentError(f"trail[{p}][{i + 1}]: {b} is not next to {a} (a "
+                                           "trail goes along the board's paths)")
+        if len(trail) > len(board.squares):
+            raise InvalidArgumentError(f"trail[{p}] is longer than any way on the board")
+        if trail[-1] != s.position[p]:
+            raise InvalidArgumentError(f"trail[{p}] must end where the meeple stands "
+                                       f"({s.position[p]}), not at {trail[-1]}")
+
+    def zones(self) -> None:
+        s = self.s
+        deck_kinds = ("Effect", "Weapon", "Armor", "Item")
+        for p in range(self.n):
+            self.cards_of(s.decks[p], f"decks[{p}]", deck_kinds, hidden=True)
+            self.cards_of(s.hands[p], f"hands[{p}]", deck_kinds, hidden=True)
+            self.cards_of(s.discards[p], f"discards[{p}]", deck_kinds)
+            self.cards_of(s.tokens[p], f"tokens[{p}]", ("Token",))
+            for part in ("equipped", "forged"):
+                for slot, card in getattr(s, part)[p].items():
+                    self.card(card, f"{part}[{p}].{slot}", (slot.capitalize(),) if
+                              part == "equipped" else EQUIPMENT_TYPES)
+            for slot, card in s.forged[p].items():
+                if slot not in s.equipped[p]:
+                    raise InvalidArgumentError(f"forged[{p}].{slot}: a Forge card goes under an "
+                                               f"equipped {slot}, and none is")
+                if "forge" not in self.cards[card]:
+                    raise InvalidArgumentError(f"forged[{p}].{slot}: {card} has no Forge bonus")
+        self.cards_of(s.token_supply, "token_supply", ("Token",))
+        self.cards_of(s.adventure_deck, "adventure_deck", (*deck_kinds, "Event", "Solo"),
+                      hidden=True)
+        self.cards_of(s.location_deck, "location_deck", ("Location",), hidden=True)
+        self.cards_of(s.creature_deck, "creature_deck", ("Creature",), hidden=True)
+        self.cards_of(s.set_aside, "set_aside", (*deck_kinds, "Event", "Solo", "Location"),
+                      hidden=True)
+        everything = ("Effect", "Weapon", "Armor", "Item", "Location", "Creature", "Event",
+                      "Solo")
+        self.cards_of(s.destroyed, "destroyed", everything)
+        self.cards_of(s.resolved, "resolved", ("Event", "Solo"))
+        if len(s.adventure_row) != ADVENTURE_ROW:
+            raise InvalidArgumentError(f"adventure_row holds {ADVENTURE_ROW} positions, not "
+                                       f"{len(s.adventure_row)}")
+        for i, card in enumerate(s.adventure_row):
+            if card is not None:
+                self.card(card, f"adventure_row[{i}]", (*deck_kinds, "Event", "Solo"))
+        size = row_size(self.n)
+        for name, kind in (("location_row", "Location"), ("creature_row", "Creature")):
+            row = getattr(s, name)
+            sizes = (size, 0) if self.s.solo and kind == "Location" else (size,)
+            if len(row) not in sizes:
+                raise InvalidArgumentError(f"{name} holds {size} positions, not {len(row)}")
+            for i, card in enumerate(row):
+                if card is not None:
+                    self.card(card, f"{name}[{i}]", (kind,))
+
+    def board_part(self) -> None:
+        s, cards = self.s, self.cards
+        for square, stack in s.stacks.items():
+            name = f"stacks.{square}"
+            if not self.board.is_encounter(self.square(square, f"stacks key {square!r}")):
+                raise InvalidArgumentError(f"{name}: a stack stands on an Encounter square")
+            if not stack:
+                continue
+            self.card(stack[0][0], f"{name}[0]", ("Location",))
+            kinds: list[str] = []
+            for i, (card, up) in enumerate(stack[1:], 1):
+                if self.view and not up and isinstance(card, str) and card in ICONS:
+                    kind = card[1:].capitalize()
+                else:
+                    self.card(card, f"{name}[{i}]", ("Creature", *EQUIPMENT_TYPES))
+                    kind = cards.type(card)
+                if kind == "Creature" and i != len(stack) - 1:
+                    raise InvalidArgumentError(f"{name}: the Creature is the last card of a "
+                                               "stack (Equipment goes between it and the "
+                                               "Location)")
+                kinds.append(kind)
+            equipment = [k for k in kinds if k != "Creature"]
+            if len(set(equipment)) != len(equipment):
+                raise InvalidArgumentError(f"{name}: one card of each Equipment type at most")
+            if len(kinds) > cards[stack[0][0]]["capacity"]:
+                raise InvalidArgumentError(f"{name}: more cards under {stack[0][0]} than its "
+                                           f"capacity ({cards[stack[0][0]]['capacity']})")
+        if s.challenge is not None:
+            where = s.challenge.get("square") if isinstance(s.challenge, dict) else None
+            if not s.stacks.get(where) or s.challenge.get("from") not in \
+                    self.board.neighbours.get(where, {}):
+                raise InvalidArgumentError(f"challenge must name a stack next to the square "
+                                           f"the Hero came from, not {shown(s.challenge)}")
+
+    def turn_part(self) -> None:
+        s, cards = self.s, self.cards
+        turn = s.turn
+        bound = _pool_bound(cards, self.n)
+        for colour in points.POINTS:
+            whole_number(turn[colour], f"turn.{colour}", minimum=0, maximum=bound,
+                         why="what every card of the game gives together, at most")
+        for part in ("used", "equipped_now"):
+            for slot, card in turn[part].items():
+                self.card(card, f"turn.{part}.{slot}", (slot.capitalize(),))
+        for i, card in enumerate(turn["played"]):
+            if card is not None:
+                self.card(card, f"turn.played[{i}]", ("Effect",))
+        if Counter(turn["held"]) - Counter(turn["played"]):
+            raise InvalidArgumentError("turn.held: a card in play was played this turn")
+        for part in ("drawn",):
+            if not set(turn[part]) <= set(SLOTS) or len(set(turn[part])) != len(turn[part]):
+                raise InvalidArgumentError(f"turn.{part} must be equipment slots, once each")
+        if not set(turn["discount"]) <= {"Effect", "Equipment"}:
+            raise InvalidArgumentError("turn.discount names what a Hero's discount was used on")
+        for flag in ("first_shield", "power"):
+            one_of(turn[flag], f"turn.{flag}", (True, False))
+        limit = s.options["round_limit"]
+        whole_number(s.round, "round", minimum=0, maximum=0 if s.solo else limit,
+                     why="the rounds played, under the round limit")
+        for p, n in enumerate(s.turns):
+            whole_number(n, f"turns[{p}]", minimum=0,
+                         maximum=limit if s.solo else s.round + 2,
+                         why="the turns played, as the rounds allow")
+
+    def questions(self) -> None:
+        s = self.s
+        for i, item in enumerate(s.queue):
+            verb = item.get("do")
+            if verb not in STEPS and verb not in VOCABULARY:
+                raise InvalidArgumentError(f"queue[{i}].do must be an effect or an engine "
+                                           f"step, not {shown(verb)}")
+            if "p" in item:
+                self.seat(item["p"], f"queue[{i}].p")
+        if s.pending is not None:
+            pending = s.pending
+            if not {"player", "kind", "options", "optional", "src"} <= set(pending):
+                raise InvalidArgumentError("pending must say who is asked what (player, kind, "
+                                           f"options, optional, src), not {shown(pending)}")
+            self.seat(pending["player"], "pending.player")
+            one_of(pending["kind"], "pending.kind", tuple(ANSWERS))
+            one_of(pending["optional"], "pending.optional", (True, False))
+            options = pending["options"]
+            hidden = self.view and pending["player"] != s.viewer
+            if not isinstance(options, list) or not (options or pending["optional"]
+                                                     or hidden) or not all(
+                    isinstance(o, list) and len(o) == 2 and all(isinstance(x, str) for x in o)
+                    for o in options):
+                raise InvalidArgumentError("pending.options must be [zone, card] pairs (one at "
+                                           f"least, unless optional), not {shown(options)}")
+        if s.window is not None:
+            window = s.window
+            if not isinstance(window, dict) or not {"card", "from", "asked", "at"} <= set(window):
+                raise InvalidArgumentError(f"window must say which card, from whom, who is "
+                                           f"asked, not {shown(window)}")
+            self.card(window["card"], "window.card", ("Effect", *EQUIPMENT_TYPES))
+            self.seat(window["from"], "window.from")
+            asked = window["asked"]
+            if not isinstance(asked, list) or not asked or any(
+                    not integer(q) or not 0 <= q < self.n or q == window["from"] for q in asked):
+                raise InvalidArgumentError(f"window.asked must be the other seats asked, not "
+                                           f"{shown(asked)}")
+            whole_number(window["at"], "window.at", minimum=0, maximum=len(asked) - 1)
+        if s.pending is not None and s.window is not None:
+            raise InvalidArgumentError("pending and window: one question at a time")
+        if s.phase in ("hero", "start") and (s.queue or s.pending or s.window or s.challenge):
+            raise InvalidArgumentError(f"phase {s.phase}: nothing is queued or asked during "
+                                       "set-up")
+
+    def ending(self) -> None:
+        s = self.s
+        for i, p in enumerate(s.arrivals):
+            self.seat(p, f"arrivals[{i}]")
+            if s.position[p] != self.board.key:
+                raise InvalidArgumentError(f"arrivals[{i}]: seat {p} is not on the Key")
+        if len(set(s.arrivals)) != len(s.arrivals):
+            raise InvalidArgumentError("arrivals: each Hero arrives once")
+        if s.final_turns is not None:
+            for i, p in enumerate(s.final_turns):
+                self.seat(p, f"final_turns[{i}]")
+        if s.winner is not None:
+            self.seat(s.winner, "winner")
+        one_of(s.end_reason, "end_reason", (None, "key", "duel", "round limit"))
+        if (s.winner is not None) != (s.end_reason in ("key", "duel")):
+            raise InvalidArgumentError("winner and end_reason: a game won by the Key or a duel "
+                                       "has a winner, and only such a game")
+        if s.phase == "duel" and not isinstance(s.duel, dict):
+            raise InvalidArgumentError("duel: a duel in progress says its order and totals")
+
+    def conservation(self) -> None:
+        s = self.s
+        have, want = s.components(), s.expected_components()
+        if not self.view:
+            if have != want:
+                extra = sorted((have - want).elements())
+                short = sorted((want - have).elements())
+                raise InvalidArgumentError(
+                    "the cards and tokens do not add up to the card set (a card is missing or "
+                    "invented: " + ", ".join(filter(None, [
+                        f"{len(extra)} more than dealt ({', '.join(extra[:3])})" if extra else "",
+                        f"{len(short)} missing ({', '.join(short[:3])})" if short else ""]))
+                    + ")")
+            return
+        shown_ids = Counter({c: k for c, k in have.items() if c in want})
+        if shown_ids - want or sum(have.values()) != sum(want.values()):
+            raise InvalidArgumentError("the cards and tokens do not add up to the card set (a "
+                                       "card is missing or invented)")
+
+
 #: The engine's own queue steps (an item whose ``do`` starts with ``_``): they wait in the
 #: queue for every choice before them (DobbersState._run_queue).
 STEPS: dict[str, Callable[[DobbersState, dict[str, Any]], None]] = {
     "_next_turn": DobbersState._next_turn,
+    "_played_done": DobbersState._played_done,
     "_outwit_window": DobbersState._outwit_window,
     "_loot_ask": DobbersState._loot_ask,
     "_victory_done": DobbersState._victory_done,
@@ -1700,14 +2327,15 @@ def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *,
              cards: Any = None, board: Any = None, duel: bool = False,
              variant_a: bool = False, variant_b: bool = False, extra_challenges: bool = True,
              events: bool = False, solo_method: str = "A",
-             round_limit: int | None = DEFAULT_ROUND_LIMIT) -> DobbersState:
+             round_limit: int | str | None = "default") -> DobbersState:
     """A new game for 1-4 players (1: Solo Play Mode), with the rulebook's options.
 
     ``cards``/``board``: an owner's data (a path or a dict, read and checked at once);
     ``duel``: the DUEL ending; ``variant_a``/``variant_b``: the 2-player variants;
     ``extra_challenges``: the tan boxes; ``events``: Event cards in the Adventure deck;
     ``solo_method``: ``"A"`` or ``"B"``, how a row card is destroyed between solo turns;
-    ``round_limit``: the engine's safeguard (see ``RULE_NOTES``).
+    ``round_limit``: the engine's safeguard (see ``RULE_NOTES``): by default
+    :data:`DEFAULT_ROUND_LIMIT` rounds, or :data:`DEFAULT_SOLO_TURNS` turns solo.
 
     >>> game = new_game(1, seed=2, solo_method="B")
     >>> game.solo, game.options["solo_method"]
@@ -1720,24 +2348,14 @@ Variants are for 2 players, not 3
     """
     n = players if isinstance(players, int) and not isinstance(players, bool) else \
         len(players) if isinstance(players, (list, tuple)) else None
-    for name, value in (("duel", duel), ("variant_a", variant_a), ("variant_b", variant_b),
-                        ("extra_challenges", extra_challenges), ("events", events)):
-        one_of(value, name, (True, False))
-    for name, value in (("variant_a", variant_a), ("variant_b", variant_b)):
-        if value and n != 2:
-            raise InvalidArgumentError(f"{name}: the 2 Player Rule Variants are for 2 players, "
-                                       f"not {n}")
-    if duel and n == 1:
-        raise InvalidArgumentError("duel: a DUEL needs at least 2 players")
-    one_of(solo_method, "solo_method", ("A", "B"))
-    if round_limit is not None:
-        whole_number(round_limit, "round_limit", minimum=1, maximum=1000,
-                     why="rounds before a game with no winner stops; or None")
+    if round_limit == "default":  # (a save keeps the number)
+        round_limit = DEFAULT_SOLO_TURNS if n == 1 else DEFAULT_ROUND_LIMIT
     options: dict[str, Any] = {
         "cards": cards_option(load_cards(cards)), "board": board_option(load_board(board)),
         "duel": duel, "variant_a": variant_a, "variant_b": variant_b,
         "extra_challenges": extra_challenges, "events": events, "solo_method": solo_method,
         "round_limit": round_limit}
+    DobbersState.check_options(options, players=n)  # the checks a save's options pass too
     return DobbersState(players, seed, **options)
 
 
@@ -1752,12 +2370,15 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
     """A game at the start of the first player's Main Phase, set up as asked.
 
     ``heroes`` by seat (None: the first free one); for the player to act: ``hand`` (card
-    ids), ``equipped`` (``{"weapon": "silver_sword", ...}``), ``forged``, ``at`` (a square)
-    with the ``trail`` that led there (default: the start, then ``at``), ``tokens``; on the
-    board ``stacks`` (``{"E2": ["castle_walls", "tree_golem"]}``, the Location first, all
-    face down) and the ``adventure_row``. Every card is taken from where the shuffle put it,
-    so the position is a real one: components conserved, save/load and undo work, and
-    everything else stays as the seed dealt it.
+    ids), ``equipped`` (``{"weapon": "silver_sword", ...}``), ``forged`` (a Forge card under
+    an equipped slot), ``at`` (a square) with the ``trail`` that led there along the
+    board's paths (default: the fewest paths from the start), ``tokens`` (from the supply);
+    on the board ``stacks`` (``{"E2": ["castle_walls", "tree_golem"]}``, the Location
+    first, all face down) and the ``adventure_row``. Every card is taken from where the
+    shuffle put it, so the position is a real one: it passes
+    :meth:`DobbersState.check_position` (what a loaded save passes), save/load and undo
+    work, and everything else stays as the seed dealt it. Anything else is refused with an
+    InvalidArgumentError naming it.
 
     >>> game = position(heroes=["toby", "herb"], hand=["helpful", "strength"],
     ...                 equipped={"weapon": "silver_sword"}, at="T3")
@@ -1765,22 +2386,27 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
     ('toby', ['helpful', 'strength'], 'T3')
     """
     state = new_game(players, seed, **options)
+    cards = state.cards
+    heroes = sequence(heroes, "heroes", lambda h, name: h if h is None else one_of(
+        h, name, cards.heroes), most=len(state.players))
     while state.phase == "hero":
-        seat = state.current_player
-        wanted = heroes[seat] if seat < len(heroes) else None
+        who = state.current_player
+        wanted = heroes[who] if who < len(heroes) else None
         if wanted is None:  # the first free Hero no other seat asked for
             wanted = next(a.hero for a in state.legal_actions()  # type: ignore[attr-defined]
                           if a.hero not in heroes)
+        elif wanted in state.heroes:
+            raise InvalidArgumentError(f"heroes: {wanted!r} is chosen twice (one Hero each)")
         state.apply(HeroChoice(wanted))
     while state.phase == "start":
         state.apply(state.legal_actions()[0])
     state.queue.clear()
     p = state.turn_player
-    cards = state.cards
 
     def take(card: str) -> str:
-        if card not in cards:
-            raise InvalidArgumentError(f"there is no card {card!r}")
+        if not isinstance(card, str) or card not in cards or cards.type(card) in ("Hero",
+                                                                                 "Token"):
+            raise InvalidArgumentError(f"there is no card {shown(card)}")
         zones = [state.decks[p], state.discards[p], state.adventure_deck, state.location_deck,
                  state.creature_deck, state.set_aside, *state.decks, *state.discards,
                  *state.hands]
@@ -1805,10 +2431,17 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
         state.hands[p] = []
         state.hands[p] = [take(c) for c in hand]
     for slot, card in (equipped or {}).items():
-        if slot not in SLOTS or cards.type(card).lower() != slot:
-            raise InvalidArgumentError(f"equipped: {card!r} does not go in a {slot!r} slot")
+        one_of(slot, "equipped's slot", SLOTS)
+        if card not in cards or cards.type(card).lower() != slot:
+            raise InvalidArgumentError(f"equipped: {shown(card)} does not go in a {slot} slot")
         state.equipped[p][slot] = take(card)
     for slot, card in (forged or {}).items():
+        one_of(slot, "forged's slot", SLOTS)
+        if slot not in state.equipped[p]:
+            raise InvalidArgumentError(f"forged: no {slot} is equipped to forge {shown(card)} "
+                                       "under")
+        if card not in cards or "forge" not in cards[card]:
+            raise InvalidArgumentError(f"forged: {shown(card)} is not a card with a Forge bonus")
         state.forged[p][slot] = take(card)
     for square, stack in (stacks or {}).items():
         if square not in state.board.squares or not state.board.is_encounter(square):
@@ -1825,16 +2458,29 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
             if card is None:
                 state._refill_challenge(f"{slot}{i + 1}")
     if at is not None:
-        if at not in state.board.squares:
-            raise InvalidArgumentError(f"at: no square {at!r} on the board")
-        state.trail[p] = list(trail) if trail else [state.trail[p][0], at]
+        board = state.board
+        if not isinstance(at, str) or at not in board.squares:
+            raise InvalidArgumentError(f"at must be a square of the board, not {shown(at)}")
+        way = list(sequence(trail, "trail", lambda sq, name: one_of(sq, name, board.squares),
+                            most=4 * len(board.squares))) if trail else \
+            travel.shortest_way(board.neighbours, state.trail[p][0], at)
+        if way[-1] != at or any(b not in board.neighbours[a] for a, b in zip(way, way[1:],
+                                                                            strict=False)):
+            raise InvalidArgumentError(f"trail must go along the board's paths to {at}, not "
+                                       f"{shown(way)}")
+        state.trail[p] = way
         state.position[p] = at
-    for token in tokens:
+    for i, token in enumerate(sequence(tokens, "tokens", lambda t, name: t, most=30)):
+        if token not in state.token_supply:
+            raise InvalidArgumentError(
+                f"tokens[{i}] must be a token left in the supply "
+                f"({alternatives(sorted(set(state.token_supply)))}), not {shown(token)}")
         state.token_supply.remove(token)
         state.tokens[p].append(token)
     state.turn = state._fresh_turn(p)
     state.log.clear()
     state._legal = None
     state.history, state.undo_floor, state.undo_reason = [], 0, ""
+    _PositionCheck(state).run()  # what a loaded save's start must pass: this one does
     state._start = state._snapshot()
     return state

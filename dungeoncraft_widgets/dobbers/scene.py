@@ -3,15 +3,16 @@
 :func:`board_scene` draws the board: the squares (starts with their letters, the
 Encounter squares with their numbers, the Key), the blue shields between squares with
 their costs, every Challenge stack as the player sees it (a face-down stack shows its
-Location's capacity, the Creature icon and the Equipment type icons; a face-up one its
-cards and its need), the meeples, and for the player to act the squares they can reach
-with the points left (lit) and their way to the Key (an orange line).
+Location, art side up, and the icons of the Creature and Equipment covered under it; a
+face-up one its cards and its need), the meeples, and for the player to act the squares
+they can reach with the points left (lit) and their way to the Key (an orange line).
 
 :func:`cards_scene` draws what is on the table around it: the points left this turn (red,
 blue, gold, Influence, each apart), your Hero with its Equipment (a Forge card under its
 host), your tokens and hand, the Adventure row (costs; a card just destroyed from a slot
-marked on its replacement), the Challenge row (art sides only), and the other players'
-Heroes, Equipment and hand sizes.
+marked on its replacement), the Challenge row (art side up: each card's name, cost and a
+Location's capacity; its Action points and text are on the other side), and the other
+players' Heroes, Equipment and hand sizes.
 
 Text is large for the width (at least 16 units in a 560-unit board and 12 in a 236-unit
 table of two columns), so both read at 10 px from 350 and about 200 pixels wide. Every shape
@@ -36,7 +37,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..core.checks import game_state, shown
+from ..core.checks import seat as check_seat
 from ..core.english import count, possessive
+from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Group, Path, Polygon, Rect, Scene, Text
 from .actions import SLOTS
 from .data import HIDDEN, parse_back
@@ -94,7 +98,10 @@ def _wrap(text: str, width: float, size: float, lines: int = 2) -> list[str]:
 
 def card_points(view: DobbersState, card: str) -> dict[str, int]:
     """What a card prints: ``{"red": 2, "gold": 1}`` (colours it gives nothing left out)."""
-    info = view.cards[card]
+    cards = game_state(view, DobbersState, "view").cards
+    if not isinstance(card, str) or card not in cards:
+        raise InvalidArgumentError(f"card must be a card of the card set, not {shown(card)}")
+    info = cards[card]
     return {c: int(info[c]) for c in ("red", "blue", "gold", "influence") if info.get(c)}
 
 
@@ -124,25 +131,23 @@ def _stack_summary(view: DobbersState, square: str) -> tuple[str, list[str], str
     cards = view.cards
     icons: list[str] = []
     words: list[str] = []
-    face_up = all(not card.startswith(HIDDEN) for card, _up in stack)
-    for i, (card, _up) in enumerate(stack):
-        if card.startswith(HIDDEN):
-            back = parse_back(card)
-            kind = back["type"]
-            if i == 0:
-                capacity = back.get("capacity")
-                words.append(f"a face-down Location (cost {back.get('cost', '?')}, capacity "
-                             f"{capacity})")
-            else:
-                words.append(f"a face-down {kind}")
-            if i > 0:
-                icons.append(kind[0])
+    face_up = all(up for _card, up in stack)
+    for i, (card, up) in enumerate(stack):
+        if card.startswith(HIDDEN):  # covered: its icon
+            kind = parse_back(card)["type"]
+            words.append(f"a face-down {kind}")
+        elif not up:  # its art names it; its numbers and text are on the other side
+            info = cards[card]
+            kind = info["type"]
+            words.append(f"{info['name']}, art side up" + (
+                f" (capacity {info['capacity']})" if "capacity" in info else ""))
         else:
             info = cards[card]
+            kind = info["type"]
             ap = info.get("ap", info.get("red", 0) + info.get("gold", 0))
             words.append(f"{info['name']} ({ap})")
-            if i > 0:
-                icons.append(info["type"][0])
+        if i > 0:
+            icons.append(kind[0])
     big = "?"
     if stack and face_up and view.turn_player is not None and view.heroes[view.turn_player]:
         big = str(view.stack_needs(view.turn_player, square))
@@ -153,10 +158,7 @@ def _capacity(view: DobbersState, square: str) -> int | None:
     stack = view.stacks.get(square) or []
     if not stack:
         return None
-    top = stack[0][0]
-    if top.startswith(HIDDEN):
-        return parse_back(top).get("capacity")
-    return view.cards[top].get("capacity")
+    return view.cards[stack[0][0]].get("capacity")  # the Location's art is on top
 
 
 def board_scene(view: DobbersState, *, seat: int | None = None,
@@ -173,7 +175,7 @@ def board_scene(view: DobbersState, *, seat: int | None = None,
     >>> scene.width, len([i for i in scene.ids() if i.startswith("sq-") and i.count("-") == 1])
     (560, 31)
     """
-    board = view.board
+    board = game_state(view, DobbersState, "view").board
     legend, height = _legend(view, seat,
                              max(info.get("y", 0) for info in board.squares.values()) * SCALE + 54)
     scene = Scene(BOARD_WIDTH, round(height), title="Dobbers: the board")
@@ -440,24 +442,29 @@ def _card(scene: Scene, sid: str, x: float, y: float, view: DobbersState, card: 
     return group
 
 
-def _back_card(scene: Scene, sid: str, x: float, y: float, back: str, slot: str) -> None:
-    info = parse_back(back)
+def _back_card(scene: Scene, sid: str, x: float, y: float, info: Mapping[str, Any],
+               slot: str) -> None:
+    """A Challenge row card, art side up: its name (the art shows which card it is), its
+    cost and a Location's capacity; its Action points and text are on the other side."""
     kind = info["type"]
-    lines = [f"{kind}", f"cost {info['cost']}" if "cost" in info else ""]
-    if "capacity" in info:
-        lines.append(f"capacity {info['capacity']}")
-    text = (f"{slot}: a face-down {kind}, art side up: it costs {info.get('cost', '?')} "
-            "Influence" + (f" and has room for {info['capacity']} cards under it"
-                           if "capacity" in info else ""))
+    room = CARD_W - 12 - 6 * len(slot)
+    lines = _wrap(info["name"], room, NORMAL)
+    lines.append(f"cost {info['cost']}" + (f" · room {info['capacity']}"
+                                            if "capacity" in info else f" · {kind}"))
+    text = (f"{slot}: {info['name']}, a {kind} art side up (its Action points and text are "
+            f"on the other side): it costs {info['cost']} Influence"
+            + (f" and has room for {info['capacity']} cards under it"
+               if "capacity" in info else ""))
     group = Group(f"{sid}-card", classes=("card", "card-back"))
     group.add(Rect(sid, x, y, CARD_W, CARD_H, rx=6, fill="#5d4037", stroke="#3e2723",
                    stroke_width=1.5, classes=("card-face",), label=text, tooltip=text))
     group.add(Text(f"{sid}-slot", x + CARD_W - 6, y + 12, slot, size=SMALL, anchor="end",
                    weight="bold", fill="#ffcc80"))
-    for i, line in enumerate(t for t in lines if t):
-        group.add(Text(f"{sid}-line-{i}", x + 6, y + 12 + 16 * i, line, size=SMALL if i else
-                       NORMAL, anchor="start", weight="bold" if i == 0 else "normal",
-                       fill="#ffffff"))
+    for i, line in enumerate(lines):
+        last = i == len(lines) - 1
+        group.add(Text(f"{sid}-line-{i}", x + 6, y + 12 + 16 * i, line,
+                       size=SMALL if last else NORMAL, anchor="start",
+                       weight="normal" if last else "bold", fill="#ffffff"))
     scene.add(group)
 
 
@@ -496,6 +503,7 @@ def cards_scene(view: DobbersState, *, seat: int = 0, clickable: Iterable[str] =
     >>> scene.width, scene.find("pool-influence-label").text
     (236, 'Influence')
     """
+    seat = check_seat(len(game_state(view, DobbersState, "view").players), seat, "seat")
     scene = Scene(CARDS_WIDTH, 100, title="Dobbers: your cards and the rows")
     marks = dict(marks or {})
     y = 4.0
@@ -547,8 +555,7 @@ def cards_scene(view: DobbersState, *, seat: int = 0, clickable: Iterable[str] =
                                stroke="#9e9e9e", classes=("empty",),
                                label=f"Challenge row {slot}: empty"))
                 continue
-            _back_card(scene, sid, x, yy, back if back.startswith(HIDDEN) else
-                       view.cards.back(back), slot)
+            _back_card(scene, sid, x, yy, view.cards[back], slot)
             if selected == sid:
                 scene.find(sid).classes += ("selected",)
         y += _rows(len(cells))
@@ -695,7 +702,9 @@ def describe(view: DobbersState, seat: int | None = None) -> str:
     >>> describe(new_game(["You", "Bot"], seed=1).view(0)).splitlines()[0]
     'Dobbers. Heroes are being chosen.'
     """
-    if view.phase in ("hero", "start"):
+    if seat is not None:
+        check_seat(len(game_state(view, DobbersState, "view").players), seat, "seat")
+    if game_state(view, DobbersState, "view").phase in ("hero", "start"):
         head = "Heroes are being chosen." if view.phase == "hero" else "Starts are being chosen."
     elif view.is_over:
         head = "The game is over."

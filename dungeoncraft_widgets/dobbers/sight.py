@@ -1,17 +1,18 @@
 """What a player has seen of the cards, and every way a face-down Challenge stack may turn
 out from there (exact ``Fraction`` chances; :mod:`.odds` gives them as sympy numbers).
 
-A face-down card shows its art side: a Location its cost and capacity, a Creature in the
-row its cost; covered in a stack only its icon. What a player has seen: every card face up
-now (the rows, every Hero's Equipment, the discard piles, the Destroyed pile, face-up
-stacks, the cards played this turn), their own deck and hand, a Creature's art side as it
-showed in the row before it went into a stack, and a card the log names as it went under a
-Location (bought from the Adventure row, or put there by themselves or a Solo card). Every
-other card is *unseen*. A face-down card is equally likely to be any unseen card that shows
-what it shows; the cards of one stack come from different decks (one Location, one
-Creature, one card of each Equipment type), so they are independent. A card in another
-player's hand or deck counts as unseen: this does not follow each opponent's purchases
-through their deck.
+A face-down card shows its art, which names it: every card of the Challenge row, and the
+Location on top of a stack, are known by name (its numbers and text are on the other
+side, but the card list says them); a card covered in a stack (a Creature, Equipment)
+shows only its icon: the mystery (RULE_NOTES). What a player has seen: every card shown
+now (the rows, the Locations on the board, every Hero's Equipment, the discard piles, the
+Destroyed pile, face-up stacks), their own deck and hand, and a covered card the log names
+to them (one they put there themselves; the solo player also knows what a Solo card moved
+from a row). Every other card is *unseen*. A covered card is equally likely to be any
+unseen card of its kind; the cards of one stack come from different decks (one Creature,
+one card of each Equipment type), so they are independent. A card in another player's
+hand or deck counts as unseen: this does not follow each opponent's purchases through
+their deck.
 
 Both the odds (:func:`.odds.stack_cases`, :func:`.odds.challenge_odds`) and the board's
 graph (:func:`.graph.path_to_key`, which weighs every stack on the way) read stacks here;
@@ -21,7 +22,7 @@ what a stack of known cards needs is :func:`.challenge.stack_needs`.
 >>> game = position(heroes=["herb"], stacks={"E2": ["castle_walls", "tree_golem"]})
 >>> p = game.turn_player
 >>> stack_cards(game.view(p), "E2")
-['?location:5:3', '?creature']
+['castle_walls', '?creature']
 >>> [(chance, need) for chance, need, *_ in stack_outcomes(game, p, "E2")]
 [(Fraction(1, 1), 7)]
 """
@@ -31,17 +32,15 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..core.checks import game_state, seat, shown
 from ..core.errors import InvalidArgumentError
 from . import challenge
-from .data import CardSet, parse_back
+from .data import CardSet, card_set, parse_back
+from .rules import DobbersState
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .rules import DobbersState
-
-__all__ = ["Outcome", "is_card", "known_creature_costs", "pool_for", "stack_cards",
-           "stack_outcomes", "unseen_cards"]
+__all__ = ["Outcome", "is_card", "pool_for", "stack_cards", "stack_outcomes", "unseen_cards"]
 
 #: One way a stack may turn out: (chance, need, immunities, squares a Defeat moves back,
 #: one card for each group of cards that would play the same).
@@ -56,47 +55,46 @@ def is_card(cards: CardSet, card: Any) -> bool:
     >>> [is_card(load_cards(), c) for c in ("silver", "?creature:5", "toby")]
     [True, False, False]
     """
+    cards = card_set(cards)
     return isinstance(card, str) and card in cards and cards.type(card) not in ("Token", "Hero")
 
 
-def _stack_log(view: DobbersState) -> dict[str, list[str]]:
-    """Each square's stack as the log tells it to this view: card ids where the log named
-    them, else the art side the card showed (``?creature:5``) or its icon."""
-    stacks: dict[str, list[str]] = {}
+def _stack_log(view: DobbersState) -> dict[str, list[str | None]]:
+    """Each square's stack as the log tells it to this view: a Location by name (its art
+    is on top), a covered card by name where a line this view may read names it (the
+    player who put it there), else by its icon."""
+    stacks: dict[str, list[str | None]] = {}
+    cards = view.cards
     for event in view.log:
         data, kind = event.data, event.kind
         square = data.get("square")
         if square is None:
             continue
-        stack = stacks.setdefault(square, [])
-        if kind == "setup":
-            stacks[square] = ["?location"]
-        elif kind == "place":
-            back = str(data.get("back", "?"))
-            if back.startswith("?location"):
-                stacks[square] = [back]
-            else:
-                stack.append(back)
-        elif kind in ("buy", "arm", "solo"):
-            seen = data.get("card") or data.get("back")
-            if seen is None:
-                continue
-            if kind == "arm" and "card" in data:  # the armer's own line: which card it was
-                kind_back = f"?{view.cards.type(seen).lower()}"
-                for i in range(len(stack) - 1, -1, -1):
-                    if stack[i] == kind_back:
-                        stack[i] = seen
-                        break
-                continue
-            if str(seen).startswith("?creature") or (is_card(view.cards, seen)
-                                                     and view.cards.type(seen) == "Creature"):
-                stack.append(seen)
-            else:
-                stack.insert(max(len(stack) - 1, 1), seen)
-        elif kind == "challenge":
+        if kind == "challenge":
             stacks[square] = list(data.get("cards", []))
-        elif kind == "victory":
-            stacks[square] = stack[:1]
+            continue
+        if kind == "victory":
+            stacks[square] = stacks.get(square, [])[:1]
+            continue
+        if kind not in ("setup", "place", "buy", "arm", "solo"):
+            continue
+        seen = data.get("card") or data.get("back")
+        if not isinstance(seen, str):
+            continue
+        what = _kind_of(cards, seen)
+        stack = stacks.setdefault(square, [None])  # a Location the log does not name
+        if what == "Location":
+            stacks[square] = [seen]
+        elif event.visible_to is not None and is_card(cards, seen):
+            icon = f"?{what.lower()}"  # a line for the placer: which card went under
+            for i in range(len(stack) - 1, 0, -1):
+                if stack[i] == icon:
+                    stack[i] = seen
+                    break
+        elif what == "Creature":
+            stack.append(seen)
+        else:  # Equipment goes between the Location and the Creature
+            stack.insert(max(len(stack) - 1, 1), seen)
     return stacks
 
 
@@ -105,34 +103,30 @@ def _kind_of(cards: CardSet, card: str) -> str:
 
 
 def _richer(view_card: str, logged: str | None, cards: CardSet) -> str:
-    """What is known of one stack card: the view's, or more from the log of the same kind."""
-    if not view_card.startswith("?") or logged is None:
+    """What is known of one stack card: the view's, or its name from the log."""
+    if not view_card.startswith("?") or logged is None or not is_card(cards, logged):
         return view_card
-    if _kind_of(cards, logged) != _kind_of(cards, view_card):
-        return view_card
-    if is_card(cards, logged):
-        return logged
-    return logged if len(logged) > len(view_card) else view_card
+    return logged if _kind_of(cards, logged) == _kind_of(cards, view_card) else view_card
 
 
 def stack_cards(view: DobbersState, square: str) -> list[str]:
     """What this view knows of each card of the stack on ``square`` (Location first,
-    Creature last): a card id, or the face-down card's art side or icon (``?creature:5``:
-    a Creature whose cost 5 showed in the row).
+    Creature last): a card id, or a covered card's icon (``?creature``).
 
     >>> from dungeoncraft_widgets.dobbers import position
     >>> game = position(stacks={"E2": ["castle_walls", "tree_golem"]})
     >>> stack_cards(game.view(0), "E2")
-    ['?location:5:3', '?creature']
+    ['castle_walls', '?creature']
     """
-    stack = view.stacks.get(square)
+    stack = game_state(view, DobbersState, "view").stacks.get(square) \
+        if isinstance(square, str) else None
     if not stack:
-        raise InvalidArgumentError(f"there is no Challenge stack on {square!r}")
-    shown = [card for card, _up in stack]
+        raise InvalidArgumentError(f"there is no Challenge stack on {shown(square)}")
+    showing = [card for card, _up in stack]
     logged = _sight(view).log_stacks.get(square, [])
-    if len(logged) != len(shown):
-        logged = [None] * len(shown)  # the log does not tell this stack (a set position)
-    return [_richer(card, seen, view.cards) for card, seen in zip(shown, logged, strict=True)]
+    if len(logged) != len(showing):
+        logged = [None] * len(showing)  # the log does not tell this stack (a set position)
+    return [_richer(card, seen, view.cards) for card, seen in zip(showing, logged, strict=True)]
 
 
 class _Sight:
@@ -181,7 +175,7 @@ def unseen_cards(view: DobbersState) -> Counter:
     >>> unseen["tree_golem"] + sum(1 for c in game.view(0).stacks), unseen["bottle_cap"]
     (1, 8)
     """
-    return Counter(_sight(view).unseen)
+    return Counter(_sight(game_state(view, DobbersState, "view")).unseen)
 
 
 def _unseen_cards(view: DobbersState) -> Counter:
@@ -199,64 +193,27 @@ def _unseen_cards(view: DobbersState) -> Counter:
     return everything - seen
 
 
-def pool_for(view: DobbersState, back: str, unseen: Counter, elsewhere: Counter) -> Counter:
-    """The unseen cards a face-down card showing ``back`` may be (each as likely as the
-    next): those whose art side shows the same; for a Creature of unknown cost, less one of
-    each cost for every other face-down Creature whose cost is known.
+def pool_for(view: DobbersState, back: str, unseen: Counter) -> Counter:
+    """The unseen cards a card covered in a stack, showing the icon ``back``, may be (each
+    as likely as the next): the unseen cards of that kind.
 
     >>> from dungeoncraft_widgets.dobbers import position
     >>> game = position(heroes=["herb"], stacks={"E2": ["castle_walls", "tree_golem"]})
     >>> view = game.view(game.turn_player)
-    >>> sorted(pool_for(view, "?location:5:3", unseen_cards(view), Counter()))
-    ['castle_walls', 'dark_wood', 'rat_claw_camp', 'shamblemans_bog']
+    >>> pool = pool_for(view, "?creature", unseen_cards(view))
+    >>> pool["tree_golem"], sum(pool.values())   # 20 Creatures, 3 of them in the row
+    (1, 17)
     """
-    cards = view.cards
-    info = parse_back(back)
-    kind = info["type"]
-    pool = Counter()
-    for card, n in unseen.items():
-        c = cards[card]
-        if c["type"] != kind:
-            continue
-        if "cost" in info and c["cost"] != info["cost"]:
-            continue
-        if "capacity" in info and c.get("capacity") != info["capacity"]:
-            continue
-        pool[card] = n
-    if kind == "Creature" and "cost" not in info:
-        for cost, n in elsewhere.items():
-            same = [c for c in pool if cards[c]["cost"] == cost]
-            total = sum(pool[c] for c in same)
-            # exchangeable within a cost: take the known ones off pro rata, exactly
-            for c in same:
-                pool[c] = Fraction(pool[c] * max(0, total - n), total) if total else 0
-        pool = Counter({c: n for c, n in pool.items() if n > 0})
+    cards = game_state(view, DobbersState, "view").cards
+    kind = parse_back(back)["type"]
+    if not isinstance(unseen, Counter):
+        raise InvalidArgumentError(f"unseen must be a Counter (unseen_cards' answer), not "
+                                   f"{shown(unseen)}")
+    pool = Counter({card: n for card, n in unseen.items() if cards[card]["type"] == kind})
     if not pool:  # nothing unseen fits (an inconsistent owner's set): any card of the kind
         pool = Counter({c: 1 for c in set(cards.locations + cards.creatures + cards.adventure
                                           + cards.starting) if cards[c]["type"] == kind})
     return pool
-
-
-def known_creature_costs(view: DobbersState, skip: str) -> Counter:
-    """Costs of face-down Creatures seen elsewhere than on ``skip`` (the row, other
-    stacks), each as often as it shows.
-
-    >>> from dungeoncraft_widgets.dobbers import position
-    >>> game = position(heroes=["herb"], stacks={"E2": ["castle_walls", "tree_golem"]})
-    >>> view = game.view(game.turn_player)
-    >>> view.creature_row, sorted(known_creature_costs(view, "E2").elements())
-    (['?creature:4', '?creature:5', '?creature:2'], [2, 4, 5])
-    """
-    out: Counter = Counter()
-    backs = [c for c in view.creature_row if c]
-    sight = _sight(view)
-    for square, stack in view.stacks.items():
-        if square != skip and stack:
-            backs += sight.stack_cards(square)
-    for back in backs:
-        if isinstance(back, str) and back.startswith("?creature:"):
-            out[parse_back(back)["cost"]] += 1
-    return out
 
 
 def _signature(cards: CardSet, card: str) -> tuple:
@@ -274,6 +231,7 @@ def stack_outcomes(view: DobbersState, player: int, square: str) -> list[Outcome
     """Every way the stack on ``square`` may turn out for ``player``, from what this view
     knows, with its exact chance (the chances add up to 1), by need, immunities and
     Defeat moves."""
+    seat(len(game_state(view, DobbersState, "view").players), player)
     sight = _sight(view)
     shown = sight.stack_cards(square)
     cards = view.cards
@@ -285,8 +243,7 @@ def stack_outcomes(view: DobbersState, player: int, square: str) -> list[Outcome
             continue
         if unseen is None:
             unseen = sight.unseen
-        elsewhere = known_creature_costs(view, square) if card == "?creature" else Counter()
-        pool = pool_for(view, card, unseen, elsewhere)
+        pool = pool_for(view, card, unseen)
         total = sum(pool.values())
         by_kind: dict[tuple, tuple[str, Fraction]] = {}
         for c, n in sorted(pool.items()):

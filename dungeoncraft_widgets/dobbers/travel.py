@@ -18,16 +18,17 @@ engine, the board's graph (:mod:`.graph`), the odds and the bots alike.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from ..core.errors import InvalidArgumentError
 from .points import penalty
 
 if TYPE_CHECKING:  # pragma: no cover
     from .data import CardSet
 
-__all__ = ["back_steps", "pay_travel", "steps_back", "trail_after", "travel_cost",
-           "travel_modifiers"]
+__all__ = ["back_steps", "pay_travel", "shortest_way", "steps_back", "trail_after",
+           "travel_cost", "travel_modifiers"]
 
 
 def travel_modifiers(cards: CardSet, hero: str, *, first_shield_used: bool,
@@ -77,3 +78,30 @@ def back_steps(trail: Sequence[str], n: int) -> int:
     """How many squares a Hero moved back ``n`` squares really goes: the way they came,
     never past their start (the first square of ``trail``)."""
     return min(n, len(trail) - 1)
+
+
+def shortest_way(neighbours: Mapping[str, Mapping[str, int]], start: str, end: str
+                 ) -> list[str]:
+    """The squares from ``start`` to ``end`` along the fewest paths (the first found of
+    equal length): the trail of a Hero set on ``end`` without a way of their own.
+
+    >>> from dungeoncraft_widgets.dobbers import load_board
+    >>> shortest_way(load_board().neighbours, "A", "T3")
+    ['A', 'T1', 'E1', 'T3']
+    """
+    before: dict[str, str | None] = {start: None}
+    frontier = [start]
+    while frontier and end not in before:
+        nxt = []
+        for square in frontier:
+            for other in sorted(neighbours[square]):
+                if other not in before:
+                    before[other] = square
+                    nxt.append(other)
+        frontier = nxt
+    if end not in before:
+        raise InvalidArgumentError(f"no way from {start} to {end} on the board")
+    way = [end]
+    while way[-1] != start:
+        way.append(before[way[-1]])  # type: ignore[arg-type]
+    return way[::-1]
