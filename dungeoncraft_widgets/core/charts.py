@@ -16,10 +16,11 @@ of the chart in the winning colour.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 import sympy
 
-from .checks import integer, whole_number
+from .checks import integer, shown, whole_number
 from .english import percent  # also imported from here by the games' apps and notebooks
 from .errors import InvalidArgumentError
 from .scene import Circle, Group, Path, Polygon, Rect, Scene, Text
@@ -86,14 +87,32 @@ def _check_bars(probabilities: Mapping[int, sympy.Rational], target: int | None)
     if not isinstance(probabilities, Mapping):
         raise InvalidArgumentError("probabilities must be a mapping value -> probability, "
                                    f"not {type(probabilities).__name__}")
-    for value in probabilities:
+    for value, p in probabilities.items():
         whole_number(value, "probabilities: a value charted")
+        if not _probability(p):
+            raise InvalidArgumentError(f"probabilities[{value}] must be a probability (a "
+                                       f"number from 0 to 1), not {shown(p)}")
     if target is not None:
         whole_number(target, "target")
     if probabilities and max(probabilities) - min(probabilities) >= MAX_BARS:
         raise InvalidArgumentError(
             f"probabilities: the values span {max(probabilities) - min(probabilities) + 1:,} "
             f"bars; a chart draws at most {MAX_BARS} (more would be thinner than a pixel)")
+
+
+def _probability(p: object) -> bool:
+    """Whether ``p`` is a number from 0 to 1 (an exact one, or a float estimate)."""
+    if isinstance(p, bool):
+        return False
+    if isinstance(p, sympy.Basic):
+        if not (p.is_number and p.is_real):
+            return False
+    elif not isinstance(p, (int, float, Fraction)):
+        return False
+    try:
+        return bool(0 <= p <= 1)  # NaN is not
+    except TypeError:
+        return False
 
 
 def _describe(probabilities: Mapping[int, sympy.Rational], target: int | None,
