@@ -456,3 +456,19 @@ def test_a_polygon_of_bad_points_is_refused_by_name(points):
 def test_a_bar_chart_of_non_probabilities_is_refused_by_name(p):
     with pytest.raises(InvalidArgumentError, match=r"probabilities\[1\] must be a probability"):
         bar_chart({1: p})
+
+
+def test_a_view_lists_its_own_players_legal_actions_only():
+    """The acting player's view lists exactly the game's legal actions; another player's
+    view, and a spectator's, list none (what another may do can hang on what the view does
+    not show), and print(view) then says whose turn it is without counting."""
+    game = demo_game.new_game(players=["You", "Bot"], seed=3)
+    game.apply("draw")
+    mover = game.current_player
+    assert game.view(mover).legal_actions() == game.legal_actions() != []
+    other = 1 - mover
+    assert game.view(other).legal_actions() == [] and game.view(None).legal_actions() == []
+    assert str(game.view(other)).splitlines()[-1] == f"{game.players[mover]}'s turn."
+    assert "legal action" in str(game.view(mover)).splitlines()[-1]
+    loaded = demo_game.load_game(game.view(mover).to_json())  # a view's save: the same
+    assert loaded.legal_actions() == game.legal_actions()
