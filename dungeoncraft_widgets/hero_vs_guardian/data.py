@@ -44,7 +44,7 @@ from typing import Any
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
 from .dungeon import START_ADVENTURERS, START_ROOMS
-from .effects import PLACES, VOCABULARY
+from .effects import EFFECT_TIMINGS, PLACES, VOCABULARY
 
 CARDS_FORMAT = "dungeoncraft_widgets/hero_vs_guardian/cards"
 DEFAULT_CARDS = pathlib.Path(__file__).parent / "data" / "cards.json"
@@ -265,6 +265,19 @@ def validate_cards(doc: dict[str, Any], what: str = "card data") -> CardSet:
             if "effect" in card:
                 VOCABULARY.check(card, PLACES.get(card["kind"], card["kind"]),
                                  f"{what}: {group}[{index}] ({cid}).effect")
+                allowed = EFFECT_TIMINGS[card["effect"]]
+                if card.get("timing") not in allowed:
+                    raise _bad(what, group, index, cid, "timing",
+                               f"the effect {card['effect']!r} is played with Timing: "
+                               f"{' or '.join(allowed)}, not {card.get('timing')!r}")
+            if "power" in card and card["kind"] != "room":
+                raise _bad(what, group, index, cid, "power", "only a typed room (kind 'room') "
+                           "can be a Cursed Item")
+    for group in ("adventurers", "treasure"):
+        for index, cid in enumerate(groups[group]):
+            if "Cursed Item" in by_id[cid].get("powers", ()):
+                raise _bad(what, group, index, cid, "powers", "a Cursed Item is a Dungeon "
+                           "room card ('power': 'Cursed Item'), not an Adventurer or Treasure")
     if sum(1 for c in groups["adventurers"] if by_id[c]["points"] == 2) < START_ADVENTURERS:
         raise DataFormatError(f"{what}: adventurers: at least {START_ADVENTURERS} Adventurers "
                               "are worth 2 points (the 'pick' set-up)")
