@@ -88,6 +88,10 @@ def whole_number(value: object, name: str, *, minimum: int | None = None,
     ...     print(error)
     gold must be a whole number >= 0, not True
     """
+    for bound, word in ((minimum, "minimum"), (maximum, "maximum")):
+        if bound is not None and not integer(bound):
+            raise InvalidArgumentError(f"whole_number: {word} must be a whole number or None, "
+                                       f"not {shown(bound)}")
     if not integer(value) or (minimum is not None and value < minimum) \
             or (maximum is not None and value > maximum):  # type: ignore[operator]
         because = f" ({why})" if why else ""
@@ -103,6 +107,10 @@ def one_of(value: T, name: str, choices: Collection[T]) -> T:
     >>> one_of("red", "lone", ("blue", "red"))
     'red'
     """
+    if isinstance(choices, (str, bytes)) or not isinstance(choices, Collection) \
+            or not choices:
+        raise InvalidArgumentError(f"one_of: choices must be a collection of values, not "
+                                   f"{shown(choices)}")
     try:
         known = value in choices
     except TypeError:  # an unhashable value asked of a set
@@ -124,6 +132,7 @@ def seat(players: int, player: object, name: str = "player") -> int:
     ...     print(error)
     player must be a whole number from 0 to 1 (a seat of this 2-player game), not 2
     """
+    whole_number(players, "players", minimum=1)
     return whole_number(player, name, minimum=0, maximum=players - 1,
                         why=f"a seat of this {players}-player game")
 
