@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.actions import Action, shared
-from ..core.checks import one_of, seat, sequence, shown, whole_number
+from ..core.checks import game_state, one_of, seat, sequence, shown, whole_number
 from ..core.engine import GameState, performs
 from ..core.english import count, listing, objective, possessive, says, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
@@ -502,7 +502,7 @@ number from 1 to 3, not 1.0
         makes a lower bound, :meth:`score_note` what it leaves out. At the end every tile
         is shown, so every view's scores are the game's.
         """
-        return tuple(sum(score_breakdown(self, p).values()) for p in range(len(self.players)))
+        return tuple(sum(_breakdown(self, p).values()) for p in range(len(self.players)))
 
     def scores_known(self) -> tuple[bool, ...]:
         """For each player, whether :meth:`scores` is their exact score from where this
@@ -1205,6 +1205,12 @@ def score_breakdown(state: AdventureLandState, player: int) -> dict[str, int]:
     >>> sorted(score_breakdown(s, 0))
     ['fog creatures', 'gold', 'group', 'herbs', 'swords']
     """
+    game_state(state, AdventureLandState)
+    seat(len(state.players), player)
+    return _breakdown(state, player)
+
+
+def _breakdown(state: AdventureLandState, player: int) -> dict[str, int]:
     return score_lines(player, adventure=state.adventure, pieces=state.pieces,
                        adventurers=state.adventurers, stocks=state.stock, track=state.track,
                        board=state.board, cities=state.layout.cities)

@@ -1923,8 +1923,6 @@ def _check_turn(state: HeroVsGuardianState, bad: Any) -> None:
     if state.hero_stones > limit:
         raise bad(f"hero_stones: a Hero has at most {limit} Action Stones, not "
                   f"{state.hero_stones}")
-    if state.idle_rounds >= state.n_heroes:
-        raise bad("idle_rounds: the game ends when every Hero's round changed nothing")
     if state.end_reason is not None:
         if state.attempt is not None or state.build is not None:
             raise bad("end_reason: the game is over, yet an attempt or a build goes on")
@@ -1932,6 +1930,8 @@ def _check_turn(state: HeroVsGuardianState, bad: Any) -> None:
                                                    for pile in state.ventured for c_ in pile):
             raise bad("end_reason 'vault': the Treasure Vault has not been Ventured")
         return
+    if state.idle_rounds >= state.n_heroes:
+        raise bad("idle_rounds: the game ends when every Hero's round changed nothing")
     if state.attempt is not None and state.build is not None:
         raise bad("attempt and build: one thing at a time")
     if state.attempt is None and state.build is None:
@@ -2091,6 +2091,12 @@ def scout_venture_position(kind: str, adventurers: Sequence[str], rooms: Sequenc
             or any(not c.is_room(r) for r in rooms):
         raise InvalidArgumentError(f"rooms must be 1 or 2 different Dungeon room ids, "
                                    f"not {rooms!r}")
+    for what, given in (("items", items), ("levels", levels)):
+        if given is not None and not isinstance(given, Mapping):
+            raise InvalidArgumentError(f"{what} must be a dict by Adventurer card id, not "
+                                       f"{shown(given)}")
+    if any(not isinstance(v, (list, tuple)) for v in (items or {}).values()):
+        raise InvalidArgumentError("items: a list of Treasure Item ids per Adventurer")
     items = {a: list(v) for a, v in (items or {}).items()}
     levels = dict(levels or {})
     used_items = [i for v in items.values() for i in v]
