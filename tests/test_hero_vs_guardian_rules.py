@@ -966,3 +966,16 @@ def test_every_view_lists_the_legal_actions_of_its_player():
                 checked += 1
             game.apply(rng.choice(legal))
     assert checked > 500
+
+
+def test_a_game_ended_by_the_stalemate_guard_saves_and_loads():
+    """Its last position has every Hero's round idle: a real position, once the game is over."""
+    game = started_with_rooms(seed=0)
+    for text in ("end", "restock", "done", "restock", "done"):
+        game.apply(text)
+    assert game.end_reason == "stalemate" and game.idle_rounds == 1
+    doc = json.loads(game.to_json())
+    doc["start"], doc["history"] = doc["current"], []
+    doc["undo_floor"] = [0, ""]
+    assert load_game(json.dumps(doc)).is_over
+    assert load_game(game.to_json()).to_json() == game.to_json()
