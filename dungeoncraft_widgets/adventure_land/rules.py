@@ -633,6 +633,10 @@ number from 1 to 3, not 1.0
                 raise IllegalActionError(
                     f"swords: you have no such swords (your swords: "
                     f"{', '.join(f'+{v}' for v in sorted(have.elements())) or 'none'})")
+            largest_first = tuple(sorted(action.values, reverse=True))
+            if action.values != largest_first:  # one text per choice, as legal_actions lists it
+                raise IllegalActionError(f"swords: name the swords largest first, as "
+                                         f"'{Swords(largest_first)}'")
         elif fight is not None:
             if fight["phase"] != "boost":
                 raise IllegalActionError(f"{action.verb}: first choose the swords for this "
