@@ -303,6 +303,7 @@ STATE_SCHEMA: dict[str, Any] = {
         "active": {"type": "integer", "minimum": 0, "maximum": 2},
         "round_no": _COUNT, "turn": {"enum": ["hero", "guardian"]},
         "hero_out": {"type": "boolean"}, "passed": {"enum": ["hero", "guardian", None]},
+        "changed": {"type": "boolean"},
         "round_start": {"anyOf": [{"type": "null"},
                                   {"type": "string", "pattern": "^[0-9a-f]{16}$"}]},
         "idle_rounds": {"type": "integer", "minimum": 0, "maximum": 3},
@@ -319,8 +320,16 @@ STATE_SCHEMA["required"] = list(STATE_SCHEMA["properties"])
 
 #: What the stalemate guard leaves out when it compares a round's end with its start.
 _ROUND_BOOKKEEPING = frozenset({"round_no", "hero_stones", "guardian_stones", "turn",
-                                "hero_out", "passed", "round_start", "idle_rounds",
+                                "hero_out", "passed", "changed", "round_start", "idle_rounds",
                                 "casters_used", "carry", "active"})
+#: What an action of a round does to the position, for the stalemate guard: a pass or an end
+#: only hands over the turn; a Restock or a Rebuild may leave every room where it was (its
+#: lifting and arranging are read with it; setting a room from the hand, moving or removing
+#: one changes the Dungeon); anything else changes something (a card moves, a die is
+#: rolled), except an Item taken back or played (again), which ``_perform`` sorts out.
+_ROUND_EFFECT: dict[type, str] = {
+    Pass: "none", End: "none", Restock: "may be undone", Rebuild: "may be undone",
+    Lift: "none", Arrange: "none", Done: "none"}
 
 
 # ------------------------------------------------------------------ the state
@@ -337,7 +346,7 @@ class HeroVsGuardianState(GameState):
                "adv_deck", "tavern", "treasure_deck", "market", "hands", "party", "frozen",
                "ventured", "items", "levels", "level_supply", "carry", "hero_stones",
                "guardian_stones", "active", "round_no", "turn", "hero_out", "passed",
-               "round_start", "idle_rounds",
+               "changed", "round_start", "idle_rounds",
                "casters_used", "setup_hero", "picks_left", "attempt", "build", "end_reason")
     data_fields = _FIELDS
     shared_fields = ("cards",)  # the card set is read-only: copies and views share it
@@ -394,9 +403,11 @@ class HeroVsGuardianState(GameState):
         self.turn = "hero"
         self.hero_out = False  # the Hero has ended his turns (or spent his stones) this round
         self.passed: str | None = None  # "hero"/"guardian": the last option was that side's pass
-        # The position as the round began (:meth:`_round_print`; None: not known, so the
-        # round counts as one that changed something), and how many rounds in a row changed
-        # nothing (the stalemate guard, RULE_NOTES).
+        # The stalemate guard (RULE_NOTES): whether an action this round surely changed
+        # the position ('changed'), else the position before the first action that might be
+        # undone within the round (:meth:`_round_print`; None: no such action yet), and how
+        # many rounds in a row changed nothing.
+        self.changed = False
         self.round_start: str | None = None
         self.idle_rounds = 0
         self.casters_used: list[str] = []
@@ -929,17 +940,42 @@ class HeroVsGuardianState(GameState):
             self.mark_irreversible("new Tavern and Market cards have been turned face up")
 
     def _round_print(self) -> str:
-        """The position without the round's own bookkeeping (stones, whose turn, the round's
-        number), and the RNG: two rounds' prints are equal only if nothing moved, no die was
-        rolled and no card shuffled in between (the stalemate guard, RULE_NOTES)."""
+        """A digest of the position without the round's own bookkeeping (stones, whose turn,
+        the round's number), and of the RNG: two prints are equal only if nothing moved, no
+        die was rolled and no card shuffled in between (the stalemate guard, RULE_NOTES)."""
         data = {f: getattr(self, f) for f in self._FIELDS if f not in _ROUND_BOOKKEEPING}
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-        rng = None if self.rng is None else self.rng.state
+        rng = self.rng.state  # type: ignore[union-attr]
         return hashlib.blake2b(f"{text}|{rng}".encode(), digest_size=8).hexdigest()
+
+    def _perform(self, action: Action) -> None:
+        # The stalemate guard: most actions surely change the position; the few that may be
+        # undone within the round (a Restock or Rebuild, an Item taken back or played again)
+        # have the position printed before the first of them, to compare at the round's end
+        # (reading the position at every round cost a fifth of the engine's time).
+        if self.phase == "round" and not self.changed:
+            effect = _ROUND_EFFECT.get(type(action), "changes")
+            if effect == "changes" and isinstance(action, Take) and not (
+                    action.card in self.tavern or action.card in self.market):
+                effect = "may be undone"  # an Item taken back from an Adventurer
+            if effect == "changes" and isinstance(action, Play) and self.cards[
+                    action.card].get("kind") == "item":
+                effect = "may be undone"  # an Item played (again) on an Adventurer
+            if effect == "changes":
+                self.changed = True
+            elif effect == "may be undone" and self.round_start is None:
+                self.round_start = self._round_print()
+        super()._perform(action)
+
+    def _round_changed(self) -> bool:
+        """Whether this round changed anything (the stalemate guard)."""
+        if self.changed:
+            return True
+        return self.round_start is not None and self._round_print() != self.round_start
 
     def _start_round(self, first: bool = False) -> None:
         if not first:
-            idle = self.round_start is not None and self._round_print() == self.round_start
+            idle = not self._round_changed()
             self.idle_rounds = self.idle_rounds + 1 if idle else 0
             if self.idle_rounds >= self.n_heroes:  # every Hero's round idle: RULE_NOTES
                 rounds = "round" if self.idle_rounds == 1 else f"{self.idle_rounds} rounds"
@@ -962,7 +998,7 @@ class HeroVsGuardianState(GameState):
         self.record("round", f"Round {self.round_no}: {says(self.players[self.active], 'have')} "
                     f"{count(self.hero_stones, 'Action Stone')}, the Guardian "
                     f"{self.guardian_stones}.", round=self.round_no, hero=self.active)
-        self.round_start = self._round_print()
+        self.changed, self.round_start = False, None
 
     # turn order ---------------------------------------------------------
     def _after_hero_action(self) -> None:
