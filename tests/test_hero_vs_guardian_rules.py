@@ -979,3 +979,24 @@ def test_a_game_ended_by_the_stalemate_guard_saves_and_loads():
     doc["undo_floor"] = [0, ""]
     assert load_game(json.dumps(doc)).is_over
     assert load_game(game.to_json()).to_json() == game.to_json()
+
+
+def test_a_rebuild_that_puts_every_room_back_changes_nothing():
+    """A Rebuild may leave every room where it was: such a round is idle too; one that
+    moves a room is not."""
+    for swap in (False, True):
+        game = started_with_rooms(seed=4)
+        game.apply("end")
+        game.apply("rebuild")
+        locs = [loc for loc in hvg.LOCATIONS if len(game.grid[loc]) == 1
+                and loc not in game.tokens][:3]
+        rooms = [game.grid[loc][0] for loc in locs]
+        for loc in locs:
+            game.apply(f"lift {loc}")
+        if game.build is not None and game.build["stage"] == "lift":
+            game.apply("arrange")
+        order = rooms[1:] + rooms[:1] if swap else rooms
+        for room, loc in zip(order, locs, strict=True):
+            game.apply(f"set {room} {loc}")
+        game.apply("pass")
+        assert game.is_over == (not swap), swap

@@ -961,6 +961,9 @@ class HeroVsGuardianState(GameState):
             if effect == "changes" and isinstance(action, Play) and self.cards[
                     action.card].get("kind") == "item":
                 effect = "may be undone"  # an Item played (again) on an Adventurer
+            if isinstance(action, SetRoom) and self.build is not None \
+                    and self.build["kind"] == "rebuild":
+                effect = "none"  # a lifted room put back: the Rebuild's print tells
             if effect == "changes":
                 self.changed = True
             elif effect == "may be undone" and self.round_start is None:
