@@ -32,10 +32,10 @@ import math
 from collections.abc import Callable, Collection, Iterable
 from typing import Any, TypeVar
 
-from .errors import InvalidArgumentError
+from .errors import DataFormatError, InvalidArgumentError
 
-__all__ = ["alternatives", "game_state", "integer", "one_of", "seat", "sequence", "shown",
-           "whole_number"]
+__all__ = ["alternatives", "bounded_data", "game_state", "integer", "one_of", "seat", "sequence",
+           "shown", "whole_number"]
 
 T = TypeVar("T")
 
@@ -174,6 +174,36 @@ def sequence(value: object, name: str, item: Callable[[Any, str], T], *,
     if len(value) > most:
         raise InvalidArgumentError(f"{name} holds at most {most:,} items, not {len(value):,}")
     return [item(each, f"{name}[{i}]") for i, each in enumerate(value)]
+
+
+def bounded_data(value: object, what: str, *, most: int = 100_000) -> None:
+    """Refuse data of more than ``most`` values in all (counting every list item, dict key
+    and value) with a :class:`~.errors.DataFormatError`, in time bounded by ``most``, not by
+    the data's size: a card set given as a dict of a million cards is refused at once,
+    before it is copied or checked.
+
+    >>> bounded_data({"cards": [{"id": "A1"}] * 3}, "card data")
+    >>> try:
+    ...     bounded_data({"cards": [0] * 10**6}, "card data")
+    ... except DataFormatError as error:
+    ...     print(error)
+    card data: more than 100,000 values (a real one holds a few thousand)
+    """
+    stack, seen = [value], 0
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            seen += 2 * len(item)
+            values: Any = item.values()
+        elif isinstance(item, (list, tuple)):
+            seen += len(item)
+            values = item
+        else:
+            continue
+        if seen > most:
+            raise DataFormatError(f"{what}: more than {most:,} values (a real one holds a few "
+                                  "thousand)")
+        stack.extend(v for v in values if isinstance(v, (dict, list, tuple)))
 
 
 def alternatives(values: Iterable[object]) -> str:
