@@ -251,3 +251,12 @@ def test_what_the_loader_accepts_the_engine_plays(raw):
             assert game.is_over
             played += 1
     assert played >= 45
+
+
+def test_a_card_set_of_a_million_cards_is_refused_before_it_is_copied(raw):
+    """It took 2 s to refuse (the size was checked after writing it all out as JSON)."""
+    huge = dict(raw, treasure=[dict(raw["treasure"][0], id=f"T{i}") for i in range(10**6)])
+    with pytest.raises(DataFormatError, match="card data: more than 100,000 values"):
+        load_cards(huge)
+    with pytest.raises(DataFormatError, match="more than 100,000 values"):
+        new_game(seed=1, cards=huge)

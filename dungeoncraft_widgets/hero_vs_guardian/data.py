@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..core.checks import bounded_data
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
 from .dungeon import START_ADVENTURERS, START_ROOMS
@@ -324,6 +325,7 @@ def resolve_cards(source: object = None) -> tuple[CardSet, dict[str, Any]]:
     if isinstance(source, Mapping):
         if set(source) == {"shipped", "digest"}:
             return cards_from_option(dict(source)), dict(source)
+        bounded_data(source, "card data")  # before it is copied: a million cards at once
         return _from_document(read_json(source, "card data"))
     raise InvalidArgumentError(
         f"cards must be a path, a dict of card data or None, not {type(source).__name__}")
@@ -351,6 +353,7 @@ version of the shipped cards.json (digest 0000000000000000; installed ...)
                 f"(digest {str(value['digest'])[:16]}; installed {shipped_digest})")
         return shipped
     if isinstance(value, dict):
+        bounded_data(value, "saved game's card data")
         return _from_document(read_json(value, "saved game's card data"))[0]
     raise DataFormatError("saved game: options.cards must hold the card data (or name the "
                           "shipped set with its digest), never a file path")
