@@ -327,9 +327,17 @@ _ROUND_BOOKKEEPING = frozenset({"round_no", "hero_stones", "guardian_stones", "t
 #: lifting and arranging are read with it; setting a room from the hand, moving or removing
 #: one changes the Dungeon); anything else changes something (a card moves, a die is
 #: rolled), except an Item taken back or played (again), which ``_perform`` sorts out.
-_ROUND_EFFECT: dict[type, str] = {
+_ROUND_EFFECT: dict[type, Any] = {
     Pass: "none", End: "none", Restock: "may be undone", Rebuild: "may be undone",
-    Lift: "none", Arrange: "none", Done: "none"}
+    Lift: "none", Arrange: "none", Done: "none",
+    # a lifted room put back: the Rebuild's print tells; a room from the hand changes
+    SetRoom: lambda state, a: "none" if state.build and state.build["kind"] == "rebuild"
+    else "changes",
+    # an Item taken back from an Adventurer (not a Tavern or Market card) or played on one
+    Take: lambda state, a: "changes" if a.card in state.tavern or a.card in state.market
+    else "may be undone",
+    Play: lambda state, a: "may be undone" if state.cards[a.card].get("kind") == "item"
+    else "changes"}
 
 
 # ------------------------------------------------------------------ the state
@@ -955,15 +963,8 @@ class HeroVsGuardianState(GameState):
         # (reading the position at every round cost a fifth of the engine's time).
         if self.phase == "round" and not self.changed:
             effect = _ROUND_EFFECT.get(type(action), "changes")
-            if effect == "changes" and isinstance(action, Take) and not (
-                    action.card in self.tavern or action.card in self.market):
-                effect = "may be undone"  # an Item taken back from an Adventurer
-            if effect == "changes" and isinstance(action, Play) and self.cards[
-                    action.card].get("kind") == "item":
-                effect = "may be undone"  # an Item played (again) on an Adventurer
-            if isinstance(action, SetRoom) and self.build is not None \
-                    and self.build["kind"] == "rebuild":
-                effect = "none"  # a lifted room put back: the Rebuild's print tells
+            if callable(effect):
+                effect = effect(self, action)
             if effect == "changes":
                 self.changed = True
             elif effect == "may be undone" and self.round_start is None:
