@@ -11,6 +11,7 @@ escaped (run it against another checkout with ``PYTHONPATH`` to compare).
 from __future__ import annotations
 
 import math
+import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -19,6 +20,8 @@ from typing import Any
 
 import pytest
 import sympy
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 from dungeoncraft_widgets import adventure_land as al
 from dungeoncraft_widgets import demo_game
@@ -254,6 +257,37 @@ def test_a_sample_of_bad_arguments_is_answered_or_refused_by_name():
     for i, (what, call) in enumerate(bad_calls()):
         if i % 25 == 0:
             assert outcome(call) in ("answered", "refused"), what
+
+
+JUNK = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=8),
+              st.sampled_from(["A1", "E5", "row:3", "T04", "D31", "A01", "scout", "venture",
+                               "cave_troll", "?", "-", "box"])),
+    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+    max_leaves=10)
+
+
+@settings(max_examples=int(os.environ.get("DCW_FUZZ_EXAMPLES", 60)), deadline=None,
+          derandomize=True, database=None, phases=[Phase.explicit, Phase.generate],
+          suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_any_junk_in_any_argument_is_answered_or_refused_by_name(data):
+    """Hypothesis picks a case, one argument (or two) and junk for it, near misses included
+    (a real card id or location where another is wanted)."""
+    name = data.draw(st.sampled_from(sorted(CASES)), label="function")
+    function, args, kwargs, _game = CASES[name]
+    args, kwargs = list(args), dict(kwargs)
+    places = [*range(len(args)), *kwargs]
+    for place in data.draw(st.lists(st.sampled_from(places), min_size=1, max_size=2,
+                                    unique=True), label="arguments") if places else []:
+        value = data.draw(JUNK, label=str(place))
+        if isinstance(place, int):
+            args[place] = value
+        else:
+            kwargs[place] = value
+    result = outcome(lambda: function(*args, **kwargs))
+    assert result in ("answered", "refused"), f"{name}{tuple(args)} {kwargs}: {result}"
 
 
 if __name__ == "__main__":
