@@ -14,6 +14,19 @@ player count in turn, it plays random legal actions and at every step checks:
   the log lines its player may see, refuses actions, and its save loads as the same view
   (or is refused with a named error: a game may refuse to load a view).
 
+The checks of issue 24 (a save is a game that could have been played, undo never
+un-sees, views agree with the game), from ``tests/conformance.py``:
+
+- every view lists exactly its player's legal actions: the game's for the player to act,
+  none for the others (every step);
+- after any action that showed a player a value their view hid before (a card, a tile,
+  the top of a deck: ``conformance.revealed``), undo is refused (every step);
+- a save of the position as a start with no history, one place of it changed, is refused
+  with a named error or loads as a game on which every ordinary call answers, with the
+  game's pieces (``conformance.tampered_start_outcome``); a save with an option that
+  ``new_game`` refuses ('x', 10**9, 0, True, ...) is refused
+  (``conformance.tampered_options_outcome``) (``--tamper-every`` steps).
+
 At the end of each game: the game ended within the module's ``MAX_ACTIONS``, has no
 legal action, gives a score per player, replays from its start to the same game, and
 ``undo`` gives the position before (or is refused past revealed information).
@@ -35,12 +48,22 @@ import types
 import typing
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 import dungeoncraft_widgets
 from dungeoncraft_widgets.core import Action, DungeoncraftError, IllegalActionError, Rng
 from dungeoncraft_widgets.core.actions import MAX_INT
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+import conformance  # noqa: E402 - the checks the test suite makes, shared
+
 WORDS = ["x", "-", "0", "A1", "E5", "row:3", "T01", "A03", "D06", "zz", "dungeon", "box"]
+
+#: Actions that show the other players only the acting player's own choice of a card they
+#: know to be there, which the reveal check (it reads the positions, not the cards) cannot
+#: tell from a reveal: Hero versus Guardian's 'pick' takes an Adventurer from the deck, whose
+#: contents everyone knows (every Adventurer not in sight), in front of everyone.
+CHOICES_SHOWN = {"hero_vs_guardian": {"pick"}}
 
 
 @dataclass(frozen=True)
@@ -111,8 +134,10 @@ def same_but_free_text(action: Action, other: Action) -> bool:
 class Soak:
     """One game module soaked: counts of what was checked, and the failures found."""
 
-    def __init__(self, name: str, game: types.ModuleType, save_every: int) -> None:
+    def __init__(self, name: str, game: types.ModuleType, save_every: int,
+                 tamper_every: int = 10) -> None:
         self.name, self.game, self.save_every = name, game, save_every
+        self.tamper_every = tamper_every
         self.counts: Counter[str] = Counter()
         self.failures: list[str] = []
         self.state_type = type(game.new_game(players=game.PLAYER_COUNTS[0], seed=0))
@@ -135,13 +160,17 @@ class Soak:
                     self.refused(state, bad, before)
                 action = rng.choice(legal)
                 check(game.parse_action(str(action)) == action, f"{action!r} does not parse back")
+                seen = [conformance.sight(state, p) for p in range(len(state.players))]
                 state.apply(action)
                 step += 1
                 self.counts["steps"] += 1
                 check(state.components() == components, f"pieces changed after {action}")
+                self.undo_never_unsees(state, seen, action)
                 if step % self.save_every == 0:
                     state = self.round_trip(state, rng)
                 self.views(state, rng)
+                if step % self.tamper_every == 0 and not state.is_over:
+                    self.tampered_start(state, rng)
             self.ending(state, rng)
         except Exception as error:  # noqa: BLE001 - every failure is recorded, then go on
             where = f"{self.name} players={players} seed={seed} step={step}"
@@ -222,7 +251,41 @@ class Soak:
         else:
             raise Failure("a tampered save was accepted")
 
+    def undo_never_unsees(self, state, seen: list, action: Action) -> None:
+        """After an action that showed a player what their view hid, undo is refused."""
+        shown = conformance.revealed(seen, [conformance.sight(state, p)
+                                            for p in range(len(state.players))])
+        if not shown or action.verb in CHOICES_SHOWN.get(self.name, ()):
+            return
+        self.counts["reveals"] += 1
+        player, values = next(iter(shown.items()))
+        check(not state.can_undo, f"{action} showed player {player} {values[:3]}, and undo "
+              "may take it back")
+        self.refused_undo(state)
+        self.counts["undo after a reveal refused"] += 1
+
+    def tampered_start(self, state, rng: Rng) -> None:
+        """A start edited by hand, and an option new_game refuses: named refusals, or (an
+        edit that is still a real position) a game on which every call answers."""
+        text = state.to_json()
+        seed = Rng(rng.randbelow(2**32))
+        try:
+            outcome = conformance.tampered_start_outcome(self.game, text, seed)
+        except AssertionError as error:
+            raise Failure(f"tampered start: {error}") from None
+        self.counts[f"tampered starts {outcome}"] += 1
+        try:
+            outcome = conformance.tampered_options_outcome(self.game, text, seed)
+        except AssertionError as error:
+            raise Failure(f"tampered options: {error}") from None
+        self.counts[f"tampered options {outcome}"] += 1
+
     def views(self, state, rng: Rng) -> None:
+        try:
+            conformance.check_view_legal_actions(state, "view")
+        except AssertionError as error:
+            raise Failure(str(error)) from None
+        self.counts["view legal actions"] += 1
         for player in [None, *range(len(state.players))]:
             seen = state.view(player)
             doc = json.loads(seen.to_json())
@@ -275,6 +338,8 @@ def main() -> None:
                         help="save and load every so many steps (1: every step)")
     parser.add_argument("--game-timeout", type=float, default=600,
                         help="seconds one game may take before it counts as a failure")
+    parser.add_argument("--tamper-every", type=int, default=10,
+                        help="a tampered start and options every so many steps")
     args = parser.parse_args()
     names = args.only or list(dungeoncraft_widgets.GAMES)
 
@@ -285,7 +350,7 @@ def main() -> None:
     soaks = []
     for name in names:
         game = dungeoncraft_widgets.GAMES[name]
-        soak = Soak(name, game, max(1, args.save_every))
+        soak = Soak(name, game, max(1, args.save_every), max(1, args.tamper_every))
         start = time.process_time()
         for i in range(args.games):
             seed = args.seed + i
@@ -303,8 +368,14 @@ def main() -> None:
         print(f"{name}: {soak.counts['games']} games, {soak.counts['steps']} steps, "
               f"{len(soak.failures)} failures", file=sys.stderr, flush=True)
 
-    columns = ["games", "steps", "illegal refused", "wrong types refused", "round trips",
-               "tampered saves refused", "view checks", "cpu seconds"]
+    columns = ["games", "steps", "checks", "illegal refused", "wrong types refused",
+               "round trips", "tampered saves refused", "view checks", "view legal actions",
+               "reveals", "undo after a reveal refused", "tampered starts refused",
+               "tampered starts sound", "tampered options refused", "tampered options sound",
+               "cpu seconds"]
+    for soak in soaks:
+        soak.counts["checks"] = sum(n for key, n in soak.counts.items()
+                                    if key not in ("games", "steps", "cpu seconds", "checks"))
     print(f"{'game':18} " + " ".join(f"{c:>{max(len(c), 8)}}" for c in columns)
           + f" {'failures':>8}")
     for soak in soaks:

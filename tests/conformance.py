@@ -234,3 +234,230 @@ def assert_library_error(error: BaseException) -> None:
         assert not isinstance(cause, (MemoryError, RecursionError)), \
             f"unbounded work behind {error!r}: {cause!r}"
         cause = cause.__cause__ or cause.__context__
+
+
+# ------------------------------------------------------------------ trust (issue 24)
+# A save is a game that could have been played: a start position edited by hand is refused
+# with a named error, or loads as a game on which every ordinary call answers. Undo never
+# un-sees. Every view lists exactly the legal actions of the player to act.
+
+def start_save(text: str) -> dict:
+    """The save ``text`` of a game rewritten as a save of its current position with no
+    history (what a position editor saves): a start that no ``new_game`` made."""
+    doc = json.loads(text)
+    doc["start"] = json.loads(json.dumps(doc["current"]))
+    doc["history"], doc["undo_floor"] = [], [0, ""]
+    return doc
+
+
+def _paths(data: object, prefix: tuple = ()) -> list[tuple]:
+    """Every place in ``data`` (containers and leaves), as key paths."""
+    out = [prefix]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += _paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            out += _paths(value, (*prefix, i))
+    return out
+
+
+def _strings(data: object) -> list[str]:
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [s for k, v in data.items() for s in (k, *_strings(v))]
+    if isinstance(data, list):
+        return [s for v in data for s in _strings(v)]
+    return []
+
+
+def _replacements(value: object, others: list[str], rng: Rng) -> list[object]:
+    """Values to put in place of ``value``: near misses of its own type first (a count one
+    off, another card's id, a list with one more or one less), then other types."""
+    if isinstance(value, bool):
+        return [not value, 0, None]
+    if isinstance(value, int):
+        return [value + 1, value - 1, -1, 7, 10**9, True, None, "x"]
+    if isinstance(value, str):
+        return [rng.choice(others) if others else "x", "x", "", "?", None, 0]
+    if isinstance(value, list):
+        out: list[object] = [[], value[:-1] if value else [None], list(reversed(value))]
+        if value:
+            out.append([*value, value[rng.randbelow(len(value))]])  # one of them twice
+        return [*out, "x", None]
+    if isinstance(value, dict):
+        out = [{}, None, {**value, "x": 0}]
+        if value:
+            key = rng.choice(sorted(value, key=str))
+            out.append({k: v for k, v in value.items() if k != key})
+        return out
+    return [0, "x", [], {}]
+
+
+def tampered_start(text: str, rng: Rng) -> tuple[str, str]:
+    """A save of ``text``'s position as its start, with one place of that position changed
+    (the same in its start and its current position, so the two agree): (what was changed,
+    the save's text)."""
+    doc = start_save(text)
+    state = doc["start"]["state"]
+    path = rng.choice(_paths(state)[1:])
+    parent = state
+    for key in path[:-1]:
+        parent = parent[key]
+    old = parent[path[-1]]
+    new = rng.choice(_replacements(old, _strings(state), rng))
+    for where in (doc["start"]["state"], doc["current"]["state"]):
+        for key in path[:-1]:
+            where = where[key]
+        where[path[-1]] = json.loads(json.dumps(new))
+    return f"{'.'.join(map(str, path))}: {json.dumps(old)[:40]} -> {json.dumps(new)[:40]}", \
+        json.dumps(doc)
+
+
+def tampered_options(text: str, rng: Rng) -> tuple[str, str]:
+    """A save of ``text`` with one option given a value no ``new_game`` accepts ('x', 10**9,
+    0, True, None, [] or an unknown option)."""
+    doc = json.loads(text)
+    keys = sorted(doc["options"])
+    key = rng.choice([*keys, "no such option"])
+    value = rng.choice(["x", 10**9, 0, True, -1, None, [], 2.5])
+    doc["options"][key] = value
+    return f"options.{key} = {json.dumps(value)}", json.dumps(doc)
+
+
+def check_answers(game: ModuleType, state: GameState, components: object, rng: Rng,
+                  steps: int = 4, where: str = "") -> None:
+    """Every ordinary call on ``state`` answers (or refuses with a named error): the pieces
+    are those of ``components``, whoever is to act has legal actions, every view scores and
+    the acting player's view lists the game's legal actions, the game saves and loads
+    back; then a few random legal actions all apply."""
+    assert state.components() == components, f"{where}: the pieces are not the game's"
+    for _ in range(steps + 1):
+        repr(state), str(state)
+        len(state.scores())
+        legal = state.legal_actions()
+        if state.is_over:
+            assert legal == [] and state.current_player is None, f"{where}: over, yet acting"
+        else:
+            assert legal and state.current_player is not None, \
+                f"{where}: not over, but nobody may act"
+        check_view_legal_actions(state, where)
+        text = state.to_json()
+        assert game.load_game(text).to_json() == text, f"{where}: save/load differs"
+        if not legal:
+            return
+        state.apply(rng.choice(legal))
+        assert state.components() == components, f"{where}: pieces changed"
+
+
+def check_view_legal_actions(state: GameState, where: str = "") -> None:
+    """Every player's view scores and draws; the acting player's view lists exactly the
+    game's legal actions."""
+    for player in [None, *range(len(state.players))]:
+        seen = state.view(player)
+        repr(seen), str(seen)
+        assert len(seen.scores()) == len(state.players)
+        if player is not None and player == state.current_player:
+            assert [str(a) for a in seen.legal_actions()] == \
+                [str(a) for a in state.legal_actions()], \
+                f"{where}: player {player}'s view lists other legal actions than the game"
+
+
+def tampered_start_outcome(game: ModuleType, text: str, rng: Rng) -> str:
+    """Load a tampered start of ``text`` (:func:`tampered_start`): 'refused' (by a named
+    error) or 'sound' (it loads, and :func:`check_answers` holds); anything else fails."""
+    from dungeoncraft_widgets.core import DungeoncraftError
+
+    what, bad = tampered_start(text, rng)
+    components = game.load_game(text).components()
+    try:
+        loaded = game.load_game(bad)
+    except DungeoncraftError as error:
+        assert_library_error(error)
+        return "refused"
+    except Exception as error:  # noqa: BLE001 - reported with what was changed
+        raise AssertionError(f"{what}: loading raised {type(error).__name__}: {error}") from error
+    try:
+        check_answers(game, loaded, components, rng, where=what)
+    except AssertionError:
+        raise
+    except Exception as error:  # noqa: BLE001
+        raise AssertionError(f"{what}: loaded, then {type(error).__name__}: {error}") from error
+    return "sound"
+
+
+def tampered_options_outcome(game: ModuleType, text: str, rng: Rng) -> str:
+    """'refused' for a save with an option ``new_game`` refuses; 'sound' if ``new_game``
+    accepts it too and the save loads as a game on which every call answers
+    (:func:`check_answers`); anything else fails."""
+    from dungeoncraft_widgets.core import DungeoncraftError
+
+    what, bad = tampered_options(text, rng)
+    doc = json.loads(bad)
+    try:
+        game.new_game(players=len(doc["players"]), seed=0, **doc["options"])
+    except (DungeoncraftError, TypeError):  # TypeError: a keyword new_game does not take
+        accepted = False
+    else:
+        accepted = True
+    try:
+        loaded = game.load_game(bad)
+    except DungeoncraftError as error:
+        assert_library_error(error)
+        return "refused"
+    except Exception as error:  # noqa: BLE001
+        raise AssertionError(f"{what}: loading raised {type(error).__name__}: {error}") from error
+    assert accepted, f"{what}: new_game refuses this option, but a save with it loaded"
+    check_answers(game, loaded, loaded.components(), rng, where=what)
+    return "sound"
+
+
+HIDDEN_MARKS = ("?",)
+
+
+def _leaves(data: object, prefix: tuple = ()) -> dict[tuple, object]:
+    if isinstance(data, dict):
+        out: dict[tuple, object] = {}
+        for key, value in data.items():
+            out.update(_leaves(value, (*prefix, key)))
+        return out
+    if isinstance(data, list):
+        out = {}
+        for i, value in enumerate(data):
+            out.update(_leaves(value, (*prefix, i)))
+        return out
+    return {prefix: data}
+
+
+def _value_key(value: object) -> object:
+    return (type(value).__name__, value)
+
+
+def sight(state: GameState, player: int | None) -> tuple:
+    """What ``player`` sees of ``state`` as counts: the values their view shows where the
+    game has them (seen), and the game's values where the view hides them (hidden)."""
+    from collections import Counter
+
+    true = _leaves(state._dump())
+    shown = _leaves(state.view(player)._dump())
+    seen: Counter = Counter()
+    hidden: Counter = Counter()
+    for path, value in true.items():
+        if path in shown and shown[path] == value and type(shown[path]) is type(value):
+            seen[_value_key(value)] += 1
+        else:
+            hidden[_value_key(value)] += 1
+    return seen, hidden
+
+
+def revealed(before: list[tuple], after: list[tuple]) -> dict[int | None, list]:
+    """For each player, the values an action moved from what they could not see to what
+    they see (``before``/``after``: :func:`sight` of every player)."""
+    out = {}
+    for player, ((seen0, hidden0), (seen1, hidden1)) in enumerate(zip(before, after,
+                                                                      strict=True)):
+        gained = (seen1 - seen0) & (hidden0 - hidden1)
+        if gained:
+            out[player] = sorted(gained, key=str)
+    return out

@@ -159,8 +159,8 @@ def test_a_creature_appearing_under_your_adventurer_in_the_bots_turn_is_asked_ab
 
 def test_win_now_pays_everything_in_one_click_even_after_herbs_were_used():
     """Herbs already used count beyond the swords' +9 (this once stopped the app in the
-    middle of a battle), and 'Win now' pays the rest at once; Undo takes the payments back
-    but never the roll."""
+    middle of a battle), and 'Win now' pays the rest at once; Undo takes the gold back but
+    never the roll, nor a herb (its value has been shown to the others: issue 24)."""
     state = fight_position(16, swords=(3,), herbs=(4, 4, 2), gold=2, seed=0)
     app = AdventureLandApp(state=state, bots={})
     for action in ("swords 3", "herb 4", "herb 4"):     # a die of 1: strength 13
@@ -174,8 +174,11 @@ def test_win_now_pays_everything_in_one_click_even_after_herbs_were_used():
     assert app.summary_lines == ["Black used the herb of 2 and 1 gold piece as +1: strength 16.",
                                  "Black beat the fog creature of 16 on D7 (+8 points)."]
     assert app.undo()
-    assert state.fight["dice"] == [1] and sorted(state.stock[0]["herbs"]) == [2, 4, 4]
-    assert "“Fight with +3” stays" in app.summary_lines[0]
+    assert state.fight["dice"] == [1] and state.fight["herbs"] == [4, 4, 2]
+    assert state.stock[0]["gold"] == 2 and state.stock[0]["herbs"] == []
+    assert app.summary_lines == ["You took back “Pay a gold for +1”. “Fight with +3”, “Use the "
+                                 "herb of 4”, “Use the herb of 4” and “Use the herb of 2” stay: "
+                                 "the herb of 2 has been shown."]
 
 
 def test_holdings_show_yours_exactly_and_the_others_as_counts():

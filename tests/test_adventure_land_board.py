@@ -179,3 +179,12 @@ def test_layout_options_are_data_never_paths(tmp_path):
         layout_from_option("/dev/zero")
     with pytest.raises(DataFormatError, match="the shipped data set is 'board.json'"):
         layout_from_option({"shipped": "/etc/passwd", "digest": shipped["digest"]})
+
+
+@pytest.mark.parametrize("load", ["load_layout", "load_pieces"])
+def test_huge_board_or_pieces_data_is_refused_before_it_is_copied(load):
+    from dungeoncraft_widgets import adventure_land as al
+    from dungeoncraft_widgets.core.errors import DataFormatError
+
+    with pytest.raises(DataFormatError, match="more than 100,000 values"):
+        getattr(al, load)({"fields": [["A1", "city"]] * 10**6})

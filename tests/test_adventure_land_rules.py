@@ -642,3 +642,16 @@ def test_analysis_names_load_lazily_from_the_package():
     assert al.GreedyBot.name == "Greedy"
     with pytest.raises(AttributeError):
         al.no_such_name  # noqa: B018
+
+
+def test_swords_are_named_largest_first_as_the_legal_actions_list_them():
+    """'swords 0,2' was applied although legal_actions lists only 'swords 2,0' (the soak
+    found it): one text per choice, the other order refused naming the right one."""
+    state = al.fight_position(16, swords=(2, 0), seed=1)
+    assert "swords 2,0" in [str(a) for a in state.legal_actions()]
+    assert "swords 0,2" not in [str(a) for a in state.legal_actions()]
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="largest first, as 'swords 2,0'"):
+        state.apply("swords 0,2")
+    assert state.to_json() == before
+    state.apply("swords 2,0")

@@ -95,7 +95,7 @@ class _Both:
     (lambda d: d["options"]["pieces"].update(digest="0123456789abcdef"),
      "another version of the shipped pieces.json"),
     (lambda d: d["options"].pop("pieces"), "options.pieces"),
-    (lambda d: d["options"].update(adventure=True), "options.adventure"),
+    (lambda d: d["options"].update(adventure=True), "options: adventure must be a whole number"),
 ])
 def test_tampered_saves_are_refused_naming_what_is_wrong(saved, change, message):
     with pytest.raises(SaveFormatError, match=message):
@@ -235,3 +235,103 @@ def test_log_lines_read_as_english_with_you():
                   "You ends", "You puts", "You gives", "You turns"):
         assert wrong not in text
     assert "You move" in text and "Bot moves" in text and "Your turn." in text
+
+
+# ---------------------------------------------------------------- issue 24
+def _start_edited(game, change):
+    """``game`` saved as a position with no history (a position editor's save), with
+    ``change`` made to that position."""
+    doc = json.loads(game.to_json())
+    doc["history"], doc["undo_floor"] = [], [0, ""]
+    change(doc["current"]["state"])
+    doc["start"] = json.loads(json.dumps(doc["current"]))
+    return json.dumps(doc)
+
+
+def _playing(seed=3, steps=40, adventure=2):
+    game = al.new_game(["You", "Bot"], seed=seed, adventure=adventure)
+    rng = Rng(seed)
+    for _ in range(steps):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda s: s["deck"].__setitem__(0, "?"), "pieces do not add up"),
+    (lambda s: s["deck"].append(s["discard"][0]), "pieces do not add up|maxItems"),
+    (lambda s: s.update(gold_supply=s["gold_supply"] + 1), "pieces do not add up"),
+    (lambda s: s["stock"][0]["swords"].append(3), "pieces do not add up"),
+    (lambda s: s.update(turn_player=2), "turn_player"),
+    (lambda s: s["adventurers"][1].__setitem__(0, next(
+        [w, 0] for w, _c in s["adventurers"][0] if w[0] in "ABCDEFGHIJK" and w[1:].isdigit())),
+     "already holds adventurers"),
+    (lambda s: s.update(sprite="A1"), "sprite"),
+    (lambda s: s.update(draws_left=3), "draws_left"),
+])
+def test_a_start_no_game_could_reach_is_refused_by_name(change, message):
+    game = _playing()
+    assert al.load_game(_start_edited(game, lambda s: None)).to_json()  # as it is: loads
+    with pytest.raises(SaveFormatError, match=message):
+        al.load_game(_start_edited(game, change))
+
+
+@pytest.mark.parametrize("value", ["x", 10**9, 0, True, 1.0, None, [], -1])
+def test_the_adventure_option_passes_the_checks_of_new_game(value):
+    """adventure=1.0 was taken as 1, 'x' and 10**9 loaded from a save: an option is what
+    new_game accepts, a whole number 1, 2 or 3."""
+    with pytest.raises(InvalidArgumentError, match="adventure must be a whole number"):
+        al.new_game(2, seed=1, adventure=value)
+    doc = json.loads(_playing(steps=5).to_json())
+    doc["options"]["adventure"] = value
+    with pytest.raises(SaveFormatError, match="adventure"):
+        al.load_game(json.dumps(doc))
+    doc["options"] = dict(json.loads(_playing(steps=5).to_json())["options"], rounds=value)
+    with pytest.raises(SaveFormatError, match="unknown option.*rounds"):
+        al.load_game(json.dumps(doc))
+
+
+def test_a_herb_shown_in_battle_and_the_final_reveal_cannot_be_taken_back():
+    """A herb is face down in front of its owner; used in a battle its value is shown to
+    everyone (no die is rolled): undo stops there. So at the end, when every tile is
+    shown."""
+    s = al.fight_position(16, swords=(), herbs=(4, 2), gold=0, seed=0)
+    s.apply("swords -")                         # no sword: no die, nothing random
+    assert s.can_undo
+    s.apply("herb 4")
+    assert not s.can_undo
+    with pytest.raises(IllegalActionError, match="herb of 4 has been shown"):
+        s.undo()
+    game = al.new_game(["You", "Bot"], seed=5)
+    rng = Rng(5)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    assert not game.can_undo and "face-down tile" in game.undo_reason
+
+
+@pytest.mark.parametrize("adventure", [1, 2, 3])
+def test_a_views_score_is_the_true_one_or_says_what_it_cannot_count(adventure):
+    """At every step of seeded games, each view's score of each player is the game's, or
+    the view says what it leaves out (face-down tiles it has not seen), and is then a lower
+    bound; the acting player's view lists exactly the game's legal actions."""
+    differed = 0
+    for seed in (1, 2):
+        game = al.new_game(["You", "Bot 1", "Bot 2"], seed=seed, adventure=adventure)
+        rng = Rng(seed)
+        while not game.is_over:
+            true = game.scores()
+            for viewer in (None, 0, 1, 2):
+                seen = game.view(viewer)
+                for p, score in enumerate(seen.scores()):
+                    if score != true[p]:
+                        differed += 1
+                        assert seen.score_note(p).startswith("not counting") and score < true[p]
+                        assert seen.scores_known()[p] is False
+                    elif seen.score_note(p):
+                        assert seen.scores_known()[p] is False  # may still come out equal
+                    else:
+                        assert seen.scores_known()[p] is True
+                listed = seen.legal_actions()
+                assert listed == (game.legal_actions() if viewer == game.current_player
+                                  else [])
+            game.apply(rng.choice(game.legal_actions()))
+    assert differed > 0 if adventure == 2 else differed == 0

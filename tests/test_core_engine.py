@@ -2,6 +2,7 @@
 nearest checkpoint, saves are verified, seeds and names are bounded, fields are typed."""
 
 import json
+from dataclasses import dataclass
 
 import pytest
 
@@ -16,8 +17,11 @@ from dungeoncraft_widgets.core import (
     normalize_players,
 )
 from dungeoncraft_widgets.core import engine as engine_module
+from dungeoncraft_widgets.core.actions import Action, parse_action
+from dungeoncraft_widgets.core.charts import bar_chart
 from dungeoncraft_widgets.core.data import read_json
 from dungeoncraft_widgets.core.saves import SAVE_SCHEMA, canonical
+from dungeoncraft_widgets.core.scene import Group, Polygon, Rect, Scene
 from dungeoncraft_widgets.demo_game import DemoState, Play
 
 
@@ -371,3 +375,86 @@ def test_a_copy_shares_no_list_of_the_position_with_the_original():
             for path, value in lists(twin.__dict__[field], field):
                 assert id(value) not in mine, f"{name}: the copy shares {path}"
         assert twin.to_json() == state.to_json()
+
+
+# ------------------------------------------------------------------ issue 24: named errors
+@dataclass(frozen=True)
+class Move(Action):
+    verb = "move"
+    piece: int
+    to: str
+
+
+@dataclass(frozen=True)
+class Say(Action):
+    verb = "say"
+    claim: str = ""
+
+
+def test_a_missing_last_field_is_refused_not_read_as_empty():
+    """'play' was Play(card=''), 'drop T' Drop(column=''): a last text field with no default
+    is never empty, parsed or made; one with a default may be left out."""
+    with pytest.raises(IllegalActionError, match="move: missing to"):
+        parse_action("move 2", [Move])
+    with pytest.raises(IllegalActionError, match="to: .*it is empty"):
+        Move(2, "")
+    assert parse_action("move 2 E5", [Move]) == Move(2, "E5")
+    assert parse_action("say", [Say]) == Say("") and str(Say("")) == "say"
+    assert parse_action("say I hold a troll", [Say]) == Say("I hold a troll")
+
+
+@pytest.mark.parametrize("token", ["٤", "1_0", "+4", "４", "0x4", "4.0"])
+def test_whole_numbers_are_ascii_digits(token):
+    """int() reads '٤' (Arabic-Indic four) as 4: a number in an action's text is ASCII
+    digits, as str(action) writes it."""
+    with pytest.raises(IllegalActionError, match="piece: expected a whole number"):
+        parse_action(f"move {token} E5", [Move])
+    assert parse_action("move -3 E5", [Move]) == Move(-3, "E5")
+
+
+def test_groups_nested_too_deep_are_refused_by_name():
+    scene = Scene(10, 10)
+    group = scene.add(Group("g0"))
+    for i in range(1, 5000):
+        group = group.add(Group(f"g{i}"))
+    with pytest.raises(InvalidArgumentError, match="groups nest deeper than 32"):
+        scene.to_svg()
+    loop = Group("loop")
+    loop.add(loop)  # a group inside itself
+    with pytest.raises(InvalidArgumentError, match="groups nest deeper"):
+        Scene(10, 10, [loop]).to_dict()
+    with pytest.raises(InvalidArgumentError, match="int is not a shape"):
+        Scene(10, 10, [Rect("r", 0, 0, 1, 1), 5]).to_svg()
+    shallow = Scene(10, 10)
+    group = shallow.add(Group("h0"))
+    for i in range(1, 32):
+        group = group.add(Group(f"h{i}"))
+    assert shallow.to_svg().count("<g") == 32
+
+
+@pytest.mark.parametrize("points", [[[1]], [[1, "x"]], 5, [[1, 2, 3]]])
+def test_a_polygon_of_bad_points_is_refused_by_name(points):
+    with pytest.raises(InvalidArgumentError, match="points must be"):
+        Polygon("p", points)
+
+
+@pytest.mark.parametrize("p", ["x", float("nan"), 2, -0.5, True, None])
+def test_a_bar_chart_of_non_probabilities_is_refused_by_name(p):
+    with pytest.raises(InvalidArgumentError, match=r"probabilities\[1\] must be a probability"):
+        bar_chart({1: p})
+
+
+def test_a_view_lists_its_own_players_legal_actions_only():
+    """The acting player's view lists exactly the game's legal actions; another player's
+    view, and a spectator's, list none (what another may do can hang on what the view does
+    not show), and print(view) then says whose turn it is without counting."""
+    game = demo_game.new_game(players=["You", "Bot"], seed=3)
+    game.apply("draw")
+    mover = game.current_player
+    assert game.view(mover).legal_actions() == game.legal_actions() != []
+    other = 1 - mover
+    assert game.view(other).legal_actions() == [] and game.view(None).legal_actions() == []
+    assert str(game.view(other)).splitlines()[-1] == f"{game.players[mover]}'s turn."
+    assert "legal action" in str(game.view(mover)).splitlines()[-1]
+    loaded = demo_game.load_game(game.view(mover).to_json())  # a view's save: the same
+    assert loaded.legal_actions() == game.legal_actions()

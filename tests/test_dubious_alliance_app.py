@@ -208,3 +208,37 @@ def test_a_forced_trade_carries_its_odds_too():
         belief = claim_belief(app.view, choice.action.target, said, player=0)
         assert choice.odds == 1 - belief.posterior_hurts
         assert choice.label.endswith("— chance their card is harmless")
+
+
+class Declining:
+    """Declines every offer, and offers a trade whenever it may (so the table goes round
+    and You act again before anything is Revealed)."""
+
+    name = "declining"
+
+    def choose(self, view, legal):
+        return next((a for a in legal if a == da.Decline()),
+                    next((a for a in legal if isinstance(a, da.Offer)), legal[-1]))
+
+
+def test_undo_never_takes_back_a_bots_reaction_to_your_offer():
+    """You offer, the bot declines: taking both back would let you offer again knowing its
+    answer. Undo is refused (issue 24), and its tooltip says why."""
+    state = da.new_game(["You", "Bot 1", "Bot 2", "Bot 3"], seed=5)
+    bot = Declining()
+    while not (state.phase == "trade" and state.current_player == 0
+               and state.pending is None):
+        state.apply(state.legal_actions()[0] if state.phase == "choose"
+                    else bot.choose(None, state.legal_actions()))
+    app = DubiousAllianceApp(state=state, bots={p: Declining() for p in (1, 2, 3)})
+    offer = next(a for a in app.state.legal_actions() if isinstance(a, da.Offer))
+    assert app.act(offer)
+    taken = len(app.state.history)
+    assert app.state.history[app.state.history.index(offer) + 1] == da.Decline()
+    assert app.state.current_player == 0 and app.state.phase == "trade"
+    assert app.undo_button.disabled
+    assert app.undo_button.tooltip.startswith(f"Cannot take back “{app.action_label(offer)}”")
+    assert app.undo_button.tooltip.endswith("answered since.")
+    before = app.state.to_json()
+    assert app.undo() is False and app.state.to_json() == before
+    assert len(app.state.history) == taken

@@ -188,3 +188,8 @@ def test_every_view_names_the_engines_scores_and_winner_at_the_end():
 def test_errors_are_library_errors():
     assert issubclass(DataFormatError, DungeoncraftError)
     assert issubclass(DataFormatError, ValueError)
+
+
+def test_a_deck_of_a_million_cards_is_refused_before_it_is_copied():
+    with pytest.raises(DataFormatError, match="cards: more than 100,000 values"):
+        da.load_deck({"cards": [{"id": f"c{i}"} for i in range(10**6)]})

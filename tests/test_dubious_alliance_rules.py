@@ -9,6 +9,8 @@ import pytest
 
 from dungeoncraft_widgets import dubious_alliance as da
 from dungeoncraft_widgets.core import IllegalActionError, InvalidArgumentError
+from dungeoncraft_widgets.core.errors import SaveFormatError
+from dungeoncraft_widgets.core.rng import Rng
 
 CHIEFS = ["gogog_bloodthroat", "uzga_bonewitch", "brokk_ironhide", "murza_skullsplitter",
           "grishnak_the_sly", "skarr_dragoneye", "vrak_the_envious"]
@@ -626,3 +628,68 @@ def test_log_sentences_read_as_english_with_a_player_called_you():
     assert "your " in reveal and "'s " in reveal, reveal
     tracker = next(t for t in texts if t.startswith("Trade Trackers:"))
     assert " for " in tracker and "you" in tracker, tracker
+
+
+# ---------------------------------------------------------------- issue 24: real saves
+def _start_edited(state, change):
+    """``state`` saved as a position with no history (a position editor's save), with
+    ``change`` made to that position."""
+    doc = json.loads(state.to_json())
+    doc["history"], doc["undo_floor"] = [], [0, ""]
+    change(doc["current"]["state"])
+    doc["start"] = json.loads(json.dumps(doc["current"]))
+    return json.dumps(doc)
+
+
+def _trading():
+    state = game(4, seed=7)
+    while state.phase == "choose":
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda s: s["deck"].__setitem__(0, "?"), "'\\?' is for a player's view"),
+    (lambda s: s["hands"][0].append(s["deck"][0]), "lies in 2 places"),
+    (lambda s: s["deck"].pop(), "cards on the table, the deck has"),
+    (lambda s: s.update(dealer=4), "seat number is 4 or more"),
+    (lambda s: s.update(trade_turn=5), "seat number"),
+    (lambda s: s["hands"][1].append("no_such_card"), "'no_such_card' is not a card"),
+    (lambda s: s.update(characters=[s["characters"][0]] * 4), "characters"),
+    (lambda s: s.update(phase="resolve"), "window: Resolving"),
+    (lambda s: s.update(phase="over"), "outcome"),
+])
+def test_a_start_no_game_could_reach_is_refused_by_name(change, message):
+    state = _trading()
+    assert da.load_game(_start_edited(state, lambda s: None)).to_json()  # as it is: loads
+    with pytest.raises(SaveFormatError, match=message):
+        da.load_game(_start_edited(state, change))
+
+
+@pytest.mark.parametrize("value", ["x", 10**9, 0, True, None, [], 2.5])
+def test_options_pass_the_checks_of_new_game(value):
+    text = _trading().to_json()
+    doc = json.loads(text)
+    doc["options"]["round_limit"] = value                     # no such option
+    with pytest.raises(SaveFormatError, match="unknown option 'round_limit'"):
+        da.load_game(json.dumps(doc))
+    with pytest.raises(InvalidArgumentError, match="characters"):
+        da.new_game(4, seed=1, characters=value if value is not None else "x")
+    doc = json.loads(text)
+    doc["options"]["characters"] = value if value is not None else [0]
+    with pytest.raises(SaveFormatError, match="characters"):
+        da.load_game(json.dumps(doc))
+
+
+def test_the_acting_players_view_lists_the_games_legal_actions():
+    checked = 0
+    for seed in (3, 4):
+        state, rng = da.new_game(5, seed=seed), Rng(seed)
+        while not state.is_over and len(state.history) < 400:
+            legal = state.legal_actions()
+            for p in range(state.n):
+                assert state.view(p).legal_actions() == (
+                    legal if p == state.current_player else [])
+                checked += 1
+            state.apply(rng.choice(legal))
+    assert checked > 1000

@@ -160,4 +160,8 @@ def test_adventure_land_and_hero_versus_guardian_print_their_boards():
     whole, hero = str(dungeon), str(dungeon.view(0))
     assert whole.startswith("Hero versus Guardian: ")
     assert "Vault 8" in whole and "Vault 8" not in hero and "??" in hero
-    assert hero.splitlines()[-1].endswith("legal actions.")
+    # a view counts only its own player's legal actions: none while another seat acts
+    if dungeon.current_player == 0:
+        assert hero.splitlines()[-1].endswith("legal actions.")
+    else:
+        assert hero.splitlines()[-1].endswith("turn.") and "legal actions" not in hero

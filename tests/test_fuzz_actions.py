@@ -86,7 +86,9 @@ ANYTHING = st.one_of(
     st.just(2**64), st.just(" ".join(["x"] * 3)), st.just("-"), st.just(""))
 
 
-def is_of_type(value: object, hint: object, free_text: bool) -> bool:
+def is_of_type(value: object, hint: object, free_text: bool, required: bool = True) -> bool:
+    """Whether an action field annotated ``hint`` takes ``value`` (``free_text``: the last
+    ``str`` field, any words; ``required``: it has no default, so it is never empty)."""
     inner, optional = optional_inner(hint)
     if value is None:
         return optional
@@ -99,7 +101,8 @@ def is_of_type(value: object, hint: object, free_text: bool) -> bool:
             return False
         controls = any(unicodedata.category(ch) == "Cc" for ch in value)
         if free_text:
-            return value == " ".join(value.split()) and not controls and len(value) <= 500
+            return (value == " ".join(value.split()) and not controls and len(value) <= 500
+                    and (bool(value) or not required))
         return value != "-" and value.split() == [value] and not controls and len(value) <= 100
     item = typing.get_args(inner)[0]
     return type(value) is tuple and all(
@@ -122,7 +125,8 @@ def test_a_field_of_the_wrong_type_is_refused_naming_it(name, data):
     wrong = data.draw(ANYTHING, label="value")
     free_text = i == len(fields) - 1 and hints[fields[i].name] is str
     args[i] = wrong
-    if is_of_type(wrong, hints[fields[i].name], free_text):
+    required = fields[i].default is dataclasses.MISSING
+    if is_of_type(wrong, hints[fields[i].name], free_text, required):
         kind(*args)  # of the right type after all: made without complaint
         return
     with pytest.raises(IllegalActionError, match=fields[i].name):

@@ -213,23 +213,46 @@ def test_holdings_table_names_the_others_with_grammar_and_escapes():
 
 
 # ------------------------------------------------------------------------- undo
-def test_undo_takes_back_the_turn_and_the_bots_reply_through_the_engine():
-    app = app_for(bot=HoarderBot())
-    for _ in range(3):
-        app.act(Draw())                              # the bot draws three cards too
-    card = min(app.state.hands[0])
+def test_undo_takes_back_the_seats_actions_through_the_engine():
+    app = DemoApp(TwoStepState(["You", "Bot"], seed=4), bots={})
+    app.act(Draw())                                  # a turn of two actions: draw, play
+    card = app.state.hands[0][0]
     before = app.state.to_json()
     assert app.act(Play(card))
     assert not app.undo_button.disabled
-    assert app.undo_button.tooltip == f"Take back “play {card}”, and what Bot did after it."
+    assert app.undo_button.tooltip == (f"Take back “play {card}” (“draw” stays: the card "
+                                       "drawn has been seen).")
     calls = []
     real_undo = app.state.undo
     app.state.undo = lambda: calls.append(1) or real_undo()
     assert app.undo()
-    assert len(calls) == 2, "the engine's undo is used, once per action taken back"
+    assert len(calls) == 1, "the engine's undo is used, once per action taken back"
     assert app.state.to_json() == before
-    assert app.summary_lines == [f"You took back “play {card}”, and what Bot did after it."]
+    assert app.summary_lines == [f"You took back “play {card}”. “draw” stays: the card "
+                                 "drawn has been seen."]
     assert app.state.current_player == 0
+
+
+def test_undo_never_takes_back_a_bots_answer_the_seat_has_seen():
+    """You act, the bot answers (a card from its hidden hand): taking both back would let
+    you play again knowing its card. Undo is refused, and its tooltip says why."""
+    app = app_for(bot=HoarderBot())
+    for _ in range(3):
+        app.act(Draw())                              # the bot draws three cards too
+    card = min(app.state.hands[0])
+    assert app.act(Play(card))                       # the bot answers
+    assert app.undo_button.disabled
+    assert app.undo_button.tooltip == f"Cannot take back “play {card}”: Bot has answered since."
+    before = app.state.to_json()
+    assert app.undo() is False and app.state.to_json() == before
+    assert app.message.value == f"✗ cannot take back “play {card}”: Bot has answered since"
+    # Two bots: both named.
+    three = DemoApp(new_game(["You", "Ann", "Bo"], seed=1),
+                    bots={1: HoarderBot(), 2: HoarderBot()})
+    for _ in range(3):
+        three.act(Draw())
+    three.act(Play(min(three.state.hands[0])))
+    assert three.undo_button.tooltip.endswith(": Ann and Bo have answered since.")
 
 
 def test_undo_refuses_past_a_draw_and_says_why():
@@ -335,10 +358,9 @@ def test_default_new_game_is_the_same_game_with_a_fresh_seed():
 
 # ------------------------------------------------------------------------ log
 def test_the_log_is_sent_a_few_lines_at_a_time_and_whole_after_an_undo():
-    app = app_for(bot=HoarderBot())
+    app = DemoApp(TwoStepState(["You", "Bot"], seed=4), bots={})  # undo stays possible
     messages = sent_log(app)
-    for _ in range(3):
-        app.act(Draw())
+    app.act(Draw())
     lines = len(app.log_view.lines)
     app.act(Play(min(app.state.hands[0])))
     last = messages[-1]
@@ -372,11 +394,10 @@ def test_status_and_sentences_read_as_english_with_any_name():
 
 
 def test_version_changes_with_every_action_undo_and_new_game():
-    app = app_for(bot=HoarderBot())
+    app = DemoApp(TwoStepState(["You", "Bot"], seed=4), bots={})  # undo stays possible
     versions = [app.version]
-    for _ in range(3):
-        app.act(Draw())
-        versions.append(app.version)
+    app.act(Draw())
+    versions.append(app.version)
     app.act(Play(min(app.state.hands[0])))
     versions.append(app.version)
     app.undo()

@@ -1,6 +1,7 @@
 """The generic GameApp parts with every game's app (``GAMES[name].APP``, as it opens):
 the summary after the bots' turns, undo through the engine (never past a revealed random
-result), the end with its table, and New game with the bots playing on."""
+result, never another seat's action), the end with its table, and New game with the bots
+playing on."""
 
 from __future__ import annotations
 
@@ -41,9 +42,12 @@ def test_a_whole_game_with_undo_then_a_new_game(name):
                 assert app.undo_button.tooltip.startswith(("Cannot take back", "There is nothing"))
                 assert app.undo() is False and len(app.state.history) == before
             else:
+                own = {s for s, _log in app._turn_starts}  # where the seat's actions are
                 assert app.undo(), app.message.value
                 undone += 1
                 assert len(app.state.history) < before
+                assert all(i in own for i in range(len(app.state.history), before)), \
+                    "undo took back another seat's action (the seat has seen it)"
                 assert app.summary_lines[0].startswith("You took back “")
                 assert len(app.state.history) >= app.state.undo_floor, "never past a reveal"
                 continue

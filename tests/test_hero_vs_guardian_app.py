@@ -78,3 +78,42 @@ def test_the_guardian_restocks_and_rebuilds_by_clicking():
         app.cards_board.simulate("click", f"pick-{card}")
         app.board.simulate("click", f"loc-{loc}")
     assert app.state.build is None and app.message.value == ""
+
+
+class Freezer:
+    """A Guardian that plays Petrify whenever it may (a card from its hidden hand), else
+    passes."""
+
+    name = "freezer"
+
+    def choose(self, view, legal):
+        return next((a for a in legal if str(a).startswith("play")),
+                    next((a for a in legal if str(a) == "pass"), legal[0]))
+
+
+def _with_petrify(hand):
+    game = scout_venture_position("scout", ["A01", "A05"], ["D10"], seed=3)
+    for card in hand:
+        game.dungeon_deck.remove(card)
+        game.guardian_hand.append(card)
+    game._start, game.history = game._snapshot(), []
+    return game
+
+
+def test_undo_never_takes_back_the_guardians_answer():
+    """You act, the Guardian bot answers with a card from its hidden hand: taking both back
+    would let you act again knowing that card (24 of 169 app actions did). Undo refuses,
+    and says why: the card has been seen, or (a hidden answer) the Guardian has answered."""
+    app = HeroVsGuardianApp(role="hero", state=_with_petrify(["D31"]), bots={1: Freezer()})
+    assert app.act("pass")
+    assert str(app.state.history[-1]).startswith("play D31")   # Petrify, face up now
+    assert app.state.current_player == 0 and app.undo_button.disabled
+    assert app.undo_button.tooltip == ("Cannot take back “Pass: let the Guardian act once”: "
+                                       "Petrify (D31) has been played face up.")
+    app = HeroVsGuardianApp(role="hero", state=_with_petrify([]), bots={1: Freezer()})
+    assert app.act("pass")                                     # the Guardian passes back
+    assert [str(a) for a in app.state.history] == ["pass", "pass"]
+    assert app.undo_button.disabled
+    assert app.undo_button.tooltip == "Cannot take back “Pass”: Guardian has answered since."
+    before = app.state.to_json()
+    assert app.undo() is False and app.state.to_json() == before

@@ -91,6 +91,11 @@ def _blessing(d):
     return next(c for c in d["treasure"] if c["name"] == "Blessing")
 
 
+def _card(d, name):
+    return next(c for group in ("dungeon", "treasure", "adventurers") for c in d[group]
+                if c["name"] == name)
+
+
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d["dungeon"].__setitem__(0, dict(d["dungeon"][0], kind="room",
                                                   room_type="Trap")), "exactly one card has kind"),
@@ -113,6 +118,18 @@ def _blessing(d):
      r"\(A03\).powers: 'Sacrifice' is not of type 'array'"),
     (lambda d: d["dungeon"][3].__setitem__("room_type", "Monster"), r"\(D04\).room_type"),
     (lambda d: d["dungeon"][30].__setitem__("start", True), r"\(D31\).start"),
+    # issue 24: what the loader accepts, the engine plays: a Blessing without a Timing was
+    # played between attempts (and failed); each effect has the Timing the engine plays
+    (lambda d: _blessing(d).pop("timing"), r"\(T04\).timing: the effect 'next_roll' is played "
+                                           "with Timing: Combat, not None"),
+    (lambda d: _blessing(d).__setitem__("timing", "Non-Combat"), r"\(T04\).timing"),
+    (lambda d: _card(d, "Petrify").__setitem__("timing", "Combat"), r"\(D31\).timing"),
+    (lambda d: _card(d, "Petrify").__setitem__("effect", "level_or_unfreeze"),
+     r"\(D31\).effect: the effect 'level_or_unfreeze' may appear on a Spell"),
+    (lambda d: d["adventurers"][0].__setitem__("powers", ["Cursed Item"]), r"\(A01\).powers"),
+    (lambda d: d["treasure"][0].__setitem__("powers", ["Cursed Item"]), r"\(T01\).powers"),
+    (lambda d: _card(d, "Petrify").update(power="Cursed Item", item_modifiers=[]),
+     r"\(D31\).power: only a typed room"),
 ])
 def test_bad_card_data_is_refused_naming_card_and_field(raw, change, message):
     broken = copy.deepcopy(raw)
@@ -172,3 +189,74 @@ def test_an_owner_can_play_with_other_cards(raw):
     assert game.cards["A01"]["modifiers"]["Evil"] == 5
     # the option travels with the save
     assert load_game(game.to_json()).cards["A01"]["modifiers"]["Evil"] == 5
+
+
+def _fuzzed(raw, rng):
+    """The shipped cards with a few fields changed at random, each change of the right type
+    (an effect, a Timing, a kind, a power, points, a start flag, an amount)."""
+    from dungeoncraft_widgets.hero_vs_guardian.data import (
+        DUNGEON_KINDS,
+        POWERS,
+        TIMINGS,
+        TREASURE_KINDS,
+    )
+    from dungeoncraft_widgets.hero_vs_guardian.effects import VOCABULARY
+
+    cards = copy.deepcopy(raw)
+    for _ in range(1 + rng.randbelow(3)):
+        group = rng.choice(["dungeon", "treasure", "adventurers"])
+        card = rng.choice(cards[group])
+        change = rng.randbelow(7)
+        if change == 0:
+            card["effect"] = rng.choice(sorted(VOCABULARY))
+            card.setdefault("amount", 1)
+        elif change == 1:
+            card.pop("timing", None)
+        elif change == 2:
+            card["timing"] = rng.choice(TIMINGS)
+        elif change == 3 and group != "adventurers":
+            card["kind"] = rng.choice(DUNGEON_KINDS if group == "dungeon" else TREASURE_KINDS)
+        elif change == 4 and group == "dungeon":
+            card.update(power="Cursed Item", item_modifiers=[])
+        elif change == 4:
+            card["powers"] = [rng.choice(POWERS)]
+        elif change == 5:
+            card["points"] = rng.choice([0, 5, 50])
+        else:
+            card["amount"] = rng.choice([-12, 0, 12])
+    return cards
+
+
+@pytest.mark.slow  # some 100 games: about 30 s
+def test_what_the_loader_accepts_the_engine_plays(raw):
+    """Card files changed at random are refused by the loader, or play: 15 games of random
+    and sensible bots on each, every one ending, none failing (ActionFailedError)."""
+    from dungeoncraft_widgets.core.bots import RandomBot, play_bots
+    from dungeoncraft_widgets.core.rng import Rng
+    from dungeoncraft_widgets.hero_vs_guardian.bots import GuardianBot, HeroBot
+
+    rng, played = Rng(24), 0
+    for _ in range(8):
+        cards = _fuzzed(raw, rng)
+        try:
+            load_cards(cards)
+        except DataFormatError:
+            continue
+        for seed in range(15):
+            game = new_game(2 + seed % 3, seed=seed, cards=cards)
+            bots = {h: (HeroBot if (seed + h) % 2 else RandomBot)(seed=seed + h)
+                    for h in range(game.guardian)}
+            bots[game.guardian] = (GuardianBot if seed % 2 else RandomBot)(seed=seed)
+            play_bots(game, bots)
+            assert game.is_over
+            played += 1
+    assert played >= 45
+
+
+def test_a_card_set_of_a_million_cards_is_refused_before_it_is_copied(raw):
+    """It took 2 s to refuse (the size was checked after writing it all out as JSON)."""
+    huge = dict(raw, treasure=[dict(raw["treasure"][0], id=f"T{i}") for i in range(10**6)])
+    with pytest.raises(DataFormatError, match="card data: more than 100,000 values"):
+        load_cards(huge)
+    with pytest.raises(DataFormatError, match="more than 100,000 values"):
+        new_game(seed=1, cards=huge)

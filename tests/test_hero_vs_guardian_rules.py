@@ -711,3 +711,292 @@ def test_arguments_beyond_the_game_are_refused_before_the_work():
         scout_venture_position("venture", list(range(10**6)), ["D02"])
     with pytest.raises(InvalidArgumentError, match="2000 characters"):
         parse_typed_adventurers("Rogue: 1\n" * 10_000, 1)
+
+
+# ---------------------------------------------------------------- issue 24: games end
+def started_with_rooms(seed=0, players=2):
+    """A game past its set-up whose Guardian kept two rooms (so he may Restock)."""
+    game = new_game(players=players, seed=seed)
+    for text in ("deal", "entry A1 west", "entry D1 east"):
+        game.apply(text)
+    for card in [c for c in game.opening if game.cards.is_room(c)][:2]:
+        game.apply(f"keep {card}")
+    for _ in range(players - 1):
+        game.apply("recruit random")
+    return game
+
+
+def test_a_restock_that_sets_nothing_counts_as_no_action():
+    """'The Guardian may place any number of Room Cards': a Restock may set none, and a
+    round of such Restocks changes nothing, so the stalemate guard ends the game (with every
+    Hero out, GuardianBot Restocked and said done forever: 3,000 actions at round 539)."""
+    game = started_with_rooms(seed=0)
+    game.apply("end")                                  # the Hero does nothing...
+    for _ in range(2):
+        game.apply("restock")                          # ...the Guardian spends his stones
+        game.apply("done")                             # on Restocks that set no room
+    assert game.is_over and game.end_reason == "stalemate" and game.round_no == 1
+    assert any("Nothing changed" in e.text for e in game.log if e.kind == "stalemate")
+    # A Restock that sets a room is an action: the game goes on.
+    game = started_with_rooms(seed=0)
+    game.apply("end")
+    game.apply("restock")
+    room = next(c for c in game.guardian_hand if game.cards.is_room(c))
+    loc = next(loc for loc in hvg.LOCATIONS if len(game.grid[loc]) == 1)
+    game.apply(f"set {room} {loc}")
+    game.apply("done")
+    game.apply("pass")
+    assert not game.is_over and game.round_no == 2
+
+
+def test_actions_that_undo_each_other_count_as_none():
+    """Taking an Item back and playing it on the same Adventurer again, round after round,
+    changes nothing: a whole cycle of such rounds ends the game."""
+    game = started_with_rooms(seed=2)
+    items = [c for c in game.hands[0] if game.cards[c].get("kind") == "item"]
+    game.apply(f"play {items[0]} {game.party[0][0]}")  # an acting round: goes on
+    game.apply("pass")
+    game.apply("end")
+    game.apply("pass")
+    assert not game.is_over
+    game.apply(f"take {items[0]}")                     # back in hand...
+    game.apply("pass")
+    game.apply(f"play {items[0]} {game.party[0][0]}")  # ...and on the same Adventurer
+    game.apply("pass")
+    game.apply("end")
+    game.apply("pass")
+    assert game.is_over and game.end_reason == "stalemate"
+
+
+class StubbornGuardian:
+    """GuardianBot's old habit: with the Hero out, Restock (whenever legal) and say done."""
+
+    name = "stubborn"
+
+    def choose(self, view, legal):
+        for text in ("done", "restock", "pass"):
+            action = hvg.parse_action(text)
+            if action in legal:
+                return action
+        return legal[0]
+
+
+class EndingHero:
+    name = "ends"
+
+    def choose(self, view, legal):
+        for text in ("end", "recruit random"):
+            action = hvg.parse_action(text)
+            if action in legal:
+                return action
+        return legal[0]
+
+
+def test_bots_that_only_waste_stones_end_the_game_by_the_rules():
+    from dungeoncraft_widgets.core.bots import play_bots
+    from dungeoncraft_widgets.hero_vs_guardian.bots import GuardianBot
+
+    for players in (2, 3):
+        game = started_with_rooms(seed=1, players=players)
+        bots = {h: EndingHero() for h in range(players - 1)}
+        bots[game.guardian] = StubbornGuardian()
+        done = play_bots(game, bots, max_actions=200)
+        assert game.is_over and game.end_reason == "stalemate", done
+        assert done <= 6 * players
+    # GuardianBot no longer Restocks where it sets nothing.
+    game = started_with_rooms(seed=1)
+    done = play_bots(game, {0: EndingHero(), 1: GuardianBot(seed=0)}, max_actions=200)
+    assert game.is_over and "restock" not in [str(a) for a in game.history[-6:]]
+
+
+def test_hero_bot_against_guardian_bot_seed_0_ends():
+    """The reported game: HeroBot against GuardianBot, seed 0, 2 players (3,000 actions at
+    round 539 before); it now ends by the rules, well inside MAX_ACTIONS."""
+    from dungeoncraft_widgets.core.bots import play_bots
+    from dungeoncraft_widgets.hero_vs_guardian.bots import GuardianBot, HeroBot
+
+    for guardian_seed in (0, 1):
+        game = new_game(2, seed=0)
+        done = play_bots(game, {0: HeroBot(seed=0), 1: GuardianBot(seed=guardian_seed)},
+                         max_actions=hvg.MAX_ACTIONS)
+        assert game.is_over and game.end_reason in ("vault", "deck", "stalemate")
+        assert done < 1500 and game.round_no < 200
+
+
+@pytest.mark.slow  # 2 x 12 bot games a seed: about 30 s
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_bot_game_ends_by_the_rules(players):
+    """Every mix of HeroBot, GuardianBot and RandomBot ends (vault, deck or stalemate)
+    within MAX_ACTIONS, from many seeds."""
+    from dungeoncraft_widgets.core.bots import RandomBot, play_bots
+    from dungeoncraft_widgets.hero_vs_guardian.bots import GuardianBot, HeroBot
+
+    longest = 0
+    for seed in range(12):
+        for hero_kind, guardian_kind in ((HeroBot, GuardianBot), (HeroBot, RandomBot),
+                                         (RandomBot, GuardianBot), (RandomBot, RandomBot)):
+            game = new_game(players, seed=seed)
+            bots = {h: hero_kind(seed=seed * 7 + h) for h in range(players - 1)}
+            bots[game.guardian] = guardian_kind(seed=seed)
+            done = play_bots(game, bots, max_actions=hvg.MAX_ACTIONS)
+            assert game.is_over, (seed, hero_kind.__name__, guardian_kind.__name__, done)
+            longest = max(longest, done)
+    assert longest < 2000
+
+
+# ---------------------------------------------------------------- issue 24: real saves
+def _start_edited(game, change):
+    """``game`` saved as a position with no history (a position editor's save), with
+    ``change`` made to that position."""
+    doc = json.loads(game.to_json())
+    doc["history"], doc["undo_floor"] = [], [0, ""]
+    change(doc["current"]["state"])
+    doc["start"] = json.loads(json.dumps(doc["current"]))
+    return json.dumps(doc)
+
+
+def _mid_game():
+    game = started_with_rooms(seed=3)
+    for text in ("draw treasure", "pass"):
+        game.apply(text)
+    return game
+
+
+def _in_attempt():
+    game = scout_venture_position("venture", ["A05", "A01"], ["D07", "D10"], seed=5)
+    for text in ("venture A1", "order A05", "order A01", "enter"):
+        game.apply(text)
+    return game
+
+
+@pytest.mark.parametrize(("make", "change", "message"), [
+    (_mid_game, lambda s: s["dungeon_deck"].__setitem__(0, "?"), "'?' is for a player's view"),
+    (_mid_game, lambda s: s["grid"]["B2"].append(s["party"][0][0]), "grid.B2: A.* is not a room"),
+    (_mid_game, lambda s: s["market"].append(s["dungeon_deck"].pop()), "market: D.* is not a "
+                                                                       "Treasure card"),
+    (_mid_game, lambda s: s["party"][0].append(s["party"][0][0]), "in two places"),
+    (_mid_game, lambda s: s["guardian_hand"].append(s["grid"]["A1"].pop()),
+     "guardian_hand: D.* is not a Dungeon card of the deck"),
+    (_mid_game, lambda s: s.__setitem__("opening", [s["dungeon_deck"].pop()]), "opening"),
+    (_mid_game, lambda s: s.__setitem__("hero_stones", 20), "hero_stones"),
+    (_mid_game, lambda s: s.__setitem__("turn", "guardian") or s.__setitem__("guardian_stones",
+                                                                             0), "turn"),
+    (_mid_game, lambda s: s.__setitem__("entries", [["A1", "west"], ["A4", "west"]]),
+     "opposite edges"),
+    (_mid_game, lambda s: s.__setitem__("entries", [["B2", "west"], ["D1", "east"]]),
+     "not on the west edge"),
+    (_mid_game, lambda s: s["grid"]["B2"].extend(s["grid"]["C2"] + s["grid"]["C3"])
+     or s["grid"]["C2"].clear() or s["grid"]["C3"].clear(), "at most 2 rooms"),
+    (_mid_game, lambda s: s.__setitem__("phase", "keep"), "phase 'keep'"),
+    (_mid_game, lambda s: s.__setitem__("round_no", 0), "round_no"),
+    (_mid_game, lambda s: s.__setitem__("idle_rounds", 1), "idle_rounds"),
+    (_mid_game, lambda s: s.__setitem__("end_reason", "vault"), "Vault has not been Ventured"),
+    (_in_attempt, lambda s: s["attempt"].__setitem__("next", 2), "attempt.next"),
+    (_in_attempt, lambda s: s["attempt"].__setitem__("current", "D30"), "attempt.current"),
+    (_in_attempt, lambda s: s["attempt"]["order"].append("A05"), "attempt.order"),
+    (_in_attempt, lambda s: s["attempt"].__setitem__("victim", "Z9"), "no card 'Z9'"),
+    (_in_attempt, lambda s: s.__setitem__("turn", "guardian"), "attempt"),
+])
+def test_a_start_no_game_could_reach_is_refused_by_name(make, change, message):
+    """Replaying the history proves a save agrees with its start, not that the start is a
+    real position: an edited start is refused, naming what is wrong."""
+    game = make()
+    assert load_game(_start_edited(game, lambda s: None)).to_json()  # as it is: loads
+    with pytest.raises(SaveFormatError, match=message):
+        load_game(_start_edited(game, change))
+
+
+@pytest.mark.parametrize("value", ["x", 10**9, 0, True, [], 2.5])
+def test_options_pass_the_checks_of_new_game(value):
+    game = _mid_game()
+    doc = json.loads(game.to_json())
+    doc["options"]["cards"] = value
+    with pytest.raises(SaveFormatError, match="cards"):
+        load_game(json.dumps(doc))
+    doc = json.loads(game.to_json())
+    doc["options"]["round_limit"] = value                     # no such option
+    with pytest.raises(SaveFormatError, match="unknown option.*round_limit"):
+        load_game(json.dumps(doc))
+    with pytest.raises(InvalidArgumentError, match="unknown option"):
+        new_game(round_limit=value)
+
+
+# ---------------------------------------------------------------- issue 24: undo never un-sees
+def test_a_card_played_or_removed_face_up_cannot_be_taken_back():
+    """Play and Discard show a card that was hidden (a hand, a face-down room): undo stops."""
+    game = started_with_rooms(seed=2)
+    items = [c for c in game.hands[0] if game.cards[c].get("kind") == "item"]
+    game.apply(f"play {items[0]} {game.party[0][0]}")
+    assert not game.can_undo
+    with pytest.raises(IllegalActionError, match="played face up"):
+        game.undo()
+    game.apply("restock")                                   # the Guardian's turn
+    assert game.can_undo                                    # nothing shown yet
+    room = next(c for c in game.guardian_hand if game.cards.is_room(c))
+    loc = next(loc for loc in hvg.LOCATIONS if len(game.grid[loc]) == 1
+               and loc not in game.tokens)
+    game.apply(f"set {room} {loc}")
+    hidden = next(r for r in game.grid[loc] if r != room and r not in game.face_up)
+    assert game.can_undo
+    game.apply(f"discard {hidden}")                         # a face-down room, now public
+    assert not game.can_undo and "removed face up" in game.undo_reason
+
+
+def test_the_adventurer_deck_shown_to_a_picking_hero_cannot_be_taken_back():
+    game = new_game(seed=4)
+    for text in ("deal", "entry A1 west", "entry D1 east"):
+        game.apply(text)
+    for _ in range(2):
+        game.apply(f"keep {game.opening[0]}")
+    game.apply("recruit pick")
+    assert HIDDEN not in game.view(0).adv_deck and not game.can_undo
+
+
+def test_every_view_lists_the_legal_actions_of_its_player():
+    """The acting player's view lists exactly the game's legal actions (the Hero recruiting
+    reads a face-down deck: it counts what is not in sight); the others' views list none."""
+    checked = 0
+    for seed, players in ((1, 2), (2, 3)):
+        game, rng = new_game(players, seed=seed), Rng(seed)
+        while not game.is_over and len(game.history) < 300:
+            legal = game.legal_actions()
+            for p in range(players):
+                listed = game.view(p).legal_actions()
+                assert listed == (legal if p == game.current_player else [])
+                checked += 1
+            game.apply(rng.choice(legal))
+    assert checked > 500
+
+
+def test_a_game_ended_by_the_stalemate_guard_saves_and_loads():
+    """Its last position has every Hero's round idle: a real position, once the game is over."""
+    game = started_with_rooms(seed=0)
+    for text in ("end", "restock", "done", "restock", "done"):
+        game.apply(text)
+    assert game.end_reason == "stalemate" and game.idle_rounds == 1
+    doc = json.loads(game.to_json())
+    doc["start"], doc["history"] = doc["current"], []
+    doc["undo_floor"] = [0, ""]
+    assert load_game(json.dumps(doc)).is_over
+    assert load_game(game.to_json()).to_json() == game.to_json()
+
+
+def test_a_rebuild_that_puts_every_room_back_changes_nothing():
+    """A Rebuild may leave every room where it was: such a round is idle too; one that
+    moves a room is not."""
+    for swap in (False, True):
+        game = started_with_rooms(seed=4)
+        game.apply("end")
+        game.apply("rebuild")
+        locs = [loc for loc in hvg.LOCATIONS if len(game.grid[loc]) == 1
+                and loc not in game.tokens][:3]
+        rooms = [game.grid[loc][0] for loc in locs]
+        for loc in locs:
+            game.apply(f"lift {loc}")
+        if game.build is not None and game.build["stage"] == "lift":
+            game.apply("arrange")
+        order = rooms[1:] + rooms[:1] if swap else rooms
+        for room, loc in zip(order, locs, strict=True):
+            game.apply(f"set {room} {loc}")
+        game.apply("pass")
+        assert game.is_over == (not swap), swap

@@ -26,6 +26,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..core.checks import bounded_data
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
 
@@ -240,6 +241,7 @@ def load_layout(source: str | Path | Mapping[str, Any] | Layout | None = None) -
     if not isinstance(source, (str, Path, Mapping)):
         raise InvalidArgumentError(f"layout must be a file path, a dict or None, "
                                    f"not {type(source).__name__}")
+    bounded_data(source, WHAT)  # a dict: refused at once if huge, before it is copied
     doc = read_json(source, WHAT)
     return _cached(json.dumps(doc, sort_keys=True))
 
@@ -397,6 +399,7 @@ def load_pieces(source: str | Path | Mapping[str, Any] | None = None) -> dict[st
         raise InvalidArgumentError(f"pieces must be a file path, a dict or None, "
                                    f"not {type(source).__name__}")
     # Keys keep their order here (not sorted): the document is the one given, only checked.
+    bounded_data(source, WHAT_PIECES)
     return _cached_pieces(json.dumps(read_json(source, WHAT_PIECES)))
 
 

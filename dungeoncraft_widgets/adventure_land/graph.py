@@ -31,7 +31,7 @@ from functools import lru_cache
 
 import networkx as nx
 
-from ..core.checks import game_state, whole_number
+from ..core.checks import game_state, shown, whole_number
 from ..core.errors import InvalidArgumentError
 from .data import FIELD_SET, FIELDS, Layout, load_layout
 from .movement import RAYS, move_ends, sprite_passes
@@ -49,7 +49,16 @@ def _field_set(name: str, fields: Iterable[str] | str | None) -> frozenset[str]:
         return frozenset()
     if isinstance(fields, str):
         fields = (fields,)
-    out = frozenset(fields)
+    if isinstance(fields, bytes) or not isinstance(fields, Iterable):  # a dict: its keys
+        raise InvalidArgumentError(f"{name} must be a list of fields (A1 to K10), not "
+                                   f"{shown(fields)}")
+    try:
+        out = frozenset(fields)
+    except TypeError:  # a list inside it
+        raise InvalidArgumentError(f"{name} must be a list of fields (A1 to K10), not "
+                                   f"{shown(fields)}") from None
+    if len(out) > len(FIELD_SET):
+        raise InvalidArgumentError(f"{name}: at most {len(FIELD_SET)} fields")
     bad = sorted(f for f in out if f not in FIELD_SET)
     if bad:
         raise InvalidArgumentError(f"{name}: unknown field {bad[0]!r} (fields are A1 to K10)")

@@ -1419,7 +1419,7 @@ def risk_map(state, player: int | None = None, origin: str | None = None) -> Ris
     for where, comps in view.adventurers[player]:
         if where != "box":
             adventurers[where] = position.risk(where, comps)
-    if origin is not None and origin not in adventurers:
+    if origin is not None and (not isinstance(origin, str) or origin not in adventurers):
         raise InvalidArgumentError(f"origin: the player has no adventurer at {origin!r}")
     fields = {}
     moves = None if view.current_player == player else 2

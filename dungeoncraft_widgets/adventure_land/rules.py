@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.actions import Action, shared
-from ..core.checks import one_of, seat, sequence, whole_number
+from ..core.checks import game_state, one_of, seat, sequence, shown, whole_number
 from ..core.engine import GameState, performs
 from ..core.english import count, listing, objective, possessive, says, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
@@ -358,8 +358,49 @@ class AdventureLandState(GameState):
     shared_fields = ("layout", "pieces", "options")
 
     # ---------------------------------------------------------------- set-up
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        """The checks ``new_game`` makes of its options: ``adventure`` a whole number 1, 2
+        or 3 (not ``1.0``, not ``True``); ``layout`` and ``pieces`` None, a path or a dict
+        (their data is checked when it is read); no other option.
+
+        >>> AdventureLandState.check_options({"adventure": 1.0})
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.InvalidArgumentError: adventure must be a whole \
+number from 1 to 3, not 1.0
+        """
+        unknown = set(options) - {"adventure", "layout", "pieces"}
+        if unknown:
+            raise InvalidArgumentError(f"unknown option(s) {sorted(unknown, key=str)}: "
+                                       "Adventure Land takes adventure=, layout= and pieces=")
+        whole_number(options.get("adventure", 1), "adventure", minimum=1, maximum=3)
+        for key in ("layout", "pieces"):
+            value = options.get(key)
+            if value is not None and not isinstance(value, (str, Path, Mapping)):
+                raise InvalidArgumentError(f"{key} must be a path, a dict or None, not "
+                                           f"{shown(value)}")
+
+    def check_position(self) -> None:
+        """Raise SaveFormatError naming what is wrong if this position is not one a game
+        could reach (places, counts and references that agree; in a whole game, every
+        piece of the set exactly once)."""
+        _check_position(self, self._dump())
+        self._check_pieces()
+
+    def _check_pieces(self) -> None:
+        if self.rng is None:
+            return  # a view's save has hidden parts
+        expected = _all_components(len(self.players), self.pieces)
+        found = self.components()
+        if found != expected:
+            diff = (found - expected) + (expected - found)
+            raise SaveFormatError(f"saved Adventure Land position: the pieces do not add "
+                                  f"up ({', '.join(sorted(diff))} differ from the game's)")
+
     def _setup(self) -> None:
-        adventure = one_of(self.options.setdefault("adventure", 1), "adventure", (1, 2, 3))
+        self.check_options(self.options)
+        adventure = self.options.setdefault("adventure", 1)
         layout = self.options.get("layout")
         if isinstance(layout, (str, Path)):
             raise InvalidArgumentError("layout: give new_game(layout=path) the file; the game "
@@ -463,7 +504,7 @@ class AdventureLandState(GameState):
         makes a lower bound, :meth:`score_note` what it leaves out. At the end every tile
         is shown, so every view's scores are the game's.
         """
-        return tuple(sum(score_breakdown(self, p).values()) for p in range(len(self.players)))
+        return tuple(sum(_breakdown(self, p).values()) for p in range(len(self.players)))
 
     def scores_known(self) -> tuple[bool, ...]:
         """For each player, whether :meth:`scores` is their exact score from where this
@@ -594,6 +635,10 @@ class AdventureLandState(GameState):
                 raise IllegalActionError(
                     f"swords: you have no such swords (your swords: "
                     f"{', '.join(f'+{v}' for v in sorted(have.elements())) or 'none'})")
+            largest_first = tuple(sorted(action.values, reverse=True))
+            if action.values != largest_first:  # one text per choice, as legal_actions lists it
+                raise IllegalActionError(f"swords: name the swords largest first, as "
+                                         f"'{Swords(largest_first)}'")
         elif fight is not None:
             if fight["phase"] != "boost":
                 raise IllegalActionError(f"{action.verb}: first choose the swords for this "
@@ -772,6 +817,8 @@ class AdventureLandState(GameState):
         f = self.fight
         p = f["player"]
         self.stock[p]["herbs"].remove(action.value)
+        # The herb was face down in front of its owner: the others have seen its value now.
+        self.mark_irreversible(f"the herb of {action.value} has been shown")
         f["herbs"].append(action.value)
         f["bonus"] += action.value
         self.record("boost", f"{says(self.players[p], 'use')} a herb of {action.value}: "
@@ -1001,6 +1048,7 @@ class AdventureLandState(GameState):
         self.phase = "over"
         self.end_reason = reason
         self.draws_left = 0
+        self.mark_irreversible("the game is over and every face-down tile has been shown")
         # Every face-down tile in front of a player is shown: Adventure 2 scores them.
         shown = []
         for name, stock in zip(self.players, self.stock, strict=True):
@@ -1064,13 +1112,7 @@ class AdventureLandState(GameState):
         self.layout = layout_from_option(options.get("layout"))
         _check_position(self, data)
         self._set_data(data)
-        if self.rng is not None:  # a whole game (a view's save has hidden parts)
-            expected = _all_components(len(self.players), self.pieces)
-            found = self.components()
-            if found != expected:
-                diff = (found - expected) + (expected - found)
-                raise SaveFormatError(f"saved Adventure Land position: the pieces do not add "
-                                      f"up ({', '.join(sorted(diff))} differ from the game's)")
+        self._check_pieces()
 
     def _hide(self, player: int | None) -> None:
         self.deck = ["?"] * len(self.deck)
@@ -1169,6 +1211,12 @@ def score_breakdown(state: AdventureLandState, player: int) -> dict[str, int]:
     >>> sorted(score_breakdown(s, 0))
     ['fog creatures', 'gold', 'group', 'herbs', 'swords']
     """
+    game_state(state, AdventureLandState)
+    seat(len(state.players), player)
+    return _breakdown(state, player)
+
+
+def _breakdown(state: AdventureLandState, player: int) -> dict[str, int]:
     return score_lines(player, adventure=state.adventure, pieces=state.pieces,
                        adventurers=state.adventurers, stocks=state.stock, track=state.track,
                        board=state.board, cities=state.layout.cities)
@@ -1187,6 +1235,8 @@ def new_game(players: int | Sequence[str] = 2, seed: int | None = None, *, adven
     >>> s.players, s.adventure_name
     (('You', 'Bot'), 'Escape to the Cities')
     """
+    AdventureLandState.check_options({"adventure": adventure, "layout": layout,
+                                      "pieces": pieces})
     options: dict[str, Any] = {"adventure": adventure}
     # Read (and checked) now: the game keeps the data, never a path.
     if layout is not None:

@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+from ..core.checks import game_state
 from ..core.english import chance, count, percent, possessive
 from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Ellipse, Group, Path, Polygon, Rect, Scene, Text
@@ -165,6 +166,7 @@ def board_scene(state: AdventureLandState, *, selected: str | None = None,
     >>> svg.startswith("<svg") and "E9: river" in svg
     True
     """
+    game_state(state, AdventureLandState)
     layout = state.layout
     width = LEFT + len(COLUMNS) * CELL + 8
     height = TOP + 10 * CELL + 8 + LEGEND + RISK_LEGEND * ((risk is not None) + drawn)

@@ -15,7 +15,8 @@ with :class:`IllegalActionError` naming the field and the type expected:
 ``bool`` is not an ``int`` and ``4.0`` is not an ``int``; a ``str`` field is one
 word (not empty, no spaces or control characters, not ``-``), except the free
 text of a last ``str`` field (words separated by single spaces, as the text form
-reads it back); a tuple holds items of its type; ``X | None`` also takes None. Numbers, words,
+reads it back, and not empty unless the field has a default); a tuple holds items of its
+type; ``X | None`` also takes None. Numbers are read from ASCII digits only. Numbers, words,
 tuples and free text have generous bounds (:data:`MAX_INT`, :data:`MAX_WORD`,
 :data:`MAX_ITEMS`, :data:`MAX_TEXT`) that no game comes near.
 
@@ -66,6 +67,8 @@ MAX_ACTION_TEXT = 1000
 
 # A word: no whitespace (str.split() would cut it) and no control characters.
 _WORD = re.compile(r"[^\s\x00-\x1f\x7f-\x9f]+")
+# A whole number as str(action) writes it.
+_DIGITS = re.compile(r"-?[0-9]+", re.ASCII)
 
 
 class Action:
@@ -193,11 +196,14 @@ def _check_word(action: Action, name: str, value: object) -> None:
         _refuse(cls, name, _hints(cls)[name], value, why)
 
 
-def _check_text(action: Action, name: str, value: object) -> None:
-    """Free text: words separated by single spaces (as the text form reads them back)."""
+def _check_text(action: Action, name: str, value: object, required: bool = False) -> None:
+    """Free text: words separated by single spaces (as the text form reads them back);
+    ``required`` (the field has no default): not empty."""
     cls = type(action)
     if type(value) is not str:
         _refuse(cls, name, str, value)
+    if required and not value:
+        _refuse(cls, name, str, value, ": it is empty")
     text = " ".join(value.split())  # type: ignore[union-attr]
     if len(text) > MAX_TEXT:
         _refuse(cls, name, str, value, f": {MAX_TEXT} characters at most")
@@ -265,8 +271,11 @@ def _compile_checks(cls: type[Action]) -> tuple[Callable[[Action], None], Callab
         elif hint is bool:
             bad, fix = "v.__class__ is not bool", f"check_other(self, {name!r}, v)"
         elif hint is str and _is_free_text(cls, name, hints[name]):
-            bad, fix = "v.__class__ is not str or v not in GOOD_TEXTS", \
-                f"check_text(self, {name!r}, v)"
+            # A last str field with no default is never empty: "play" is not Play(card='').
+            required = f.default is dataclasses.MISSING
+            bad = ("v.__class__ is not str or " + ("not v or " if required else "")
+                   + "v not in GOOD_TEXTS")
+            fix = f"check_text(self, {name!r}, v, {required})"
         elif hint is str:
             bad, fix = "v.__class__ is not str or v not in GOOD_WORDS", \
                 f"check_word(self, {name!r}, v)"
@@ -337,10 +346,12 @@ def _convert(token: str, hint: object, where: str) -> object:
             raise IllegalActionError(f"{where}: expected yes or no, got {token!r}")
         return token == "yes"
     if hint is int:
-        try:
-            return int(token)
-        except ValueError:
-            raise IllegalActionError(f"{where}: expected a whole number, got {token!r}") from None
+        # ASCII digits only: int() also reads '٤' (Arabic-Indic four), '1_000' and '+4',
+        # none of which str(action) ever writes.
+        if _DIGITS.fullmatch(token) is None:
+            raise IllegalActionError(f"{where}: expected a whole number (ASCII digits), "
+                                     f"got {token[:40]!r}")
+        return int(token)
     return token
 
 
@@ -370,6 +381,8 @@ def parse_action(text: str, action_types: Iterable[type[Action]]) -> Action:
         hint = hints[f.name]
         last = i == len(fields) - 1
         if last and hint is str:
+            if i >= len(args) and f.default is dataclasses.MISSING:
+                raise IllegalActionError(f"{cls.verb}: missing {f.name} (usage: {usage(cls)})")
             values.append(" ".join(args[i:]))
             args = args[: i + 1]
             break

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from .checks import whole_number
+from .checks import game_state, shown, whole_number
 from .engine import Action, GameState
 from .errors import InvalidArgumentError
 from .rng import Rng
@@ -45,6 +45,11 @@ def play_bots(state: GameState, bots: Mapping[int, Bot], max_actions: int = 100_
 
     Stops when the game is over or a seat without a bot (a person) is to act.
     """
+    game_state(state, GameState)
+    if not isinstance(bots, Mapping) or not all(callable(getattr(b, "choose", None))
+                                                for b in bots.values()):
+        raise InvalidArgumentError(f"bots must map seats to bots (each with a choose method), "
+                                   f"not {shown(bots)}")
     whole_number(max_actions, "max_actions", minimum=0)
     done = 0
     while not state.is_over and done < max_actions:

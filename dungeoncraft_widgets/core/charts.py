@@ -15,11 +15,13 @@ of the chart in the winning colour.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 import sympy
 
-from .checks import integer, whole_number
+from .checks import integer, shown, whole_number
 from .english import percent  # also imported from here by the games' apps and notebooks
 from .errors import InvalidArgumentError
 from .scene import Circle, Group, Path, Polygon, Rect, Scene, Text
@@ -42,6 +44,7 @@ def bar_chart(probabilities: Mapping[int, sympy.Rational], *, target: int | None
     The values are whole numbers at most ``MAX_BARS`` (400) apart.
     """
     _check_bars(probabilities, target)
+    _check_size(width, height)
     values = sorted(probabilities)
     scene = Scene(width, height, title=title or "bar chart",
                   description=_describe(probabilities, target, title))
@@ -86,14 +89,48 @@ def _check_bars(probabilities: Mapping[int, sympy.Rational], target: int | None)
     if not isinstance(probabilities, Mapping):
         raise InvalidArgumentError("probabilities must be a mapping value -> probability, "
                                    f"not {type(probabilities).__name__}")
-    for value in probabilities:
+    for value, p in probabilities.items():
         whole_number(value, "probabilities: a value charted")
+        if not _probability(p):
+            raise InvalidArgumentError(f"probabilities[{value}] must be a probability (a "
+                                       f"number from 0 to 1), not {shown(p)}")
     if target is not None:
         whole_number(target, "target")
     if probabilities and max(probabilities) - min(probabilities) >= MAX_BARS:
         raise InvalidArgumentError(
             f"probabilities: the values span {max(probabilities) - min(probabilities) + 1:,} "
             f"bars; a chart draws at most {MAX_BARS} (more would be thinner than a pixel)")
+
+
+def _check_size(width: object, height: object) -> None:
+    for value, name in ((width, "width"), (height, "height")):
+        if not _finite(value) or value <= 0 or value > 100_000:  # type: ignore[operator]
+            raise InvalidArgumentError(f"{name} must be a number of pixels from 1 to 100,000, "
+                                       f"not {shown(value)}")
+
+
+def _finite(x: object) -> bool:
+    """Whether ``x`` is a finite real number (not a bool)."""
+    if isinstance(x, bool):
+        return False
+    if isinstance(x, sympy.Basic):
+        return bool(x.is_number and x.is_real and x.is_finite)
+    return isinstance(x, (int, float, Fraction)) and math.isfinite(x)
+
+
+def _probability(p: object) -> bool:
+    """Whether ``p`` is a number from 0 to 1 (an exact one, or a float estimate)."""
+    if isinstance(p, bool):
+        return False
+    if isinstance(p, sympy.Basic):
+        if not (p.is_number and p.is_real):
+            return False
+    elif not isinstance(p, (int, float, Fraction)):
+        return False
+    try:
+        return bool(0 <= p <= 1)  # NaN is not
+    except TypeError:
+        return False
 
 
 def _describe(probabilities: Mapping[int, sympy.Rational], target: int | None,
@@ -221,6 +258,17 @@ def comparison_chart(exact: Mapping[object, object],
     >>> chart.find("legend-simulated").text
     'simulated: 6000 rolls'
     """
+    if not isinstance(exact, Mapping):
+        raise InvalidArgumentError(f"exact must be a mapping category -> exact value, not "
+                                   f"{shown(exact)}")
+    if simulated is not None and not isinstance(simulated, Mapping):
+        raise InvalidArgumentError(f"simulated must be a mapping category -> estimate, not "
+                                   f"{shown(simulated)}")
+    for key, value in exact.items():
+        if not _finite(value):
+            raise InvalidArgumentError(f"exact[{shown(key)}] must be a number, not "
+                                       f"{shown(value)}")
+    _check_size(width, height)
     keys = list(exact)
     if keys and all(integer(k) for k in keys):
         keys = sorted(keys)
@@ -342,8 +390,16 @@ def band_chart(exact: object, estimates: Mapping[int, Sequence[float]], *,
     >>> chart.find("legend-band").text
     'exact, 2 standard errors either way'
     """
-    import math
-
+    if not _finite(exact):
+        raise InvalidArgumentError(f"exact must be a number, not {shown(exact)}")
+    if not isinstance(estimates, Mapping) or not all(
+            integer(n) and isinstance(runs, (list, tuple)) and all(_finite(x) for x in runs)
+            for n, runs in estimates.items()):
+        raise InvalidArgumentError("estimates must map a number of runs to a list of the "
+                                   f"simulations' results, not {shown(estimates)}")
+    if spread is not None and (not _finite(spread) or spread < 0):
+        raise InvalidArgumentError(f"spread must be a number >= 0, not {shown(spread)}")
+    _check_size(width, height)
     p = float(exact)
     if spread is None:
         if not 0 <= p <= 1:

@@ -32,10 +32,10 @@ import math
 from collections.abc import Callable, Collection, Iterable
 from typing import Any, TypeVar
 
-from .errors import InvalidArgumentError
+from .errors import DataFormatError, InvalidArgumentError
 
-__all__ = ["alternatives", "game_state", "integer", "one_of", "seat", "sequence", "shown",
-           "whole_number"]
+__all__ = ["alternatives", "bounded_data", "game_state", "integer", "one_of", "seat", "sequence",
+           "shown", "whole_number"]
 
 T = TypeVar("T")
 
@@ -88,6 +88,10 @@ def whole_number(value: object, name: str, *, minimum: int | None = None,
     ...     print(error)
     gold must be a whole number >= 0, not True
     """
+    for bound, word in ((minimum, "minimum"), (maximum, "maximum")):
+        if bound is not None and not integer(bound):
+            raise InvalidArgumentError(f"whole_number: {word} must be a whole number or None, "
+                                       f"not {shown(bound)}")
     if not integer(value) or (minimum is not None and value < minimum) \
             or (maximum is not None and value > maximum):  # type: ignore[operator]
         because = f" ({why})" if why else ""
@@ -103,6 +107,10 @@ def one_of(value: T, name: str, choices: Collection[T]) -> T:
     >>> one_of("red", "lone", ("blue", "red"))
     'red'
     """
+    if isinstance(choices, (str, bytes)) or not isinstance(choices, Collection) \
+            or not choices:
+        raise InvalidArgumentError(f"one_of: choices must be a collection of values, not "
+                                   f"{shown(choices)}")
     try:
         known = value in choices
     except TypeError:  # an unhashable value asked of a set
@@ -124,6 +132,7 @@ def seat(players: int, player: object, name: str = "player") -> int:
     ...     print(error)
     player must be a whole number from 0 to 1 (a seat of this 2-player game), not 2
     """
+    whole_number(players, "players", minimum=1)
     return whole_number(player, name, minimum=0, maximum=players - 1,
                         why=f"a seat of this {players}-player game")
 
@@ -165,6 +174,36 @@ def sequence(value: object, name: str, item: Callable[[Any, str], T], *,
     if len(value) > most:
         raise InvalidArgumentError(f"{name} holds at most {most:,} items, not {len(value):,}")
     return [item(each, f"{name}[{i}]") for i, each in enumerate(value)]
+
+
+def bounded_data(value: object, what: str, *, most: int = 100_000) -> None:
+    """Refuse data of more than ``most`` values in all (counting every list item, dict key
+    and value) with a :class:`~.errors.DataFormatError`, in time bounded by ``most``, not by
+    the data's size: a card set given as a dict of a million cards is refused at once,
+    before it is copied or checked.
+
+    >>> bounded_data({"cards": [{"id": "A1"}] * 3}, "card data")
+    >>> try:
+    ...     bounded_data({"cards": [0] * 10**6}, "card data")
+    ... except DataFormatError as error:
+    ...     print(error)
+    card data: more than 100,000 values (a real one holds a few thousand)
+    """
+    stack, seen = [value], 0
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            seen += 2 * len(item)
+            values: Any = item.values()
+        elif isinstance(item, (list, tuple)):
+            seen += len(item)
+            values = item
+        else:
+            continue
+        if seen > most:
+            raise DataFormatError(f"{what}: more than {most:,} values (a real one holds a few "
+                                  "thousand)")
+        stack.extend(v for v in values if isinstance(v, (dict, list, tuple)))
 
 
 def alternatives(values: Iterable[object]) -> str:

@@ -165,7 +165,11 @@ def ordered_draws_count(counts: Mapping[Hashable, int],
         raise InvalidArgumentError(
             f"{len(counts):,} labels and {len(allowed):,} draws: at most "
             f"{MAX_LABEL_CHECKS:,} label-and-draw pairs")
-    sets = [frozenset(a) for a in allowed]
+    try:
+        sets = [frozenset(a) for a in allowed]
+    except TypeError:  # an entry that is not a set of labels (None, a number, a list in it)
+        raise InvalidArgumentError("allowed must be a list of sets of labels, each a list or "
+                                   f"set of labels, not {str(allowed)[:60]}") from None
     groups: dict[tuple[bool, ...], int] = {}
     for label, n in counts.items():
         if n:

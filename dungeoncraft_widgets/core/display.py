@@ -39,6 +39,8 @@ def status_line(state: Any) -> str:
     player = state.current_player
     if player is None:
         return "Waiting: nobody is to act."
+    if state.rng is None and state.viewer != player:  # a view: another player's choices
+        return f"{possessive(names[player])} turn."   # may hang on what it does not show
     legal = len(state.legal_actions())
     return f"{possessive(names[player])} turn: {count(legal, 'legal action')}."
 

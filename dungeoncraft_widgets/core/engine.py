@@ -35,7 +35,9 @@ the same in every game, so each game writes only its rules:
   the start and refuses the save unless that gives exactly the saved position;
   anything the game's code raises while loading becomes a :class:`SaveFormatError`;
 - ``view(player)``: a copy that knows only what that player may see (the
-  game's ``_hide`` masks its hidden parts; the RNG, seed and history go).
+  game's ``_hide`` masks its hidden parts; the RNG, seed and history go); its
+  ``legal_actions()`` are its player's: the game's when that player is to act,
+  none otherwise.
 
 What a game implements: ``_setup``, ``_legal_actions``, ``_check``,
 ``current_player``, ``is_over``, ``scores``, ``_dump``, ``_restore``, ``_hide``
@@ -548,8 +550,15 @@ class GameState:
         return parse_action(text, cls.action_types)
 
     def legal_actions(self) -> list[Action]:
-        """Every action the current player may take now (empty once over)."""
-        if self.is_over:
+        """Every action the current player may take now (empty once over).
+
+        A player's view lists its own player's actions only, exactly the game's when that
+        player is to act, and none while another player (or nobody) is: what another player
+        may do can hang on what the view does not show (their hand), and a spectator acts
+        never.
+        """
+        if self.is_over or (self.rng is None and (self.viewer is None
+                                                  or self.viewer != self.current_player)):
             return []
         return self._legal_actions()
 

@@ -31,10 +31,15 @@ Exact numbers for people (the fraction stays exact; the decimal is for the eye):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+import numbers
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
+
+from .checks import shown, whole_number
+from .errors import InvalidArgumentError
 
 __all__ = ["approx", "chance", "count", "is_you", "listing", "objective", "ordinal", "percent",
            "percent_is_exact", "possessive", "says", "their", "verb_form"]
@@ -45,20 +50,31 @@ _IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes", "were": "wa
 _SECOND_PERSON = {"be": "are", "were": "were"}
 
 
+def _text(value: object, what: str) -> str:
+    if type(value) is not str:
+        raise InvalidArgumentError(f"{what} must be text, not {shown(value)}")
+    return value
+
+
 def is_you(name: str) -> bool:
     """Whether ``name`` addresses the reader (the seat called "You")."""
-    return name.strip().lower() == "you"
+    return _text(name, "a player's name").strip().lower() == "you"
 
 
 # Logs name the same few players with the same few verbs thousands of times a game:
-# the helpers whose answer depends on their arguments only remember their answers.
-@lru_cache(maxsize=1024)
+# the helpers whose answer depends on their arguments only remember their answers (behind
+# a check of the arguments' types: a list is not a name, and cannot be remembered).
 def verb_form(name: str, verb: str) -> str:
     """The present-tense form of ``verb`` (given in its base form) that agrees with ``name``.
 
     >>> verb_form("You", "pass"), verb_form("Bot", "pass"), verb_form("Bot", "carry")
     ('pass', 'passes', 'carries')
     """
+    return _verb_form(_text(name, "a player's name"), _text(verb, "a verb"))
+
+
+@lru_cache(maxsize=1024)
+def _verb_form(name: str, verb: str) -> str:
     if is_you(name):
         return _SECOND_PERSON.get(verb, verb)
     if verb in _IRREGULAR:
@@ -70,10 +86,14 @@ def verb_form(name: str, verb: str) -> str:
     return verb + "s"
 
 
-@lru_cache(maxsize=1024)
 def says(name: str, verb: str) -> str:
     """``name`` as the subject of ``verb``: "You take", "Bot takes", "You are"."""
-    return f"{subject(name)} {verb_form(name, verb)}"
+    return _says(_text(name, "a player's name"), _text(verb, "a verb"))
+
+
+@lru_cache(maxsize=1024)
+def _says(name: str, verb: str) -> str:
+    return f"{subject(name)} {_verb_form(name, verb)}"
 
 
 def subject(name: str) -> str:
@@ -86,9 +106,13 @@ def objective(name: str) -> str:
     return "you" if is_you(name) else name
 
 
-@lru_cache(maxsize=1024)
 def possessive(name: str, *, capital: bool = True) -> str:
     """``name`` as an owner: "Your" (or "your"), "Bot's", "Ross's"."""
+    return _possessive(_text(name, "a player's name"), bool(capital))
+
+
+@lru_cache(maxsize=1024)
+def _possessive(name: str, capital: bool) -> str:
     if is_you(name):
         return "Your" if capital else "your"
     return f"{name}'s"
@@ -104,9 +128,17 @@ def their(name: str) -> str:
     return "your" if is_you(name) else "their"
 
 
-@lru_cache(maxsize=1024)
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """``n`` and ``noun``, plural unless ``n`` is 1: "1 card", "2 cards", "0 cards"."""
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise InvalidArgumentError(f"count: n must be a whole number, not {shown(n)}")
+    n = int(n)
+    return _count(n, _text(noun, "a noun"),
+                  None if plural is None else _text(plural, "a plural"))
+
+
+@lru_cache(maxsize=1024)
+def _count(n: int, noun: str, plural: str | None) -> str:
     if n == 1:
         return f"1 {noun}"
     if plural is None:
@@ -121,6 +153,9 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
 
 def listing(items: Sequence[str], conjunction: str = "and") -> str:
     """Items joined as in a sentence: "a", "a and b", "a, b and c"."""
+    if isinstance(items, (str, bytes, Mapping)) or not isinstance(items, Iterable):
+        raise InvalidArgumentError(f"listing: items must be a list, not {shown(items)}")
+    conjunction = _text(conjunction, "a conjunction")
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
@@ -129,19 +164,32 @@ def listing(items: Sequence[str], conjunction: str = "and") -> str:
 
 def ordinal(n: int) -> str:
     """``n`` as an ordinal: "1st", "2nd", "3rd", "4th", "11th", "21st", "112th"."""
+    whole_number(n, "ordinal: n")
     suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
+def _number(x: Any, what: str) -> None:
+    """Refuse anything but a real number (int, Fraction, float, a sympy number), and NaN or
+    an infinity, naming it."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Real) or not math.isfinite(float(x)):
+        raise InvalidArgumentError(f"{what} must be a number, not {shown(x)}")
+
+
 def _fraction(x: Any) -> Fraction:
-    """An exact number (int, Fraction or sympy Rational) as a Fraction, sympy not needed."""
-    if isinstance(x, int | Fraction):
+    """An exact number (int, Fraction or sympy Rational; a float as the binary number it
+    is) as a Fraction, sympy not needed."""
+    _number(x, "the number")
+    if isinstance(x, int | Fraction | float):
         return Fraction(x)
+    if not (hasattr(x, "p") and hasattr(x, "q")):  # a sympy number that is not rational
+        raise InvalidArgumentError(f"the number must be exact (a fraction), not {shown(x)}")
     return Fraction(int(x.p), int(x.q))  # a sympy Rational: its numerator and denominator
 
 
 def percent(p: Any) -> str:
     """An exact probability as a percentage with one decimal: "72.2%"."""
+    _number(p, "the probability")
     return f"{float(p) * 100:.1f}%"
 
 
@@ -163,6 +211,7 @@ def chance(p: Any) -> str:
 
 def approx(x: Any, places: int = 2) -> str:
     """An exact number and its decimal: "3", "17/5 = 3.40", "10/3 ≈ 3.33"."""
+    whole_number(places, "places", minimum=0, maximum=30)
     value = _fraction(x)
     if value.denominator == 1:
         return str(value.numerator)

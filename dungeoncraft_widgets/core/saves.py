@@ -50,7 +50,7 @@ from typing import Any
 
 from .actions import MAX_ACTION_TEXT
 from .data import check_schema, parse_json
-from .errors import SaveFormatError
+from .errors import InvalidArgumentError, SaveFormatError
 
 __all__ = ["MAX_HISTORY", "MAX_NAME_LENGTH", "MAX_SAVE_BYTES", "SAVE_FORMAT", "SAVE_SCHEMA",
            "SAVE_VERSION", "SEED_LIMIT", "canonical", "json_object", "read_save"]
@@ -195,7 +195,10 @@ _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=Fal
 
 def canonical(value: Any) -> str:
     """``value`` as the JSON a save is written in: keys sorted, no spaces, ASCII only."""
-    return _ENCODER.encode(value)
+    try:
+        return _ENCODER.encode(value)
+    except (TypeError, ValueError) as error:  # not JSON data (bytes, NaN, an object)
+        raise InvalidArgumentError(f"canonical: the value is not JSON data ({error})") from None
 
 
 def json_object(parts: Mapping[str, str]) -> str:

@@ -157,7 +157,11 @@ class Polygon(_Styled):
 
     def __init__(self, id: str, points, **style: Any) -> None:
         _Styled.__init__(self, id, **style)
-        self.points = tuple((float(x), float(y)) for x, y in points)
+        try:
+            self.points = tuple((float(x), float(y)) for x, y in points)
+        except (TypeError, ValueError):
+            raise InvalidArgumentError(f"polygon {id!r}: points must be (x, y) pairs of "
+                                       f"numbers, not {str(points)[:60]}") from None
 
     def to_dict(self) -> dict[str, Any]:
         out = super().to_dict()
@@ -282,6 +286,28 @@ def shape_from_dict(d: dict[str, Any], _depth: int = 0) -> Shape:
         raise InvalidArgumentError(f"{where}: {exc}") from None
 
 
+def _walk(shapes: list[Shape]) -> list[Shape]:
+    """Every shape of ``shapes``, depth first, without recursion: InvalidArgumentError for
+    something that is not a shape, or groups nested deeper than :data:`MAX_NESTING` (a
+    group inside itself among them), before anything walks them recursively (drawing)."""
+    out: list[Shape] = []
+    stack: list[tuple[Any, int]] = [(s, 0) for s in reversed(shapes)]
+    while stack:
+        shape, depth = stack.pop()
+        if not isinstance(shape, _Styled):
+            raise InvalidArgumentError(f"scene: {type(shape).__name__} is not a shape "
+                                       "(Rect, Circle, Ellipse, Polygon, Path, Text or Group)")
+        out.append(shape)
+        if isinstance(shape, Group):
+            if depth >= MAX_NESTING:
+                raise InvalidArgumentError(f"scene: groups nest deeper than {MAX_NESTING} "
+                                           f"levels (at {shape.id[:40]!r})")
+            if len(out) + len(stack) > MAX_SHAPES:
+                raise InvalidArgumentError(f"scene: at most {MAX_SHAPES:,} shapes")
+            stack.extend((child, depth + 1) for child in reversed(shape.children))
+    return out
+
+
 @dataclass(eq=True)
 class Scene:
     """A picture of a game: see the module docstring for its JSON form."""
@@ -299,27 +325,10 @@ class Scene:
 
     def ids(self) -> list[str]:
         """Every shape id, depth first (ids are unique in a scene)."""
-        out: list[str] = []
-
-        def walk(shapes):
-            for s in shapes:
-                out.append(s.id)
-                if isinstance(s, Group):
-                    walk(s.children)
-        walk(self.shapes)
-        return out
+        return [s.id for s in _walk(self.shapes)]
 
     def find(self, shape_id: str) -> Shape | None:
-        def walk(shapes):
-            for s in shapes:
-                if s.id == shape_id:
-                    return s
-                if isinstance(s, Group):
-                    hit = walk(s.children)
-                    if hit is not None:
-                        return hit
-            return None
-        return walk(self.shapes)
+        return next((s for s in _walk(self.shapes) if s.id == shape_id), None)
 
     def validate(self) -> None:
         """Raise InvalidArgumentError for repeated ids or clickable ids not drawn."""

@@ -157,6 +157,7 @@ def play_game(temperaments: Sequence[str], seed: int, max_actions: int = 20_000,
     """
     whole_number(max_actions, "max_actions", minimum=1, maximum=MAX_ACTIONS,
                  why="bot games end within a few hundred")
+    whole_number(seed, "seed", minimum=0, maximum=2**64 - 1)
     seats = sequence(temperaments, "temperaments",
                      lambda t, name: one_of(t, name, TEMPERAMENTS), most=7)
     if len(seats) < 3:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..core.checks import bounded_data
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError
 from .effects import PLACES, POWER_FIELDS, TERMS, VOCABULARY, WHO, WHOSE
@@ -296,6 +297,7 @@ _DECKS: OrderedDict[str, Deck] = OrderedDict()  # decks from data, by digest (a 
 
 
 def _from_doc(doc: Mapping[str, Any]) -> tuple[dict[str, Any], str, Deck]:
+    bounded_data(doc, WHAT)  # before it is copied: a million cards are refused at once
     doc = read_json(doc, WHAT)  # a deep copy, with the same limits as a file
     key = digest(doc)
     deck = _DECKS.get(key)

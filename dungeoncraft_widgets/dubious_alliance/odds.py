@@ -45,11 +45,13 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import sympy
 
+from ..core import checks
 from ..core.checks import game_state, seat, shown
 from ..core.deck import ordered_draws_probability
 from ..core.english import count, possessive
@@ -107,6 +109,7 @@ def unseen_cards(view: DubiousAllianceState, player: int) -> Counter:
     >>> sum(unseen_cards(state.view(0), 0).values())
     117
     """
+    _seat(view, player)
     seen = list(view.hands[player]) + list(view.discard)
     seen += [c for a in view.active for c in a]
     seen += [e["card"] for e in view.revealed if e["status"] in ("pending", "resolved")]
@@ -131,8 +134,15 @@ def known_slots(view: DubiousAllianceState, player: int) -> list[str | None]:
     >>> known_slots(state.view(a), a)[b] == state.chosen[a]
     True
     """
+    _seat(view, player)
     mine = view.chosen[player]
     return [mine if origin == player else None for origin in view.origin]
+
+
+def _seat(view: DubiousAllianceState, player: object) -> None:
+    """``view`` is a game (or a view) of Dubious Alliance and ``player`` one of its seats."""
+    game_state(view, DubiousAllianceState, "view")
+    checks.seat(len(view.players), player)
 
 
 def face_down_cards(view: DubiousAllianceState, player: int, seat: int) -> Counter:
@@ -147,6 +157,8 @@ def face_down_cards(view: DubiousAllianceState, player: int, seat: int) -> Count
     >>> face_down_cards(state.view(0), 0, 0) == {state.chosen[0]: 1}
     True
     """
+    _seat(view, player)
+    checks.seat(len(view.players), seat, "seat")
     known = known_slots(view, player)[seat]
     return Counter([known]) if known is not None else unseen_cards(view, player)
 
@@ -551,6 +563,11 @@ def record_tally(record: Counter) -> dict[str, int]:
     >>> record_tally(Counter({(False, 1): 2, (True, 1): 1, (True, 0): 1}))
     {'claims': 4, 'true': 2, 'false': 1, 'neutral': 1}
     """
+    if not isinstance(record, Mapping) or not all(
+            isinstance(k, tuple) and len(k) == 2 and checks.integer(n) and n >= 0
+            for k, n in record.items()):
+        raise InvalidArgumentError("record must be a claim record (claim_record: a Counter "
+                                   f"of (hurts, tone) -> claims), not {checks.shown(record)}")
     claims = sum(record.values())
     true = sum(n for (hurts, tone), n in record.items() if tone != 0 and (tone < 0) == hurts)
     neutral = sum(n for (_hurts, tone), n in record.items() if tone == 0)

@@ -43,6 +43,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import Action, GameState, IllegalActionError, InvalidArgumentError
+from ..core.checks import shown
 from ..core.display import text_table
 from ..core.engine import performs
 from ..core.english import listing, objective, possessive, says, subject, verb_form
@@ -299,11 +300,42 @@ class DubiousAllianceState(GameState):
             self.mark_irreversible(reason)
 
     # -------------------------------------------------------------- set-up
-    def _check_options(self) -> None:
-        unknown = sorted(set(self.options) - {"deck", "characters"})
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        """The checks ``new_game`` makes of its options before it reads the deck: only
+        ``deck`` (None, a path or deck data) and ``characters`` (None or a list of different
+        Player card ids; which ids, and how many, is checked against the deck and the
+        players when the game is made or loaded).
+
+        >>> DubiousAllianceState.check_options({"characters": "uzga_bonewitch"})
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.InvalidArgumentError: characters must be a list of \
+different Player card ids, not 'uzga_bonewitch'
+        """
+        unknown = sorted(map(str, set(options) - {"deck", "characters"}))
         if unknown:
             raise InvalidArgumentError(f"unknown option {unknown[0]!r} (Dubious Alliance takes "
                                        "deck= and characters=)")
+        deck = options.get("deck")
+        if deck is not None and not isinstance(deck, (str, os.PathLike, Mapping)):
+            raise InvalidArgumentError(f"deck must be a path, deck data or None, not "
+                                       f"{shown(deck)}")
+        chosen = options.get("characters")
+        if chosen is not None and (
+                not isinstance(chosen, (list, tuple)) or len(chosen) > cls.max_players
+                or any(not isinstance(c, str) for c in chosen)
+                or len(set(chosen)) != len(chosen)):
+            raise InvalidArgumentError(f"characters must be a list of different Player card "
+                                       f"ids, not {shown(chosen)}")
+
+    def check_position(self) -> None:
+        """Raise SaveFormatError naming the field if this position is not one a game could
+        reach (loading a save asks it of the start; see :func:`_check_position`)."""
+        _check_position(self, self._dump())
+
+    def _check_options(self) -> None:
+        self.check_options(self.options)
         deck = self.deck_data
         if len(deck.player_cards) < self.n:
             raise InvalidArgumentError(
@@ -972,6 +1004,9 @@ def _check_position(state: DubiousAllianceState, data: dict[str, Any]) -> None:
     places += [x["card"] for x in data["revealed"] if x["status"] in ("pending", "resolved")]
     places += [c for a in data["active"] for c in a]
     counts = Counter(places)
+    if state.rng is not None and (UNKNOWN in counts or UNKNOWN in data["chosen"]):
+        raise bad("cards", f"a game's position shows every card ({UNKNOWN!r} is for a "
+                  "player's view)")
     for card_id, times in counts.items():
         if card_id != UNKNOWN and card_id not in deck.cards:
             raise bad("cards", f"{card_id!r} is not a card of this deck")
@@ -1021,4 +1056,5 @@ def new_game(players: int | Sequence[str] = 4, seed: int | None = None,
         options["characters"] = characters
     if deck is not None:
         options["deck"] = deck
+    DubiousAllianceState.check_options(options)  # before the deck is read
     return DubiousAllianceState(players, seed, **options)

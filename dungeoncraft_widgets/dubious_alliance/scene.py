@@ -36,7 +36,9 @@ import math
 import textwrap
 
 from ..core import Action
+from ..core.checks import game_state, shown
 from ..core.english import count, ordinal, possessive, says
+from ..core.errors import InvalidArgumentError
 from ..core.scene import Group, Rect, Scene, Text
 from .actions import Offer, SetCard
 from .data import Card, PlayerCard
@@ -329,6 +331,7 @@ def table_scene(state: DubiousAllianceState) -> Scene:
     >>> scene.find("unrevealed-0") is None, scene.find("seat-0").label.startswith("Player 1")
     (True, True)
     """
+    game_state(state, DubiousAllianceState)
     viewer = state.viewer
     rows = math.ceil(state.n / 2)
     hand_top = TOP + rows * PITCH + 4
@@ -391,6 +394,9 @@ def action_for_click(state: DubiousAllianceState, shape_id: str) -> Action | Non
     >>> action_for_click(state, "deck") is None
     True
     """
+    game_state(state, DubiousAllianceState)
+    if not isinstance(shape_id, str):
+        raise InvalidArgumentError(f"shape_id must be a shape's id (text), not {shown(shape_id)}")
     if state.current_player is None:
         return None
     for a in state.legal_actions():

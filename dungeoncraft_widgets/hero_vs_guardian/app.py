@@ -446,7 +446,7 @@ class HeroVsGuardianApp(GameApp):
         drew = "you" if self.seat == view.guardian else "the Guardian"
         reason = {"vault": "the Treasure Vault was Ventured",
                   "deck": f"{drew} drew from an empty Dungeon deck",
-                  "stalemate": "nobody acted for a whole round"}.get(view.end_reason or "", "")
+                  "stalemate": "nothing changed for a whole round"}.get(view.end_reason or "", "")
         rows = [("Guardian" if p == view.guardian else "Hero", name, points)
                 for p, (name, points) in enumerate(zip(view.players, view.scores(),
                                                        strict=True))]

@@ -42,10 +42,11 @@ from typing import Any
 
 import sympy
 
-from ..core.checks import one_of
+from ..core.checks import game_state, one_of, shown
 from ..core.errors import InvalidArgumentError
 from .dungeon import LOCATIONS, MAX_ROOMS, ORDER_TOKENS, check_location
 from .odds import LocationOdds, MixedTables, best_order, location_odds
+from .rules import HeroVsGuardianState
 from .scout_venture import first_choices, roll_modifier, room_chooser
 
 __all__ = ["ASSUMPTION", "RoomBelief", "known_rooms", "location_chance", "map_chance",
@@ -179,6 +180,7 @@ def room_belief(view: Any, location: str) -> RoomBelief:
     >>> belief.hidden, belief.types()[("Vault",)]     # 16 starting rooms, one is the Vault
     (1, 1/16)
     """
+    game_state(view, HeroVsGuardianState, "view")
     location = check_location(location)
     known, hidden, cases = _belief(view, location)
     return RoomBelief(location, known, hidden,
@@ -257,7 +259,11 @@ def location_chance(view: Any, action: str, location: str, order: list[str] | tu
     expected points (rooms Ventured, Adventurers and their Items captured). The result's
     ``cases`` holds each case's weight and odds.
     """
+    game_state(view, HeroVsGuardianState, "view")
     one_of(action, "action", ("scout", "venture"))
+    if not isinstance(order, (list, tuple)):
+        raise InvalidArgumentError(f"order must be 1 to 4 Adventurer card ids, not "
+                                   f"{shown(order)}")
     order = list(order)
     if not 1 <= len(order) <= ORDER_TOKENS or any(a not in view.cards.adventurers
                                                   for a in order):
@@ -316,10 +322,13 @@ def map_chance(state: Any, location: str, rooms: list[str] | None = None) -> sym
     >>> map_chance(game, "A1"), map_chance(game, "A1", ["D06", "D10"])
     (17/18, 5/9)
     """
+    game_state(state, HeroVsGuardianState)
     location = check_location(location)
+    if rooms is not None and not isinstance(rooms, (list, tuple)):
+        raise InvalidArgumentError(f"rooms must be 0 to 2 room card ids, not {shown(rooms)}")
     rooms = list(state.grid[location]) if rooms is None else list(rooms)
-    if any(r not in state.cards or not state.cards.is_room(r) for r in rooms) \
-            or len(rooms) > MAX_ROOMS:
+    if any(not isinstance(r, str) or r not in state.cards or not state.cards.is_room(r)
+           for r in rooms) or len(rooms) > MAX_ROOMS:
         raise InvalidArgumentError(f"rooms must be 0 to 2 room card ids, not {rooms!r}")
     if location in state.mapped() or location not in state.targetable():
         return sympy.Integer(0)

@@ -59,6 +59,7 @@ from .actions import (
 from .belief import known_rooms, location_chance
 from .dungeon import LOCATIONS, OPPOSITE, SIDES, neighbours, side_locations
 from .odds import best_order, roll_outcome
+from .rebuild_restock import build_actions, new_build
 from .rules import HeroVsGuardianState
 from .scout_venture import roll_modifier, room_chooser
 
@@ -369,8 +370,7 @@ class GuardianBot:
         heroes, guardian = view.team_scores()
         if vault_loc is not None and vault_loc in reach:
             alone = len(view.grid[vault_loc]) == 1
-            has_room = any(c.is_room(x) for x in view.guardian_hand)
-            if alone and has_room and Restock() in legal:
+            if alone and Restock() in legal and self._restock_set(view) is not None:
                 return Restock()
             if Rebuild() in legal and self._plan_rebuild(view, vault_loc, reach):
                 return Rebuild()
@@ -385,10 +385,32 @@ class GuardianBot:
         if guardian > heroes and Draw("dungeon") in legal:
             return Draw("dungeon")
         if view.hero_out:
-            if any(c.is_room(x) for x in view.guardian_hand) and Restock() in legal:
+            # A Restock only where it sets a room worth setting: an empty one spends a stone
+            # and changes nothing (and a round of such changes counts as idle).
+            if Restock() in legal and self._restock_set(view) is not None:
                 return Restock()
             return Draw("dungeon")
         return Pass()
+
+    def _restock_set(self, view: HeroVsGuardianState,
+                     legal: Sequence[Action] | None = None) -> SetRoom | None:
+        """The room a Restock would set (onto the Vault's location, else onto a reachable
+        location holding one room, else next to one), among ``legal`` (default: what a new
+        Restock could set now); None: no set worth a stone."""
+        if legal is None:
+            legal = build_actions(new_build("restock"), view.grid, view.tokens,
+                                  view.guardian_hand, view.cards)
+        vault_loc, reach = self._danger(view)
+        sets = [a for a in legal if isinstance(a, SetRoom)]
+        for a in sets:
+            if a.loc == vault_loc and len(view.grid[a.loc]) == 1:
+                return a
+        near = [a for a in sets if a.loc in reach and len(view.grid[a.loc]) == 1]
+        if near:
+            return near[0]
+        ones = [a for a in sets if len(view.grid[a.loc]) == 1
+                and any(n in reach for n in neighbours(a.loc))]
+        return ones[0] if ones else None
 
     def _plan_rebuild(self, view: HeroVsGuardianState, vault_loc: str, reach: set[str]) -> bool:
         """Plan: lift the Vault's location and the one farthest from the Hero, swap them."""
@@ -423,19 +445,10 @@ class GuardianBot:
             return sets[0] if sets else legal[0]
         # Restock: a room onto the Vault's location (so it is never Ventured first), else
         # onto a reachable location holding one room; then done.
-        vault_loc, reach = self._danger(view)
-        sets = [a for a in legal if isinstance(a, SetRoom)]
-        if sets and b["locs"] == []:
-            for a in sets:
-                if a.loc == vault_loc and len(view.grid[a.loc]) == 1:
-                    return a
-            near = [a for a in sets if a.loc in reach and len(view.grid[a.loc]) == 1]
-            if near:
-                return near[0]
-            ones = [a for a in sets if len(view.grid[a.loc]) == 1
-                    and any(n in reach for n in neighbours(a.loc))]
-            if ones:
-                return ones[0]
+        if b["locs"] == []:
+            chosen = self._restock_set(view, legal)
+            if chosen is not None:
+                return chosen
         if Done() in legal:
             return Done()
         discards = [a for a in legal if isinstance(a, Discard)]

@@ -41,10 +41,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from ..core.checks import bounded_data
 from ..core.data import check_schema, digest, read_json
 from ..core.errors import DataFormatError, InvalidArgumentError
 from .dungeon import START_ADVENTURERS, START_ROOMS
-from .effects import PLACES, VOCABULARY
+from .effects import EFFECT_TIMINGS, PLACES, VOCABULARY
 
 CARDS_FORMAT = "dungeoncraft_widgets/hero_vs_guardian/cards"
 DEFAULT_CARDS = pathlib.Path(__file__).parent / "data" / "cards.json"
@@ -265,6 +266,19 @@ def validate_cards(doc: dict[str, Any], what: str = "card data") -> CardSet:
             if "effect" in card:
                 VOCABULARY.check(card, PLACES.get(card["kind"], card["kind"]),
                                  f"{what}: {group}[{index}] ({cid}).effect")
+                allowed = EFFECT_TIMINGS[card["effect"]]
+                if card.get("timing") not in allowed:
+                    raise _bad(what, group, index, cid, "timing",
+                               f"the effect {card['effect']!r} is played with Timing: "
+                               f"{' or '.join(allowed)}, not {card.get('timing')!r}")
+            if "power" in card and card["kind"] != "room":
+                raise _bad(what, group, index, cid, "power", "only a typed room (kind 'room') "
+                           "can be a Cursed Item")
+    for group in ("adventurers", "treasure"):
+        for index, cid in enumerate(groups[group]):
+            if "Cursed Item" in by_id[cid].get("powers", ()):
+                raise _bad(what, group, index, cid, "powers", "a Cursed Item is a Dungeon "
+                           "room card ('power': 'Cursed Item'), not an Adventurer or Treasure")
     if sum(1 for c in groups["adventurers"] if by_id[c]["points"] == 2) < START_ADVENTURERS:
         raise DataFormatError(f"{what}: adventurers: at least {START_ADVENTURERS} Adventurers "
                               "are worth 2 points (the 'pick' set-up)")
@@ -311,6 +325,7 @@ def resolve_cards(source: object = None) -> tuple[CardSet, dict[str, Any]]:
     if isinstance(source, Mapping):
         if set(source) == {"shipped", "digest"}:
             return cards_from_option(dict(source)), dict(source)
+        bounded_data(source, "card data")  # before it is copied: a million cards at once
         return _from_document(read_json(source, "card data"))
     raise InvalidArgumentError(
         f"cards must be a path, a dict of card data or None, not {type(source).__name__}")
@@ -338,6 +353,7 @@ version of the shipped cards.json (digest 0000000000000000; installed ...)
                 f"(digest {str(value['digest'])[:16]}; installed {shipped_digest})")
         return shipped
     if isinstance(value, dict):
+        bounded_data(value, "saved game's card data")
         return _from_document(read_json(value, "saved game's card data"))[0]
     raise DataFormatError("saved game: options.cards must hold the card data (or name the "
                           "shipped set with its digest), never a file path")

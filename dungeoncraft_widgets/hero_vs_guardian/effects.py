@@ -28,7 +28,7 @@ from ..core.english import says
 if TYPE_CHECKING:  # the effects act on the state; the state performs through them
     from .rules import HeroVsGuardianState
 
-__all__ = ["PLACES", "VOCABULARY", "targets", "wrong_target"]
+__all__ = ["EFFECT_TIMINGS", "PLACES", "VOCABULARY", "targets", "wrong_target"]
 
 #: Where an effect may appear, by the card's ``kind``: a Spell (a Treasure card the Hero
 #: plays) or a Dungeon Effect (a Dungeon card the Guardian plays).
@@ -40,19 +40,25 @@ Targets = Callable[["HeroVsGuardianState"], list]
 Refusal = Callable[["HeroVsGuardianState", Mapping[str, Any]], "str | None"]
 _TARGETS: dict[str, Targets] = {}
 _REFUSALS: dict[str, Refusal] = {}
+#: When each effect is played (a card's ``timing``): a change to "the next roll" only
+#: during a Scout or Venture (Combat), the others between them (Non-Combat), where the
+#: engine can perform them. The card loader holds every effect card to this.
+EFFECT_TIMINGS: dict[str, tuple[str, ...]] = {}
 
 
 def _no_target(state: HeroVsGuardianState) -> list[str | None]:
     return [None]
 
 
-def _effect(verb: str, *, when: tuple[str, ...], words: Callable[..., str],
+def _effect(verb: str, *, when: tuple[str, ...], timing: str, words: Callable[..., str],
             targets: Targets = _no_target,
             refusal: Refusal | None = None) -> Callable[[Callable[..., None]],
                                                         Callable[..., None]]:
-    """Declare ``verb`` in :data:`VOCABULARY`, with whom it targets and its refusal."""
+    """Declare ``verb`` in :data:`VOCABULARY`, with its Timing, whom it targets and its
+    refusal."""
     def declare(perform: Callable[..., None]) -> Callable[..., None]:
         VOCABULARY.effect(verb, when=when, words=words)(perform)
+        EFFECT_TIMINGS[verb] = (timing,)
         _TARGETS[verb] = targets
         if refusal is not None:
             _REFUSALS[verb] = refusal
@@ -92,7 +98,7 @@ def _frozen(state: HeroVsGuardianState) -> list[str | None]:
     return [a for frozen in state.frozen for a in frozen]
 
 
-@_effect("freeze", when=("Dungeon Effect",),
+@_effect("freeze", when=("Dungeon Effect",), timing="Non-Combat",
          words=lambda view, target, card: f"freeze {_name(view, target)}" if target
          else "freeze",
          targets=_in_play, refusal=lambda state, card: "Freeze an Adventurer in play")
@@ -113,7 +119,7 @@ def _freeze(state: HeroVsGuardianState, card: str, target: str | None, player: i
                  order=list(state.treasure_deck))
 
 
-@_effect("capture_frozen", when=("Dungeon Effect",),
+@_effect("capture_frozen", when=("Dungeon Effect",), timing="Non-Combat",
          words=lambda view, target, card: f"capture the Frozen {_name(view, target)}"
          if target else "",
          targets=_frozen,
@@ -127,7 +133,7 @@ def _capture_frozen(state: HeroVsGuardianState, card: str, target: str | None, p
     state._capture(target)
 
 
-@_effect("next_roll", when=("Spell", "Dungeon Effect"),
+@_effect("next_roll", when=("Spell", "Dungeon Effect"), timing="Combat",
          words=lambda view, target, card: f"the next roll {card.get('amount', 0):+d}")
 def _next_roll(state: HeroVsGuardianState, card: str, target: str | None, player: int,
                info: Mapping[str, Any]) -> None:
@@ -138,7 +144,7 @@ def _next_roll(state: HeroVsGuardianState, card: str, target: str | None, player
                  f"{info['amount']:+d}.", player=player, card=card)
 
 
-@_effect("next_retreat", when=("Spell", "Dungeon Effect"),
+@_effect("next_retreat", when=("Spell", "Dungeon Effect"), timing="Combat",
          words=lambda view, target, card: f"the next Retreat roll {card.get('amount', 0):+d}")
 def _next_retreat(state: HeroVsGuardianState, card: str, target: str | None, player: int,
                   info: Mapping[str, Any]) -> None:
@@ -162,7 +168,8 @@ def _heroism_words(view: Any, target: str | None, card: Mapping[str, Any]) -> st
     return f"+1 Level on {_name(view, target)}"
 
 
-@_effect("level_or_unfreeze", when=("Spell",), words=_heroism_words, targets=_heroism_targets,
+@_effect("level_or_unfreeze", when=("Spell",), timing="Non-Combat", words=_heroism_words,
+         targets=_heroism_targets,
          refusal=lambda state, card: "no Level Token is left (4 in the game)"
          if state.level_supply < 1 else None)
 def _level_or_unfreeze(state: HeroVsGuardianState, card: str, target: str | None,

@@ -50,12 +50,15 @@ How the rulebook is read where it is open is listed in :data:`RULE_NOTES`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import PurePath
 from typing import Any, ClassVar
 
 from ..core.actions import Action, shared
-from ..core.checks import one_of
+from ..core.checks import one_of, shown
 from ..core.engine import GameState, performs
 from ..core.english import count, says, subject, their, verb_form
 from ..core.errors import IllegalActionError, InvalidArgumentError, SaveFormatError
@@ -114,6 +117,7 @@ from .dungeon import (
     ROWS,
     SIDES,
     START_ADVENTURERS,
+    START_ROOMS,
     START_TREASURE,
     TARGET,
     half_rounded_up,
@@ -154,8 +158,10 @@ RULE_NOTES = (
     "his 'Final Action Option' until he passes or spends his stones; then the round ends.",
     "The end of a stalled game (a guard; the rulebook ends a game only when the Vault is "
     "Ventured or the Guardian draws from an empty deck): when a whole cycle of rounds, one "
-    "round of each Hero, passes with nobody taking an action (only passes and ends), nothing "
-    "can change any more and the game ends and is scored.",
+    "round of each Hero, passes without changing anything (no card, room or token in another "
+    "place, no die rolled, no card shuffled: only passes, ends, or actions that undo each "
+    "other, such as a Restock that sets no room, 'The Guardian may place any number of Room "
+    "Cards'), nothing can change any more and the game ends and is scored.",
     "Combat cards are played during a Scout or Venture: the Hero before any roll; the Guardian "
     "gets a window after the Hero announces a roll or a Retreat, if he holds a Combat card and "
     "a stone. Each costs 1 stone (Spell Casting: 0). 'Combat: Anytime after the Hero declares "
@@ -297,8 +303,10 @@ STATE_SCHEMA: dict[str, Any] = {
         "active": {"type": "integer", "minimum": 0, "maximum": 2},
         "round_no": _COUNT, "turn": {"enum": ["hero", "guardian"]},
         "hero_out": {"type": "boolean"}, "passed": {"enum": ["hero", "guardian", None]},
-        "acted": {"type": "boolean"}, "idle_rounds": {"type": "integer", "minimum": 0,
-                                                      "maximum": 3},
+        "changed": {"type": "boolean"},
+        "round_start": {"anyOf": [{"type": "null"},
+                                  {"type": "string", "pattern": "^[0-9a-f]{16}$"}]},
+        "idle_rounds": {"type": "integer", "minimum": 0, "maximum": 3},
         "casters_used": _CARDS,
         "setup_hero": {"type": "integer", "minimum": 0, "maximum": 2},
         "picks_left": {"type": "integer", "minimum": 0, "maximum": 3},
@@ -308,6 +316,28 @@ STATE_SCHEMA: dict[str, Any] = {
     },
 }
 STATE_SCHEMA["required"] = list(STATE_SCHEMA["properties"])
+
+
+#: What the stalemate guard leaves out when it compares a round's end with its start.
+_ROUND_BOOKKEEPING = frozenset({"round_no", "hero_stones", "guardian_stones", "turn",
+                                "hero_out", "passed", "changed", "round_start", "idle_rounds",
+                                "casters_used", "carry", "active"})
+#: What an action of a round does to the position, for the stalemate guard: a pass or an end
+#: only hands over the turn; a Restock or a Rebuild may leave every room where it was (its
+#: lifting and arranging are read with it; setting a room from the hand, moving or removing
+#: one changes the Dungeon); anything else changes something (a card moves, a die is
+#: rolled), except an Item taken back or played (again), which ``_perform`` sorts out.
+_ROUND_EFFECT: dict[type, Any] = {
+    Pass: "none", End: "none", Restock: "may be undone", Rebuild: "may be undone",
+    Lift: "none", Arrange: "none", Done: "none",
+    # a lifted room put back: the Rebuild's print tells; a room from the hand changes
+    SetRoom: lambda state, a: "none" if state.build and state.build["kind"] == "rebuild"
+    else "changes",
+    # an Item taken back from an Adventurer (not a Tavern or Market card) or played on one
+    Take: lambda state, a: "changes" if a.card in state.tavern or a.card in state.market
+    else "may be undone",
+    Play: lambda state, a: "may be undone" if state.cards[a.card].get("kind") == "item"
+    else "changes"}
 
 
 # ------------------------------------------------------------------ the state
@@ -323,8 +353,8 @@ class HeroVsGuardianState(GameState):
                "dungeon_deck", "opening", "guardian_hand", "removed", "captured", "out_of_game",
                "adv_deck", "tavern", "treasure_deck", "market", "hands", "party", "frozen",
                "ventured", "items", "levels", "level_supply", "carry", "hero_stones",
-               "guardian_stones", "active", "round_no", "turn", "hero_out", "passed", "acted",
-               "idle_rounds",
+               "guardian_stones", "active", "round_no", "turn", "hero_out", "passed",
+               "changed", "round_start", "idle_rounds",
                "casters_used", "setup_hero", "picks_left", "attempt", "build", "end_reason")
     data_fields = _FIELDS
     shared_fields = ("cards",)  # the card set is read-only: copies and views share it
@@ -381,8 +411,13 @@ class HeroVsGuardianState(GameState):
         self.turn = "hero"
         self.hero_out = False  # the Hero has ended his turns (or spent his stones) this round
         self.passed: str | None = None  # "hero"/"guardian": the last option was that side's pass
-        self.acted = False  # has anyone taken an action (not a pass or an end) this round?
-        self.idle_rounds = 0  # rounds in a row in which nobody acted (the stalemate guard)
+        # The stalemate guard (RULE_NOTES): whether an action this round surely changed
+        # the position ('changed'), else the position before the first action that might be
+        # undone within the round (:meth:`_round_print`; None: no such action yet), and how
+        # many rounds in a row changed nothing.
+        self.changed = False
+        self.round_start: str | None = None
+        self.idle_rounds = 0
         self.casters_used: list[str] = []
         self.setup_hero = 0
         self.picks_left = 0
@@ -536,7 +571,14 @@ class HeroVsGuardianState(GameState):
         return (OPPOSITE[self.entries[0][1]],)
 
     def _two_pointers_left(self) -> int:
-        return sum(1 for a in self.adv_deck if self.cards.points(a) == 2)
+        c = self.cards
+        if HIDDEN not in self.adv_deck:
+            return sum(1 for a in self.adv_deck if c.points(a) == 2)
+        # A Hero's view while recruiting: the deck is face down, but it holds every
+        # Adventurer not in sight (the Heroes before him drew or picked theirs openly).
+        elsewhere = {a for group in (self.party, self.frozen) for cards in group for a in cards}
+        elsewhere.update(self.tavern, self.captured)
+        return sum(1 for a in c.adventurers if c.points(a) == 2 and a not in elsewhere)
 
     def _hero_plays(self, timing: str, stones: int) -> list[Action]:
         """Play/Cast actions of the active Hero for cards of this Timing."""
@@ -857,6 +899,7 @@ class HeroVsGuardianState(GameState):
             self._finish_hero_setup()
         else:
             self.phase = "pick"
+            self.mark_irreversible(f"{self.players[h]} has seen the Adventurer deck")
             self.picks_left = START_ADVENTURERS
             self.record("recruit", f"{says(self.players[h], 'pick')} 3 Adventurers worth 2 points.",
                         player=h)
@@ -904,13 +947,45 @@ class HeroVsGuardianState(GameState):
                         + ", ".join(map(self.name, added)) + ".", cards=added)
             self.mark_irreversible("new Tavern and Market cards have been turned face up")
 
+    def _round_print(self) -> str:
+        """A digest of the position without the round's own bookkeeping (stones, whose turn,
+        the round's number), and of the RNG: two prints are equal only if nothing moved, no
+        die was rolled and no card shuffled in between (the stalemate guard, RULE_NOTES)."""
+        data = {f: getattr(self, f) for f in self._FIELDS if f not in _ROUND_BOOKKEEPING}
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        rng = self.rng.state  # type: ignore[union-attr]
+        return hashlib.blake2b(f"{text}|{rng}".encode(), digest_size=8).hexdigest()
+
+    def _perform(self, action: Action) -> None:
+        # The stalemate guard: most actions surely change the position; the few that may be
+        # undone within the round (a Restock or Rebuild, an Item taken back or played again)
+        # have the position printed before the first of them, to compare at the round's end
+        # (reading the position at every round cost a fifth of the engine's time).
+        if self.phase == "round" and not self.changed:
+            effect = _ROUND_EFFECT.get(type(action), "changes")
+            if callable(effect):
+                effect = effect(self, action)
+            if effect == "changes":
+                self.changed = True
+            elif effect == "may be undone" and self.round_start is None:
+                self.round_start = self._round_print()
+        super()._perform(action)
+
+    def _round_changed(self) -> bool:
+        """Whether this round changed anything (the stalemate guard)."""
+        if self.changed:
+            return True
+        return self.round_start is not None and self._round_print() != self.round_start
+
     def _start_round(self, first: bool = False) -> None:
         if not first:
-            self.idle_rounds = 0 if self.acted else self.idle_rounds + 1
+            idle = not self._round_changed()
+            self.idle_rounds = self.idle_rounds + 1 if idle else 0
             if self.idle_rounds >= self.n_heroes:  # every Hero's round idle: RULE_NOTES
                 rounds = "round" if self.idle_rounds == 1 else f"{self.idle_rounds} rounds"
-                self.record("stalemate", f"Nobody acted in the last {rounds}, so the game ends "
-                            "(waiting longer would change nothing).")
+                self.record("stalemate", f"Nothing changed in the last {rounds} (nobody acted, "
+                            "or what was done was undone), so the game ends: waiting longer "
+                            "would change nothing.")
                 self._end_game("stalemate")
                 return
             self.carry[self.active] = min(CARRY_OVER, self.hero_stones)
@@ -923,17 +998,17 @@ class HeroVsGuardianState(GameState):
         self.turn = "hero"
         self.hero_out = False
         self.passed = None
-        self.acted = False
         self.casters_used = []
         self.record("round", f"Round {self.round_no}: {says(self.players[self.active], 'have')} "
                     f"{count(self.hero_stones, 'Action Stone')}, the Guardian "
                     f"{self.guardian_stones}.", round=self.round_no, hero=self.active)
+        self.changed, self.round_start = False, None
 
     # turn order ---------------------------------------------------------
     def _after_hero_action(self) -> None:
         if self.is_over:
             return
-        self.acted, self.passed = True, None
+        self.passed = None
         if self.hero_stones <= 0:
             self.hero_out = True
         if self.guardian_stones > 0:
@@ -946,7 +1021,7 @@ class HeroVsGuardianState(GameState):
     def _after_guardian_action(self) -> None:
         if self.is_over:
             return
-        self.acted, self.passed = True, None
+        self.passed = None
         if not self.hero_out:
             self.turn = "hero"
         elif self.guardian_stones > 0:
@@ -1034,6 +1109,8 @@ class HeroVsGuardianState(GameState):
     # playing cards -------------------------------------------------------
     @performs(Play)
     def _play(self, a: Play) -> None:
+        # A card from a hidden hand, now seen by everyone: undo may not hide it again.
+        self.mark_irreversible(f"{self.name(a.card)} has been played face up")
         if self.current_player == self.guardian:
             self.guardian_stones -= 1
             self.guardian_hand.remove(a.card)
@@ -1049,6 +1126,7 @@ class HeroVsGuardianState(GameState):
 
     @performs(Cast)
     def _cast(self, a: Cast) -> None:
+        self.mark_irreversible(f"{self.name(a.card)} has been played face up")
         self.casters_used.append(a.caster)
         self.record("cast", f"{self.name(a.caster)} uses Spell Casting: the Spell costs 0.",
                     player=self.active, caster=a.caster)
@@ -1546,6 +1624,8 @@ class HeroVsGuardianState(GameState):
         else:
             origin = next(loc for loc in LOCATIONS if a.card in self.grid[loc])
             self.grid[origin].remove(a.card)
+        if a.card not in self.face_up:  # a face-down room goes to the pile visible to all
+            self.mark_irreversible(f"{self.name(a.card)} has been removed face up")
         self._remove_face_up(a.card)
         self.removed.append([a.card, self.active])
         self.record("remove", f"The Guardian removes {self.name(a.card)} from the Dungeon "
@@ -1575,6 +1655,30 @@ class HeroVsGuardianState(GameState):
     #: What ``_dump`` returns (a save's ``start`` and ``current`` positions), checked by core
     #: before ``_restore``, which then asks :func:`check_position` what a schema cannot say.
     state_schema: ClassVar[dict[str, Any]] = STATE_SCHEMA
+
+    @classmethod
+    def check_options(cls, options: dict[str, Any]) -> None:
+        """The checks ``new_game`` makes of its options: ``cards`` only (None, a path or a
+        card document; the data itself is checked when it is read).
+
+        >>> HeroVsGuardianState.check_options({"rounds": 3})
+        Traceback (most recent call last):
+        ...
+        dungeoncraft_widgets.core.errors.InvalidArgumentError: unknown option(s) ['rounds']; \
+the option is 'cards'
+        """
+        unknown = set(options) - {"cards"}
+        if unknown:
+            raise InvalidArgumentError(f"unknown option(s) {sorted(unknown, key=str)}; the "
+                                       "option is 'cards'")
+        cards = options.get("cards")
+        if cards is not None and not isinstance(cards, (str, PurePath, Mapping)):
+            raise InvalidArgumentError(f"cards must be a path, a dict of card data or None, "
+                                       f"not {shown(cards)}")
+
+    def check_position(self) -> None:
+        """:func:`check_position` of this position (loading a save asks it of the start)."""
+        check_position(self)
 
     def _dump(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self._FIELDS}
@@ -1678,12 +1782,47 @@ def _where(state: HeroVsGuardianState) -> list[tuple[str, list[str]]]:
     return zones
 
 
+def _kinds(c: CardSet) -> dict[str, tuple[frozenset[str], str]]:
+    """The cards each zone may hold, and how to say so."""
+    rooms = frozenset(x for x in c.dungeon if c.is_room(x))
+    adventurers, treasure = frozenset(c.adventurers), frozenset(c.treasure)
+    items = frozenset(x for x in c.treasure if c[x].get("kind") == "item")
+    played = frozenset(x for x in (*c.dungeon, *c.treasure) if "effect" in c[x])
+    dungeon = frozenset(c.dungeon) - {c.vault}  # the Vault stays in the Dungeon
+    # The starting rooms are dealt into the grid, and 'Room Cards cannot go back into the
+    # Guardian's hand from the Dungeon': one reaches his hand only as a Cursed Item taken
+    # off a captured Adventurer, and never the deck.
+    deck = dungeon - set(c.start_rooms)
+    hand = deck | frozenset(x for x in c.start_rooms if c.is_cursed(x))
+    return {
+        "unplaced": (frozenset(c.start_rooms), "a starting room"), "grid": (rooms, "a room"),
+        "face_up": (rooms, "a room"),
+        "dungeon_deck": (deck, "a Dungeon card of the deck (not a starting room)"),
+        "opening": (deck, "a Dungeon card of the deck (not a starting room)"),
+        "guardian_hand": (hand, "a Dungeon card of the deck or a Cursed Item"),
+        "removed": (rooms - {c.vault}, "a room other than the Vault"),
+        "captured": (adventurers | items, "an Adventurer or an Item"),
+        "out_of_game": (played, "a Spell or a Dungeon Effect"),
+        "adv_deck": (adventurers, "an Adventurer"), "tavern": (adventurers, "an Adventurer"),
+        "treasure_deck": (treasure, "a Treasure card"), "market": (treasure, "a Treasure card"),
+        "hands": (adventurers | treasure, "an Adventurer or a Treasure card"),
+        "party": (adventurers, "an Adventurer"), "frozen": (adventurers, "an Adventurer"),
+        "ventured": (rooms, "a room"),
+        "items": (items | frozenset(x for x in rooms if c.is_cursed(x)),
+                  "an Item or a Cursed Item"),
+        "build": (rooms, "a room"),
+    }
+
+
 def check_position(state: HeroVsGuardianState) -> None:
     """Raise SaveFormatError naming what is wrong if a restored position cannot be a game.
 
-    Checks what the schema cannot: one list per Hero; every card id known; every card in
-    exactly one place ("?" counting as any one unknown card); Map/Scout and Level Tokens
-    adding up; Items and Levels only on Adventurers in play or Frozen.
+    Checks what the schema cannot: one list per Hero; every card id known and of a kind its
+    place may hold; every card in exactly one place ("?", in a player's view only, counting
+    as any one unknown card); Map/Scout and Level Tokens adding up; Items and Levels only on
+    Adventurers in play; at most 2 rooms a location (3 while a Restock places one); the set-up
+    phase, the turn, the stones, a Scout/Venture or a Rebuild/Restock under way agreeing with
+    the rest of the position.
 
     >>> from dungeoncraft_widgets.core.data import check_schema
     >>> game = new_game(seed=1)
@@ -1696,49 +1835,229 @@ def check_position(state: HeroVsGuardianState) -> None:
     dungeoncraft_widgets.core.errors.SaveFormatError: saved game: Map/Scout Tokens on the board \
 and in the supply do not add up to 16
     """
+    def bad(text: str) -> SaveFormatError:
+        return SaveFormatError(f"saved game: {text}")
+
     c = state.cards
     heroes = len(state.players) - 1
     for group in ("hands", "party", "frozen", "ventured", "carry"):
         if len(getattr(state, group)) != heroes:
-            raise SaveFormatError(f"saved game: {group} has {len(getattr(state, group))} "
-                                  f"entries for {heroes} Hero(es)")
+            raise bad(f"{group} has {len(getattr(state, group))} entries for {heroes} Hero(es)")
     if not (state.active < heroes and state.setup_hero < heroes):
-        raise SaveFormatError("saved game: active or setup_hero names no Hero")
+        raise bad("active or setup_hero names no Hero")
+    # A game holds every card face up to itself; only a player's view (no RNG) shows "?".
+    view = state.rng is None
+    kinds = _kinds(c)
     seen: Counter[str] = Counter()
     for zone, cards in _where(state):
+        allowed, what = kinds[zone.split(".")[0].split("[")[0]]
         for card in cards:
-            if card != HIDDEN and card not in c:
-                raise SaveFormatError(f"saved game: {zone}: there is no card {card!r}")
+            if card == HIDDEN:
+                if not view:
+                    raise bad(f"{zone}: a game's position shows every card ('?' is for a "
+                              "player's view)")
+            elif card not in c:
+                raise bad(f"{zone}: there is no card {card!r}")
+            elif card not in allowed:
+                raise bad(f"{zone}: {card} is not {what}")
         seen.update(cards)
     hidden = seen.pop(HIDDEN, 0)
     twice = sorted(card for card, n in seen.items() if n > 1)
     if twice:
-        raise SaveFormatError(f"saved game: card {twice[0]} is in two places")
+        raise bad(f"card {twice[0]} is in two places")
     total = len(c.dungeon) + len(c.adventurers) + len(c.treasure)
     if len(seen) + hidden != total:
-        raise SaveFormatError(f"saved game: {len(seen) + hidden} cards are placed, the set "
-                              f"has {total}")
+        raise bad(f"{len(seen) + hidden} cards are placed, the set has {total}")
     if state.token_supply + len(state.tokens) != MAP_TOKENS:
-        raise SaveFormatError("saved game: Map/Scout Tokens on the board and in the supply "
-                              f"do not add up to {MAP_TOKENS}")
+        raise bad(f"Map/Scout Tokens on the board and in the supply do not add up to {MAP_TOKENS}")
     if state.level_supply + sum(state.levels.values()) != LEVEL_TOKENS:
-        raise SaveFormatError(f"saved game: Level Tokens do not add up to {LEVEL_TOKENS}")
+        raise bad(f"Level Tokens do not add up to {LEVEL_TOKENS}")
     in_play = {a for group in (state.party, state.frozen) for cards in group for a in cards}
     for adv in [*state.items, *state.levels]:
         if adv not in in_play:
-            raise SaveFormatError(f"saved game: Items or a Level on {adv!r}, which is not an "
-                                  "Adventurer in play")
+            raise bad(f"Items or a Level on {adv!r}, which is not an Adventurer in play")
     visible = {card for rooms in state.grid.values() for card in rooms}
     if state.build is not None:
         visible.update(state.build["pool"])
-    if state.attempt is not None and any(adv not in in_play
-                                         for adv in state.attempt["order"][state.attempt["next"]:]):
-        raise SaveFormatError("saved game: attempt.order names a card that is no Adventurer "
-                              "in play")
     stray = [card for card in state.face_up if card not in visible and card != HIDDEN]
     if stray:
-        raise SaveFormatError(f"saved game: face_up names {stray[0]}, which is not in the "
-                              "Dungeon")
+        raise bad(f"face_up names {stray[0]}, which is not in the Dungeon")
+    if len(set(state.face_up)) != len(state.face_up) and HIDDEN not in state.face_up:
+        raise bad("face_up names a room twice")
+    for h, who in enumerate(state.removed):
+        if who[1] >= heroes:
+            raise bad(f"removed[{h}] credits Hero {who[1]}, and there are {heroes}")
+    over = [loc for loc in LOCATIONS if len(state.grid[loc]) > MAX_ROOMS]
+    if over and (state.build is None or state.build["kind"] != "restock" or len(over) > 1):
+        raise bad(f"grid.{over[0]}: at most {MAX_ROOMS} rooms a location (a third only while "
+                  "a Restock places it)")
+    _check_setup(state, bad, heroes)
+    _check_turn(state, bad)
+    if state.attempt is not None:
+        _check_attempt(state, bad, in_play)
+    if state.build is not None:
+        _check_build(state, bad)
+
+
+def _check_setup(state: HeroVsGuardianState, bad: Any, heroes: int) -> None:
+    """The set-up phase agrees with what has been placed, drawn and recruited."""
+    c, phase = state.cards, state.phase
+    sides = [side for _loc, side in state.entries]
+    for loc, side in state.entries:
+        if loc not in side_locations(side):
+            raise bad(f"entries: {loc} is not on the {side} edge")
+    if len(sides) == 2 and sides[1] != OPPOSITE[sides[0]]:
+        raise bad("entries: the two Entry Tokens are on opposite edges")
+    if len(state.entry_locations()) != len(set(state.entry_locations())):
+        raise bad("entries: two Entry Tokens on one location")
+    placed = sum(len(rooms) for rooms in state.grid.values())
+    early = phase in ("design", "entry", "keep")
+    if phase == "design" and (state.entries or any(len(r) > 1 for r in state.grid.values())
+                              or placed + len(state.unplaced) != START_ROOMS):
+        raise bad("phase 'design': the 16 starting rooms are being placed, one a location, "
+                  "before any Entry")
+    if phase != "design" and state.unplaced:
+        raise bad(f"unplaced: every starting room is placed by phase {phase!r}")
+    if phase == "entry" and (len(state.entries) > 1 or placed != START_ROOMS):
+        raise bad("phase 'entry': 16 rooms placed, and an Entry Token still to place")
+    if phase != "design" and phase != "entry" and len(state.entries) != 2:
+        raise bad(f"entries: both Entry Tokens are placed by phase {phase!r}")
+    if phase == "keep" and not (state.opening and len(state.opening) + len(state.guardian_hand)
+                                == OPENING_DRAW and len(state.guardian_hand) < OPENING_KEEP):
+        raise bad(f"phase 'keep': the Guardian keeps {OPENING_KEEP} of the {OPENING_DRAW} cards "
+                  "drawn")
+    if phase != "keep" and state.opening:
+        raise bad("opening: the cards drawn at set-up are kept or returned by now")
+    if early and (state.round_no or any(state.party) or any(state.hands) or state.tavern
+                  or state.market):
+        raise bad(f"phase {phase!r}: no Hero has recruited or drawn yet")
+    if phase in ("recruit", "pick"):
+        h = state.setup_hero
+        for other in range(heroes):
+            if (other > h and (state.party[other] or state.hands[other])) or (
+                    other < h and not state.party[other]):
+                raise bad(f"phase {phase!r}: the Heroes recruit in turn, and Hero {other} "
+                          f"has {'not yet' if other < h else 'already'}")
+        if phase == "recruit" and (state.party[h] or state.hands[h]):
+            raise bad(f"phase 'recruit': Hero {h} has not recruited yet")
+        if phase == "pick" and not (1 <= state.picks_left <= START_ADVENTURERS
+                                    and len(state.party[h]) + state.picks_left
+                                    == START_ADVENTURERS):
+            raise bad("picks_left: a Hero picks 3 Adventurers in all")
+        if phase == "pick" and HIDDEN not in state.adv_deck and sum(
+                1 for a in state.adv_deck if c.points(a) == 2) < state.picks_left:
+            raise bad("phase 'pick': the Adventurer deck has too few worth 2 points left")
+    if phase != "pick" and state.picks_left:
+        raise bad("picks_left: only while a Hero picks his Adventurers")
+    if phase == "round" and state.round_no < 1:
+        raise bad("round_no: play is in round 1 or later")
+
+
+def _check_turn(state: HeroVsGuardianState, bad: Any) -> None:
+    """Whose option it is agrees with the stones and passes (so someone can act)."""
+    if state.phase != "round":
+        if state.attempt is not None or state.build is not None:
+            raise bad("a Scout, Venture, Rebuild or Restock is under way before play began")
+        return
+    limit = HERO_STONES[len(state.players)] + CARRY_OVER
+    if state.hero_stones > limit:
+        raise bad(f"hero_stones: a Hero has at most {limit} Action Stones, not "
+                  f"{state.hero_stones}")
+    if state.end_reason is not None:
+        if state.attempt is not None or state.build is not None:
+            raise bad("end_reason: the game is over, yet an attempt or a build goes on")
+        if state.end_reason == "vault" and not any(c_ == state.cards.vault
+                                                   for pile in state.ventured for c_ in pile):
+            raise bad("end_reason 'vault': the Treasure Vault has not been Ventured")
+        return
+    if state.idle_rounds >= state.n_heroes:
+        raise bad("idle_rounds: the game ends when every Hero's round changed nothing")
+    if state.attempt is not None and state.build is not None:
+        raise bad("attempt and build: one thing at a time")
+    if state.attempt is None and state.build is None:
+        if state.turn == "hero" and state.hero_out:
+            raise bad("turn: the Hero has ended his turns this round")
+        if state.turn == "guardian" and state.guardian_stones < 1 and not state.hero_out:
+            raise bad("turn: the Guardian has no Action Stone for his option")
+        if state.turn == "guardian" and state.guardian_stones < 1 and state.hero_out:
+            raise bad("turn: the round is over (no stones left)")
+    if state.build is not None and state.turn != "guardian":
+        raise bad("build: the Guardian builds on his own turn")
+    if state.attempt is not None and state.turn != "hero":
+        raise bad("attempt: a Scout or Venture is the Hero's action")
+    if (state.passed == "hero" and state.turn != "guardian") or (
+            state.passed == "guardian" and state.turn != "hero"):
+        raise bad("passed: a pass hands the next turn to the other side")
+
+
+def _check_attempt(state: HeroVsGuardianState, bad: Any, in_play: set[str]) -> None:
+    """A Scout or Venture under way: its Adventurers, rooms and stage agree."""
+    at, c = state.attempt, state.cards
+    assert at is not None
+    loc, stage, order, nxt = at["loc"], at["stage"], at["order"], at["next"]
+    rooms = state.grid[loc]
+    party = state.party[state.active]
+    for key in ("done", "revealed", "captured", "order", "current", "victim", "stand_in",
+                "victim_stow", "cursed"):
+        value = at[key]
+        for card in (value if isinstance(value, list) else [value]):
+            if card is not None and card != HIDDEN and card not in c:
+                raise bad(f"attempt.{key}: there is no card {card!r}")
+    for roll in at["rolls"]:
+        if roll[1] not in c or roll[2] not in c:
+            raise bad("attempt.rolls names a card that does not exist")
+    if len(set(order)) != len(order) or any(a not in party for a in order[nxt:]):
+        raise bad("attempt.order: Order Tokens go on different Adventurers in play of the "
+                  "Hero whose round it is")
+    if any(a not in c.adventurers for a in order):
+        raise bad("attempt.order names a card that is no Adventurer")
+    if nxt > len(order) or (stage in ("first", "roll", "window") and nxt >= len(order)):
+        raise bad("attempt.next: no Adventurer is left to roll")
+    if stage == "order" and (nxt or at["done"] or at["rolls"]):
+        raise bad("attempt: nothing is rolled before the Adventurers enter")
+    if stage != "order" and not at["revealed"] and rooms:
+        raise bad("attempt.revealed: the rooms are revealed when the Adventurers enter")
+    if any(r not in c.dungeon or not c.is_room(r) for r in at["revealed"] + at["done"]):
+        raise bad("attempt: revealed and done rooms are rooms")
+    if (at["current"] is not None or stage in ("roll", "window")) and (
+            at["current"] not in rooms or at["current"] in at["done"]):
+        raise bad(f"attempt.current: the room faced is one at {loc} not yet done")
+    if stage == "first" and len([r for r in rooms if r not in at["done"]]) < 2:
+        raise bad("attempt: the room order is chosen only between two rooms")
+    if stage == "window" and at["pending"] is None:
+        raise bad("attempt: the Guardian's window follows a roll announced")
+    if at["pending"] == "retreat" and at["kind"] != "venture":
+        raise bad("attempt.pending: only a Venture is Retreated from")
+    if stage == "stow" and (at["victim_stow"] not in party or at["cursed"] not in rooms
+                            or not c.is_cursed(at["cursed"])):
+        raise bad("attempt: a Cursed Item waits for room on an Adventurer in play")
+    if stage == "save" and (at["victim"] not in in_play):
+        raise bad("attempt.victim: the Adventurer to be captured is in play")
+
+
+def _check_build(state: HeroVsGuardianState, bad: Any) -> None:
+    """A Rebuild or Restock under way: its locations and rooms agree."""
+    b = state.build
+    assert b is not None
+    free = set(unprotected(state.tokens))
+    if any(loc not in free for loc in b["locs"]):
+        raise bad("build.locs: a Rebuild or Restock touches no location with a Map or Scout "
+                  "Token")
+    if any(loc not in b["locs"] for loc in b["need"]) or len(set(b["need"])) != len(b["need"]):
+        raise bad("build.need: the lifted locations that had a room")
+    if b["kind"] == "rebuild":
+        if b["stage"] == "set" or b["moved"] or len(b["locs"]) > rebuild_limit(state.tokens):
+            raise bad("build: a Rebuild lifts up to half the free locations (at least 3), "
+                      "then puts their rooms back")
+        if b["stage"] == "lift" and any(state.grid[loc] for loc in b["locs"]):
+            raise bad("build: a lifted location is empty until its rooms are put back")
+    else:
+        if b["stage"] != "set" or b["pool"] or b["need"]:
+            raise bad("build: a Restock sets rooms from the Guardian's hand")
+        placed = {r for rooms in state.grid.values() for r in rooms}
+        placed.update(r for r, _hero in state.removed)  # moved, then removed
+        if any(r not in placed for r in b["moved"]) or len(set(b["moved"])) != len(b["moved"]):
+            raise bad("build.moved: rooms in the Dungeon (or removed since), each moved once")
 
 
 def _default_names(count: int) -> list[str]:
@@ -1759,9 +2078,7 @@ def new_game(players: int | Sequence[str] = 2, seed: int | None = None,
     dungeoncraft_widgets.core.errors.InvalidArgumentError: players: this game is for 2 to 4 \
 players, not 5
     """
-    unknown = set(options) - {"cards"}
-    if unknown:
-        raise InvalidArgumentError(f"unknown option(s) {sorted(unknown)}; the option is 'cards'")
+    HeroVsGuardianState.check_options(options)
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 4:  # refused before any name is made
             raise InvalidArgumentError(f"players: this game is for 2 to 4 players, not {players}")
@@ -1814,6 +2131,12 @@ def scout_venture_position(kind: str, adventurers: Sequence[str], rooms: Sequenc
             or any(not c.is_room(r) for r in rooms):
         raise InvalidArgumentError(f"rooms must be 1 or 2 different Dungeon room ids, "
                                    f"not {rooms!r}")
+    for what, given in (("items", items), ("levels", levels)):
+        if given is not None and not isinstance(given, Mapping):
+            raise InvalidArgumentError(f"{what} must be a dict by Adventurer card id, not "
+                                       f"{shown(given)}")
+    if any(not isinstance(v, (list, tuple)) for v in (items or {}).values()):
+        raise InvalidArgumentError("items: a list of Treasure Item ids per Adventurer")
     items = {a: list(v) for a, v in (items or {}).items()}
     levels = dict(levels or {})
     used_items = [i for v in items.values() for i in v]

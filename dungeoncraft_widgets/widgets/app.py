@@ -21,8 +21,10 @@ What the app shows, from top to bottom, and the hook that feeds each part
 - the board, and beside it **what you hold** (``holdings``) and the game's
   own panels (``self.side``);
 - the action menu (every legal action, named by ``action_label``) and *Undo*,
-  which goes through the engine's ``state.undo()`` and so never goes back past
-  a revealed random result or hidden information;
+  which takes back the seat's own last actions through the engine's
+  ``state.undo()``, and so never goes back past a revealed random result or
+  hidden information, nor past another seat's answer (a bot's card, a bot's
+  reaction to an offer: the player has seen it); its tooltip says why not;
 - the log, sent to the browser a few new lines at a time.
 
 >>> from dungeoncraft_widgets import demo_game
@@ -359,19 +361,18 @@ class GameApp(StaticFallback, w.VBox):
         return refused is None
 
     def undo(self) -> bool:
-        """Take back the seat's last turn (and the others' turns after it) through
-        ``state.undo()``, as far as the engine allows; say what was taken back, or why
-        nothing can be."""
+        """Take back the seat's last actions through ``state.undo()``, as far as the engine
+        allows and never past another seat's action since (the player has seen it); say
+        what was taken back, or why nothing can be."""
         plan = self._undo_plan()
         if isinstance(plan, str):
             self.show_error(plan)
             return False
-        target, mark, taken, kept = plan
-        others = self._others_in(self.state.log[mark:])
+        target, _mark, taken, kept = plan
         while len(self.state.history) > target:
             self.state.undo()
         self.version += 1
-        sentence = f"You took back {self._taken_back(taken, others)}."
+        sentence = f"You took back {self._quoted_actions(taken)}."
         if kept:
             sentence += f" {self._quoted_actions(kept)} {_stays(kept)}: {self.state.undo_reason}."
         self._turn_starts = [s for s in self._turn_starts if s[0] < target]
@@ -457,22 +458,23 @@ class GameApp(StaticFallback, w.VBox):
                 break
             run.insert(0, s)
         allowed = [s for s in run if s[0] >= self.state.undo_floor]
+        last = self._quoted_actions([history[run[-1][0]]])
         if not allowed:
-            last = self._quoted_actions([history[run[-1][0]]])
             return f"cannot take back {last}: {self.state.undo_reason}"
+        # Another seat has acted since: the player has seen its answer (a card from a bot's
+        # hidden hand, a bot's reaction to an offer), and taking both back would let them
+        # decide again knowing it. Undo never takes back another seat's action.
+        own = {s for s, _m in starts}
+        if any(i not in own for i in range(run[-1][0] + 1, len(history))):
+            names = self._others_in(self.state.log[run[-1][1]:]) or ["another player"]
+            return (f"cannot take back {last}: {listing(names)} "
+                    f"{'has' if len(names) == 1 else 'have'} answered since")
         target, mark = allowed[0]
         return (target, mark, [history[s] for s, _m in run if s >= target],
                 [history[s] for s, _m in run if s < target])
 
     def _quoted_actions(self, actions: Sequence[Action]) -> str:
         return listing([f"“{self.action_label(a)}”" for a in actions])
-
-    def _taken_back(self, taken: Sequence[Action], others: list[str]) -> str:
-        """'“play 7”, and what Bot did after it': the seat's actions and who else acted."""
-        words = self._quoted_actions(taken)
-        if others:
-            words += f", and what {listing(others)} did after {'it' if len(taken) == 1 else 'them'}"
-        return words
 
     def _others_in(self, events: Sequence[Event]) -> list[str]:
         """The other players who acted in ``events`` the seat could see, in order."""
@@ -590,8 +592,8 @@ class GameApp(StaticFallback, w.VBox):
             self.undo_button.disabled = True
             self.undo_button.tooltip = plan[0].upper() + plan[1:] + "."
             return
-        _target, mark, taken, kept = plan
-        tip = f"Take back {self._taken_back(taken, self._others_in(self.state.log[mark:]))}"
+        _target, _mark, taken, kept = plan
+        tip = f"Take back {self._quoted_actions(taken)}"
         if kept:
             tip += f" ({self._quoted_actions(kept)} {_stays(kept)}: {self.state.undo_reason})"
         self.undo_button.disabled = False
