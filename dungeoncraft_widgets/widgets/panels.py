@@ -329,8 +329,8 @@ class PickPile(w.VBox):
     >>> pile = PickPile([("Bottle Cap", "bottle_cap"), ("Silver", "silver")],
     ...                 description="Deck:", value=("silver",))
     >>> pile.adder.value = "bottle_cap"; pile.adder.value = "bottle_cap"
-    >>> pile.value, pile.adder.value, pile.summary.value
-    (('silver', 'bottle_cap', 'bottle_cap'), None, '<b>Deck:</b> 3 cards: Bottle Cap ×2, Silver')
+    >>> pile.value, pile.adder.label, pile.summary.value
+    (('silver', 'bottle_cap', 'bottle_cap'), 'add…', '<b>Deck:</b> 3 cards: Bottle Cap ×2, Silver')
     >>> pile.remover.value = "bottle_cap"   # a click in the list takes one away
     >>> pile.value
     ('silver', 'bottle_cap')
@@ -344,7 +344,8 @@ class PickPile(w.VBox):
         super().__init__(**kwargs)
         self.description, self.ordered, self.noun = description, ordered, noun
         self.labels = {v: label for label, v in options}
-        self.adder = w.Dropdown(options=[(prompt, None), *options], value=None,
+        # "" is the prompt: a menu whose value is None shows nothing at all
+        self.adder = w.Dropdown(options=[(prompt, ""), *options], value="",
                                 description=description,
                                 layout=w.Layout(width="auto", max_width="100%"))
         self.remover = w.Select(options=[], value=None, rows=rows,
@@ -367,11 +368,11 @@ class PickPile(w.VBox):
         return self.labels.get(value, str(value))
 
     def _add(self, change: dict[str, Any]) -> None:
-        if self._busy or change["new"] is None:
+        if self._busy or change["new"] == "":
             return
         self._busy = True
         try:
-            self.adder.value = None
+            self.adder.value = ""
         finally:
             self._busy = False
         self.value = (*self.value, change["new"])
