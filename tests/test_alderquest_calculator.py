@@ -154,3 +154,32 @@ def test_still_picture_shows_the_board_and_the_answers():
 def test_parse_rows_refuses_a_flood():
     with pytest.raises(InvalidArgumentError, match="at most 6 rows"):
         parse_rows("T" * 1000)
+
+
+# ------------------------------------------------------------------ everywhere
+def test_the_table_notebook_holds_the_calculator_and_no_other_code():
+    import json
+    import pathlib
+
+    path = pathlib.Path(__file__).parents[1] / "notebooks" / "table" / "alderquest.ipynb"
+    cells = json.loads(path.read_text())["cells"]
+    code = [c for c in cells if c["cell_type"] == "code"]
+    assert len(code) == 1 and "AlderQuestCalculator()" in "".join(code[0]["source"])
+    assert "in `notebooks/table/`, run `voila alderquest.ipynb`" in "".join(
+        "".join(c["source"]) for c in cells)
+
+
+@pytest.mark.slow
+def test_the_marimo_example_runs_and_shows_anywidgets():
+    import importlib.util
+    import pathlib
+
+    import marimo  # noqa: F401 - the example needs it
+    path = pathlib.Path(__file__).parents[1] / "notebooks" / "marimo" / "alderquest.py"
+    spec = importlib.util.spec_from_file_location("marimo_alderquest", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    outputs, _defs = module.app.run()
+    assert [type(o).__name__ for o in outputs if o is not None].count("anywidget") == 1
+    html = " ".join(o.text for o in outputs if hasattr(o, "text"))
+    assert "Jupyter widgets are not supported" not in html

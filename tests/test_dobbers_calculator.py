@@ -221,3 +221,32 @@ def test_the_race_says_when_it_is_an_estimate():
     race = calc.race
     assert not isinstance(race, str), race
     assert ("(exact)" in calc.race_view.value) == race.exact
+
+
+# ------------------------------------------------------------------ everywhere
+def test_the_table_notebook_holds_the_calculator_and_no_other_code():
+    import json
+    import pathlib
+
+    path = pathlib.Path(__file__).parents[1] / "notebooks" / "table" / "dobbers.ipynb"
+    cells = json.loads(path.read_text())["cells"]
+    code = [c for c in cells if c["cell_type"] == "code"]
+    assert len(code) == 1 and "DobbersCalculator()" in "".join(code[0]["source"])
+    assert "in `notebooks/table/`, run `voila dobbers.ipynb`" in "".join(
+        "".join(c["source"]) for c in cells)
+
+
+@pytest.mark.slow
+def test_the_marimo_example_runs_and_shows_anywidgets():
+    import importlib.util
+    import pathlib
+
+    import marimo  # noqa: F401 - the example needs it
+    path = pathlib.Path(__file__).parents[1] / "notebooks" / "marimo" / "dobbers.py"
+    spec = importlib.util.spec_from_file_location("marimo_dobbers", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    outputs, _defs = module.app.run()
+    assert [type(o).__name__ for o in outputs if o is not None].count("anywidget") == 1
+    html = " ".join(o.text for o in outputs if hasattr(o, "text"))
+    assert "Jupyter widgets are not supported" not in html
