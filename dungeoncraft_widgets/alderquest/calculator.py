@@ -131,6 +131,7 @@ class AlderQuestCalculator(LiveCalculator):
         self.plans: list[DropPlan] = []
         self.moves: dict[str, MoveOdds] = {}
         self.reveal: sympy.Rational | None = None
+        self._searched: dict[tuple, tuple[list[DropPlan], dict[str, MoveOdds]]] = {}
         self.grid: list[list[str | None]] = parse_rows("\n".join(DEFAULT_ROWS))
         pieces = [(words, code) for code, words in PIECE_WORDS.items()]
         wide = w.Layout(width="auto", max_width="100%")
@@ -320,17 +321,26 @@ class AlderQuestCalculator(LiveCalculator):
         self.position = pos = self.build()
         lines = self.lines.value
         revealed = list(self.revealed.value)
-        if lines > 1:  # more lines followed may take seconds on a crowded Board: say so
-            self.progress.value = (f"⏳ Working out every drop and move through "
-                                   f"{lines} new lines…")
-        try:
-            self.plans = best_drops(pos, revealed, lines) if revealed else []
-            heights = tuple(len(c) for c in pos.board.cols)
-            moves = [f"swap {p}" for p in swap_pairs(heights)] + \
-                [f"slide {p}" for p in slides(heights)] + ["line"]
-            self.moves = {m: move_odds(pos, m, lines) for m in moves}
-        finally:
-            self.progress.value = ""
+        # The Board search is the slow part: what only changes the question asked below
+        # (the rune wanted, the count) does not search again.
+        key = (tuple(map(tuple, pos.board.cols)), pos.allies, pos.colour,
+               tuple(sorted(pos.pouch.items())), tuple(sorted(pos.discard.items())),
+               pos.snowflakes, pos.exalted, tuple(revealed), lines)
+        if key not in self._searched:
+            if lines > 1:  # more lines followed may take seconds on a crowded Board: say so
+                self.progress.value = (f"⏳ Working out every drop and move through "
+                                       f"{lines} new lines…")
+            try:
+                plans = best_drops(pos, revealed, lines) if revealed else []
+                heights = tuple(len(c) for c in pos.board.cols)
+                moves = [f"swap {p}" for p in swap_pairs(heights)] + \
+                    [f"slide {p}" for p in slides(heights)] + ["line"]
+                if len(self._searched) >= 16:
+                    self._searched.pop(next(iter(self._searched)))
+                self._searched[key] = plans, {m: move_odds(pos, m, lines) for m in moves}
+            finally:
+                self.progress.value = ""
+        self.plans, self.moves = self._searched[key]
         want = self.number(self.want_count)
         draws = self.want_draws.value
         if want > draws:

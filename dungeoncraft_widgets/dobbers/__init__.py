@@ -88,6 +88,7 @@ _LAZY = {"APP": "app", "RaceBot": "bots", "DobbersApp": "app", "board_graph": "g
          "reachable": "graph", "path_to_key": "graph", "hand_points": "odds",
          "next_hand": "odds", "next_hand_chance": "odds", "draw_chance": "odds",
          "challenge_odds": "odds", "stack_cases": "odds", "expected_turns": "odds",
+         "fewest_cards": "odds",
          "next_challenge": "odds", "turn_points": "odds", "DobbersCalculator": "calculator"}
 # The bots, the analysis and the widgets load on first use only: playing needs none of them.
 __getattr__ = lazy_attributes(__name__, _LAZY)

@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import html
-import itertools
 from collections import Counter
 from typing import Any
 
@@ -48,10 +47,9 @@ from .actions import SLOTS
 from .data import Board, CardSet, load_board, load_cards
 from .graph import path_to_key
 from .odds import (
-    ChallengeOdds,
     at_least,
     expected_turns,
-    next_challenge,
+    fewest_cards,
     next_hand,
     turn_points,
     your_cards,
@@ -61,7 +59,7 @@ from .rules import ICONS, DobbersState, position
 #: The work bound of the expected turns as the calculator first asks (the units of
 #: :data:`.odds.MAX_WORK`, about 6 microseconds each): the answer stays under 100 ms;
 #: "Work longer" asks for the library's full bound.
-QUICK_WORK = 6_000
+QUICK_WORK = 3_000
 LONG_WORK = 150_000
 QUANTITY_WORDS = {"travel": "Travel (blue + red)", "challenge": "Challenge (red + gold)",
                   "influence": "Influence"}
@@ -255,23 +253,10 @@ class DobbersCalculator(LiveCalculator):
         self.view = view = game.view(me)
         self.hands = {q: next_hand(view, me, q) for q in QUANTITY_WORDS}
         self.path = path_to_key(view, me)
-        self.challenge = next_challenge(view, me)
-        self.with_cards = self._fewest_cards(view, me, self.challenge)
+        self.challenge, self.with_cards = fewest_cards(view, me) or (None, ())
         self._race(view, me)
         self._buys(view, me)
         self._show(view, me)
-
-    def _fewest_cards(self, view: DobbersState, me: int,
-                      odds: ChallengeOdds | None) -> tuple[str, ...]:
-        """The fewest Effect cards of the hand that give the whole hand's chance."""
-        effects = [c for c in view.hands[me] if self.cards.type(c) == "Effect"]
-        if odds is None or not odds.chance:
-            return tuple(effects)
-        for k in range(len(effects) + 1):
-            for part in sorted(set(itertools.combinations(sorted(effects), k))):
-                if next_challenge(view, me, hand=part).chance == odds.chance:
-                    return part
-        return tuple(effects)
 
     def _race(self, view: DobbersState, me: int) -> None:
         try:

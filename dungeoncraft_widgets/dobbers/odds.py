@@ -51,6 +51,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations
 from math import comb
 from typing import Any
 
@@ -71,7 +72,8 @@ from .sight import stack_cards, stack_outcomes, unseen_cards
 
 __all__ = [
     "QUANTITIES", "ChallengeOdds", "RaceTurns", "StackCase", "YourCards", "at_least",
-    "challenge_odds", "draw_chance", "expected_turns", "hand_points", "next_challenge",
+    "challenge_odds", "draw_chance", "expected_turns", "fewest_cards", "hand_points",
+    "next_challenge",
     "next_hand", "next_hand_chance",
     "stack_cases", "stack_cards", "turn_points", "unseen_cards", "your_cards",
 ]
@@ -580,19 +582,54 @@ def next_challenge(view: DobbersState, player: int, *, hand: Iterable[str] | Non
         if missing:
             raise InvalidArgumentError(f"hand: {shown(sorted(missing)[0])} is not in "
                                        f"{possessive(view.players[p])} hand")
-    route = path_to_key(view, p)
+    ahead = _next_stack(view, p)
+    return None if ahead is None else _clear_now(view, p, *ahead, hand)
+
+
+def fewest_cards(view: DobbersState, player: int) -> tuple[ChallengeOdds, tuple[str, ...]] | None:
+    """:func:`next_challenge` with the whole hand, and the fewest Effect cards of the hand
+    (sorted by id; among as few, the first) that give the same chance; None when no stack
+    lies on the way.
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(heroes=["toby"], hand=["strength", "helpful", "silver"], at="T3",
+    ...                 equipped={"weapon": "silver_sword"},
+    ...                 stacks={"E2": ["castle_walls", "?creature"]})
+    >>> odds, cards = fewest_cards(game.view(game.turn_player), game.turn_player)
+    >>> odds.chance, cards                   # the Silver gives Influence only
+    (2/17, ('helpful', 'strength'))
+    """
+    p = _seat(view, player)
+    whole = next_challenge(view, p)
+    if whole is None:
+        return None
+    effects = sorted(c for c in view.hands[p] if view.cards.type(c) == "Effect")
+    if not whole.chance:
+        return whole, tuple(effects)
+    ahead = _next_stack(view, p)
+    for k in range(len(effects) + 1):
+        for part in sorted(set(combinations(effects, k))):
+            if _clear_now(view, p, *ahead, part).chance == whole.chance:
+                return whole, part
+    return whole, tuple(effects)  # (not reached: the whole hand gives its own chance)
+
+
+def _next_stack(view: DobbersState, p: int) -> tuple[str, int, list[StackCase]] | None:
+    """The next stack on the way to the Key: its square, the shields to it, its cases."""
     cost = 0
-    for step in route.steps:
+    for step in path_to_key(view, p).steps:
         cost += step.shield
         if step.need is not None:
-            break
-    else:
-        return None
+            return step.square, cost, stack_cases(view, p, step.square)
+    return None
+
+
+def _clear_now(view: DobbersState, p: int, square: str, cost: int, cases: list[StackCase],
+               hand: Iterable[str] | None) -> ChallengeOdds:
     turn = view.turn
     more, contrib = _play_everything(view, p, hand)
     blue, red = turn["blue"] + more["blue"], turn["red"] + more["red"]
     gold = turn["gold"] + more["gold"]
-    cases = stack_cases(view, p, step.square)
     need: dict[int, sympy.Rational] = {}
     for case in cases:
         need[case.need] = need.get(case.need, sympy.Integer(0)) + case.chance
@@ -607,7 +644,7 @@ def next_challenge(view: DobbersState, player: int, *, hand: Iterable[str] | Non
                     red, gold, challenge.immune_points(case.immune, contrib)))
             if have[case.immune] >= case.need:
                 chance += case.chance
-    return ChallengeOdds(step.square, chance, cost, have, dict(sorted(need.items())),
+    return ChallengeOdds(square, chance, cost, have, dict(sorted(need.items())),
                          len(need) == 1, tuple(cases))
 
 
