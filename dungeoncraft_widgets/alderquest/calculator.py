@@ -49,6 +49,7 @@ from ..widgets.panels import (
     NumberField,
     PickPile,
     probability_latex,
+    show_descriptions_whole,
     table_html,
 )
 from .data import FACTIONS
@@ -149,8 +150,8 @@ class AlderQuestCalculator(LiveCalculator):
             buttons = []
             for c in range(WIDTH):
                 name = cell_name(c, r)
-                button = w.Button(layout=w.Layout(width="3.2em", height="2.4em", margin="1px"),
-                                  tooltip=name)
+                button = w.Button(layout=w.Layout(width="3.2em", height="2.4em", margin="1px",
+                                                  border="1px solid #bbb"), tooltip=name)
                 button.on_click(lambda _b, c=c, r=r: self._paint(c, r))
                 self.cells[name] = button
                 buttons.append(button)
@@ -193,6 +194,7 @@ class AlderQuestCalculator(LiveCalculator):
         self.want_count = NumberField(1, minimum=0, maximum=WIDTH, description="hold at least:")
         self.progress = w.HTML()
         self.headline = w.HTMLMath()
+        self.headline.add_class("dcw-calc-headline")
         self.plans_view = w.HTML()
         self.moves_view = w.HTML()
         self.reveal_view = w.HTMLMath()
@@ -224,6 +226,7 @@ class AlderQuestCalculator(LiveCalculator):
         # the grid and the text are inputs too (never greyed out as results)
         self._controls.extend([self.brush, self.board_grid, self.rows_text, self.set_rows,
                                *self.cells.values()])
+        show_descriptions_whole([self.brush, self.rows_text])
         self.update()
 
     # ------------------------------------------------------------------ the Board

@@ -142,6 +142,7 @@ class DobbersCalculator(LiveCalculator):
                                             "work bound", layout=w.Layout(width="auto"))
         self.work_button.on_click(lambda _b: self._work_longer())
         self.headline = w.HTMLMath()
+        self.headline.add_class("dcw-calc-headline")
         self.hand_table = w.HTML()
         self.challenge_view = w.HTMLMath()
         self.path_view = w.HTML()
