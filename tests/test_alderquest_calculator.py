@@ -183,3 +183,38 @@ def test_the_marimo_example_runs_and_shows_anywidgets():
     assert [type(o).__name__ for o in outputs if o is not None].count("anywidget") == 1
     html = " ".join(o.text for o in outputs if hasattr(o, "text"))
     assert "Jupyter widgets are not supported" not in html
+
+
+# ------------------------------------------------------------------ the Battlefield
+def test_the_battlefield_answers_are_the_librarys():
+    from dungeoncraft_widgets.alderquest.graph import minion_reach, threats
+    from dungeoncraft_widgets.alderquest.rules import position
+
+    calc = AlderQuestCalculator()
+    for mid, space, acorn in (("T01", "a1", ""), ("B03", "b2", "r1")):
+        calc.minion_pick.value, calc.minion_space.value = mid, space
+        calc.minion_acorn.value = acorn
+        calc.place.click()
+    assert calc.message.value == ""
+    game = position(("Thieves", "Bards", "Guardians", "Hunters"),
+                    minions={"T01": {"space": "a1"}, "B03": {"space": "b2", "acorn": "r1"}})
+    for mid in ("T01", "B03"):
+        assert calc.reach[mid] == tuple(sorted(minion_reach(game, mid, fresh=True).spaces))
+    assert calc.threatened == {"T01": tuple(threats(game, 0)["a1"]),
+                               "B03": tuple(threats(game, 1)["b2"])}
+    assert calc.threatened["T01"] == ("B03",) and "b2" in calc.reach["T01"]
+    assert "T01 (Red)  a1  a1, a2, a3, b1, b2, c1  B03" in static_text(calc.battle_view)
+    # placed again: it moves; on an occupied space: refused in words
+    calc.minion_pick.value, calc.minion_space.value, calc.minion_acorn.value = "T01", "b2", ""
+    calc.place.click()
+    assert calc.message.value == "✗ minions: B03 and T01 both stand on b2"
+    calc.placed.remover.value = 1                      # a click takes it off the Battlefield
+    assert calc.message.value == "" and list(calc.reach) == ["B03"]
+
+
+def test_a_minion_carries_only_an_enemy_acorn():
+    calc = AlderQuestCalculator()
+    calc.minion_pick.value, calc.minion_space.value, calc.minion_acorn.value = "T01", "a1", "r2"
+    calc.place.click()
+    assert calc.message.value == ("✗ minions: T01 can carry an enemy Acorn only (b1 to b3), "
+                                  "not 'r2'")

@@ -46,6 +46,7 @@ from .rules import (
     RULE_NOTES,
     AlderQuestState,
     new_game,
+    position,
 )
 
 #: Random playouts per player count in the generic conformance test (kept to a few seconds).
@@ -59,7 +60,7 @@ __all__ = [
     "DEFAULT_BOARDS",
     "DEFAULT_CARDS", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "AlderQuestState", "Board",
     "Boards", "CardSet", "CascadeResult", "Match", "cascade", "find_matches", "load_boards",
-    "load_cards", "load_game", "new_game", "parse_action",
+    "load_cards", "load_game", "new_game", "parse_action", "position",
 ]
 
 

@@ -15,7 +15,10 @@ and answers:
 - the chance the next runes revealed (or the next new line) hold what the player needs
   (:func:`.odds.reveal_odds`);
 - the Snowflake race: how many are matched, on the Board, in the cycle, and the chance the
-  best drops bring winter this turn.
+  best drops bring winter this turn;
+- optionally, the Battlefield's minions (each placed on its space, with an enemy Acorn it
+  carries; :func:`.rules.position`): where each can end a fresh activation
+  (:func:`.graph.minion_reach`) and which enemy minions can reach it (:func:`.graph.threats`).
 
 >>> calc = AlderQuestCalculator()
 >>> calc.rows_text.value = "----\\n----\\n----\\n----\\nG---\\nGT--"
@@ -52,7 +55,8 @@ from ..widgets.panels import (
     show_descriptions_whole,
     table_html,
 )
-from .data import FACTIONS
+from .data import FACTIONS, load_cards
+from .graph import minion_reach, threats
 from .matching import (
     COLOURS,
     RUNE_LETTERS,
@@ -66,7 +70,7 @@ from .matching import (
     swap_pairs,
 )
 from .odds import DropPlan, MoveOdds, Position, best_drops, move_odds, reveal_odds
-from .rules import POUCH, REVEAL, RUNES_PER_FACTION
+from .rules import POUCH, REVEAL, RUNES_PER_FACTION, AlderQuestState, position
 
 WIDTH, HEIGHT = 4, 6
 NAMES = {letter: name for name, letter in FACTIONS.items()}
@@ -192,6 +196,25 @@ class AlderQuestCalculator(LiveCalculator):
                                                    ("4 (a new line)", WIDTH)],
                                           value=REVEAL, description="runes:")
         self.want_count = NumberField(1, minimum=0, maximum=WIDTH, description="hold at least:")
+        self.cards = load_cards()
+        self.game: AlderQuestState | None = None
+        self.reach: dict[str, tuple[str, ...]] = {}
+        self.threatened: dict[str, tuple[str, ...]] = {}
+        field_spaces = position().field
+        self.minion_pick = w.Dropdown(options=[(self._minion_words(m), m)
+                                               for m in sorted(self.cards.minions)],
+                                      description="Minion:", layout=wide)
+        self.minion_space = w.Dropdown(options=[*field_spaces.ground, *field_spaces.canopy],
+                                       value="a1", description="on:", layout=wide)
+        self.minion_acorn = w.Dropdown(options=[("no Acorn", "")] + [
+            (f"carrying {PIECE_WORDS[f'{c}{k}'].split(' (')[0]}", f"{c}{k}")
+            for c in COLOURS for k in "123"], value="", description="", layout=wide)
+        self.place = w.Button(description="Place it", layout=w.Layout(width="auto"))
+        self.place.on_click(lambda _b: self._place())
+        self.placed = PickPile([], description="On the Battlefield:", noun="minion",
+                               ordered=True, rows=3)
+        self.placed.adder.layout.display = "none"  # placed with the menus above
+        self.battle_view = w.HTML()
         self.progress = w.HTML()
         self.headline = w.HTMLMath()
         self.headline.add_class("dcw-calc-headline")
@@ -216,18 +239,71 @@ class AlderQuestCalculator(LiveCalculator):
                     w.Box([self.snowflakes, self.exalted], layout=flow)),
             section("What you need", w.Box([self.want_rune, self.want_draws,
                                             self.want_count], layout=flow)),
+            section("The Battlefield (optional)",
+                    w.Box([self.minion_pick, self.minion_space, self.minion_acorn,
+                           self.place], layout=flow), self.placed),
             self.lines, self.progress,
             self.message, self.headline, self.plans_view, self.moves_view, self.reveal_view,
-            self.winter_view, self.pouch_view,
+            self.winter_view, self.pouch_view, self.battle_view,
         ]
         self.watch([self.team, self.allies, self.revealed, self.discard, self.held,
                     self.cycled, self.snowflakes, self.exalted, self.lines, self.want_rune,
-                    self.want_draws, self.want_count])
+                    self.want_draws, self.want_count, self.placed])
         # the grid and the text are inputs too (never greyed out as results)
         self._controls.extend([self.brush, self.board_grid, self.rows_text, self.set_rows,
-                               *self.cells.values()])
-        show_descriptions_whole([self.brush, self.rows_text])
+                               *self.cells.values(), self.minion_pick, self.minion_space,
+                               self.minion_acorn, self.place])
+        show_descriptions_whole([self.brush, self.rows_text, self.minion_pick,
+                                 self.minion_space])
         self.update()
+
+    # ------------------------------------------------------------------ the Battlefield
+    def _minion_words(self, mid: str) -> str:
+        info = self.cards.minions[mid]
+        return f"{mid} {info['animal']} {info['class']} ({info['faction']})"
+
+    def _place(self) -> None:
+        mid, space, acorn = (self.minion_pick.value, self.minion_space.value,
+                             self.minion_acorn.value)
+        value = f"{mid}@{space}@{acorn}"
+        self.placed.labels[value] = (f"{self._minion_words(mid)} on {space}"
+                                     + (f", carrying {acorn}" if acorn else ""))
+        kept = tuple(v for v in self.placed.value if v.split("@")[0] != mid)
+        self.placed.value = (*kept, value)  # a minion placed again moves there
+
+    def battlefield(self) -> AlderQuestState | None:
+        """The game the Battlefield inputs describe (None: no minion placed): the teams'
+        factions as chosen above, Red to act."""
+        if not self.placed.value:
+            return None
+        allies = self.allies.value
+        enemies = [r for r in RUNE_LETTERS if r not in allies]
+        mine, theirs = [NAMES[a] for a in allies], [NAMES[e] for e in enemies]
+        red, blue = (mine, theirs) if self.team.value == "r" else (theirs, mine)
+        minions: dict[str, Any] = {}
+        for value in self.placed.value:
+            mid, space, acorn = value.split("@")
+            minions[mid] = {"space": space, "acorn": acorn or None}
+        return position((red[0], blue[0], red[1], blue[1]), minions=minions)
+
+    def _battle(self) -> None:
+        self.game = game = self.battlefield()
+        self.reach, self.threatened = {}, {}
+        if game is None:
+            self.battle_view.value = ""
+            return
+        danger = {t: threats(game, t) for t in (0, 1)}
+        rows = []
+        for mid, m in sorted(game.minions.items()):
+            self.reach[mid] = tuple(sorted(minion_reach(game, mid, fresh=True).spaces))
+            self.threatened[mid] = tuple(danger[m["team"]].get(m["space"], ()))
+            rows.append((f"{mid} ({TEAM_WORDS['rb'[m['team']]]})", m["space"],
+                         ", ".join(self.reach[mid]) or "nowhere",
+                         ", ".join(self.threatened[mid]) or "none"))
+        self.battle_view.value = (
+            "<b>The Battlefield</b>: where each minion can end a fresh activation, and which "
+            "enemy minions can reach it in theirs (the others standing still)"
+            + table_html(["minion", "on", "can reach", "can be reached by"], rows))
 
     # ------------------------------------------------------------------ the Board
     def cell(self, name: str) -> w.Button:
@@ -349,6 +425,7 @@ class AlderQuestCalculator(LiveCalculator):
         if want > draws:
             raise InvalidArgumentError(f"hold at least: {want} of {draws} runes cannot be")
         self.reveal = reveal_odds(pos, self.want_rune.value, want, draws)
+        self._battle()
         self._show(pos, want, draws)
 
     # ------------------------------------------------------------------ words
