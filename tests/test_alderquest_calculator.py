@@ -218,3 +218,27 @@ def test_a_minion_carries_only_an_enemy_acorn():
     calc.place.click()
     assert calc.message.value == ("✗ minions: T01 can carry an enemy Acorn only (b1 to b3), "
                                   "not 'r2'")
+
+
+@pytest.mark.slow
+def test_the_trap_chance_of_a_face_down_tile_matches_the_tiles_set():
+    """Over seeds, the tile standing for the enemy's face-down one is a trap as often as
+    the calculator's chance says (the stand-in is drawn from the owner's Tile Pouch, as
+    the engine sets tiles)."""
+    from dungeoncraft_widgets.alderquest.rules import position
+
+    calc = AlderQuestCalculator()
+    calc.set_tile.click()                                  # a Blue tile on d3
+    calc.tile_space.value = "b1"
+    calc.set_tile.click()
+    calc.set_tile.click()                                  # two Blue tiles on b1
+    assert calc.message.value == "" and calc.traps == {"d3": sympy.Rational(2, 19),
+                                                       "b1": sympy.Rational(2, 19)}
+    n, hits = 2000, 0
+    for seed in range(n):
+        game = position(seed=seed, tiles={"d3": ["b"], "b1": ["b", "b"]})
+        hits += game.tiles["b1"][-1][0] == "bt"
+        assert game.view(0).tiles["b1"] == [["b?", False], ["b?", False]]
+    se = math.sqrt(float(calc.traps["b1"] * (1 - calc.traps["b1"])) / n)
+    assert abs(hits / n - float(calc.traps["b1"])) < 4 * se
+    assert "b1: 2/19 ≈ 10.5%" in static_text(calc.battle_view)

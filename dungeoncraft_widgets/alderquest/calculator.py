@@ -69,7 +69,15 @@ from .matching import (
     slides,
     swap_pairs,
 )
-from .odds import DropPlan, MoveOdds, Position, best_drops, move_odds, reveal_odds
+from .odds import (
+    DropPlan,
+    MoveOdds,
+    Position,
+    best_drops,
+    move_odds,
+    reveal_odds,
+    trap_chance,
+)
 from .rules import POUCH, REVEAL, RUNES_PER_FACTION, AlderQuestState, position
 
 WIDTH, HEIGHT = 4, 6
@@ -214,6 +222,16 @@ class AlderQuestCalculator(LiveCalculator):
         self.placed = PickPile([], description="On the Battlefield:", noun="minion",
                                ordered=True, rows=3)
         self.placed.adder.layout.display = "none"  # placed with the menus above
+        self.tile_space = w.Dropdown(options=list(field_spaces.ground), value="d3",
+                                     description="Face-down tile on:", layout=wide)
+        self.tile_team = w.Dropdown(options=[("Red's", "r"), ("Blue's", "b")], value="b",
+                                    description="", layout=wide)
+        self.set_tile = w.Button(description="Set it", layout=w.Layout(width="auto"))
+        self.set_tile.on_click(lambda _b: self._set_tile())
+        self.tiles = PickPile([], description="Face-down tiles:", noun="tile", ordered=True,
+                              rows=3)
+        self.tiles.adder.layout.display = "none"
+        self.traps: dict[str, sympy.Rational] = {}
         self.battle_view = w.HTML()
         self.progress = w.HTML()
         self.headline = w.HTMLMath()
@@ -241,18 +259,21 @@ class AlderQuestCalculator(LiveCalculator):
                                             self.want_count], layout=flow)),
             section("The Battlefield (optional)",
                     w.Box([self.minion_pick, self.minion_space, self.minion_acorn,
-                           self.place], layout=flow), self.placed),
+                           self.place], layout=flow), self.placed,
+                    w.Box([self.tile_space, self.tile_team, self.set_tile], layout=flow),
+                    self.tiles),
             self.lines, self.progress,
             self.message, self.headline, self.plans_view, self.moves_view, self.reveal_view,
             self.winter_view, self.pouch_view, self.battle_view,
         ]
         self.watch([self.team, self.allies, self.revealed, self.discard, self.held,
                     self.cycled, self.snowflakes, self.exalted, self.lines, self.want_rune,
-                    self.want_draws, self.want_count, self.placed])
+                    self.want_draws, self.want_count, self.placed, self.tiles])
         # the grid and the text are inputs too (never greyed out as results)
         self._controls.extend([self.brush, self.board_grid, self.rows_text, self.set_rows,
                                *self.cells.values(), self.minion_pick, self.minion_space,
-                               self.minion_acorn, self.place])
+                               self.minion_acorn, self.place, self.tile_space,
+                               self.tile_team, self.set_tile])
         show_descriptions_whole([self.brush, self.rows_text, self.minion_pick,
                                  self.minion_space])
         self.update()
@@ -271,10 +292,16 @@ class AlderQuestCalculator(LiveCalculator):
         kept = tuple(v for v in self.placed.value if v.split("@")[0] != mid)
         self.placed.value = (*kept, value)  # a minion placed again moves there
 
+    def _set_tile(self) -> None:
+        value = f"{self.tile_space.value}@{self.tile_team.value}"
+        self.tiles.labels[value] = (f"a face-down {TEAM_WORDS[self.tile_team.value]} tile on "
+                                    f"{self.tile_space.value}")
+        self.tiles.value = (*self.tiles.value, value)
+
     def battlefield(self) -> AlderQuestState | None:
         """The game the Battlefield inputs describe (None: no minion placed): the teams'
         factions as chosen above, Red to act."""
-        if not self.placed.value:
+        if not self.placed.value and not self.tiles.value:
             return None
         allies = self.allies.value
         enemies = [r for r in RUNE_LETTERS if r not in allies]
@@ -284,7 +311,11 @@ class AlderQuestCalculator(LiveCalculator):
         for value in self.placed.value:
             mid, space, acorn = value.split("@")
             minions[mid] = {"space": space, "acorn": acorn or None}
-        return position((red[0], blue[0], red[1], blue[1]), minions=minions)
+        tiles: dict[str, list[str]] = {}
+        for value in self.tiles.value:
+            space, colour = value.split("@")
+            tiles.setdefault(space, []).append(colour)
+        return position((red[0], blue[0], red[1], blue[1]), minions=minions, tiles=tiles)
 
     def _battle(self) -> None:
         self.game = game = self.battlefield()
@@ -292,18 +323,29 @@ class AlderQuestCalculator(LiveCalculator):
         if game is None:
             self.battle_view.value = ""
             return
-        danger = {t: threats(game, t) for t in (0, 1)}
+        me = COLOURS.index(self.team.value)
+        view = game.view(me)  # two players: Red is seat 0, Blue seat 1
+        # a face-down tile of the other team: the chance it is a trap, from what you see
+        self.traps = {space: trap_chance(view, me, space) for space, stack in game.tiles.items()
+                      if stack and stack[-1][0][0] != self.team.value and not stack[-1][1]}
+        danger = {t: threats(view, t) for t in (0, 1)}
         rows = []
         for mid, m in sorted(game.minions.items()):
-            self.reach[mid] = tuple(sorted(minion_reach(game, mid, fresh=True).spaces))
+            self.reach[mid] = tuple(sorted(minion_reach(view, mid, fresh=True).spaces))
             self.threatened[mid] = tuple(danger[m["team"]].get(m["space"], ()))
             rows.append((f"{mid} ({TEAM_WORDS['rb'[m['team']]]})", m["space"],
                          ", ".join(self.reach[mid]) or "nowhere",
                          ", ".join(self.threatened[mid]) or "none"))
+        traps = "".join(f"<li>{html.escape(space)}: {html.escape(str(p))} ≈ "
+                        f"{html.escape(percent(p))}</li>"
+                        for space, p in sorted(self.traps.items()))
         self.battle_view.value = (
-            "<b>The Battlefield</b>: where each minion can end a fresh activation, and which "
-            "enemy minions can reach it in theirs (the others standing still)"
-            + table_html(["minion", "on", "can reach", "can be reached by"], rows))
+            ("<b>The Battlefield</b>: where each minion can end a fresh activation, and which "
+             "enemy minions can reach it in theirs (the others standing still)"
+             + table_html(["minion", "on", "can reach", "can be reached by"], rows)
+             if rows else "")
+            + (f"<b>Trap chance</b> of the enemy's top face-down tile (from its Tile Pouch "
+               f"of 19 and what you have seen):<ul>{traps}</ul>" if traps else ""))
 
     # ------------------------------------------------------------------ the Board
     def cell(self, name: str) -> w.Button:

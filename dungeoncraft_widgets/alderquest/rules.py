@@ -2527,19 +2527,26 @@ POSITION_HEROES = ("lily", "wren", "clarence", "rusk", "maggie", "tamsin")
 
 
 def position(factions: Sequence[str] = ("Thieves", "Bards", "Guardians", "Hunters"),
-             seed: int = 0, *, minions: dict[str, Any] | None = None) -> AlderQuestState:
+             seed: int = 0, *, minions: dict[str, Any] | None = None,
+             tiles: dict[str, Sequence[str]] | None = None) -> AlderQuestState:
     """A 2-player game at Red's first Action Phase with the Battlefield set as asked.
 
     ``factions``: the four in the order they are picked (Red, Blue, Red, Blue);
     ``minions``: minion id -> its space, or a dict with ``space`` and optionally
     ``upgraded``, ``exhausted`` and ``acorn`` (the code of an enemy Acorn it carries, such
     as ``"b2"``); the minion's team is its faction's. Every other minion is in its deck;
-    the Matching Board and the tiles stay as the set-up left them. Anything else is
-    refused with an InvalidArgumentError naming it.
+    ``tiles``: space -> the face-down tiles set on it, bottom first, each by its team's
+    colour (``"r"`` or ``"b"``): a tile nobody but its owner has seen, for which one of that
+    team's Tile Pouch stands in, drawn at random (``seed``), as a tile set from the pouch
+    is (a player's view shows only ``"r?"``). The Matching Board stays as the set-up left
+    it. Anything else is refused with an InvalidArgumentError naming it.
 
     >>> game = position(minions={"T01": "a1", "B03": {"space": "b2", "acorn": "r1"}})
     >>> game.minions["T01"]["team"], game.minions["B03"]["team"], game.minions["B03"]["acorn"]
     (0, 1, 'r1')
+    >>> game = position(tiles={"d3": ["b"]})
+    >>> game.view(0).tiles, game.tiles["d3"][0][0][0]
+    ({'d3': [['b?', False]]}, 'b')
     >>> position(minions={"T01": "a1", "G05": "a1"})
     Traceback (most recent call last):
     ...
@@ -2554,11 +2561,32 @@ def position(factions: Sequence[str] = ("Thieves", "Bards", "Guardians", "Hunter
         state.apply(f"faction {faction}")
     for hero in POSITION_HEROES:
         state.apply(f"hero {hero}")
+    spaces = set(state.field.ground) | set(state.field.canopy)
+    if not isinstance(tiles, (dict, type(None))) or len(tiles or ()) > len(spaces):
+        raise InvalidArgumentError(f"tiles must map spaces to tile colours, not {shown(tiles)}")
+    for space, stack in (tiles or {}).items():
+        if space not in state.field.ground:
+            raise InvalidArgumentError(f"tiles: {shown(space)} is not a space where a tile "
+                                       "can be set")
+        if isinstance(stack, str) or not isinstance(stack, Sequence) or len(stack) > 19:
+            raise InvalidArgumentError(f"tiles[{space!r}] must be a list of colours such as "
+                                       f"['b'], not {shown(stack)}")
+        for colour in stack:
+            if colour not in ("r", "b"):
+                raise InvalidArgumentError(f"tiles[{space!r}]: a tile is 'r' (Red's) or 'b' "
+                                           f"(Blue's), not {shown(colour)}")
+            pouch = state.teams["rb".index(colour)]["pouch"]
+            if not pouch:
+                raise InvalidArgumentError(f"tiles: {('Red', 'Blue')['rb'.index(colour)]}'s Tile "
+                                           "Pouch holds no more tiles")
+            assert state.rng is not None
+            tile = pouch.pop(state.rng.randbelow(len(pouch)))
+            state.tiles.setdefault(space, []).append([tile, False])
     if minions is None:
+        state._legal = None
         return state
     if not isinstance(minions, dict) or len(minions) > 40:
         raise InvalidArgumentError(f"minions must map minion ids to spaces, not {shown(minions)}")
-    spaces = set(state.field.ground) | set(state.field.canopy)
     team_of = {f: t for t in (0, 1) for f in state.teams[t]["factions"]}
     placed: dict[str, str] = {}
     for mid, spec in minions.items():
