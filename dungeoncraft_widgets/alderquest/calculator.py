@@ -275,7 +275,7 @@ class AlderQuestCalculator(LiveCalculator):
                                self.minion_acorn, self.place, self.tile_space,
                                self.tile_team, self.set_tile])
         show_descriptions_whole([self.brush, self.rows_text, self.minion_pick,
-                                 self.minion_space])
+                                 self.minion_space, self.tile_space])
         self.update()
 
     # ------------------------------------------------------------------ the Battlefield
