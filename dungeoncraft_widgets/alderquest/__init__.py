@@ -19,8 +19,9 @@ spaces, movement, tiles) and ``effects`` (what cards do: the effect vocabulary);
 ``bots`` (``MatchBot``, ``TributeBot``), ``odds`` (exact Board and tile odds:
 ``best_drops``, ``move_odds``, ``reveal_odds``, ``tile_odds``, ``snowflake_race``),
 ``graph`` (the Battlefield as a networkx graph: ``minion_reach``, ``turns_to_tribute``,
-``threats``), ``scene`` and ``app`` (``AlderQuestApp``: play in a notebook). How the
-rulebook is read where it is open: :data:`RULE_NOTES`.
+``threats``), ``scene`` and ``app`` (``AlderQuestApp``: play in a notebook) and
+``calculator`` (``AlderQuestCalculator``: a Matching Board typed in at a real table, its
+exact odds). How the rulebook is read where it is open: :data:`RULE_NOTES`.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from .rules import (
     RULE_NOTES,
     AlderQuestState,
     new_game,
+    position,
 )
 
 #: Random playouts per player count in the generic conformance test (kept to a few seconds).
@@ -58,7 +60,7 @@ __all__ = [
     "DEFAULT_BOARDS",
     "DEFAULT_CARDS", "MAX_ACTIONS", "PLAYER_COUNTS", "RULE_NOTES", "AlderQuestState", "Board",
     "Boards", "CardSet", "CascadeResult", "Match", "cascade", "find_matches", "load_boards",
-    "load_cards", "load_game", "new_game", "parse_action",
+    "load_cards", "load_game", "new_game", "parse_action", "position",
 ]
 
 
@@ -87,6 +89,7 @@ _LAZY = {"APP": "app", "MatchBot": "bots", "TributeBot": "bots", "AlderQuestApp"
          "Position": "odds", "move_odds": "odds", "best_drops": "odds", "reveal_odds": "odds",
          "tile_odds": "odds", "trap_chance": "odds", "snowflake_race": "odds",
          "battlefield_graph": "graph", "minion_reach": "graph", "turns_to_tribute": "graph",
-         "threats": "graph", "board_scene": "scene", "battlefield_scene": "scene"}
+         "threats": "graph", "board_scene": "scene", "battlefield_scene": "scene",
+         "AlderQuestCalculator": "calculator"}
 # The bots, the analysis and the widgets load on first use only: playing needs none of them.
 __getattr__ = lazy_attributes(__name__, _LAZY)

@@ -2520,3 +2520,106 @@ players, not 5
         options["lone"] = lone
     AlderQuestState.check_options(options)  # the checks a saved game's options pass too
     return AlderQuestState(players, seed, **options)
+
+
+#: The Heroes a :func:`position` chooses, in the order the set-up picks them (Red, Blue, ...).
+POSITION_HEROES = ("lily", "wren", "clarence", "rusk", "maggie", "tamsin")
+
+
+def position(factions: Sequence[str] = ("Thieves", "Bards", "Guardians", "Hunters"),
+             seed: int = 0, *, minions: dict[str, Any] | None = None,
+             tiles: dict[str, Sequence[str]] | None = None) -> AlderQuestState:
+    """A 2-player game at Red's first Action Phase with the Battlefield set as asked.
+
+    ``factions``: the four in the order they are picked (Red, Blue, Red, Blue);
+    ``minions``: minion id -> its space, or a dict with ``space`` and optionally
+    ``upgraded``, ``exhausted`` and ``acorn`` (the code of an enemy Acorn it carries, such
+    as ``"b2"``); the minion's team is its faction's. Every other minion is in its deck;
+    ``tiles``: space -> the face-down tiles set on it, bottom first, each by its team's
+    colour (``"r"`` or ``"b"``): a tile nobody but its owner has seen, for which one of that
+    team's Tile Pouch stands in, drawn at random (``seed``), as a tile set from the pouch
+    is (a player's view shows only ``"r?"``). The Matching Board stays as the set-up left
+    it. Anything else is refused with an InvalidArgumentError naming it.
+
+    >>> game = position(minions={"T01": "a1", "B03": {"space": "b2", "acorn": "r1"}})
+    >>> game.minions["T01"]["team"], game.minions["B03"]["team"], game.minions["B03"]["acorn"]
+    (0, 1, 'r1')
+    >>> game = position(tiles={"d3": ["b"]})
+    >>> game.view(0).tiles, game.tiles["d3"][0][0][0]
+    ({'d3': [['b?', False]]}, 'b')
+    >>> position(minions={"T01": "a1", "G05": "a1"})
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: minions: G05 and T01 both stand on a1
+    """
+    state = new_game(2, seed)
+    if isinstance(factions, str) or not isinstance(factions, Sequence) or \
+            sorted(factions) != sorted(state.cards.factions):
+        raise InvalidArgumentError(f"factions must be the four factions in the order they are "
+                                   f"picked, not {shown(factions)}")
+    for faction in factions:
+        state.apply(f"faction {faction}")
+    for hero in POSITION_HEROES:
+        state.apply(f"hero {hero}")
+    spaces = set(state.field.ground) | set(state.field.canopy)
+    if not isinstance(tiles, (dict, type(None))) or len(tiles or ()) > len(spaces):
+        raise InvalidArgumentError(f"tiles must map spaces to tile colours, not {shown(tiles)}")
+    for space, stack in (tiles or {}).items():
+        if space not in state.field.ground:
+            raise InvalidArgumentError(f"tiles: {shown(space)} is not a space where a tile "
+                                       "can be set")
+        if isinstance(stack, str) or not isinstance(stack, Sequence) or len(stack) > 19:
+            raise InvalidArgumentError(f"tiles[{space!r}] must be a list of colours such as "
+                                       f"['b'], not {shown(stack)}")
+        for colour in stack:
+            if colour not in ("r", "b"):
+                raise InvalidArgumentError(f"tiles[{space!r}]: a tile is 'r' (Red's) or 'b' "
+                                           f"(Blue's), not {shown(colour)}")
+            pouch = state.teams["rb".index(colour)]["pouch"]
+            if not pouch:
+                raise InvalidArgumentError(f"tiles: {('Red', 'Blue')['rb'.index(colour)]}'s Tile "
+                                           "Pouch holds no more tiles")
+            assert state.rng is not None
+            tile = pouch.pop(state.rng.randbelow(len(pouch)))
+            state.tiles.setdefault(space, []).append([tile, False])
+    if minions is None:
+        state._legal = None
+        return state
+    if not isinstance(minions, dict) or len(minions) > 40:
+        raise InvalidArgumentError(f"minions must map minion ids to spaces, not {shown(minions)}")
+    team_of = {f: t for t in (0, 1) for f in state.teams[t]["factions"]}
+    placed: dict[str, str] = {}
+    for mid, spec in minions.items():
+        spec = {"space": spec} if isinstance(spec, str) else spec
+        info = state.cards.minions.get(mid) if isinstance(mid, str) else None
+        if info is None:
+            raise InvalidArgumentError(f"minions: {shown(mid)} is not a minion of the card set")
+        if not isinstance(spec, dict) or spec.get("space") not in spaces:
+            raise InvalidArgumentError(f"minions: {mid}: {shown(spec)} is not a space of the "
+                                       "Battlefield")
+        space = spec["space"]
+        if space in placed:
+            raise InvalidArgumentError(f"minions: {' and '.join(sorted((placed[space], mid)))} "
+                                       f"both stand on {space}")
+        placed[space] = mid
+        team = team_of[info["faction"]]
+        acorn = spec.get("acorn")
+        if acorn is not None and (not isinstance(acorn, str) or len(acorn) != 2 or
+                                  acorn[0] != "rb"[1 - team] or acorn[1] not in "123"):
+            raise InvalidArgumentError(f"minions: {mid} can carry an enemy Acorn only "
+                                       f"({'rb'[1 - team]}1 to {'rb'[1 - team]}3), not "
+                                       f"{shown(acorn)}")
+        if acorn is not None:
+            pouch = state.teams[1 - team]["pouch"]
+            if acorn not in pouch:
+                raise InvalidArgumentError(f"minions: no {acorn} Acorn is left for {mid}")
+            pouch.remove(acorn)
+        for deck in state.minion_decks.values():
+            if mid in deck:
+                deck.remove(mid)
+        state.minions[mid] = {"team": team, "space": space,
+                              "upgraded": bool(spec.get("upgraded", False)),
+                              "exhausted": bool(spec.get("exhausted", False)),
+                              "acorn": acorn, "judo": False, "stunned": False}
+    state._legal = None
+    return state

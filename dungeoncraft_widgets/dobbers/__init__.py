@@ -16,8 +16,10 @@ and takes), ``travel`` (move costs, the trail), ``deal`` (set-up), ``effects`` (
 vocabulary and the questions it asks); ``bots``; analysis, each taking a game, a view or a
 position first: ``sight`` (what a player has seen of the cards), ``graph`` (networkx:
 ``reachable``, ``path_to_key``) and ``odds`` (exact: ``next_hand``, ``draw_chance``,
-``challenge_odds``, ``stack_cases``, ``expected_turns``); in a notebook: ``scene`` and
-``app`` (``DobbersApp``). How the rulebook is read where it is open: ``RULE_NOTES``.
+``challenge_odds``, ``next_challenge``, ``stack_cases``, ``expected_turns``); in a notebook:
+``scene``, ``app`` (``DobbersApp``) and ``calculator`` (``DobbersCalculator``: a position
+set up at a real table by clicking, its exact odds and what to buy). How the rulebook is
+read where it is open: ``RULE_NOTES``.
 
 >>> dobbers.DobbersApp.__name__, dobbers.path_to_key(dobbers.position(at="E11")).squares
 ('DobbersApp', ['E11', 'T15', 'E12'])
@@ -85,6 +87,8 @@ def parse_action(text: str) -> Action:
 _LAZY = {"APP": "app", "RaceBot": "bots", "DobbersApp": "app", "board_graph": "graph",
          "reachable": "graph", "path_to_key": "graph", "hand_points": "odds",
          "next_hand": "odds", "next_hand_chance": "odds", "draw_chance": "odds",
-         "challenge_odds": "odds", "stack_cases": "odds", "expected_turns": "odds"}
+         "challenge_odds": "odds", "stack_cases": "odds", "expected_turns": "odds",
+         "fewest_cards": "odds",
+         "next_challenge": "odds", "turn_points": "odds", "DobbersCalculator": "calculator"}
 # The bots, the analysis and the widgets load on first use only: playing needs none of them.
 __getattr__ = lazy_attributes(__name__, _LAZY)

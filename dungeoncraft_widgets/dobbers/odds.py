@@ -51,6 +51,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations
 from math import comb
 from typing import Any
 
@@ -58,7 +59,7 @@ import networkx as nx
 import sympy
 
 from ..core.checks import game_state, integer, one_of, seat, sequence, shown, whole_number
-from ..core.english import approx
+from ..core.english import approx, possessive
 from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
 from . import challenge, travel
@@ -71,9 +72,10 @@ from .sight import stack_cards, stack_outcomes, unseen_cards
 
 __all__ = [
     "QUANTITIES", "ChallengeOdds", "RaceTurns", "StackCase", "YourCards", "at_least",
-    "challenge_odds",
-    "draw_chance", "expected_turns", "hand_points", "next_hand", "next_hand_chance",
-    "stack_cases", "stack_cards", "unseen_cards", "your_cards",
+    "challenge_odds", "draw_chance", "expected_turns", "fewest_cards", "hand_points",
+    "next_challenge",
+    "next_hand", "next_hand_chance",
+    "stack_cases", "stack_cards", "turn_points", "unseen_cards", "your_cards",
 ]
 
 #: The points a question can ask about, and the colours that make them up.
@@ -415,43 +417,47 @@ def stack_cases(view: DobbersState, player: int, square: str) -> list[StackCase]
                                                                   square)]
 
 
-def _play_everything(view: DobbersState, p: int) -> tuple[int, int, list[list]]:
-    """The red and gold that playing every Effect card of the hand, using every Equipment
-    not used yet and spending the positive tokens adds this turn, with the alignment
-    bonuses that all of it sets off (:func:`.points.bonuses_due`, as the engine gives
-    them), and what each Equipment gives (for immunities). Cards drawn by these cards are
-    not counted."""
+def _play_everything(view: DobbersState, p: int, hand: Iterable[str] | None = None
+                     ) -> tuple[dict[str, int], list[list]]:
+    """The points (by colour: blue, red, gold, influence) that playing every Effect card
+    of the hand, using every Equipment not used yet and spending the positive tokens adds
+    this turn, with the alignment bonuses that all of it sets off
+    (:func:`.points.bonuses_due`, as the engine gives them), and what each Equipment gives
+    (for immunities). Cards drawn by these cards are not counted."""
     cards, turn = view.cards, view.turn
     equipped, forged = view.equipped[p], view.forged[p]
-    red = gold = 0
+    colours = ("blue", "red", "gold", "influence")
+    got = dict.fromkeys(colours, 0)
     contrib: list[list] = []
-    new = [c for c in view.hands[p] if c in cards and cards.type(c) == "Effect"]
+    new = [c for c in (view.hands[p] if hand is None else hand)
+           if c in cards and cards.type(c) == "Effect"]
     for card in new:
-        red, gold = red + cards.point(card, "red"), gold + cards.point(card, "gold")
+        for colour in colours:
+            got[colour] += cards.point(card, colour)
     used = dict(turn["used"])
     for slot in SLOTS:
         if slot in equipped and slot not in used:
             used[slot] = equipped[slot]
             gives = use_points(cards, equipped[slot], forged.get(slot))
             contrib.append(contribution(cards, equipped[slot], forged.get(slot), gives))
-            red, gold = red + gives.get("red", 0), gold + gives.get("gold", 0)
+            for colour in colours:
+                got[colour] += gives.get(colour, 0)
     for token in view.tokens[p]:
         colour, value = token_points(cards, token)
-        if value > 0 and colour == "red":
-            red += value
-        elif value > 0 and colour == "gold":
-            gold += value
+        if value > 0 and colour in got:
+            got[colour] += value
     # Alignment bonuses, once everything is in play.
     for key, card, _alignments in bonuses_due(
             cards, view.heroes[p], equipped, forged, used, [*turn["played"], *new],
             turn["bonus"]):
         aligned = cards[card]["aligned"]
-        r, g = aligned.get("red", 0), aligned.get("gold", 0)
-        red, gold = red + r, gold + g
+        for colour in colours:
+            got[colour] += aligned.get(colour, 0)
         if key.startswith("e"):
             contrib.append(contribution(cards, card, forged.get(key[1:]),
-                                               {"red": r, "gold": g}))
-    return red, gold, contrib
+                                        {"red": aligned.get("red", 0),
+                                         "gold": aligned.get("gold", 0)}))
+    return got, contrib
 
 
 @dataclass(frozen=True)
@@ -512,9 +518,9 @@ def challenge_odds(view: DobbersState, player: int, square: str, *,
     gold = turn["gold"]
     contrib = [list(c) for c in turn["contrib"]]
     if then_play_hand:
-        more_red, more_gold, more = _play_everything(view, p)
-        red, gold = red + more_red, gold + more_gold
-        contrib += more
+        more, more_contrib = _play_everything(view, p)
+        red, gold = red + more["red"], gold + more["gold"]
+        contrib += more_contrib
     cases = stack_cases(view, p, square)
     have: dict[frozenset, int] = {}
     chance = sympy.Integer(0)
@@ -526,6 +532,118 @@ def challenge_odds(view: DobbersState, player: int, square: str, *,
         if have[case.immune] >= case.need:
             chance += case.chance
         need[case.need] = need.get(case.need, sympy.Integer(0)) + case.chance
+    return ChallengeOdds(square, chance, cost, have, dict(sorted(need.items())),
+                         len(need) == 1, tuple(cases))
+
+
+def turn_points(view: DobbersState, player: int) -> dict[str, int]:
+    """The points (``blue``, ``red``, ``gold``, ``influence``) ``player``'s turn holds once
+    every Effect card of the hand is played, every Equipment not used yet is used and every
+    positive token spent, with the alignment bonuses (cards drawn on the way not counted).
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(heroes=["toby"], hand=["silver", "helpful"])
+    >>> turn_points(game, game.turn_player)     # Toby's 1 red, 1 gold, 1 Influence and both
+    {'blue': 0, 'red': 2, 'gold': 1, 'influence': 4}
+    """
+    p = _seat(view, player)
+    more, _contrib = _play_everything(view, p)
+    return {colour: view.turn[colour] + n for colour, n in more.items()}
+
+
+def next_challenge(view: DobbersState, player: int, *, hand: Iterable[str] | None = None
+                   ) -> ChallengeOdds | None:
+    """The chance that ``player`` clears the next Challenge on their way to the Key
+    (:func:`.graph.path_to_key`) this turn, at the start of their Main Phase: every Effect
+    card of the hand (or only those of ``hand``, a part of it) played, every Equipment not
+    used yet used and every positive token spent, then the Hero travels there (blue first,
+    then red, pay the shields on the way) and takes the stack on with the red + gold left,
+    less what a Creature is immune to. ``shield`` is what the travel costs; the chance is
+    0 when the blue + red do not reach it. None when no stack lies on the way.
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(heroes=["toby"], hand=["strength", "helpful", "silver"], at="T3",
+    ...                 equipped={"weapon": "silver_sword"},
+    ...                 stacks={"E2": ["castle_walls", "tree_golem"]})
+    >>> p = game.turn_player
+    >>> odds = next_challenge(game, p)      # 5 red, 2 gold: 3 red for the shield, 4 left
+    >>> odds.square, odds.shield, odds.chance, dict(odds.need), list(odds.have.values())
+    ('E2', 3, 0, {7: 1}, [4])
+    >>> next_challenge(game.view(p), p).chance  # Toby's view: Castle Walls and a mystery
+    2/17
+    """
+    p = _seat(view, player)
+    if view.turn_player != p or view.phase != "main":
+        raise InvalidArgumentError("challenge: only the player whose turn it is can take a "
+                                   "Challenge on this turn")
+    if hand is not None:
+        hand = sequence(hand, "hand", lambda c, _name: c, most=50)
+        missing = Counter(hand) - Counter(view.hands[p])
+        if missing:
+            raise InvalidArgumentError(f"hand: {shown(sorted(missing)[0])} is not in "
+                                       f"{possessive(view.players[p])} hand")
+    ahead = _next_stack(view, p)
+    return None if ahead is None else _clear_now(view, p, *ahead, hand)
+
+
+def fewest_cards(view: DobbersState, player: int) -> tuple[ChallengeOdds, tuple[str, ...]] | None:
+    """:func:`next_challenge` with the whole hand, and the fewest Effect cards of the hand
+    (sorted by id; among as few, the first) that give the same chance; None when no stack
+    lies on the way.
+
+    >>> from dungeoncraft_widgets.dobbers import position
+    >>> game = position(heroes=["toby"], hand=["strength", "helpful", "silver"], at="T3",
+    ...                 equipped={"weapon": "silver_sword"},
+    ...                 stacks={"E2": ["castle_walls", "?creature"]})
+    >>> odds, cards = fewest_cards(game.view(game.turn_player), game.turn_player)
+    >>> odds.chance, cards                   # the Silver gives Influence only
+    (2/17, ('helpful', 'strength'))
+    """
+    p = _seat(view, player)
+    whole = next_challenge(view, p)
+    if whole is None:
+        return None
+    effects = sorted(c for c in view.hands[p] if view.cards.type(c) == "Effect")
+    if not whole.chance:
+        return whole, tuple(effects)
+    ahead = _next_stack(view, p)
+    for k in range(len(effects) + 1):
+        for part in sorted(set(combinations(effects, k))):
+            if _clear_now(view, p, *ahead, part).chance == whole.chance:
+                return whole, part
+    return whole, tuple(effects)  # (not reached: the whole hand gives its own chance)
+
+
+def _next_stack(view: DobbersState, p: int) -> tuple[str, int, list[StackCase]] | None:
+    """The next stack on the way to the Key: its square, the shields to it, its cases."""
+    cost = 0
+    for step in path_to_key(view, p).steps:
+        cost += step.shield
+        if step.need is not None:
+            return step.square, cost, stack_cases(view, p, step.square)
+    return None
+
+
+def _clear_now(view: DobbersState, p: int, square: str, cost: int, cases: list[StackCase],
+               hand: Iterable[str] | None) -> ChallengeOdds:
+    turn = view.turn
+    more, contrib = _play_everything(view, p, hand)
+    blue, red = turn["blue"] + more["blue"], turn["red"] + more["red"]
+    gold = turn["gold"] + more["gold"]
+    need: dict[int, sympy.Rational] = {}
+    for case in cases:
+        need[case.need] = need.get(case.need, sympy.Integer(0)) + case.chance
+    have: dict[frozenset, int] = {}
+    chance = sympy.Integer(0)
+    if cost <= blue + red:
+        _blue, red = travel.pay_travel(blue, red, cost)
+        contrib = [list(c) for c in turn["contrib"]] + contrib
+        for case in cases:
+            if case.immune not in have:
+                have[case.immune] = sum(challenge.points_against(
+                    red, gold, challenge.immune_points(case.immune, contrib)))
+            if have[case.immune] >= case.need:
+                chance += case.chance
     return ChallengeOdds(square, chance, cost, have, dict(sorted(need.items())),
                          len(need) == 1, tuple(cases))
 

@@ -2366,7 +2366,8 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
              at: str | None = None, trail: Sequence[str] | None = None,
              stacks: dict[str, Sequence[str]] | None = None,
              adventure_row: Sequence[str] | None = None, tokens: Sequence[str] = (),
-             **options: Any) -> DobbersState:
+             deck: Sequence[str] | None = None, discard: Sequence[str] | None = None,
+             challenge_row: Sequence[str] | None = None, **options: Any) -> DobbersState:
     """A game at the start of the first player's Main Phase, set up as asked.
 
     ``heroes`` by seat (None: the first free one); for the player to act: ``hand`` (card
@@ -2380,10 +2381,32 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
     work, and everything else stays as the seed dealt it. Anything else is refused with an
     InvalidArgumentError naming it.
 
+    A position typed in at a real table (:mod:`.calculator`) also sets, for the player to
+    act, their ``deck`` (the cards still to draw, in that order) and ``discard`` pile: a
+    starting card comes from their own starting deck (there is no 9th Bottle Cap), a bought
+    card from the Adventure deck, and the starting cards left over were Destroyed (with
+    ``deck`` None, they stay in the deck). ``challenge_row``: the Locations and Creatures
+    showing in the Challenge row (by their art); the positions it leaves are empty. In a
+    stack, a card may be an icon (``"?creature"``, ``"?weapon"``, ...): a face-down card
+    nobody knows, for which a card of that type the player has not seen stands in (their
+    view shows only its icon); and ``[card, True]`` is a card face up (as after a Defeat;
+    or one the player knows, having put it there).
+
     >>> game = position(heroes=["toby", "herb"], hand=["helpful", "strength"],
     ...                 equipped={"weapon": "silver_sword"}, at="T3")
     >>> game.heroes[game.turn_player], game.hands[game.turn_player], game.position[game.turn_player]
     ('toby', ['helpful', 'strength'], 'T3')
+    >>> game = position(heroes=["herb"], hand=["silver"], deck=["bottle_cap", "traveling_kit"],
+    ...                 discard=["wooden_knife"], challenge_row=["dark_wood", "giant_rat"],
+    ...                 stacks={"E2": ["castle_walls", "?creature"]})
+    >>> p = game.turn_player
+    >>> game.decks[p], game.location_row, game.view(p).stacks["E2"][1]
+    (['bottle_cap', 'traveling_kit'], ['dark_wood', None, None], ['?creature', False])
+    >>> position(deck=["bottle_cap"] * 9)
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: deck: Player 1 has 8 Bottle Caps \
+at most (the starting deck's), not 9
     """
     state = new_game(players, seed, **options)
     cards = state.cards
@@ -2420,12 +2443,34 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
                 return card
         raise InvalidArgumentError(f"no {cards.name(card)} is left to put in this position")
 
+    def take_hidden(icon: str) -> str:
+        """A stand-in for a face-down card nobody knows: one of that type still in a
+        supply deck (never one the player sees)."""
+        kind = icon[1:].capitalize()
+        supply = state.creature_deck if kind == "Creature" else state.adventure_deck
+        for i in range(len(supply) - 1, -1, -1):
+            if cards.type(supply[i]) == kind:
+                return supply.pop(i)
+        raise InvalidArgumentError(f"stacks: no face-down {kind} is left to put there")
+
+    def stack_card(entry: Any, name: str) -> list[Any]:
+        if isinstance(entry, (list, tuple)) and len(entry) == 2 and entry[1] is True:
+            return [take(entry[0]), True]
+        if isinstance(entry, str) and entry in ICONS:
+            return [take_hidden(entry), False]
+        if not isinstance(entry, str):
+            raise InvalidArgumentError(f"{name} must be a card id, an icon such as "
+                                       f"'?creature' or [card, True], not {shown(entry)}")
+        return [take(entry), False]
+
     if adventure_row is not None:
         if len(adventure_row) > ADVENTURE_ROW:
             raise InvalidArgumentError(f"adventure_row holds at most {ADVENTURE_ROW} cards")
         state.adventure_deck += [c for c in state.adventure_row if c]
         state.adventure_row = [None] * ADVENTURE_ROW
         state.adventure_row[:len(adventure_row)] = [take(c) for c in adventure_row]
+    if challenge_row is not None:
+        _set_challenge_row(state, challenge_row, take)
     if hand is not None:
         state.decks[p] += state.hands[p]
         state.hands[p] = []
@@ -2443,6 +2488,8 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
         if card not in cards or "forge" not in cards[card]:
             raise InvalidArgumentError(f"forged: {shown(card)} is not a card with a Forge bonus")
         state.forged[p][slot] = take(card)
+    if deck is not None or discard is not None:
+        _set_own_cards(state, p, deck, discard, take)
     for square, stack in (stacks or {}).items():
         if square not in state.board.squares or not state.board.is_encounter(square):
             raise InvalidArgumentError(f"stacks: {square!r} is not an Encounter square")
@@ -2452,10 +2499,12 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
                 if kind != "Location" else state.set_aside if state.solo else \
                 state.location_deck
             home.append(card)
-        state.stacks[square] = [[take(c), False] for c in stack]
+        state.stacks[square] = [stack_card(c, f"stacks[{square!r}][{i}]")
+                                for i, c in enumerate(sequence(stack, f"stacks[{square!r}]",
+                                                               lambda c, _name: c, most=8))]
     for row, slot in ((state.location_row, "L"), (state.creature_row, "C")):
         for i, card in enumerate(row):
-            if card is None:
+            if card is None and challenge_row is None:
                 state._refill_challenge(f"{slot}{i + 1}")
     if at is not None:
         board = state.board
@@ -2484,3 +2533,77 @@ def position(players: int | Sequence[str] = 2, seed: int = 0, *,
     _PositionCheck(state).run()  # what a loaded save's start must pass: this one does
     state._start = state._snapshot()
     return state
+
+
+def _set_challenge_row(state: DobbersState, shown_cards: Sequence[str],
+                       take: Callable[[str], str]) -> None:
+    """The Challenge row as the player sees it: Locations in the L positions, Creatures
+    in the C positions, in order; the positions left are empty (what was there goes back
+    to its deck)."""
+    cards = state.cards
+    size = len(state.creature_row)
+    shown_cards = sequence(shown_cards, "challenge_row", lambda c, _name: c, most=2 * size)
+    state.location_deck += [c for c in state.location_row if c]
+    state.creature_deck += [c for c in state.creature_row if c]
+    rows = {"Location": state.location_row, "Creature": state.creature_row}
+    for row in rows.values():
+        row[:] = [None] * len(row)
+    for i, card in enumerate(shown_cards):
+        kind = cards.type(card) if isinstance(card, str) and card in cards else None
+        if kind not in rows:
+            raise InvalidArgumentError(f"challenge_row[{i}] must be a Location or a Creature, "
+                                       f"not {shown(card)}")
+        row = rows[kind]
+        if None not in row:
+            raise InvalidArgumentError(f"challenge_row: at most {len(row)} "
+                                       f"{kind}s show in the row")
+        row[row.index(None)] = take(card)
+
+
+def _set_own_cards(state: DobbersState, p: int, deck: Sequence[str] | None,
+                   discard: Sequence[str] | None, take: Callable[[str], str]) -> None:
+    """Player ``p``'s deck and discard pile, as given: a starting card from their own
+    starting deck, any other from the supply; own starting cards not asked for were
+    Destroyed (with ``deck`` None they stay in the deck)."""
+    cards, name = state.cards, state.players[p]
+    own = Counter(state.decks[p]) + Counter(state.discards[p])
+    state.decks[p], state.discards[p] = [], []
+    starting = Counter(cards.starting)
+    zones = {"deck": deck, "discard": discard}
+    # built apart: ``take`` looks in the player's own piles, which must not hand back
+    # a card this very call put there
+    built: dict[str, list[str]] = {"deck": [], "discard": []}
+    asked = Counter()
+    for zone, wanted in zones.items():
+        if wanted is None:
+            continue
+        wanted = sequence(wanted, zone, lambda c, _name: c, most=400)
+        for i, card in enumerate(wanted):
+            if not isinstance(card, str) or card not in cards or \
+                    cards.type(card) not in ("Effect", *EQUIPMENT_TYPES):
+                what = f"a {cards.type(card)}" if isinstance(card, str) and card in cards \
+                    else None
+                raise InvalidArgumentError(
+                    f"{zone}[{i}]: {cards.name(card) + ' is ' + what if what else shown(card)}"
+                    f"{'' if what else ' is no card'}: a deck holds Effect and Equipment "
+                    "cards only")
+            asked[card] += 1
+            if card in starting and card not in cards.adventure:
+                held = (Counter(state.hands[p]) + Counter(state.equipped[p].values())
+                        + Counter(state.forged[p].values()))[card]
+                if asked[card] + held > starting[card]:
+                    raise InvalidArgumentError(
+                        f"{zone}: {name} has {starting[card]} "
+                        f"{cards.name(card) + 's' if starting[card] > 1 else cards.name(card)} "
+                        f"at most (the starting deck's), not {asked[card] + held}")
+            if own[card]:
+                own[card] -= 1
+            else:
+                take(card)
+            built[zone].append(card)
+    state.decks[p], state.discards[p] = built["deck"], built["discard"]
+    left = sorted((+own).elements())
+    if deck is None:
+        state.decks[p] = left + state.decks[p]
+    else:
+        state.destroyed += left  # Destroyed since (a Cull, a Destroy ability)

@@ -102,7 +102,9 @@ def table_html(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 def show_descriptions_whole(widgets: Sequence[w.Widget]) -> None:
     """Let each widget's description take the room it needs (no "Compan…" cut-offs)."""
     for widget in widgets:
-        if getattr(widget, "description", "") and hasattr(widget.style, "description_width"):
+        if isinstance(widget, PickPile):
+            show_descriptions_whole([widget.adder])
+        elif getattr(widget, "description", "") and hasattr(widget.style, "description_width"):
             widget.style.description_width = "initial"
 
 
@@ -210,6 +212,8 @@ class LiveCalculator(StaticFallback, w.VBox):
     def watch(self, controls: Sequence[w.Widget]) -> None:
         for control in controls:
             control.observe(lambda _change: self.update(), names="value")
+            # a pile's own menu and list are inputs too: never greyed out as a result
+            self._controls.extend(getattr(control, "parts", ()))
         self._controls.extend(controls)
         show_descriptions_whole(controls)
 
@@ -312,3 +316,97 @@ def message_label() -> w.Label:
             label.remove_class("dcw-error")
     label.observe(colour, names="value")
     return label
+
+
+class PickPile(w.VBox):
+    """A pile of things chosen by clicking, never by typing: pick one in the menu to add
+    it (the menu goes back to its prompt), click one in the list below to take one away.
+    ``value`` is the tuple of what is in the pile, in the order added; a calculator
+    watches it like any input (:meth:`LiveCalculator.watch`) and checks it (what is
+    too many is the calculator's to say, in words). ``ordered``: the list shows each
+    entry in its place (a stack), else one line per kind with its count (a deck).
+
+    >>> pile = PickPile([("Bottle Cap", "bottle_cap"), ("Silver", "silver")],
+    ...                 description="Deck:", value=("silver",))
+    >>> pile.adder.value = "bottle_cap"; pile.adder.value = "bottle_cap"
+    >>> pile.value, pile.adder.label, pile.summary.value
+    (('silver', 'bottle_cap', 'bottle_cap'), 'add…', '<b>Deck:</b> 3 cards: Bottle Cap ×2, Silver')
+    >>> pile.remover.value = "bottle_cap"   # a click in the list takes one away
+    >>> pile.value
+    ('silver', 'bottle_cap')
+    """
+
+    value = traitlets.Tuple(help="what is in the pile, in the order added")
+
+    def __init__(self, options: Sequence[tuple[str, Any]], *, description: str,
+                 value: Sequence[Any] = (), ordered: bool = False, noun: str = "card",
+                 prompt: str = "add…", rows: int = 4, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.description, self.ordered, self.noun = description, ordered, noun
+        self.labels = {v: label for label, v in options}
+        # "" is the prompt: a menu whose value is None shows nothing at all
+        self.adder = w.Dropdown(options=[(prompt, ""), *options], value="",
+                                description=description,
+                                layout=w.Layout(width="auto", max_width="100%"))
+        self.remover = w.Select(options=[], value=None, rows=rows,
+                                tooltip="click one to take it away",
+                                layout=w.Layout(width="auto", max_width="100%"))
+        self.summary = w.HTML()
+        self._busy = False
+        self.adder.observe(self._add, names="value")
+        self.remover.observe(self._remove, names="value")
+        self.observe(lambda _change: self._show(), names="value")
+        controls = w.Box([self.adder, self.remover],
+                         layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
+        controls.add_class("dcw-static-skip")  # the summary says it on a still page
+        self.children = [controls, self.summary]
+        self.parts = (self.adder, self.remover, self.summary, controls)
+        self.value = tuple(value)
+        self._show()
+
+    def label(self, value: Any) -> str:
+        return self.labels.get(value, str(value))
+
+    def _add(self, change: dict[str, Any]) -> None:
+        if self._busy or change["new"] == "":
+            return
+        self._busy = True
+        try:
+            self.adder.value = ""
+        finally:
+            self._busy = False
+        self.value = (*self.value, change["new"])
+
+    def _remove(self, change: dict[str, Any]) -> None:
+        if self._busy or change["new"] is None:
+            return
+        items = list(self.value)
+        if self.ordered:
+            del items[change["new"]]
+        else:
+            items.reverse()  # the last one added goes first
+            items.remove(change["new"])
+            items.reverse()
+        self.value = tuple(items)
+
+    def _show(self) -> None:
+        counts: dict[Any, int] = {}
+        for item in self.value:
+            counts[item] = counts.get(item, 0) + 1
+        if self.ordered:
+            options = [(f"{i + 1}. {self.label(v)}", i) for i, v in enumerate(self.value)]
+            words = ", ".join(self.label(v) for v in self.value)
+        else:
+            options = [(f"{self.label(v)} ×{n}" if n > 1 else self.label(v), v)
+                       for v, n in counts.items()]
+            words = ", ".join(label for label, _v in sorted(options))
+        self._busy = True
+        try:
+            self.remover.options = options
+            self.remover.value = None
+        finally:
+            self._busy = False
+        n = len(self.value)
+        many = self.noun if n == 1 else self.noun + "s"
+        self.summary.value = (f"<b>{html.escape(self.description)}</b> "
+                              f"{n} {many}{': ' + html.escape(words) if words else ''}")
