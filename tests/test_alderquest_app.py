@@ -35,8 +35,9 @@ def test_set_up_by_buttons_then_a_drop_by_two_clicks():
     app = AlderQuestApp(seed=5)
     assert app.question(app.view).startswith("Choose a faction for Red")
     labels = [b.description for b in app.choice_box.children]
-    assert labels == ["Take the Bards", "Take the Guardians", "Take the Hunters",
-                      "Take the Thieves"]
+    assert [label.split(":")[0] for label in labels] == [
+        "Take the Bards", "Take the Guardians", "Take the Hunters", "Take the Thieves"]
+    assert labels[0] == "Take the Bards: once exalted, at the start of your turn, draw a Quarrel."
     while app.state.phase in ("faction", "hero"):
         app.choice_box.children[0].click()
     assert app.state.current_player == 0 and app.state.phase == "play"

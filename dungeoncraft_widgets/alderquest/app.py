@@ -1030,9 +1030,19 @@ class AlderQuestApp(GameApp):
                 p_trap = odds.at(frame["space"])
             for a in legal[:MAX_CHOICES]:
                 tip = ""
-                if isinstance(a, ChooseFaction):
-                    ex = s.cards.factions[a.name]["exalted"]
-                    tip = f"Exalted: {ex['name']}: {ex['text']}"
+                if isinstance(a, ChooseFaction):  # what it does, on the button itself
+                    info = s.cards.factions[a.name]
+                    ex = info["exalted"]
+                    tip = (f"The {a.name} ({listing(info['classes'])}): their runes are yours "
+                           "to match; a match of 4 or more of them exalts the faction.")
+                    out.append(Choice(f"Take the {a.name}: once exalted, {ex['text'][0].lower()}"
+                                      f"{ex['text'][1:]}", a, tooltip=f"{tip} {ex['name']}."))
+                    continue
+                if isinstance(a, ChooseHero):
+                    card = s.cards.heroes[a.hero]
+                    out.append(Choice(f"{self.action_label(a)}: {card['ability']['text']}", a,
+                                      tooltip=f"{card['name']}, {card['title']}"))
+                    continue
                 if isinstance(a, Reveal) and odds is not None:
                     out.append(Choice("Reveal it; the chance it is a trap", a, odds=p_trap,
                                       tooltip=self._trap_caveat(view, odds,
