@@ -50,7 +50,8 @@ def test_a_solo_game_played_by_clicking_ends_with_the_rulebooks_verdict():
 def test_solo_shows_the_turn_and_what_the_solo_cards_did_between_turns():
     app = DobbersApp(seed=4, solo=True)
     do(app, app.state.legal_actions()[0])             # the Hero
-    assert "Solo Play, turn 1." in app.status.value
+    assert app.status.value.startswith("Solo Play, turn 1 (the game stops after turn 60).")
+    assert "Goal: reach the Key" in app.status.value and "18 moves from it" in app.status.value
     seen_steps = False
     for _ in range(12):
         press_label(app, "End the turn")

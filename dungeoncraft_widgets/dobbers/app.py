@@ -613,11 +613,25 @@ class DobbersApp(GameApp):
     def describe(self, view: GameState) -> str:
         assert isinstance(view, DobbersState)
         text = super().describe(view)
-        if view.is_over or view.phase in ("hero", "start"):
+        if view.is_over:
             return text
+        goal = (SOLO_GOAL if view.solo else RACE_GOAL) + KEY_WAY
+        if view.phase in ("hero", "start"):
+            return f"{text} {goal}"
+        board, limit = view.board, view.options["round_limit"]
+        far = []
+        for p, where in enumerate(view.position):
+            if where is not None:
+                moves = board.to_key.get(where, 0)
+                who = "You are" if p == self.seat else f"{view.players[p]} is"
+                far.append(f"{who} {count(moves, 'move')} from it" if moves else
+                           f"{who} on it")
+        where = "; ".join(far) + "." if far else ""
         if view.solo:
-            return f"Solo Play, turn {view.turns[0] + 1}. {text}"
-        return f"Round {view.round + 1}. {text}"
+            stop = f" (the game stops after turn {limit})" if limit else ""
+            return f"Solo Play, turn {view.turns[0] + 1}{stop}. {text} {goal} {where}"
+        stop = f" of at most {limit}" if limit else ""
+        return f"Round {view.round + 1}{stop}. {text} {goal} {where}"
 
     def summarize(self, events: list[Event], view: GameState) -> list[str]:
         """The log's lines, told short: a run of one player's plays (uses, equips,
@@ -862,6 +876,13 @@ def _joins(first: Event, event: Event) -> bool:
     what = "square" if event.kind == "move" else "card"
     return (event.kind == "move" or event.kind in RUN_VERBS) and what in event.data \
         and what in first.data
+
+
+RACE_GOAL = "Goal: be the first to reach the Key (the yellow square marked KEY)."
+SOLO_GOAL = ("Goal: reach the Key (the yellow square marked KEY) in as few turns as you "
+             "can: 13 or less is the best verdict.")
+KEY_WAY = (" Each move pays the shield on its path in blue (or red) points; a square with a "
+           "Challenge stack must be beaten with red + gold.")
 
 
 def _destroy_words(view: DobbersState, card: str) -> str:
