@@ -84,6 +84,9 @@ def test_the_exact_chance_is_shown_before_committing_to_a_challenge():
     commit, later = app.choices(app.view)
     assert commit.odds == want.chance and 0 < want.chance < 1
     assert commit.text.endswith(f"{want.chance} ≈ {float(want.chance):.1%}")
+    assert not commit.best, "no ★ on a chance below 1: a Defeat's losses are not weighed"
+    assert "(the shield costs 3)" in commit.text
+    assert "If you lose (" in commit.hint and "travel points are spent" in commit.hint
     press_label(app, "Not now")                          # nothing happens
     assert app.selected is None and app.state.challenge is None
     click(app.board, "sq-E2")
@@ -292,3 +295,23 @@ def test_the_race_button_says_when_its_answer_is_an_estimate(monkeypatch):
                                  stacks={"E12": ["hollow_oak"]}))
     app.race_button.click()
     assert "about" in app.race_view.value and "not exact: an estimate" in app.race_view.value
+
+
+def test_play_everything_equips_the_equipment_in_hand_where_a_slot_is_empty():
+    game = first(heroes=["toby", "herb"], hand=["wooden_knife", "traveling_kit", "strength"],
+                 at="T3")
+    app = DobbersApp(state=game)
+    assert app.state.equipped[0] == {} or not any(app.state.equipped[0].values())
+    press_label(app, "Play every card and use your Equipment")
+    assert app.state.equipped[0].get("weapon") == "wooden_knife"
+    assert app.state.equipped[0].get("item") == "traveling_kit"
+    assert not app.state.hands[0], "nothing of the hand is left unplayed"
+
+
+def test_an_equip_is_said_plainly_before_and_after_it_is_done():
+    game = first(heroes=["toby", "herb"], hand=["traveling_kit"], at="T3")
+    app = DobbersApp(state=game)
+    equip = next(a for a in app.state.legal_actions() if type(a).__name__ == "Equip")
+    assert app.action_label(equip) == "Equip Traveling Kit"
+    assert app.act(equip)
+    assert app.action_label(equip) == "Equip Traveling Kit"  # not "replacing" itself

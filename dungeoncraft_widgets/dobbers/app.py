@@ -363,14 +363,25 @@ class DobbersApp(GameApp):
         self.selected = None
 
     def play_everything(self) -> None:
-        """Play every Effect card of the hand, use every Equipment not used yet, spend the
-        positive tokens (stopping at any question a card asks)."""
+        """Equip the Equipment in the hand that has an empty slot (nothing equipped is
+        replaced), play every Effect card of the hand, use every Equipment not used yet,
+        spend the positive tokens (stopping at any question a card asks)."""
         while self._mine(self.state.view(self.seat)):
             legal = self.state.legal_actions()
-            step = next((a for kind in (Use, Play, Token) for a in legal
-                         if isinstance(a, kind)), None)
+            equipped = self.state.equipped[self.seat]
+            cards = self.state.cards
+            step = next((a for a in legal if isinstance(a, Equip)
+                         and not equipped.get(cards.type(a.card).lower())), None)
+            step = step or next((a for kind in (Use, Play, Token) for a in legal
+                                 if isinstance(a, kind)), None)
             if step is None or not self.act(step):
                 return
+
+    def _more_to_play(self, legal: list[Action]) -> bool:
+        """Whether :meth:`play_everything` has something to do."""
+        equipped, cards = self.state.equipped[self.seat], self.state.cards
+        return any(isinstance(a, (Play, Use, Token)) or isinstance(a, Equip) and not
+                   equipped.get(cards.type(a.card).lower()) for a in legal)
 
     # ------------------------------------------------------------ the question
     def question(self, view: GameState) -> str | None:
@@ -491,7 +502,7 @@ class DobbersApp(GameApp):
             red, gold = view.challenge_points(square)
             win = red + gold >= view.stack_needs(self.seat, square)
             out = []
-            if any(isinstance(a, (Play, Use, Token)) for a in legal):
+            if self._more_to_play(legal):
                 out.append(Choice("Play every card first", self.play_everything))
             out.append(Choice("Fight now: " + ("you win" if win else "you lose"), Fight(),
                               odds=sympy.Integer(int(win)), best=win))
@@ -500,11 +511,14 @@ class DobbersApp(GameApp):
         if sel:
             if sel["kind"] == "challenge":
                 odds = self._challenge_odds(view, sel["square"])
-                return [Choice(f"Commit to the Challenge on {view.board.label(sel['square'])}",
+                # ★ only on a sure win: a Defeat costs the shield and squares back, which
+                # no chance of winning below 1 is weighed against here
+                return [Choice(f"Commit to the Challenge on {view.board.label(sel['square'])}"
+                               f" (the shield costs {odds.shield}); your chance to win",
                                Challenge(sel["square"]), odds=odds.chance,
-                               best=odds.chance >= sympy.Rational(1, 2),
+                               best=odds.chance == 1,
                                tooltip="The chance to win if you commit now and then play "
-                                       "every card you hold."),
+                                       "every card you hold. " + _defeat_words(odds)),
                         Choice("Not now", self.cancel)]
             return [Choice(self.action_label(a), a) for a in sel["options"]] + \
                 [Choice("Cancel", self.cancel)]
@@ -513,10 +527,12 @@ class DobbersApp(GameApp):
         out += [Choice(self.action_label(a), a, tooltip="Once per turn, at any time while it "
                        "is in play (it is used too, if it was not yet)")
                 for a in legal if isinstance(a, Draw)]
-        if any(isinstance(a, (Play, Use, Token)) for a in legal):
+        if self._more_to_play(legal):
             out.append(Choice("Play every card and use your Equipment", self.play_everything,
-                              tooltip="Plays every Effect card of your hand, uses every "
-                                      "Equipment and spends your positive tokens"))
+                              tooltip="Equips the Equipment in your hand that has an empty "
+                                      "slot (nothing equipped is replaced), plays every "
+                                      "Effect card of your hand, uses every Equipment and "
+                                      "spends your positive tokens"))
         out.append(Choice("End the turn (your hand goes to the discard pile, draw "
                           f"{hand_size(view.cards, view.heroes[self.seat])})", End()))
         return out
@@ -559,8 +575,10 @@ class DobbersApp(GameApp):
                 return f"Play {cards.name(card)}"
             case Equip(card=card):
                 old = self.state.equipped[self.seat].get(cards.type(card).lower())
-                return f"Equip {cards.name(card)}" + (
-                    f" (replacing {cards.name(old)})" if old else "")
+                if not old or old == card:  # (said after it is done: it is the one there)
+                    return f"Equip {cards.name(card)}"
+                return (f"Equip {cards.name(card)} in place of the {cards.name(old)} you "
+                        "have equipped")
             case Forge(card=card, slot=slot):
                 host = self.state.equipped[self.seat].get(slot)
                 return f"Forge {cards.name(card)} under your {cards.name(host) if host else slot}"
@@ -883,6 +901,20 @@ SOLO_GOAL = ("Goal: reach the Key (the yellow square marked KEY) in as few turns
              "can: 13 or less is the best verdict.")
 KEY_WAY = (" Each move pays the shield on its path in blue (or red) points; a square with a "
            "Challenge stack must be beaten with red + gold.")
+
+
+def _defeat_words(odds: ChallengeOdds) -> str:
+    """What losing the Challenge costs, from its exact cases."""
+    lose = 1 - odds.chance
+    if lose == 0:
+        return "You cannot lose it."
+    backs = sorted({max(1, c.back) for c in odds.cases
+                    if odds.have.get(c.immune, 0) < c.need})
+    back = (f"{count(backs[0], 'square')}" if len(backs) == 1 else
+            f"{backs[0]} to {backs[-1]} squares") if backs else "one square"
+    return (f"If you lose ({english_chance(lose)}): the shield's {odds.shield} travel points "
+            f"are spent all the same, you go back {back} the way you came, and the stack's "
+            "Defeat text may take Equipment.")
 
 
 def _destroy_words(view: DobbersState, card: str) -> str:
