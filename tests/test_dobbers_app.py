@@ -315,3 +315,15 @@ def test_an_equip_is_said_plainly_before_and_after_it_is_done():
     assert app.action_label(equip) == "Equip Traveling Kit"
     assert app.act(equip)
     assert app.action_label(equip) == "Equip Traveling Kit"  # not "replacing" itself
+
+
+def test_a_move_of_several_squares_is_told_whole():
+    game = first(heroes=["brindle", "herb"], hand=["endurance"] * 3, at="T3")
+    app = DobbersApp(state=game)
+    press_label(app, "Play every card and use your Equipment")
+    click(app.board, "sq-T5")
+    assert app.state.position[0] == "T5"
+    assert app.summary_lines == ["You travel to Encounter square 2, then square T4, then "
+                                 "Encounter square 3, then square T5 (4 squares)."]
+    press_label(app, "End the turn")
+    assert not any("square T4" in line for line in app.summary_lines), "a new act, a new tale"

@@ -114,6 +114,10 @@ class DobbersApp(GameApp):
         if bots is None:
             bots = {p: RaceBot(seed=p) for p in range(1, len(state.players))}
         self.selected: dict[str, Any] | None = None
+        # A move of several squares is played a square at a time: where its first hop's
+        # lines start, and its hops, so that "What just happened" tells the whole way.
+        self._way_mark: int | None = None
+        self._way: tuple[Action, ...] = ()
         self.cards_board = BoardView(min_text_px=10)
         self.odds_view = w.HTML()
         self.odds_view.add_class("dcw-dobbers-odds")
@@ -299,6 +303,7 @@ class DobbersApp(GameApp):
         gates = {s for s, stack in view.stacks.items() if stack and s != here}
         way = nx.dijkstra_path(board_graph(view.board), here, square,
                                weight=lambda u, v, d: None if u in gates else d["weight"])
+        self._way_mark, self._way = len(self.state.log), tuple(Move(s) for s in way[1:])
         for step in way[1:-1]:
             if not self.act(Move(step)):
                 return None
@@ -309,6 +314,20 @@ class DobbersApp(GameApp):
             self._select(kind="challenge", square=square, id=f"sq-{square}")
             return None
         return Move(square)
+
+    def act(self, action: Any) -> bool:
+        if action not in self._way:  # not a hop of the move being made
+            self._way_mark, self._way = None, ()
+        return super().act(action)
+
+    def undo(self) -> bool:
+        self._way_mark, self._way = None, ()
+        return super().undo()
+
+    def _events_since_mark(self) -> list[Event]:
+        # the whole way of a move of several squares, not only its last hop
+        start = self._mark if self._way_mark is None else min(self._mark, self._way_mark)
+        return [e for e in self.state.log[start:] if self._visible(e)]
 
     def _hand_click(self, view: DobbersState, index: int) -> Action | str | None:
         hand = view.hands[self.seat]
