@@ -88,7 +88,7 @@ PENDING_QUESTIONS = {
     "discard": "{src}: which card of your hand do you discard?",
     "lose_equipment": "{src}: which piece of your Equipment do you lose?",
     "choice": "{src}: choose one of these results.",
-    "loot": "You beat the stack: where does its {card} go?",
+    "loot": "You beat the stack: where does {card} go?",
     "solo_target": "A Solo card places a Creature: which Location gets it?",
 }
 # Log kinds whose runs (one player, one card each) the summary tells in one sentence.
@@ -439,7 +439,8 @@ class DobbersApp(GameApp):
         pending = view.pending
         src = view.cards.name(pending.get("src", "")) if pending.get("src") else "A card"
         text = PENDING_QUESTIONS.get(pending["kind"], "{src} asks you to choose.")
-        card = view.cards.name(pending.get("card", "")) if pending.get("card") else ""
+        card = view.cards.name(pending.get("card", "")) if pending.get("card") else \
+            "the card it leaves"
         if pending["kind"] == "discard" and pending.get("left", 1) > 1:
             text += f" ({count(pending['left'], 'card')} to discard)"
         return text.format(src=src, card=card)
@@ -879,7 +880,11 @@ Encounter square 1 (2 squares).']
         try:
             race = expected_turns(view, self.seat)
         except DungeoncraftError as exc:
-            self.race_view.value = f"<p>{html.escape(str(exc))}.</p>"
+            # the library names its function ("expected_turns: ..."): a player needs only
+            # the reason
+            words = str(exc).split(": ", 1)[-1] if str(exc).startswith("expected_turns") \
+                else str(exc)
+            self.race_view.value = f"<p>No expected number of turns: {html.escape(words)}.</p>"
             return
         value = race.turns
         now = view.turns[self.seat] + 1
