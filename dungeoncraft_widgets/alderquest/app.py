@@ -484,7 +484,7 @@ class AlderQuestApp(GameApp):
             step = cascade_frames(cols, ("drop", column, rune), rules, None,
                                   view.boards.board_rows, _faction_names(view))
             for f in step:
-                f["who"] = f"Preview of the best plan, {rune} in {column}"
+                f["who"] = f"Preview of the best plan: {piece_words(view, rune)} in column {column}"
             frames += step
             if step[-1].get("random"):
                 break
@@ -600,7 +600,10 @@ class AlderQuestApp(GameApp):
             return
         self.cascade_box.layout.display = ""
         i = self.frame_index
-        if i is None:
+        if i is None and self.frames[0]["who"].startswith("Preview"):
+            text = (f"A preview of the best plan's drops ({count(len(self.frames), 'step')}; "
+                    "nothing is played): press Next step to see them one at a time.")
+        elif i is None:
             text = (f"The Board moves since your last turn took "
                     f"{count(len(self.frames), 'step')}: press Next step to replay them one "
                     "at a time.")
@@ -1072,8 +1075,8 @@ class AlderQuestApp(GameApp):
             out = []
             for plan, starred in self.ranked_plans()[:3]:
                 step = plan.steps[0]
-                out.append(Choice(f"{plan.words()}, {_expects(plan)}; an exalt or a legendary "
-                                  "Quarrel", Drop(step[0], step[1]),
+                out.append(Choice(f"{_plan_words(view, plan)}, {_expects(plan)}; an exalt or "
+                                  "a legendary Quarrel", Drop(step[0], step[1]),
                                   odds=plan.p_exalt_or_legendary, best=starred,
                                   tooltip=f"Drops {step[0]} into {step[1]} now; the rest of "
                                           "the plan is yours to follow."
@@ -1197,7 +1200,7 @@ class AlderQuestApp(GameApp):
         plans = self._plans()
         if plans:
             items = "".join(
-                f"<li>{'★ ' if starred else ''}{html.escape(p.words())}, "
+                f"<li>{'★ ' if starred else ''}{html.escape(_plan_words(view, p))}, "
                 f"{html.escape(_expects(p))}; exalt or legendary "
                 f"{html.escape(chance(p.p_exalt_or_legendary))}"
                 f"{html.escape(_winter_words(p.p_end))}</li>"
@@ -1242,6 +1245,11 @@ class AlderQuestApp(GameApp):
             pass
         self.odds_view.value = "".join(f"<div class='dcw-aq-odds-part' style='line-height:1.4;"
                                        f"margin-bottom:0.5em'>{p}</div>" for p in parts)
+
+
+def _plan_words(view: AlderQuestState, plan: DropPlan) -> str:
+    """'Thieves rune (T) in column A, then red Snowflake in column C' (no bare codes)."""
+    return ", then ".join(f"{piece_words(view, r)} in column {c}" for r, c in plan.steps)
 
 
 def _expects(odds: DropPlan | MoveOdds) -> str:
