@@ -98,11 +98,12 @@ __all__ = ["AlderQuestApp", "cascade_frames"]
 
 MAX_CHOICES = 12  # more than this: the action menu below has them all
 
-GOAL = ("Goal: the most Acorn points in your Collection when winter comes. Your minions "
-        "carry the enemy's Acorn tiles up the Great Tree and drop them on the Matching "
-        "Board; 3 of the enemy's Acorns in a line (a Snowflake counts as any Acorn) score "
-        "for the team that matched them. Your faction runes pay for minions, Heroes and "
-        "Quarrels.")
+GOAL = "Goal: the most Acorn points in your Collection when winter comes."
+HOW_TO_SCORE = ("How to score: your minions carry the enemy's Acorn tiles up the Great Tree "
+                "and drop them on the Matching Board; 3 of the enemy's Acorns in a line (a "
+                "Snowflake counts as any Acorn) score for the team that matched them. Your "
+                "faction runes pay for minions, Heroes and Quarrels. Winter comes when the "
+                "4th Snowflake is matched.")
 
 # What a ★ on a drop weighs, in the order it weighs it (said on the buttons' tooltips).
 WEIGHED = ("★ weighs, in this order: the Acorn points you are expected to score (the "
@@ -876,13 +877,12 @@ class AlderQuestApp(GameApp):
         if view.is_over:
             return head
         if view.phase != "play":
-            return f"{head} {GOAL}"
+            return f"{head} {GOAL} {HOW_TO_SCORE}"
         me, other = self.team, 1 - self.team
         left = 4 - len(view.snowflakes)
-        return (f"Turn {view.turn}. {head} {GOAL} Winter comes when the 4th Snowflake is "
-                f"matched: {len(view.snowflakes)} of 4 so far, {left} to go. Points: "
-                f"{view.team_name(me)} {view.points(me)}, {view.team_name(other)} "
-                f"{view.points(other)}.")
+        return (f"Turn {view.turn}. {head} {GOAL} Winter: {len(view.snowflakes)} of 4 "
+                f"Snowflakes matched, {left} to go. Points: {view.team_name(me)} "
+                f"{view.points(me)}, {view.team_name(other)} {view.points(other)}.")
 
     def action_label(self, action: Action) -> str:  # noqa: C901 - one sentence a kind
         s = self.state
@@ -1196,7 +1196,7 @@ class AlderQuestApp(GameApp):
         if view.phase != "play" or view.is_over:
             self.odds_view.value = ""
             return
-        parts: list[str] = []
+        parts: list[str] = [html.escape(HOW_TO_SCORE)]
         plans = self._plans()
         if plans:
             items = "".join(

@@ -43,6 +43,11 @@ ACORN_FILL = "#a1887f"
 SNOW_FILL = "#e1f5fe"
 CELL = 58            # the Matching Board's cell
 SPACE = 84           # the Battlefield's space
+#: The Battlefield's smallest text (472 units wide: at 10 px text it still fits 315 px)
+MIN_FIELD_TEXT = 15
+FIELD_KEY = ("Green discs round the Tree: its canopy,", "entered only from the space below.",
+             "Green frame: a move now; dashed: later;", "red: an enemy minion can reach it.",
+             "zz: exhausted (it acts again next turn).")
 BOARD_X, BOARD_Y = 44, 150
 FIELD_X, FIELD_Y = 36, 84
 KIND_WORDS = {"1": "1-point Acorn", "2": "2-point Acorn", "3": "3-point Acorn",
@@ -228,16 +233,17 @@ def _minion_glyph(view: AlderQuestState, mid: str, m: Mapping[str, Any], cx: flo
         Circle(f"mn-{mid}-body", cx, cy, r, fill=fill, stroke=TEAM_COLOURS[colour],
                stroke_width=5),
         Text(f"mn-{mid}-text", cx, cy, letter + ("★" if m["upgraded"] else ""),
-             size=r * 0.75, weight="bold", fill=ink)], classes=classes, label=words,
-              opacity=0.6 if m["exhausted"] else 1)
+             size=max(MIN_FIELD_TEXT, r * 0.75), weight="bold", fill=ink)],
+        classes=classes, label=words, opacity=0.6 if m["exhausted"] else 1)
     if m["acorn"]:
         g.add(Circle(f"mn-{mid}-acorn", cx - r * 0.8, cy + r * 0.8, 10, fill=ACORN_FILL,
                      stroke=TEAM_COLOURS[m["acorn"][0]], stroke_width=2))
         g.add(Text(f"mn-{mid}-acorn-text", cx - r * 0.8, cy + r * 0.8,
-                   m["acorn"][1] if m["acorn"][1] != "?" else "?", size=11, weight="bold",
+                   m["acorn"][1] if m["acorn"][1] != "?" else "?", size=MIN_FIELD_TEXT,
+                   weight="bold",
                    fill="#1b1b1b"))
     if m["exhausted"]:
-        g.add(Text(f"mn-{mid}-zz", cx + r * 0.95, cy - r * 0.9, "zz", size=12,
+        g.add(Text(f"mn-{mid}-zz", cx + r * 0.95, cy - r * 0.9, "zz", size=MIN_FIELD_TEXT,
                    weight="bold", fill="#1b1b1b"))
     return g
 
@@ -255,7 +261,7 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
     whole_number(seat_team, "seat_team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
     field = view.field
     w = FIELD_X + len(field.columns) * SPACE + 16
-    h = FIELD_Y + field.rows * SPACE + 112
+    h = FIELD_Y + field.rows * SPACE + 94 + 19 * len(FIELD_KEY)
     scene = Scene(w, h, title="The Battlefield",
                   description="Ground spaces a1 to e5 around the Great Tree (its stump is "
                   f"{field.stump}); canopy spaces {', '.join(field.canopy)}.")
@@ -284,7 +290,8 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
                                        SPACE - 4, SPACE - 4, rx=6, fill="#dcedc8",
                                        stroke="#689f38", stroke_width=1.5)],
                   classes=space_classes(space), label=words)
-        g.add(Text(f"sp-{space}-name", x + SPACE / 2 - 8, y + SPACE / 2 - 11, space, size=11,
+        g.add(Text(f"sp-{space}-name", x + SPACE / 2 - 6, y + SPACE / 2 - 13, space,
+                   size=MIN_FIELD_TEXT,
                    anchor="end", fill="#33691e"))
         for i, (code, up) in enumerate(tiles[:3]):
             tx, ty = x - SPACE / 2 + 16 + i * 22, y - SPACE / 2 + 15
@@ -295,10 +302,10 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
                        stroke_width=3 if up else 1.5))
             g.add(Text(f"sp-{space}-tile-{i}-text", tx, ty,
                        (kind.upper() if kind in "st" else kind) if seen and kind != "?" else "?",
-                       size=12, weight="bold", fill="#1b1b1b"))
+                       size=MIN_FIELD_TEXT, weight="bold", fill="#1b1b1b"))
         if len(tiles) > 3:
             g.add(Text(f"sp-{space}-more", x + 24, y - SPACE / 2 + 15, f"+{len(tiles) - 3}",
-                       size=11, fill="#1b1b1b"))
+                       size=MIN_FIELD_TEXT, fill="#1b1b1b"))
         scene.add(_marks_inside(g))
     sx, sy = _space_xy(view, field.stump)
     scene.add(Circle("stump", sx, sy, SPACE * 0.2, fill="#6d4c41", stroke="#3e2723",
@@ -337,21 +344,29 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
             Rect(f"hero-{hero}-bg", x - SPACE / 2 + 3, y - 26, SPACE - 6, 52, rx=8,
                  fill=TEAM_LIGHT["rb"[team]], stroke=TEAM_COLOURS["rb"[team]], stroke_width=3),
             Rect(f"hero-{hero}-flag", x - SPACE / 2 + 6, y - 22, 7, 44, rx=3, fill=fill),
-            Text(f"hero-{hero}-name", x + 4, y - 13, card["name"],
-                 size=12 if len(card["name"]) <= 8 else 11, weight="bold", fill="#1b1b1b"),
-            Text(f"hero-{hero}-faction", x + 4, y + 1, f"{card['faction']} ({letter})",
-                 size=10, fill="#1b1b1b"),
-            Text(f"hero-{hero}-state", x + 4, y + 15,
-                 "exhausted" if hd["exhausted"] else "ready", size=11, weight="bold",
-                 fill="#1b1b1b")],
+            # the name shortened where it would not fit at a readable size (whole in
+            # the label); the faction is the flag's colour and its letter
+            Text(f"hero-{hero}-name", x + 5, y - 10, _short(card["name"], 7),
+                 size=MIN_FIELD_TEXT, weight="bold", fill="#1b1b1b"),
+            Text(f"hero-{hero}-state", x + 5, y + 12,
+                 f"{letter} · " + ("zz" if hd["exhausted"] else "ready"),
+                 size=MIN_FIELD_TEXT, weight="bold", fill="#1b1b1b")],
             classes=classes, label=words))
         _marks_inside(scene.shapes[-1])  # type: ignore[arg-type]
-    scene.add(Text("field-key", w / 2, h - 30, "Green discs round the Tree: its canopy, "
-                   "entered only from the space below.", size=12))
-    scene.add(Text("field-key-2", w / 2, h - 12, "Green frame: a move now; dashed: later; "
-                   "red: an enemy minion can reach it.", size=12))
+    for i, line in enumerate(FIELD_KEY):
+        scene.add(Text(f"field-key-{i + 1}" if i else "field-key", w / 2,
+                       h - 12 - 19 * (len(FIELD_KEY) - 1 - i), line, size=MIN_FIELD_TEXT))
     scene.clickable |= set(clickable)
     return scene
+
+
+def _short(name: str, most: int) -> str:
+    """``name``, or its first letters and a full stop where it is longer than ``most``.
+
+    >>> _short("Lily", 7), _short("Sebastian", 7)
+    ('Lily', 'Sebast.')
+    """
+    return name if len(name) <= most else name[:most - 1] + "."
 
 
 def _tile_words(view: AlderQuestState, code: str, up: bool, mine: str) -> str:

@@ -653,9 +653,9 @@ class DobbersApp(GameApp):
         text = super().describe(view)
         if view.is_over:
             return text
-        goal = (SOLO_GOAL if view.solo else RACE_GOAL) + KEY_WAY
+        goal = SOLO_GOAL if view.solo else RACE_GOAL
         if view.phase in ("hero", "start"):
-            return f"{text} {goal}"
+            return f"{text} {goal}{KEY_WAY}"
         board, limit = view.board, view.options["round_limit"]
         far = []
         for p, where in enumerate(view.position):
