@@ -31,6 +31,7 @@ False
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -506,8 +507,10 @@ class DobbersApp(GameApp):
             return []
         legal = self.state.legal_actions()
         if view.phase == "hero":
-            return [Choice(f"{view.cards.name(a.hero)}: {view.cards[a.hero].get('text', '')}",
-                           a) for a in legal]  # type: ignore[attr-defined]
+            return [Choice(f"{view.cards.name(a.hero)}: "  # type: ignore[attr-defined]
+                           f"{_short_power(view.cards[a.hero].get('text', ''))}", a,
+                           tooltip=view.cards[a.hero].get("text", ""))
+                    for a in legal]
         if view.phase == "start":
             return [Choice(f"Start on {a.letter}", a) for a in legal]  # type: ignore
         if view.pending is not None:
@@ -925,6 +928,23 @@ SOLO_GOAL = ("Goal: reach the Key (the yellow square marked KEY) in as few turns
              "can: 13 or less is the best verdict.")
 KEY_WAY = (" Each move pays the shield on its path in blue (or red) points; a square with a "
            "Challenge stack must be beaten with red + gold.")
+
+
+def _short_power(text: str) -> str:
+    """A Hero's power, short enough for two buttons a row: its flavour name goes (the
+    tooltip keeps the whole text), and the two long stock phrases are said briefly.
+
+    >>> _short_power("Knows the Wild: counts as a Wild card in play for alignment bonuses.")
+    'counts as a Wild card for alignment bonuses.'
+    >>> _short_power("Steady: counts as having a Travel Item equipped at Locations.")
+    'has a Travel Item at every Location.'
+    """
+    name, _, rest = text.partition(": ")
+    power = rest if rest and "per turn" not in name else text
+    power = re.sub(r"^counts as (a \w[\w ]*?) card in play for alignment bonuses",
+                   r"counts as \1 card for alignment bonuses", power)
+    return re.sub(r"^counts as having (an? \w+ Item) equipped at Locations",
+                  r"has \1 at every Location", power)
 
 
 def _defeat_words(odds: ChallengeOdds) -> str:
