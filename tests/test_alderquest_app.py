@@ -391,7 +391,7 @@ def test_no_star_on_a_drop_that_expects_nothing():
 
 def test_every_board_fits_a_360_px_screen_with_readable_text():
     """Each board's narrowest width with its smallest text at 10 px (``min_width_px``) fits
-    the about 320 px a notebook cell has on a 360 px screen; nothing scrolls sideways."""
+    the about 240 px a JupyterLab cell has on a 360 px screen; nothing scrolls sideways."""
     app = AlderQuestApp(seed=11, bots={1: MatchBot(seed=1)})
     me = MatchBot(seed=3)
     while app.state.phase in ("faction", "hero"):
@@ -400,5 +400,5 @@ def test_every_board_fits_a_360_px_screen_with_readable_text():
         if app.state.current_player == 0 and not app.state.is_over:
             app.act(me.choose(app.state.view(0), app.state.legal_actions()))
     for board in (app.board_view, app.board, app.hand_view):
-        assert 0 < board.min_width_px <= 320, (board.scene["title"], board.min_width_px)
+        assert 0 < board.min_width_px <= 240, (board.scene["title"], board.min_width_px)
     assert "Goal: the most Acorn points" in app.status.value and len(app.status.value) < 200

@@ -25,6 +25,9 @@ SMALLEST_TEXT = """() => {
     .filter((t) => t.textContent.trim() && t.getBoundingClientRect().height > 0);
   return Math.min(...texts.map((t) => t.getBoundingClientRect().height));
 }"""
+BOARDS_FIT = """() => [...document.querySelectorAll('.dcw-app .dcw-board-scroll')]
+  .filter((b) => b.getClientRects().length && b.scrollWidth > b.clientWidth + 1)
+  .map((b) => `${b.scrollWidth} px of board in ${b.clientWidth} px`)"""
 FINISH = """
 from dungeoncraft_widgets.alderquest.bots import MatchBot, TributeBot
 bots = {0: TributeBot(seed=5), **app.bots}
@@ -192,6 +195,15 @@ def test_a_game_against_the_bot_by_clicking(page, lab, artifacts):
         shot(page, artifacts, "mid-game", 800)
         assert page.evaluate(SMALLEST_TEXT) >= 9.99
         shot(page, artifacts, "mid-game", 390)
+        assert page.evaluate(SMALLEST_TEXT) >= 9.99
+        for width in (390, 360):  # every board whole in its cell: nothing scrolls sideways
+            page.set_viewport_size({"width": width, "height": 844})
+            page.wait_for_timeout(600)
+            assert page.evaluate(BOARDS_FIT) == [], width
+        page.evaluate("document.querySelector('.dcw-app .dcw-board-host:nth-of-type(1)')"
+                      ".scrollIntoView()")
+        app.locator(".dcw-board").nth(1).scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "alderquest-battlefield-360.png"))
         assert page.evaluate(SMALLEST_TEXT) >= 9.99
         page.set_viewport_size({"width": 1400, "height": 1000})
         show_side_panel(page, False)
