@@ -350,7 +350,7 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
             Rect(f"hero-{hero}-flag", x - SPACE / 2 + 6, y - 22, 7, 44, rx=3, fill=fill),
             # the name shortened where it would not fit at a readable size (whole in
             # the label); the faction is the flag's colour and its letter
-            Text(f"hero-{hero}-name", x + 5, y - 10, _short(card["name"], 5),
+            Text(f"hero-{hero}-name", x + 5, y - 10, _short(card["name"], 4),
                  size=MIN_FIELD_TEXT, weight="bold", fill="#1b1b1b"),
             Text(f"hero-{hero}-state", x + 5, y + 12,
                  f"{letter} " + ("zz" if hd["exhausted"] else "✓"),
@@ -367,8 +367,8 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
 def _short(name: str, most: int) -> str:
     """``name``, or its first letters and a full stop where it is longer than ``most``.
 
-    >>> _short("Lily", 5), _short("Sebastian", 5)
-    ('Lily', 'Seba.')
+    >>> _short("Lily", 4), _short("Sebastian", 4)
+    ('Lily', 'Seb.')
     """
     return name if len(name) <= most else name[:most - 1] + "."
 
@@ -448,7 +448,8 @@ def _cards(view: AlderQuestState, scene: Scene, prefix: str, cards: Sequence[str
             Rect(f"{cid}-bg", 4 + i * 84, y, 82, 48, rx=6,
                  fill="var(--jp-layout-color1, #ffffff)", stroke="#616161", stroke_width=1.5),
             Rect(f"{cid}-flag", 4 + i * 84, y, 82, 18, rx=6, fill=fill),
-            Text(f"{cid}-kind", 45 + i * 84, y + 9, f"{letter} {kind}"[:8], size=MIN_HAND_TEXT,
+            Text(f"{cid}-kind", 45 + i * 84, y + 9, "Legend." if kind == "legendary" else kind,
+                 size=MIN_HAND_TEXT,
                  weight="bold", fill=ink),
             Text(f"{cid}-name", 45 + i * 84, y + 32, short, size=MIN_HAND_TEXT)],
             classes=classes, label=f"{name} ({kind}): {data.get('text', '')}",

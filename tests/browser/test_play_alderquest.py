@@ -200,8 +200,6 @@ def test_a_game_against_the_bot_by_clicking(page, lab, artifacts):
             page.set_viewport_size({"width": width, "height": 844})
             page.wait_for_timeout(600)
             assert page.evaluate(BOARDS_FIT) == [], width
-        page.evaluate("document.querySelector('.dcw-app .dcw-board-host:nth-of-type(1)')"
-                      ".scrollIntoView()")
         app.locator(".dcw-board").nth(1).scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / "alderquest-battlefield-360.png"))
         assert page.evaluate(SMALLEST_TEXT) >= 9.99
