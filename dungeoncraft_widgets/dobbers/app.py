@@ -213,7 +213,8 @@ class DobbersApp(GameApp):
             if slot is None or e.kind not in ("destroy", "reveal"):
                 continue
             name = view.cards.name(e.data.get("card", ""))
-            marks[f"adv-{slot}"] = f"✗ {name}" if e.kind == "destroy" else f"★ {name}"
+            # "new", not a star: a ★ is kept for the recommended choice
+            marks[f"adv-{slot}"] = f"✗ {name}" if e.kind == "destroy" else f"new {name}"
         return {k: v if len(v) <= 12 else v[:11] + "…" for k, v in marks.items()}
 
     def refresh(self) -> None:
