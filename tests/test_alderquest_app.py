@@ -9,7 +9,7 @@ import sympy
 from alderquest_positions import build, setup
 
 from dungeoncraft_widgets.alderquest.actions import Choose, Drop, Move, Play, Swap
-from dungeoncraft_widgets.alderquest.app import AlderQuestApp, cascade_frames
+from dungeoncraft_widgets.alderquest.app import AlderQuestApp, _plan_words, cascade_frames
 from dungeoncraft_widgets.alderquest.bots import MatchBot, TributeBot
 from dungeoncraft_widgets.alderquest.matching import Board, MatchRules, cascade
 from dungeoncraft_widgets.alderquest.odds import Position, best_drops, move_odds
@@ -35,8 +35,9 @@ def test_set_up_by_buttons_then_a_drop_by_two_clicks():
     app = AlderQuestApp(seed=5)
     assert app.question(app.view).startswith("Choose a faction for Red")
     labels = [b.description for b in app.choice_box.children]
-    assert labels == ["Take the Bards", "Take the Guardians", "Take the Hunters",
-                      "Take the Thieves"]
+    assert [label.split(":")[0] for label in labels] == [
+        "Take the Bards", "Take the Guardians", "Take the Hunters", "Take the Thieves"]
+    assert labels[0] == "Take the Bards: once exalted, at the start of your turn, draw a Quarrel."
     while app.state.phase in ("faction", "hero"):
         app.choice_box.children[0].click()
     assert app.state.current_player == 0 and app.state.phase == "play"
@@ -78,7 +79,8 @@ def test_refusals_say_the_rule_and_change_nothing():
                                  "column")
     click(app, "cell-A1")
     click(app, "cell-B2")  # not touching
-    assert "are not side by side or one above the other (rulebook line 107)" in app.message.value
+    assert "are not side by side or one above the other" in app.message.value
+    assert "line 107" not in app.message.value and "L107" not in app.message.value
     click(app, "hero-wren")  # Blue's Hero
     assert "is an enemy Hero" in app.message.value
     assert app.state.to_json() == before
@@ -91,12 +93,12 @@ def test_columns_offer_exact_odds_and_the_best_plan_is_marked():
     pos = Position.from_state(app.state, 0)
     a = next(c for c in choices if c.label.startswith("Column A"))
     assert a.odds == move_odds(pos, ("drop", "A", "T")).p_ally_match == 1
-    assert a.best and a.text.startswith("★ Column A: 3 runes expected")
+    assert a.best and a.text.startswith("★ Column A, expected: 3 of your runes, 0 Acorn points")
     app.cancel()
     app.refresh()
     plans = best_drops(pos, ["T", "G", "H"])
     first = app.choices(app.view)[0]
-    assert first.best and first.label.startswith(plans[0].words())
+    assert first.best and first.label.startswith(_plan_words(app.view, plans[0]))
     assert first.odds == plans[0].p_exalt_or_legendary
     assert isinstance(first.odds, sympy.Rational)
     assert "Best drops" in app.odds_view.value
@@ -312,3 +314,91 @@ def test_random_clicks_in_the_team_game_never_break_it():
             assert app.state.to_json() == before, app.message.value
         acted += len(app.state.history) > history
     assert acted >= 5 and refused >= 20, (acted, refused)
+
+
+def _drop_moments(seed, moments=3, limit=400):
+    """Apps at the seat's first ``moments`` turns whose revealed runes can bring it
+    something (a game of ``seed``, a bot playing the seat in between)."""
+    app = AlderQuestApp(seed=seed, bots={1: MatchBot(seed=seed)})
+    me, found = MatchBot(seed=seed + 7), []
+    for _ in range(limit):
+        s = app.state
+        if s.is_over or len(found) >= moments:
+            break
+        if s.current_player != 0:
+            app._run_bots()
+            continue
+        if s.phase == "play" and s.step == "action" and len(s.revealed) == 3 and app._free():
+            there = AlderQuestApp(state=s.copy(), bots={})
+            if any(p.expected_collected or p.expected_points for p in there._plans()):
+                found.append(there)
+        assert app.act(me.choose(s.view(0), s.legal_actions()))
+    return found
+
+
+def _worth(o, ahead, either):
+    from dungeoncraft_widgets.alderquest.app import drop_worth
+    return drop_worth(o.expected_points, o.expected_collected, either, o.p_end, ahead)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_star_is_the_best_by_the_librarys_exact_values(seed):
+    """Over seeded games: the ★ plan is the one of greatest worth among all the
+    library's plans (points scored, then runes, then exalt or legendary; winter only when
+    ahead), none expecting nothing has it, and a rune's ★ column is the best column by its
+    own exact odds; the buttons show the very numbers compared."""
+    from dungeoncraft_widgets.alderquest.app import _either
+    moments = _drop_moments(seed)
+    assert moments
+    for app in moments:
+        view = app.view
+        ahead = view.points(0) > view.points(1)
+        plans = best_drops(Position.from_state(view, 0), view.revealed)
+        worths = [_worth(p, ahead, p.p_exalt_or_legendary) for p in plans]
+        top = max((x for x in worths if x is not None), default=None)
+        buttons = [c for c in app.choices(view) if isinstance(c.action, Drop)]
+        starred = [c for c in buttons if c.best]
+        if top is None:
+            assert not starred
+        else:
+            assert len(starred) == 1
+            plan = next(p for p, w in zip(plans, worths, strict=True) if w == top)
+            assert starred[0].label.startswith(_plan_words(view, plan))
+            assert starred[0].odds == plan.p_exalt_or_legendary
+            assert f"{plan.expected_collected}" in starred[0].label
+        assert buttons[0].best == (top is not None)
+        rune = view.revealed[0]
+        app._select(kind="rune", rune=rune)
+        pos = Position.from_state(view, 0)
+        cols = [c for c in app.choices(view) if isinstance(c.action, Drop)]
+        odds = {c.action.column: move_odds(pos, ("drop", c.action.column, rune)) for c in cols}
+        cw = {k: _worth(o, ahead, _either(o)) for k, o in odds.items()}
+        best = max((x for x in cw.values() if x is not None), default=None)
+        for c in cols:
+            assert c.odds == odds[c.action.column].p_ally_match
+            if c.best:
+                assert cw[c.action.column] == best is not None
+        assert sum(c.best for c in cols) == (best is not None)
+
+
+def test_no_star_on_a_drop_that_expects_nothing():
+    app = position(board=[["T", "B"], ["G", "H"], [], []], revealed=["G", "H", "T"])
+    ranked = app.ranked_plans()
+    assert ranked and all(p.expected_collected == 0 == p.expected_points for p, _s in ranked)
+    assert not any(c.best for c in app.choices(app.view))
+
+
+def test_every_board_fits_a_360_px_screen_with_readable_text():
+    """Each board's narrowest width with its smallest text at 10 px (``min_width_px``) fits
+    the about 240 px a JupyterLab cell has on a 360 px screen; nothing scrolls sideways."""
+    app = AlderQuestApp(seed=11, bots={1: MatchBot(seed=1)})
+    me = MatchBot(seed=3)
+    while app.state.phase in ("faction", "hero"):
+        app.choice_box.children[0].click()
+    for _ in range(30):  # minions, tiles and Heroes on the Battlefield
+        if app.state.current_player == 0 and not app.state.is_over:
+            app.act(me.choose(app.state.view(0), app.state.legal_actions()))
+    for board in (app.board_view, app.board, app.hand_view):
+        assert 0 < board.min_width_px <= 240, (board.scene["title"], board.min_width_px)
+    assert "Goal: the most Acorn points" in app.status.value and len(app.status.value) < 200

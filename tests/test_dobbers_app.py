@@ -50,7 +50,8 @@ def test_a_solo_game_played_by_clicking_ends_with_the_rulebooks_verdict():
 def test_solo_shows_the_turn_and_what_the_solo_cards_did_between_turns():
     app = DobbersApp(seed=4, solo=True)
     do(app, app.state.legal_actions()[0])             # the Hero
-    assert "Solo Play, turn 1." in app.status.value
+    assert app.status.value.startswith("Solo Play, turn 1 (the game stops after turn 60).")
+    assert "Goal: reach the Key" in app.status.value and "18 moves from it" in app.status.value
     seen_steps = False
     for _ in range(12):
         press_label(app, "End the turn")
@@ -83,6 +84,9 @@ def test_the_exact_chance_is_shown_before_committing_to_a_challenge():
     commit, later = app.choices(app.view)
     assert commit.odds == want.chance and 0 < want.chance < 1
     assert commit.text.endswith(f"{want.chance} ≈ {float(want.chance):.1%}")
+    assert not commit.best, "no ★ on a chance below 1: a Defeat's losses are not weighed"
+    assert "(the shield costs 3)" in commit.text
+    assert "If you lose (" in commit.hint and "travel points are spent" in commit.hint
     press_label(app, "Not now")                          # nothing happens
     assert app.selected is None and app.state.challenge is None
     click(app.board, "sq-E2")
@@ -291,3 +295,35 @@ def test_the_race_button_says_when_its_answer_is_an_estimate(monkeypatch):
                                  stacks={"E12": ["hollow_oak"]}))
     app.race_button.click()
     assert "about" in app.race_view.value and "not exact: an estimate" in app.race_view.value
+
+
+def test_play_everything_equips_the_equipment_in_hand_where_a_slot_is_empty():
+    game = first(heroes=["toby", "herb"], hand=["wooden_knife", "traveling_kit", "strength"],
+                 at="T3")
+    app = DobbersApp(state=game)
+    assert app.state.equipped[0] == {} or not any(app.state.equipped[0].values())
+    press_label(app, "Play every card and use your Equipment")
+    assert app.state.equipped[0].get("weapon") == "wooden_knife"
+    assert app.state.equipped[0].get("item") == "traveling_kit"
+    assert not app.state.hands[0], "nothing of the hand is left unplayed"
+
+
+def test_an_equip_is_said_plainly_before_and_after_it_is_done():
+    game = first(heroes=["toby", "herb"], hand=["traveling_kit"], at="T3")
+    app = DobbersApp(state=game)
+    equip = next(a for a in app.state.legal_actions() if type(a).__name__ == "Equip")
+    assert app.action_label(equip) == "Equip Traveling Kit"
+    assert app.act(equip)
+    assert app.action_label(equip) == "Equip Traveling Kit"  # not "replacing" itself
+
+
+def test_a_move_of_several_squares_is_told_whole():
+    game = first(heroes=["brindle", "herb"], hand=["endurance"] * 3, at="T3")
+    app = DobbersApp(state=game)
+    press_label(app, "Play every card and use your Equipment")
+    click(app.board, "sq-T5")
+    assert app.state.position[0] == "T5"
+    assert app.summary_lines == ["You travel to Encounter square 2, then square T4, then "
+                                 "Encounter square 3, then square T5 (4 squares)."]
+    press_label(app, "End the turn")
+    assert not any("square T4" in line for line in app.summary_lines), "a new act, a new tale"

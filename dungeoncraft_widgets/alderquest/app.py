@@ -39,6 +39,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as w
+import sympy
 
 from ..core.bots import Bot
 from ..core.engine import Action, Event, GameState
@@ -82,6 +83,7 @@ from .graph import Reach, minion_reach, threats, turns_to_tribute
 from .matching import Board, CascadeResult, MatchRules, drop_line, play_onto, resolve
 from .odds import (
     DropPlan,
+    MoveOdds,
     Position,
     TileOdds,
     best_drops,
@@ -95,6 +97,57 @@ from .scene import battlefield_scene, board_scene, hand_scene, piece_words
 __all__ = ["AlderQuestApp", "cascade_frames"]
 
 MAX_CHOICES = 12  # more than this: the action menu below has them all
+
+GOAL = "Goal: the most Acorn points in your Collection when winter comes."
+HOW_TO_SCORE = ("How to score: your minions carry the enemy's Acorn tiles up the Great Tree "
+                "and drop them on the Matching Board; 3 of the enemy's Acorns in a line (a "
+                "Snowflake counts as any Acorn) score for the team that matched them. Your "
+                "faction runes pay for minions, Heroes and Quarrels. Winter comes when the "
+                "4th Snowflake is matched.")
+
+# What a ★ on a drop weighs, in the order it weighs it (said on the buttons' tooltips).
+WEIGHED = ("★ weighs, in this order: the Acorn points you are expected to score (the "
+           "score that decides the game), then how many of your runes you are expected to "
+           "collect, then the chance of an exalt or a legendary Quarrel; it never goes to a "
+           "drop that expects nothing, nor to one that may bring winter while you are not "
+           "ahead on points (when you are ahead, winter is a win and counts first).")
+
+
+def drop_worth(points: Any, runes: Any, either: Any, winter: Any, ahead: bool
+               ) -> tuple | None:
+    """What a drop (or a plan of drops) is worth to the player, as a tuple compared in
+    order (greater is better), from the library's exact expectations: ``points`` (Acorn
+    points scored), ``runes`` (ally runes collected), ``either`` (the chance of an exalt or
+    a legendary Quarrel), ``winter`` (the chance it brings winter); ``ahead``: the
+    player's team leads on points now (their drops only ever add to their own points, so
+    winter then wins the game). None: it is never recommended (it expects nothing, or it
+    may end the game while the player is not ahead).
+
+    >>> drop_worth(0, 0, 0, 0, False) is None, drop_worth(1, 0, 0, 0, False)
+    (True, (0, 1, 0, 0))
+    >>> drop_worth(3, 2, 0, sympy.Rational(1, 4), False) is None   # may end it, behind
+    True
+    >>> drop_worth(0, 0, 0, 1, True)                               # ahead: winter wins
+    (1, 0, 0, 0)
+    """
+    if winter and not ahead:
+        return None
+    if not (points or runes or either or winter):
+        return None
+    return (winter if ahead else 0, points, runes, either)
+
+
+def best_index(worths: list[tuple | None]) -> int | None:
+    """The index of the greatest worth (the first of equals), None if none is worth it.
+
+    >>> best_index([None, (0, 1, 0, 0), (0, 1, 2, 0), (0, 1, 2, 0)]), best_index([None])
+    (2, None)
+    """
+    best = None
+    for i, value in enumerate(worths):
+        if value is not None and (best is None or value > worths[best]):
+            best = i
+    return best
 
 
 # ------------------------------------------------------------------ cascades, step by step
@@ -196,7 +249,9 @@ def _line_cells(board: Board, line: list[str | None]) -> set[str]:
     return {f"{chr(65 + c)}{len(board.cols[c])}" for c, r in enumerate(line) if r is not None}
 
 
-_LINE_REFERENCE = re.compile(r"\bL(\d+)\b")
+_LINE_REFERENCE = re.compile(r"\bL\d+(?:[-–]\d+)?\b")
+_CITATION = re.compile(r"\s*\(L\d+(?:[-–]\d+)?(?:, L?\d+(?:[-–]\d+)?)*\)"
+                       r"|,\s*L\d+(?:[-–]\d+)?(?=\))")
 
 
 # ------------------------------------------------------------------ the app
@@ -204,8 +259,10 @@ class AlderQuestApp(GameApp):
     """Play AlderQuest from seat 0 (Red) against bots. See the module docstring."""
 
     def reword(self, text: str) -> str:
-        # The engine cites the rulebook by its line ("L70"): say what that is.
-        return _LINE_REFERENCE.sub(r"rulebook line \1", text)
+        # The engine cites the rulebook by its line ("(L70)"); its sentence already says
+        # the rule, and a line number means nothing at the table: drop the citation.
+        text = _CITATION.sub("", text)
+        return _LINE_REFERENCE.sub("the rulebook", text)
 
     def __init__(self, seed: int | None = None, team: bool = False, *,
                  bots: Mapping[int, Bot] | None = None, state: AlderQuestState | None = None,
@@ -299,6 +356,24 @@ class AlderQuestApp(GameApp):
         return self._memo("plans", lambda: best_drops(Position.from_state(view, self.team),
                                                       view.revealed))
 
+    def _ahead(self) -> bool:
+        view = self.view
+        return view.points(self.team) > view.points(1 - self.team)
+
+    def ranked_plans(self) -> list[tuple[DropPlan, bool]]:
+        """Every drop plan of the revealed runes, the most worth first (by
+        :func:`drop_worth` of the library's exact values; plans worth nothing last, in
+        the library's order), each with whether it gets the ★ (only the first, and only
+        if it is worth something)."""
+        plans = self._plans()
+        ahead = self._ahead()
+        worths = [drop_worth(p.expected_points, p.expected_collected,
+                             p.p_exalt_or_legendary, p.p_end, ahead) for p in plans]
+        best = best_index(worths)
+        order = sorted(range(len(plans)), key=lambda i: (
+            worths[i] is None, tuple(-x for x in worths[i] or ()), i))
+        return [(plans[i], i == best) for i in order]
+
     def _reach(self, mid: str) -> Reach:
         return self._memo(f"reach:{mid}", lambda: minion_reach(self.view, mid))
 
@@ -391,8 +466,9 @@ class AlderQuestApp(GameApp):
 
     def preview_best(self) -> None:
         """Draw the best plan's drops and their cascades step by step, before committing
-        (up to the first new line, whose runes are chance)."""
-        plans = self._plans()
+        (up to the first new line, whose runes are chance): the first plan of
+        :meth:`ranked_plans`, the one with the ★ when one has it."""
+        plans = [p for p, _starred in self.ranked_plans()]
         if not plans:
             raise InvalidArgumentError("there are no revealed runes to drop")
         view = self.view
@@ -409,7 +485,7 @@ class AlderQuestApp(GameApp):
             step = cascade_frames(cols, ("drop", column, rune), rules, None,
                                   view.boards.board_rows, _faction_names(view))
             for f in step:
-                f["who"] = f"Preview of the best plan, {rune} in {column}"
+                f["who"] = f"Preview of the best plan: {piece_words(view, rune)} in column {column}"
             frames += step
             if step[-1].get("random"):
                 break
@@ -525,7 +601,10 @@ class AlderQuestApp(GameApp):
             return
         self.cascade_box.layout.display = ""
         i = self.frame_index
-        if i is None:
+        if i is None and self.frames[0]["who"].startswith("Preview"):
+            text = (f"A preview of the best plan's drops ({count(len(self.frames), 'step')}; "
+                    "nothing is played): press Next step to see them one at a time.")
+        elif i is None:
             text = (f"The Board moves since your last turn took "
                     f"{count(len(self.frames), 'step')}: press Next step to replay them one "
                     "at a time.")
@@ -601,7 +680,7 @@ class AlderQuestApp(GameApp):
         if s.stack:
             return f"first {s.prompt()[0].lower()}{s.prompt()[1:].rstrip('.')}"
         if s.step == "set":
-            return "first set your tile on a lit space of the Battlefield (L70)"
+            return "first set your tile on a lit space of the Battlefield"
         if s.step == "draw":
             return "the Action Phase is over: discard Quarrels or draw"
         if s.activation is not None:
@@ -642,12 +721,12 @@ class AlderQuestApp(GameApp):
         if pair is None:
             self._select(kind="cell", cell=b)
             raise InvalidArgumentError(f"swap: {a} and {b} are not side by side or one above "
-                                       "the other (L107); click two runes that touch")
+                                       "the other; click two runes that touch")
         swaps = [x for x in s.legal_actions() if isinstance(x, Swap)]
         if not swaps:
             self.selected = None
             raise InvalidArgumentError("swap: a Swap is a Hero action, and every Hero of yours "
-                                       "has acted this turn (one action a Hero a turn, L105)")
+                                       "has acted this turn (one action a Hero a turn)")
         self.selected = None
         if not self.act(swaps[0]):
             return None
@@ -703,7 +782,7 @@ class AlderQuestApp(GameApp):
         route = reach.routes.get(target)
         if route is None:
             if reach.moves_left == 0:
-                raise InvalidArgumentError(f"move: {s.minion_label(mid)} is exhausted (L121)")
+                raise InvalidArgumentError(f"move: {s.minion_label(mid)} is exhausted")
             raise InvalidArgumentError(
                 f"move: {s.minion_label(mid)} cannot reach {target} this activation (two "
                 "moves, three with Speed; the canopy only from directly below, out only "
@@ -744,7 +823,7 @@ class AlderQuestApp(GameApp):
             raise InvalidArgumentError(self._busy())
         if m["exhausted"]:
             raise InvalidArgumentError(f"move: {s.minion_label(mid)} is exhausted: it has "
-                                       "acted this turn (L121)")
+                                       "acted this turn")
         if sel.get("kind") == "minion" and sel["mid"] == mid and act is None:
             self.cancel()
             return None
@@ -760,7 +839,7 @@ class AlderQuestApp(GameApp):
                 return self._move_to(sel["mid"], hero)
             raise InvalidArgumentError(f"{s.cards.heroes[hero]['name']} is an enemy Hero: "
                                        "a minion of yours on the outer space in front of it "
-                                       "can confront it (L150)")
+                                       "can confront it")
         if frame is not None or not self._free():
             raise InvalidArgumentError(self._busy())
         if h["slot"] != s.slot:
@@ -768,7 +847,7 @@ class AlderQuestApp(GameApp):
                                        "Hero: it acts on their turn")
         if h["exhausted"]:
             raise InvalidArgumentError(f"{s.cards.heroes[hero]['name']} is exhausted: one "
-                                       "action a Hero a turn (L105)")
+                                       "action a Hero a turn")
         self._select(kind="hero", hero=hero)
         return None
 
@@ -795,11 +874,15 @@ class AlderQuestApp(GameApp):
     def describe(self, view: GameState) -> str:
         assert isinstance(view, AlderQuestState)
         head = super().describe(view)
-        if view.phase != "play":
+        if view.is_over:
             return head
-        red, blue = view.points(0), view.points(1)
-        return (f"Turn {view.turn}. {head} Collections: Red {count(red, 'point')}, Blue "
-                f"{count(blue, 'point')}; Snowflakes matched {len(view.snowflakes)} of 4.")
+        if view.phase != "play":
+            return f"{head} {GOAL} {HOW_TO_SCORE}"
+        me, other = self.team, 1 - self.team
+        left = 4 - len(view.snowflakes)
+        return (f"Turn {view.turn}. {head} {GOAL} Winter: {len(view.snowflakes)} of 4 "
+                f"Snowflakes matched, {left} to go. Points: {view.team_name(me)} "
+                f"{view.points(me)}, {view.team_name(other)} {view.points(other)}.")
 
     def action_label(self, action: Action) -> str:  # noqa: C901 - one sentence a kind
         s = self.state
@@ -909,7 +992,7 @@ class AlderQuestApp(GameApp):
             return s.prompt() + extra
         if view.step == "set":
             return ("Set Tiles: click a lit space of the Battlefield to set your tile face "
-                    "down there (a space with no minion and no tile, L70). Only your team "
+                    "down there (a space with no minion and no tile). Only your team "
                     "sees what it is.")
         if view.step == "draw":
             return "Discard Quarrels (click them in your hand) or draw to end your turn."
@@ -950,9 +1033,19 @@ class AlderQuestApp(GameApp):
                 p_trap = odds.at(frame["space"])
             for a in legal[:MAX_CHOICES]:
                 tip = ""
-                if isinstance(a, ChooseFaction):
-                    ex = s.cards.factions[a.name]["exalted"]
-                    tip = f"Exalted: {ex['name']}: {ex['text']}"
+                if isinstance(a, ChooseFaction):  # what it does, on the button itself
+                    info = s.cards.factions[a.name]
+                    ex = info["exalted"]
+                    tip = (f"The {a.name} ({listing(info['classes'])}): their runes are yours "
+                           "to match; a match of 4 or more of them exalts the faction.")
+                    out.append(Choice(f"Take the {a.name}: once exalted, {ex['text'][0].lower()}"
+                                      f"{ex['text'][1:]}", a, tooltip=f"{tip} {ex['name']}."))
+                    continue
+                if isinstance(a, ChooseHero):
+                    card = s.cards.heroes[a.hero]
+                    out.append(Choice(f"{self.action_label(a)}: {card['ability']['text']}", a,
+                                      tooltip=f"{card['name']}, {card['title']}"))
+                    continue
                 if isinstance(a, Reveal) and odds is not None:
                     out.append(Choice("Reveal it; the chance it is a trap", a, odds=p_trap,
                                       tooltip=self._trap_caveat(view, odds,
@@ -980,14 +1073,14 @@ class AlderQuestApp(GameApp):
                 [Choice("Cancel", self.cancel)]
         if view.revealed:
             out = []
-            for plan in self._plans()[:3]:
+            for plan, starred in self.ranked_plans()[:3]:
                 step = plan.steps[0]
-                label = (f"{plan.words()}: {approx(plan.expected_collected)} runes expected; "
-                         "an exalt or legendary Quarrel")
-                out.append(Choice(label, Drop(step[0], step[1]), odds=plan.p_exalt_or_legendary,
-                                  best=plan.best,
+                out.append(Choice(f"{_plan_words(view, plan)}, {_expects(plan)}; an exalt or "
+                                  "a legendary Quarrel", Drop(step[0], step[1]),
+                                  odds=plan.p_exalt_or_legendary, best=starred,
                                   tooltip=f"Drops {step[0]} into {step[1]} now; the rest of "
-                                          "the plan is yours to follow."))
+                                          "the plan is yours to follow."
+                                          + _winter_words(plan.p_end) + " " + WEIGHED))
             if out:
                 out.append(Choice("Show the best plan's cascade first", self.preview_best,
                                   tooltip="Draws the plan's drops and what they set off, "
@@ -999,18 +1092,22 @@ class AlderQuestApp(GameApp):
 
     def _column_choices(self, view: AlderQuestState, rune: str) -> list[Choice]:
         pos = Position.from_state(view, self.team)
-        plans = self._plans()
-        best = next((p.steps[0][1] for p in plans if p.steps[0][0] == rune), None)
+        ahead = self._ahead()
+        columns = view.open_columns()
+        every = [self._memo(f"move:{rune}:{column}",
+                            lambda c=column: move_odds(pos, ("drop", c, rune)))
+                 for column in columns]
+        best = best_index([drop_worth(o.expected_points, o.expected_collected, _either(o),
+                                      o.p_end, ahead) for o in every])
         out = []
-        for column in view.open_columns():
-            odds = self._memo(f"move:{rune}:{column}",
-                              lambda c=column: move_odds(pos, ("drop", c, rune)))
-            label = (f"Column {column}: {approx(odds.expected_collected)} runes expected; "
-                     "an ally match")
-            out.append(Choice(label, Drop(rune, column), odds=odds.p_ally_match,
-                              best=column == best,
+        for i, (column, odds) in enumerate(zip(columns, every, strict=True)):
+            out.append(Choice(f"Column {column}, {_expects(odds)}; an ally match",
+                              Drop(rune, column), odds=odds.p_ally_match, best=i == best,
                               tooltip=f"Enemy match (a new line): {chance(odds.p_enemy_match)}"
-                                      f"; exalt: {chance(odds.p_exalt)}"))
+                                      f"; exalt: {chance(odds.p_exalt)}"
+                                      + _winter_words(odds.p_end)
+                                      + " This drop alone is weighed here (the plans for "
+                                        "every revealed rune are under Cancel). " + WEIGHED))
         return out
 
     def holdings(self, view: GameState) -> list[tuple[str, str]]:
@@ -1099,16 +1196,17 @@ class AlderQuestApp(GameApp):
         if view.phase != "play" or view.is_over:
             self.odds_view.value = ""
             return
-        parts: list[str] = []
+        parts: list[str] = [html.escape(HOW_TO_SCORE)]
         plans = self._plans()
         if plans:
             items = "".join(
-                f"<li>{'★ ' if p.best else ''}{html.escape(p.words())}: "
-                f"{html.escape(approx(p.expected_collected))} runes expected; exalt or "
-                f"legendary {html.escape(chance(p.p_exalt_or_legendary))}</li>"
-                for p in plans[:5])
+                f"<li>{'★ ' if starred else ''}{html.escape(_plan_words(view, p))}, "
+                f"{html.escape(_expects(p))}; exalt or legendary "
+                f"{html.escape(chance(p.p_exalt_or_legendary))}"
+                f"{html.escape(_winter_words(p.p_end))}</li>"
+                for p, starred in self.ranked_plans()[:5])
             parts.append(f"<b>Best drops</b> (of {len(plans)} orders and columns, exact)"
-                         f"<ol>{items}</ol>")
+                         f"<ol>{items}</ol><small>{html.escape(WEIGHED)}</small>")
         try:
             odds = self._memo("tiles", lambda: tile_odds(view, self.team))
         except DungeoncraftError:
@@ -1147,6 +1245,28 @@ class AlderQuestApp(GameApp):
             pass
         self.odds_view.value = "".join(f"<div class='dcw-aq-odds-part' style='line-height:1.4;"
                                        f"margin-bottom:0.5em'>{p}</div>" for p in parts)
+
+
+def _plan_words(view: AlderQuestState, plan: DropPlan) -> str:
+    """'Thieves rune (T) in column A, then red Snowflake in column C' (no bare codes)."""
+    return ", then ".join(f"{piece_words(view, r)} in column {c}" for r, c in plan.steps)
+
+
+def _expects(odds: DropPlan | MoveOdds) -> str:
+    """'expected: 10/3 ≈ 3.33 of your runes, 3 Acorn points' (exact means)."""
+    points = odds.expected_points
+    return (f"expected: {approx(odds.expected_collected)} of your runes, {approx(points)} "
+            f"Acorn {'point' if points == 1 else 'points'}")
+
+
+def _either(odds: MoveOdds) -> sympy.Rational:
+    """The exact chance of an exalt or a legendary Quarrel (not their sum)."""
+    return sum((o.probability for o in odds.outcomes if o.exalt or o.legendary),
+               sympy.Integer(0))
+
+
+def _winter_words(p_end: Any) -> str:
+    return f" It may bring winter (the game's end): {chance(p_end)}." if p_end else ""
 
 
 def _pair(a: str, b: str) -> str | None:

@@ -1196,8 +1196,9 @@ drop RUNE COLUMN)
             team["deck"].sort()
             rng.shuffle(team["deck"])
         self.phase, self.picks = "hero", 0
-        self.record("setup", "The Matching Board's bottom two rows are set: Red's runes in "
-                    "the W, Blue's in the M; the other 24 runes go into the Rune Pouch.",
+        self.record("setup", "The Matching Board's bottom two rows are set with 2 runes of "
+                    "each faction (Red's laid out in a W shape, Blue's in an M shape); the "
+                    "other 24 runes go into the Rune Pouch.",
                     board=[list(col) for col in self.board])
 
     @performs(ChooseHero)

@@ -43,6 +43,14 @@ ACORN_FILL = "#a1887f"
 SNOW_FILL = "#e1f5fe"
 CELL = 58            # the Matching Board's cell
 SPACE = 84           # the Battlefield's space
+#: The Battlefield's smallest text: 472 units wide, at 10 px text it still fits the
+#: 240 px of a notebook cell on a 360 px screen
+MIN_FIELD_TEXT = 20
+#: The hand's smallest text (340 units: 227 px at 10 px text)
+MIN_HAND_TEXT = 15
+FIELD_KEY = ("Green discs round the Tree: its canopy,", "entered only from the space below.",
+             "Green frame: a move now; dashed: later;", "red: an enemy minion can reach it.",
+             "Heroes: ✓ ready, zz exhausted; the", "letter is their faction.")
 BOARD_X, BOARD_Y = 44, 150
 FIELD_X, FIELD_Y = 36, 84
 KIND_WORDS = {"1": "1-point Acorn", "2": "2-point Acorn", "3": "3-point Acorn",
@@ -228,16 +236,17 @@ def _minion_glyph(view: AlderQuestState, mid: str, m: Mapping[str, Any], cx: flo
         Circle(f"mn-{mid}-body", cx, cy, r, fill=fill, stroke=TEAM_COLOURS[colour],
                stroke_width=5),
         Text(f"mn-{mid}-text", cx, cy, letter + ("★" if m["upgraded"] else ""),
-             size=r * 0.75, weight="bold", fill=ink)], classes=classes, label=words,
-              opacity=0.6 if m["exhausted"] else 1)
+             size=max(MIN_FIELD_TEXT, r * 0.75), weight="bold", fill=ink)],
+        classes=classes, label=words, opacity=0.6 if m["exhausted"] else 1)
     if m["acorn"]:
-        g.add(Circle(f"mn-{mid}-acorn", cx - r * 0.8, cy + r * 0.8, 10, fill=ACORN_FILL,
+        g.add(Circle(f"mn-{mid}-acorn", cx - r * 0.8, cy + r * 0.8, 13, fill=ACORN_FILL,
                      stroke=TEAM_COLOURS[m["acorn"][0]], stroke_width=2))
         g.add(Text(f"mn-{mid}-acorn-text", cx - r * 0.8, cy + r * 0.8,
-                   m["acorn"][1] if m["acorn"][1] != "?" else "?", size=11, weight="bold",
+                   m["acorn"][1] if m["acorn"][1] != "?" else "?", size=MIN_FIELD_TEXT,
+                   weight="bold",
                    fill="#1b1b1b"))
     if m["exhausted"]:
-        g.add(Text(f"mn-{mid}-zz", cx + r * 0.95, cy - r * 0.9, "zz", size=12,
+        g.add(Text(f"mn-{mid}-zz", cx + r * 0.95, cy - r * 0.9, "zz", size=MIN_FIELD_TEXT,
                    weight="bold", fill="#1b1b1b"))
     return g
 
@@ -255,11 +264,12 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
     whole_number(seat_team, "seat_team", minimum=0, maximum=1, why="0 is Red, 1 is Blue")
     field = view.field
     w = FIELD_X + len(field.columns) * SPACE + 16
-    h = FIELD_Y + field.rows * SPACE + 112
+    h = FIELD_Y + field.rows * SPACE + 84 + 24 * len(FIELD_KEY)
     scene = Scene(w, h, title="The Battlefield",
                   description="Ground spaces a1 to e5 around the Great Tree (its stump is "
                   f"{field.stump}); canopy spaces {', '.join(field.canopy)}.")
-    scene.add(Text("field-title", w / 2, 14, "Battlefield", size=16, weight="bold"))
+    scene.add(Text("field-title", w / 2, 16, "Battlefield", size=MIN_FIELD_TEXT,
+                   weight="bold"))
     mine = "rb"[seat_team]
 
     def space_classes(space: str) -> tuple[str, ...]:
@@ -284,21 +294,22 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
                                        SPACE - 4, SPACE - 4, rx=6, fill="#dcedc8",
                                        stroke="#689f38", stroke_width=1.5)],
                   classes=space_classes(space), label=words)
-        g.add(Text(f"sp-{space}-name", x + SPACE / 2 - 8, y + SPACE / 2 - 11, space, size=11,
+        g.add(Text(f"sp-{space}-name", x + SPACE / 2 - 5, y + SPACE / 2 - 14, space,
+                   size=MIN_FIELD_TEXT,
                    anchor="end", fill="#33691e"))
         for i, (code, up) in enumerate(tiles[:3]):
-            tx, ty = x - SPACE / 2 + 16 + i * 22, y - SPACE / 2 + 15
+            tx, ty = x - SPACE / 2 + 16 + i * 26, y - SPACE / 2 + 16
             kind = code[1]
             seen = up or code[0] == mine
-            g.add(Rect(f"sp-{space}-tile-{i}", tx - 10, ty - 10, 20, 20, rx=3,
+            g.add(Rect(f"sp-{space}-tile-{i}", tx - 12, ty - 12, 24, 24, rx=3,
                        fill=TEAM_LIGHT[code[0]], stroke=TEAM_COLOURS[code[0]],
                        stroke_width=3 if up else 1.5))
             g.add(Text(f"sp-{space}-tile-{i}-text", tx, ty,
                        (kind.upper() if kind in "st" else kind) if seen and kind != "?" else "?",
-                       size=12, weight="bold", fill="#1b1b1b"))
+                       size=MIN_FIELD_TEXT, weight="bold", fill="#1b1b1b"))
         if len(tiles) > 3:
-            g.add(Text(f"sp-{space}-more", x + 24, y - SPACE / 2 + 15, f"+{len(tiles) - 3}",
-                       size=11, fill="#1b1b1b"))
+            g.add(Text(f"sp-{space}-more", x + 30, y + 4, f"+{len(tiles) - 3}",
+                       size=MIN_FIELD_TEXT, fill="#1b1b1b"))
         scene.add(_marks_inside(g))
     sx, sy = _space_xy(view, field.stump)
     scene.add(Circle("stump", sx, sy, SPACE * 0.2, fill="#6d4c41", stroke="#3e2723",
@@ -337,21 +348,29 @@ def battlefield_scene(view: AlderQuestState, seat_team: int = 0, *,
             Rect(f"hero-{hero}-bg", x - SPACE / 2 + 3, y - 26, SPACE - 6, 52, rx=8,
                  fill=TEAM_LIGHT["rb"[team]], stroke=TEAM_COLOURS["rb"[team]], stroke_width=3),
             Rect(f"hero-{hero}-flag", x - SPACE / 2 + 6, y - 22, 7, 44, rx=3, fill=fill),
-            Text(f"hero-{hero}-name", x + 4, y - 13, card["name"],
-                 size=12 if len(card["name"]) <= 8 else 11, weight="bold", fill="#1b1b1b"),
-            Text(f"hero-{hero}-faction", x + 4, y + 1, f"{card['faction']} ({letter})",
-                 size=10, fill="#1b1b1b"),
-            Text(f"hero-{hero}-state", x + 4, y + 15,
-                 "exhausted" if hd["exhausted"] else "ready", size=11, weight="bold",
-                 fill="#1b1b1b")],
+            # the name shortened where it would not fit at a readable size (whole in
+            # the label); the faction is the flag's colour and its letter
+            Text(f"hero-{hero}-name", x + 5, y - 10, _short(card["name"], 4),
+                 size=MIN_FIELD_TEXT, weight="bold", fill="#1b1b1b"),
+            Text(f"hero-{hero}-state", x + 5, y + 12,
+                 f"{letter} " + ("zz" if hd["exhausted"] else "✓"),
+                 size=MIN_FIELD_TEXT, weight="bold", fill="#1b1b1b")],
             classes=classes, label=words))
         _marks_inside(scene.shapes[-1])  # type: ignore[arg-type]
-    scene.add(Text("field-key", w / 2, h - 30, "Green discs round the Tree: its canopy, "
-                   "entered only from the space below.", size=12))
-    scene.add(Text("field-key-2", w / 2, h - 12, "Green frame: a move now; dashed: later; "
-                   "red: an enemy minion can reach it.", size=12))
+    for i, line in enumerate(FIELD_KEY):
+        scene.add(Text(f"field-key-{i + 1}" if i else "field-key", w / 2,
+                       h - 14 - 24 * (len(FIELD_KEY) - 1 - i), line, size=MIN_FIELD_TEXT))
     scene.clickable |= set(clickable)
     return scene
+
+
+def _short(name: str, most: int) -> str:
+    """``name``, or its first letters and a full stop where it is longer than ``most``.
+
+    >>> _short("Lily", 4), _short("Sebastian", 4)
+    ('Lily', 'Seb.')
+    """
+    return name if len(name) <= most else name[:most - 1] + "."
 
 
 def _tile_words(view: AlderQuestState, code: str, up: bool, mine: str) -> str:
@@ -377,23 +396,23 @@ def hand_scene(view: AlderQuestState, team: int, *, selected: str | None = None,
     scene = Scene(340, 36 + rows * 74, title="Your hand",
                   description="Runes held, Quarrels, armed Traps and tiles in hand.")
     y = 14
-    scene.add(Text("held-title", 8, y, f"Runes held ({len(t['held'])}):", size=13,
+    scene.add(Text("held-title", 8, y, f"Runes held ({len(t['held'])}):", size=MIN_HAND_TEXT,
                    anchor="start", weight="bold"))
-    for i, rune in enumerate(t["held"][:10]):
-        scene.add(_piece_glyph(view, f"held-{i}", rune, 22 + i * 32, y + 28, 28))
+    for i, rune in enumerate(t["held"][:9]):  # 34 units: its letter is 15 or more
+        scene.add(_piece_glyph(view, f"held-{i}", rune, 24 + i * 36, y + 30, 34))
     if not t["held"]:
-        scene.add(Text("held-none", 8, y + 28, "none", size=13, anchor="start"))
+        scene.add(Text("held-none", 8, y + 28, "none", size=MIN_HAND_TEXT, anchor="start"))
     y += 74
     scene.add(Text("q-title", 8, y, f"Quarrels ({len(quarrels)}): click one to play it",
-                   size=13, anchor="start", weight="bold"))
+                   size=MIN_HAND_TEXT, anchor="start", weight="bold"))
     _cards(view, scene, "q", quarrels, y + 12, selected)
     y += 74
     if t["armed"]:
-        scene.add(Text("armed-title", 8, y, "Armed Traps:", size=13, anchor="start",
+        scene.add(Text("armed-title", 8, y, "Armed Traps:", size=MIN_HAND_TEXT, anchor="start",
                        weight="bold"))
         _cards(view, scene, "armed", t["armed"], y + 12, selected)
         y += 74
-    scene.add(Text("tile-title", 8, y, f"Tiles in hand ({len(t['hand'])}):", size=13,
+    scene.add(Text("tile-title", 8, y, f"Tiles in hand ({len(t['hand'])}):", size=MIN_HAND_TEXT,
                    anchor="start", weight="bold"))
     for i, code in enumerate(t["hand"][:8]):
         tid = f"tile-{i}"
@@ -402,7 +421,8 @@ def hand_scene(view: AlderQuestState, team: int, *, selected: str | None = None,
             Rect(f"{tid}-bg", 8 + i * 40, y + 12, 34, 34, rx=4, fill=TEAM_LIGHT[code[0]],
                  stroke=TEAM_COLOURS[code[0]], stroke_width=2),
             Text(f"{tid}-text", 25 + i * 40, y + 29,
-                 code[1].upper() if code[1] in "st" else code[1], size=14, weight="bold",
+                 code[1].upper() if code[1] in "st" else code[1], size=MIN_HAND_TEXT,
+                 weight="bold",
                  fill="#1b1b1b")],
             classes=classes, label=f"tile in hand: {piece_words(view, code)}"))
     scene.clickable |= {i for i in clickable if scene.find(i) is not None}
@@ -420,16 +440,17 @@ def _cards(view: AlderQuestState, scene: Scene, prefix: str, cards: Sequence[str
         letter = view.cards.letter(faction) if faction else "★"
         fill, ink = FACTION_COLOURS.get(letter, ("#ffd54f", "#1b1b1b"))
         name = data.get("name", card)
-        short = name if len(name) <= 13 else name[:12] + "…"
+        short = name if len(name) <= 8 else name[:7] + "…"  # whole in the tooltip
         kind = "Trap" if data.get("type") == "trap" else "legendary" if not faction \
             else "Scheme"
         classes = ("selected",) if cid == selected else ()
         scene.add(Group(cid, [
-            Rect(f"{cid}-bg", 8 + i * 82, y, 78, 48, rx=6,
+            Rect(f"{cid}-bg", 4 + i * 84, y, 82, 48, rx=6,
                  fill="var(--jp-layout-color1, #ffffff)", stroke="#616161", stroke_width=1.5),
-            Rect(f"{cid}-flag", 8 + i * 82, y, 78, 16, rx=6, fill=fill),
-            Text(f"{cid}-kind", 47 + i * 82, y + 8, f"{letter} {kind}", size=11,
+            Rect(f"{cid}-flag", 4 + i * 84, y, 82, 18, rx=6, fill=fill),
+            Text(f"{cid}-kind", 45 + i * 84, y + 9, "Legend." if kind == "legendary" else kind,
+                 size=MIN_HAND_TEXT,
                  weight="bold", fill=ink),
-            Text(f"{cid}-name", 47 + i * 82, y + 32, short, size=11)],
+            Text(f"{cid}-name", 45 + i * 84, y + 32, short, size=MIN_HAND_TEXT)],
             classes=classes, label=f"{name} ({kind}): {data.get('text', '')}",
             tooltip=f"{name} ({kind}): {data.get('text', '')}"))

@@ -31,6 +31,7 @@ False
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -88,7 +89,7 @@ PENDING_QUESTIONS = {
     "discard": "{src}: which card of your hand do you discard?",
     "lose_equipment": "{src}: which piece of your Equipment do you lose?",
     "choice": "{src}: choose one of these results.",
-    "loot": "You beat the stack: where does its {card} go?",
+    "loot": "You beat the stack: where does {card} go?",
     "solo_target": "A Solo card places a Creature: which Location gets it?",
 }
 # Log kinds whose runs (one player, one card each) the summary tells in one sentence.
@@ -114,6 +115,10 @@ class DobbersApp(GameApp):
         if bots is None:
             bots = {p: RaceBot(seed=p) for p in range(1, len(state.players))}
         self.selected: dict[str, Any] | None = None
+        # A move of several squares is played a square at a time: where its first hop's
+        # lines start, and its hops, so that "What just happened" tells the whole way.
+        self._way_mark: int | None = None
+        self._way: tuple[Action, ...] = ()
         self.cards_board = BoardView(min_text_px=10)
         self.odds_view = w.HTML()
         self.odds_view.add_class("dcw-dobbers-odds")
@@ -208,7 +213,8 @@ class DobbersApp(GameApp):
             if slot is None or e.kind not in ("destroy", "reveal"):
                 continue
             name = view.cards.name(e.data.get("card", ""))
-            marks[f"adv-{slot}"] = f"✗ {name}" if e.kind == "destroy" else f"★ {name}"
+            # "new", not a star: a ★ is kept for the recommended choice
+            marks[f"adv-{slot}"] = f"✗ {name}" if e.kind == "destroy" else f"new {name}"
         return {k: v if len(v) <= 12 else v[:11] + "…" for k, v in marks.items()}
 
     def refresh(self) -> None:
@@ -299,6 +305,7 @@ class DobbersApp(GameApp):
         gates = {s for s, stack in view.stacks.items() if stack and s != here}
         way = nx.dijkstra_path(board_graph(view.board), here, square,
                                weight=lambda u, v, d: None if u in gates else d["weight"])
+        self._way_mark, self._way = len(self.state.log), tuple(Move(s) for s in way[1:])
         for step in way[1:-1]:
             if not self.act(Move(step)):
                 return None
@@ -309,6 +316,20 @@ class DobbersApp(GameApp):
             self._select(kind="challenge", square=square, id=f"sq-{square}")
             return None
         return Move(square)
+
+    def act(self, action: Any) -> bool:
+        if action not in self._way:  # not a hop of the move being made
+            self._way_mark, self._way = None, ()
+        return super().act(action)
+
+    def undo(self) -> bool:
+        self._way_mark, self._way = None, ()
+        return super().undo()
+
+    def _events_since_mark(self) -> list[Event]:
+        # the whole way of a move of several squares, not only its last hop
+        start = self._mark if self._way_mark is None else min(self._mark, self._way_mark)
+        return [e for e in self.state.log[start:] if self._visible(e)]
 
     def _hand_click(self, view: DobbersState, index: int) -> Action | str | None:
         hand = view.hands[self.seat]
@@ -363,14 +384,25 @@ class DobbersApp(GameApp):
         self.selected = None
 
     def play_everything(self) -> None:
-        """Play every Effect card of the hand, use every Equipment not used yet, spend the
-        positive tokens (stopping at any question a card asks)."""
+        """Equip the Equipment in the hand that has an empty slot (nothing equipped is
+        replaced), play every Effect card of the hand, use every Equipment not used yet,
+        spend the positive tokens (stopping at any question a card asks)."""
         while self._mine(self.state.view(self.seat)):
             legal = self.state.legal_actions()
-            step = next((a for kind in (Use, Play, Token) for a in legal
-                         if isinstance(a, kind)), None)
+            equipped = self.state.equipped[self.seat]
+            cards = self.state.cards
+            step = next((a for a in legal if isinstance(a, Equip)
+                         and not equipped.get(cards.type(a.card).lower())), None)
+            step = step or next((a for kind in (Use, Play, Token) for a in legal
+                                 if isinstance(a, kind)), None)
             if step is None or not self.act(step):
                 return
+
+    def _more_to_play(self, legal: list[Action]) -> bool:
+        """Whether :meth:`play_everything` has something to do."""
+        equipped, cards = self.state.equipped[self.seat], self.state.cards
+        return any(isinstance(a, (Play, Use, Token)) or isinstance(a, Equip) and not
+                   equipped.get(cards.type(a.card).lower()) for a in legal)
 
     # ------------------------------------------------------------ the question
     def question(self, view: GameState) -> str | None:
@@ -409,7 +441,8 @@ class DobbersApp(GameApp):
         pending = view.pending
         src = view.cards.name(pending.get("src", "")) if pending.get("src") else "A card"
         text = PENDING_QUESTIONS.get(pending["kind"], "{src} asks you to choose.")
-        card = view.cards.name(pending.get("card", "")) if pending.get("card") else ""
+        card = view.cards.name(pending.get("card", "")) if pending.get("card") else \
+            "the card it leaves"
         if pending["kind"] == "discard" and pending.get("left", 1) > 1:
             text += f" ({count(pending['left'], 'card')} to discard)"
         return text.format(src=src, card=card)
@@ -475,8 +508,10 @@ class DobbersApp(GameApp):
             return []
         legal = self.state.legal_actions()
         if view.phase == "hero":
-            return [Choice(f"{view.cards.name(a.hero)}: {view.cards[a.hero].get('text', '')}",
-                           a) for a in legal]  # type: ignore[attr-defined]
+            return [Choice(f"{view.cards.name(a.hero)}: "  # type: ignore[attr-defined]
+                           f"{_short_power(view.cards[a.hero].get('text', ''))}", a,
+                           tooltip=view.cards[a.hero].get("text", ""))
+                    for a in legal]
         if view.phase == "start":
             return [Choice(f"Start on {a.letter}", a) for a in legal]  # type: ignore
         if view.pending is not None:
@@ -491,7 +526,7 @@ class DobbersApp(GameApp):
             red, gold = view.challenge_points(square)
             win = red + gold >= view.stack_needs(self.seat, square)
             out = []
-            if any(isinstance(a, (Play, Use, Token)) for a in legal):
+            if self._more_to_play(legal):
                 out.append(Choice("Play every card first", self.play_everything))
             out.append(Choice("Fight now: " + ("you win" if win else "you lose"), Fight(),
                               odds=sympy.Integer(int(win)), best=win))
@@ -500,11 +535,14 @@ class DobbersApp(GameApp):
         if sel:
             if sel["kind"] == "challenge":
                 odds = self._challenge_odds(view, sel["square"])
-                return [Choice(f"Commit to the Challenge on {view.board.label(sel['square'])}",
+                # ★ only on a sure win: a Defeat costs the shield and squares back, which
+                # no chance of winning below 1 is weighed against here
+                return [Choice(f"Commit to the Challenge on {view.board.label(sel['square'])}"
+                               f" (the shield costs {odds.shield}); your chance to win",
                                Challenge(sel["square"]), odds=odds.chance,
-                               best=odds.chance >= sympy.Rational(1, 2),
+                               best=odds.chance == 1,
                                tooltip="The chance to win if you commit now and then play "
-                                       "every card you hold."),
+                                       "every card you hold. " + _defeat_words(odds)),
                         Choice("Not now", self.cancel)]
             return [Choice(self.action_label(a), a) for a in sel["options"]] + \
                 [Choice("Cancel", self.cancel)]
@@ -513,10 +551,12 @@ class DobbersApp(GameApp):
         out += [Choice(self.action_label(a), a, tooltip="Once per turn, at any time while it "
                        "is in play (it is used too, if it was not yet)")
                 for a in legal if isinstance(a, Draw)]
-        if any(isinstance(a, (Play, Use, Token)) for a in legal):
+        if self._more_to_play(legal):
             out.append(Choice("Play every card and use your Equipment", self.play_everything,
-                              tooltip="Plays every Effect card of your hand, uses every "
-                                      "Equipment and spends your positive tokens"))
+                              tooltip="Equips the Equipment in your hand that has an empty "
+                                      "slot (nothing equipped is replaced), plays every "
+                                      "Effect card of your hand, uses every Equipment and "
+                                      "spends your positive tokens"))
         out.append(Choice("End the turn (your hand goes to the discard pile, draw "
                           f"{hand_size(view.cards, view.heroes[self.seat])})", End()))
         return out
@@ -559,8 +599,10 @@ class DobbersApp(GameApp):
                 return f"Play {cards.name(card)}"
             case Equip(card=card):
                 old = self.state.equipped[self.seat].get(cards.type(card).lower())
-                return f"Equip {cards.name(card)}" + (
-                    f" (replacing {cards.name(old)})" if old else "")
+                if not old or old == card:  # (said after it is done: it is the one there)
+                    return f"Equip {cards.name(card)}"
+                return (f"Equip {cards.name(card)} in place of the {cards.name(old)} you "
+                        "have equipped")
             case Forge(card=card, slot=slot):
                 host = self.state.equipped[self.seat].get(slot)
                 return f"Forge {cards.name(card)} under your {cards.name(host) if host else slot}"
@@ -613,11 +655,25 @@ class DobbersApp(GameApp):
     def describe(self, view: GameState) -> str:
         assert isinstance(view, DobbersState)
         text = super().describe(view)
-        if view.is_over or view.phase in ("hero", "start"):
+        if view.is_over:
             return text
+        goal = SOLO_GOAL if view.solo else RACE_GOAL
+        if view.phase in ("hero", "start"):
+            return f"{text} {goal}{KEY_WAY}"
+        board, limit = view.board, view.options["round_limit"]
+        far = []
+        for p, where in enumerate(view.position):
+            if where is not None:
+                moves = board.to_key.get(where, 0)
+                who = "You are" if p == self.seat else f"{view.players[p]} is"
+                far.append(f"{who} {count(moves, 'move')} from it" if moves else
+                           f"{who} on it")
+        where = "; ".join(far) + "." if far else ""
         if view.solo:
-            return f"Solo Play, turn {view.turns[0] + 1}. {text}"
-        return f"Round {view.round + 1}. {text}"
+            stop = f" (the game stops after turn {limit})" if limit else ""
+            return f"Solo Play, turn {view.turns[0] + 1}{stop}. {text} {goal} {where}"
+        stop = f" of at most {limit}" if limit else ""
+        return f"Round {view.round + 1}{stop}. {text} {goal} {where}"
 
     def summarize(self, events: list[Event], view: GameState) -> list[str]:
         """The log's lines, told short: a run of one player's plays (uses, equips,
@@ -828,7 +884,11 @@ Encounter square 1 (2 squares).']
         try:
             race = expected_turns(view, self.seat)
         except DungeoncraftError as exc:
-            self.race_view.value = f"<p>{html.escape(str(exc))}.</p>"
+            # the library names its function ("expected_turns: ..."): a player needs only
+            # the reason
+            words = str(exc).split(": ", 1)[-1] if str(exc).startswith("expected_turns") \
+                else str(exc)
+            self.race_view.value = f"<p>No expected number of turns: {html.escape(words)}.</p>"
             return
         value = race.turns
         now = view.turns[self.seat] + 1
@@ -862,6 +922,44 @@ def _joins(first: Event, event: Event) -> bool:
     what = "square" if event.kind == "move" else "card"
     return (event.kind == "move" or event.kind in RUN_VERBS) and what in event.data \
         and what in first.data
+
+
+RACE_GOAL = "Goal: be the first to reach the Key (the yellow square marked KEY)."
+SOLO_GOAL = ("Goal: reach the Key (the yellow square marked KEY) in as few turns as you "
+             "can: 13 or less is the best verdict.")
+KEY_WAY = (" Each move pays the shield on its path in blue (or red) points; a square with a "
+           "Challenge stack must be beaten with red + gold.")
+
+
+def _short_power(text: str) -> str:
+    """A Hero's power, short enough for two buttons a row: its flavour name goes (the
+    tooltip keeps the whole text), and the two long stock phrases are said briefly.
+
+    >>> _short_power("Knows the Wild: counts as a Wild card in play for alignment bonuses.")
+    'counts as a Wild card for alignment bonuses.'
+    >>> _short_power("Steady: counts as having a Travel Item equipped at Locations.")
+    'has a Travel Item at every Location.'
+    """
+    name, _, rest = text.partition(": ")
+    power = rest if rest and "per turn" not in name else text
+    power = re.sub(r"^counts as (a \w[\w ]*?) card in play for alignment bonuses",
+                   r"counts as \1 card for alignment bonuses", power)
+    return re.sub(r"^counts as having (an? \w+ Item) equipped at Locations",
+                  r"has \1 at every Location", power)
+
+
+def _defeat_words(odds: ChallengeOdds) -> str:
+    """What losing the Challenge costs, from its exact cases."""
+    lose = 1 - odds.chance
+    if lose == 0:
+        return "You cannot lose it."
+    backs = sorted({max(1, c.back) for c in odds.cases
+                    if odds.have.get(c.immune, 0) < c.need})
+    back = (f"{count(backs[0], 'square')}" if len(backs) == 1 else
+            f"{backs[0]} to {backs[-1]} squares") if backs else "one square"
+    return (f"If you lose ({english_chance(lose)}): the shield's {odds.shield} travel points "
+            f"are spent all the same, you go back {back} the way you came, and the stack's "
+            "Defeat text may take Equipment.")
 
 
 def _destroy_words(view: DobbersState, card: str) -> str:

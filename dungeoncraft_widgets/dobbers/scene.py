@@ -402,6 +402,20 @@ def _legend(view: DobbersState, seat: int | None, top: float) -> tuple[Group, fl
     y += 22
     legend.add(Text("legend-capacity", 34, y, "(≤2: room for 2 cards under it)",
                     size=B_SMALL, anchor="start"))
+    y += 24
+    legend.add(Circle("legend-travel", 21, y, 9, fill="#d7ccb8", stroke="#6d5a46"))
+    legend.add(Text("legend-travel-text", 34, y, "a travel square (T1, T2…: hover for which)",
+                    size=B_SMALL, anchor="start"))
+    y += 24
+    legend.add(Rect("legend-encounter", 12, y - 9, 18, 18, rx=3, fill="#efe6d2",
+                    stroke="#6d5a46"))
+    legend.add(Text("legend-encounter-text", 34, y,
+                    "an Encounter square (its number beside it)", size=B_SMALL,
+                    anchor="start"))
+    y += 24
+    legend.add(Rect("legend-key", 12, y - 9, 18, 18, rx=3, fill="#ffd54f", stroke="#6d5a46"))
+    legend.add(Text("legend-key-text", 34, y, "the Key: reach it to win", size=B_SMALL,
+                    anchor="start"))
     return legend, y + 16
 
 

@@ -25,16 +25,33 @@ SMALLEST_TEXT = """() => {
     .filter((t) => t.textContent.trim() && t.getBoundingClientRect().height > 0);
   return Math.min(...texts.map((t) => t.getBoundingClientRect().height));
 }"""
+BOARDS_FIT = """() => [...document.querySelectorAll('.dcw-app .dcw-board-scroll')]
+  .filter((b) => b.getClientRects().length && b.scrollWidth > b.clientWidth + 1)
+  .map((b) => `${b.scrollWidth} px of board in ${b.clientWidth} px`)"""
 FINISH = """
+import time
 from dungeoncraft_widgets.alderquest.bots import MatchBot, TributeBot
-bots = {0: TributeBot(seed=5), **app.bots}
-s = app.state
+me, s, pressed, acted, start = TributeBot(seed=5), app.state, 0, 0, time.time()
+# the seat through the app: its own button where one offers the bot's choice, else app.act
+# (what a click on the board does); the bots play through the app as in a game
+while not s.is_over and time.time() - start < 30:  # (the kernel call times out at 60 s)
+    a = me.choose(s.view(0), s.legal_actions())
+    button = next((b for b, c in zip(app.choice_box.children, app._shown_choices)
+                   if c.action == a), None)
+    if button is not None:
+        button.click()
+        pressed += 1
+    else:
+        assert app.act(a), app.message.value
+        acted += 1
+# a whole game runs to thousands of actions: the rest on the engine, with the same bots
+bots = {0: me, **app.bots}
 while not s.is_over:
     p = s.current_player
     s.apply(bots[p].choose(s.view(p), s.legal_actions()))
 app.version += 1
 app.refresh()
-print(s.end_reason)
+print(s.end_reason, pressed, acted)
 """
 
 
@@ -193,6 +210,13 @@ def test_a_game_against_the_bot_by_clicking(page, lab, artifacts):
         assert page.evaluate(SMALLEST_TEXT) >= 9.99
         shot(page, artifacts, "mid-game", 390)
         assert page.evaluate(SMALLEST_TEXT) >= 9.99
+        for width in (390, 360):  # every board whole in its cell: nothing scrolls sideways
+            page.set_viewport_size({"width": width, "height": 844})
+            page.wait_for_timeout(600)
+            assert page.evaluate(BOARDS_FIT) == [], width
+        app.locator(".dcw-board").nth(1).scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "alderquest-battlefield-360.png"))
+        assert page.evaluate(SMALLEST_TEXT) >= 9.99
         page.set_viewport_size({"width": 1400, "height": 1000})
         show_side_panel(page, False)
         set_theme(page, "JupyterLab Dark")
@@ -208,7 +232,9 @@ def test_a_game_against_the_bot_by_clicking(page, lab, artifacts):
 
         # the rest of the game through the app's Python objects, then the end on the page
         reason = kernel(client, FINISH)
-        assert "winter" in reason
+        assert "winter" in reason, reason
+        print("finished:", reason)
+        assert int(reason.split()[-2]) >= 10, reason  # buttons pressed from Python
         final = app.locator(".dcw-final")
         final.get_by_text("Final scores").wait_for(timeout=30_000)
         assert app.locator(".dcw-status").inner_text().strip() == "Game over."
