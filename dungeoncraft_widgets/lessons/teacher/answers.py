@@ -874,6 +874,9 @@ exercise("lt-1", LESSON, "the fewest rolls for which Chebyshev's inequality guar
               "deviation."),
              (lambda: _chebyshev_runs() - 1,
               "with that n the bound is still a little above 1/20: round up."),
+             (lambda: _face_variance() / (givens.LT_CLOSE ** 2 * givens.LT_RISK),
+              "the number of rolls is a whole number: take the smallest whole n at least "
+              "that large."),
          ))
 exercise("lt-2", LESSON, "P(at least 15 sixes among 60 dice)",
          lambda: _sixes(),
@@ -897,6 +900,9 @@ exercise("lt-3", LESSON, "the fewest rolls for which two standard errors of the 
               "face is 35/12."),
              (lambda: _normal_runs() - 1, "with that n two standard errors are still a little "
                                           "above 1/10: round up."),
+             (lambda: 4 * _face_variance() / givens.LT_CLOSE ** 2,
+              "the number of rolls is a whole number: take the smallest whole n at least "
+              "that large."),
          ))
 exercise("lt-4", LESSON, "the variance of the share of fights won in 400 fights (2 companions, "
                          "swords +2 and +1, against 12)",
