@@ -55,7 +55,8 @@ def test_the_lessons_and_their_student_editions_exist():
                               "probability_deck_building", "probability_fog_fights",
                               "probability_scout_and_venture",
                               "probability_repeated_trials",
-                              "probability_limit_theorems"])
+                              "probability_limit_theorems",
+                              "probability_inclusion_exclusion"])
     for name in LESSONS:
         assert (NOTEBOOKS / "student" / f"{name}.ipynb").is_file()
     assert sorted(p.stem for p in (NOTEBOOKS / "student").glob("*.ipynb")) == LESSONS

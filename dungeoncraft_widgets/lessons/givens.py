@@ -18,7 +18,8 @@ __all__ = ["BOT_TEMPERAMENT_CHANCES", "CREATURES_MET", "DECK_WITH_SILVER", "FOG_
            "SV_EXERCISE_4", "SV_EXERCISE_5", "SV_EXERCISE_6", "THINNED_DECK",
            "RT_BINOMIAL", "RT_NEGATIVE_BINOMIAL", "RT_REROLL", "RT_REROLL_GOLD", "RT_SCOUT",
            "RT_WAIT_DECK", "RT_WAIT_DISCARD",
-           "LT_CLOSE", "LT_FIGHT", "LT_FIGHTS", "LT_RISK", "LT_SIXES"]
+           "LT_CLOSE", "LT_FIGHT", "LT_FIGHTS", "LT_RISK", "LT_SIXES",
+           "IE_DECK", "IE_THREE_TYPES", "IE_TWO_TYPES", "IE_WANTED"]
 
 # ---------------------------------------------------------------- fog fights
 #: Exercise 1: 1 companion, swords +2 and +1, a creature of 12, no gold or herbs.
@@ -104,3 +105,12 @@ LT_SIXES = {"dice": 60, "at_least": 15}
 #: simulation plays it.
 LT_FIGHT = {"creature": 12, "companions": 2, "swords": (2, 1)}
 LT_FIGHTS = 400
+
+# --------------------------------------------- inclusion-exclusion (Dobbers, Dubious Alliance)
+#: ie-1: the deck (the core deck and two Silver, as ``DECK_WITH_SILVER``) and the cards a
+#: hand of 5 must all hold (the Silver: at least one of the two).
+IE_DECK = {"bottle_cap": 8, "traveling_kit": 1, "wooden_knife": 1, "silver": 2}
+IE_WANTED = ("traveling_kit", "wooden_knife", "silver")
+#: ie-2 to ie-4: card types of a Dubious Alliance first hand of 4 (a card may have two).
+IE_TWO_TYPES = ("Item", "Event")
+IE_THREE_TYPES = ("Item", "Event", "Magic")

@@ -918,3 +918,106 @@ exercise("lt-4", LESSON, "the variance of the share of fights won in 400 fights 
              (lambda: _share_variance(givens.LT_FIGHTS ** 2),
               "divide n p (1 - p) by n squared once: p (1 - p) / n."),
          ))
+
+
+# --------------------------------------------------------- inclusion-exclusion
+LESSON = "probability_inclusion_exclusion"
+
+
+def _all_held(deck: dict, wanted, hand: int = HAND, most: int | None = None):
+    """P(a hand holds at least one card of each kind in ``wanted``): 1 minus the union of
+    the events "misses kind i", by inclusion-exclusion (``most``: only the terms missing at
+    most that many kinds)."""
+    from itertools import combinations
+
+    size = sum(deck.values())
+    total = R(0)
+    for r in range(len(wanted) + 1 if most is None else most + 1):
+        for missed in combinations(wanted, r):
+            left = size - sum(deck[k] for k in missed)
+            total += (-1) ** r * R(comb(left, hand), comb(size, hand))
+    return total
+
+
+def _da_cards():
+    from ...dubious_alliance import load_deck
+    return [set(card.types) for card in load_deck().cards.values()]
+
+
+def _da_avoiding(types) -> int:
+    return sum(1 for card in _da_cards() if not card & set(types))
+
+
+def _da_all_present(types, hand: int = 4, overlap: bool = True):
+    """P(a hand of 4 holds a card of every type in ``types``), by inclusion-exclusion over
+    the types missed; ``overlap=False`` counts the cards avoiding types as if no card had
+    two of them."""
+    from itertools import combinations
+
+    cards = _da_cards()
+    size = len(cards)
+    total = R(0)
+    for r in range(len(types) + 1):
+        for missed in combinations(types, r):
+            if overlap:
+                left = _da_avoiding(missed)
+            else:
+                left = size - sum(sum(1 for c in cards if t in c) for t in missed)
+            total += (-1) ** r * R(comb(left, hand), comb(size, hand))
+    return total
+
+
+def _da_kinds_mean(types, hand: int = 4):
+    size = len(_da_cards())
+    return sum((1 - R(comb(_da_avoiding([t]), hand), comb(size, hand)) for t in types), R(0))
+
+
+exercise("ie-1", LESSON, "P(a hand of 5 holds the Kit, the Knife and a Silver), the core deck "
+                         "and two Silver",
+         lambda: _all_held(givens.IE_DECK, givens.IE_WANTED), denominator=792,
+         hint="1 minus P(the hand misses the Kit, or the Knife, or both Silver): add the three "
+              "misses, take off the three pairs, add back the three at once; each is a count "
+              "of the hands made of the other cards.",
+         mistakes=(
+             (lambda: _all_held(givens.IE_DECK, givens.IE_WANTED, most=1),
+              "the hands missing two of the kinds are counted twice in the sum of the single "
+              "misses: take them off once, then add back the hands that miss all three."),
+             (lambda: _all_held(givens.IE_DECK, givens.IE_WANTED, most=2),
+              "the hands that miss all three kinds: added three times, taken off three "
+              "times; add them back once."),
+         ))
+exercise("ie-2", LESSON, "P(a Dubious Alliance first hand of 4 holds an Item and an Event)",
+         lambda: _da_all_present(givens.IE_TWO_TYPES),
+         hint="1 - P(no Item) - P(no Event) + P(neither), each a count of the hands made of "
+              "the cards that avoid those types.",
+         mistakes=(
+             (lambda: 1 - _da_all_present(givens.IE_TWO_TYPES),
+              "that is the chance that one of them is missing; the question is both there."),
+             (lambda: (1 - R(comb(_da_avoiding(["Item"]), 4), comb(121, 4)))
+              * (1 - R(comb(_da_avoiding(["Event"]), 4), comb(121, 4))),
+              "the two events are not independent (the hand has only 4 places): use "
+              "inclusion-exclusion on the complements."),
+         ))
+exercise("ie-3", LESSON, "P(a Dubious Alliance first hand of 4 holds an Item, an Event and a "
+                         "Magic card)",
+         lambda: _da_all_present(givens.IE_THREE_TYPES),
+         hint="sum over the sets S of types missed, (-1)^|S| times the chance that the hand "
+              "avoids every type of S; count the cards avoiding S in the deck itself (a "
+              "card may have two types).",
+         mistakes=(
+             (lambda: _da_all_present(givens.IE_THREE_TYPES, overlap=False),
+              "some cards have two types (Magic Items, ...): count the cards that avoid the "
+              "types in the deck itself, not by subtracting each type's number."),
+             (lambda: _da_all_present(givens.IE_TWO_TYPES),
+              "that is an Item and an Event; the Magic card must be there too."),
+         ))
+exercise("ie-4", LESSON, "the expected number of the types Item, Event and Magic present in "
+                         "a Dubious Alliance first hand of 4",
+         lambda: _da_kinds_mean(givens.IE_THREE_TYPES),
+         hint="an indicator per type: the mean is the sum of the three chances that a type is "
+              "present, no inclusion-exclusion needed.",
+         mistakes=(
+             (lambda: 3 * _da_all_present(givens.IE_THREE_TYPES),
+              "that is 3 times the chance that all three are present; add the chance of each "
+              "type being there."),
+         ))
