@@ -98,9 +98,9 @@ RT_WAIT_DISCARD = {"bottle_cap": 7, "traveling_kit": 1, "wooden_knife": 1, "silv
 #: chance of missing it that Chebyshev's inequality must guarantee at most.
 LT_CLOSE = Fraction(1, 10)
 LT_RISK = Fraction(1, 20)
-#: lt-2: how many engine dice (three swords in each of 20 fights), and how many sixes
+#: lt-2: how many engine dice (three swords in each of 2 fights), and how many sixes
 #: among them (at least) the question asks about.
-LT_SIXES = {"dice": 60, "at_least": 15}
+LT_SIXES = {"dice": 6, "at_least": 3}
 #: lt-4: a fight (2 companions, swords +2 and +1 against 12) and how many times a
 #: simulation plays it.
 LT_FIGHT = {"creature": 12, "companions": 2, "swords": (2, 1)}

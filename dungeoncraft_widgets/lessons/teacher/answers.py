@@ -862,36 +862,37 @@ def _share_variance(runs: int | None = None):
 
 
 exercise("lt-1", LESSON, "the fewest rolls for which Chebyshev's inequality guarantees the mean "
-                         "face is within 1/10 of 7/2 with chance at least 19/20",
+                         "face is within a tenth of 7/2 except with chance at most a twentieth",
          lambda: _chebyshev_runs(),
          hint="Chebyshev: P(|mean - 7/2| >= e) <= Var(mean) / e^2, and Var(mean) = Var(face) "
-              "/ n; find the smallest whole n that makes the bound 1/20 or less.",
+              "/ n; find the smallest whole n that makes the bound a twentieth or less.",
          mistakes=(
              (lambda: _chebyshev_runs(square=False),
-              "Chebyshev divides by the square of the distance, e^2 = 1/100."),
+              "Chebyshev divides by the square of the distance, e^2, a hundredth."),
              (lambda: _chebyshev_runs(variance=False),
               "Chebyshev's bound uses the variance of a face (35/12), not its standard "
               "deviation."),
              (lambda: _chebyshev_runs() - 1,
-              "with that n the bound is still a little above 1/20: round up."),
+              "with that n the bound is still a little above a twentieth: round up."),
              (lambda: _face_variance() / (givens.LT_CLOSE ** 2 * givens.LT_RISK),
               "the number of rolls is a whole number: take the smallest whole n at least "
               "that large."),
          ))
-exercise("lt-2", LESSON, "P(at least 15 sixes among 60 dice)",
+exercise("lt-2", LESSON, "P(at least 3 sixes among the 6 dice of two three-sword fights)",
          lambda: _sixes(),
+         denominator=46656,
          hint="the number of sixes among independent dice is binomial with p = 1/6; add the "
-              "chances of 15, 16, ..., 60 sixes (or 1 minus those of 0 to 14).",
+              "chances of 3, 4, 5 and 6 sixes (or 1 minus those of 0, 1 and 2).",
          mistakes=(
-             (lambda: _sixes(16), "that is more than 15 (16 or more); 15 counts too."),
-             (lambda: _sixes(exactly=True), "that is exactly 15; the question is at least 15."),
-             (lambda: 1 - _sixes(), "that is fewer than 15; the question is at least 15."),
+             (lambda: _sixes(4), "that is more than 3 (4 or more); 3 counts too."),
+             (lambda: _sixes(exactly=True), "that is exactly 3; the question is at least 3."),
+             (lambda: 1 - _sixes(), "that is fewer than 3; the question is at least 3."),
          ))
 exercise("lt-3", LESSON, "the fewest rolls for which two standard errors of the mean face are "
-                         "at most 1/10",
+                         "at most a tenth",
          lambda: _normal_runs(),
          hint="the standard error of the mean of n rolls is sqrt(Var(face) / n): make 2 of "
-              "them 1/10 or less and solve for the smallest whole n.",
+              "them a tenth or less and solve for the smallest whole n.",
          mistakes=(
              (lambda: _normal_runs(1), "that is one standard error; the question asks for two "
                                        "(about 95% by the central limit theorem)."),
@@ -899,7 +900,7 @@ exercise("lt-3", LESSON, "the fewest rolls for which two standard errors of the 
               "the standard error is sqrt(variance / n): square both sides, the variance of a "
               "face is 35/12."),
              (lambda: _normal_runs() - 1, "with that n two standard errors are still a little "
-                                          "above 1/10: round up."),
+                                          "above a tenth: round up."),
              (lambda: 4 * _face_variance() / givens.LT_CLOSE ** 2,
               "the number of rolls is a whole number: take the smallest whole n at least "
               "that large."),
@@ -993,10 +994,10 @@ exercise("ie-2", LESSON, "P(a Dubious Alliance first hand of 4 holds an Item and
          mistakes=(
              (lambda: 1 - _da_all_present(givens.IE_TWO_TYPES),
               "that is the chance that one of them is missing; the question is both there."),
-             (lambda: (1 - R(comb(_da_avoiding(["Item"]), 4), comb(121, 4)))
-              * (1 - R(comb(_da_avoiding(["Event"]), 4), comb(121, 4))),
-              "the two events are not independent (the hand has only 4 places): use "
-              "inclusion-exclusion on the complements."),
+             (lambda: 1 - R(comb(_da_avoiding(["Item"]), 4) + comb(_da_avoiding(["Event"]), 4),
+                            comb(len(_da_cards()), 4)),
+              "the hands with neither an Item nor an Event were taken off twice: add them back "
+              "once."),
          ))
 exercise("ie-3", LESSON, "P(a Dubious Alliance first hand of 4 holds an Item, an Event and a "
                          "Magic card)",
