@@ -51,9 +51,12 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 
 def test_the_lessons_and_their_student_editions_exist():
-    assert LESSONS == ["probability_bayes", "probability_conditioning",
-                       "probability_deck_building", "probability_fog_fights",
-                       "probability_scout_and_venture"]
+    assert LESSONS == sorted(["probability_bayes", "probability_conditioning",
+                              "probability_deck_building", "probability_fog_fights",
+                              "probability_scout_and_venture",
+                              "probability_repeated_trials",
+                              "probability_limit_theorems",
+                              "probability_inclusion_exclusion"])
     for name in LESSONS:
         assert (NOTEBOOKS / "student" / f"{name}.ipynb").is_file()
     assert sorted(p.stem for p in (NOTEBOOKS / "student").glob("*.ipynb")) == LESSONS

@@ -15,6 +15,7 @@ from dungeoncraft_widgets.lessons.widgets import (
     EngineTally,
     ProbabilityTree,
     RunningMean,
+    WaitingTime,
 )
 
 
@@ -139,6 +140,7 @@ def test_engine_tally_adds_runs_and_starts_over():
     lambda: ProbabilityTree({"a": 1}, {"a": {"x": 1}}),
     lambda: DeckThinner({"cap": 5, "kit": 1}, counted=("kit",)),
     lambda: EngineTally({"a": 1}, lambda s: "a"),
+    lambda: WaitingTime({1: Fraction(1, 2), 2: Fraction(1, 4)}, [1, 2, None, 1], least=1),
 ])
 def test_every_widget_leaves_a_still_picture_with_its_controls(make):
     widget = make()
@@ -146,3 +148,43 @@ def test_every_widget_leaves_a_still_picture_with_its_controls(make):
     data = bundle[0] if isinstance(bundle, tuple) else bundle
     assert "<svg" in data["text/html"] and data["text/plain"].startswith("<")
     assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_running_mean_of_a_number_draws_several_sequences_in_the_variance_funnel():
+    dice = RunningMean(lambda seed: seed % 6 + 1, Fraction(7, 2), variance=Fraction(35, 12),
+                       runs=120, start=60, unit="rolls", paths=4)
+    drawn = shapes(dice)
+    assert {"running", "running-1", "running-2", "running-3"} <= set(drawn)
+    assert "60 rolls" in dice.status.value and "the exact mean is 7/2" in dice.status.value
+    assert len(dice.paths) == 4 and all(len(path) == 120 for path in dice.paths)
+    with pytest.raises(InvalidArgumentError, match="paths"):
+        RunningMean(lambda seed: 1, 1, paths=0)
+
+
+def test_dice_sum_marks_the_tail_and_compares_the_normal_with_and_without_correction():
+    clt = DiceSum(dice=2, tail=11)
+    assert "bar-win" in shapes(clt)["bar-11"]["classes"]
+    assert "bar-win" not in shapes(clt)["bar-10"]["classes"]
+    assert "P(sum ≥ 11) = 1/12" in clt.status.value
+    clt.dice.value = 10                       # the threshold stays inside the new sums
+    assert clt.at_least.min == 10 and clt.at_least.max == 60 and clt.at_least.value == 11
+    clt.at_least.value = 45
+    assert "P(sum ≥ 45) = " in clt.tail_text() and "threshold" in shapes(clt)
+    assert DiceSum(dice=3).tail_text() == ""
+
+
+def test_waiting_time_conditions_on_the_wait_so_far():
+    half = Fraction(1, 2)
+    geometric = {t: half ** t for t in range(1, 30)}
+    wait = WaitingTime(geometric, [1, 2, 1, 3, 1, 2, 4, 1] * 10, unit="rolls", least=5)
+    before = wait.conditional()
+    wait.waited.value = 2
+    assert wait.conditional() == before            # a geometric wait forgets
+    assert wait.survival(2) == Fraction(1, 4) and "given T > 2" in wait.status.value
+    deck = WaitingTime({1: Fraction(1, 3), 2: Fraction(1, 3), 3: Fraction(1, 3)},
+                       [1, 2, 3] * 20, least=5)
+    deck.waited.value = 1
+    assert deck.conditional()[1] == half           # a deck's wait remembers
+    assert deck.waited.max == 2
+    with pytest.raises(InvalidArgumentError, match="adding"):
+        WaitingTime({0: 1}, [])

@@ -56,8 +56,10 @@ STATUS_WORDS = {
 _SYMBOLS = {"correct": "✔", "exact-needed": "≈", "close": "≈", "wrong": "✘", "blank": "…",
             "unreadable": "?"}
 MIME = "application/vnd.dungeoncraft.check+json"
-#: The largest denominator a float is read back to (0.14285714285714285 is 1/7).
-_FLOAT_DENOMINATOR = 10**6
+#: The largest denominator a float is read back to (0.14285714285714285 is 1/7); a hand
+#: of 4 of Dubious Alliance's 121 cards has C(121, 4) = 8,495,410 (the read-back must still
+#: give the very same float, so a larger bound accepts no other answer).
+_FLOAT_DENOMINATOR = 10**8
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,11 @@ from fractions import Fraction
 __all__ = ["BOT_TEMPERAMENT_CHANCES", "CREATURES_MET", "DECK_WITH_SILVER", "FOG_EXERCISE_1",
            "FOG_EXERCISE_7", "HONEST_BOT", "LIAR_BOT", "ClaimModel", "RESHUFFLE",
            "RESHUFFLE_PILE", "SV_EXERCISE_1", "SV_EXERCISE_2", "SV_EXERCISE_3",
-           "SV_EXERCISE_4", "SV_EXERCISE_5", "SV_EXERCISE_6", "THINNED_DECK"]
+           "SV_EXERCISE_4", "SV_EXERCISE_5", "SV_EXERCISE_6", "THINNED_DECK",
+           "RT_BINOMIAL", "RT_NEGATIVE_BINOMIAL", "RT_REROLL", "RT_REROLL_GOLD", "RT_SCOUT",
+           "RT_WAIT_DECK", "RT_WAIT_DISCARD",
+           "LT_CLOSE", "LT_FIGHT", "LT_FIGHTS", "LT_RISK", "LT_SIXES",
+           "IE_DECK", "IE_THREE_TYPES", "IE_TWO_TYPES", "IE_WANTED"]
 
 # ---------------------------------------------------------------- fog fights
 #: Exercise 1: 1 companion, swords +2 and +1, a creature of 12, no gold or herbs.
@@ -69,3 +73,44 @@ THINNED_DECK = {"bottle_cap": 5, "traveling_kit": 1, "wooden_knife": 1, "silver"
 RESHUFFLE = (2, 11)
 RESHUFFLE_PILE = {"bottle_cap": 6, "traveling_kit": 1, "wooden_knife": 1, "helpful": 1,
                   "rot": 1, "silver_sword": 1}
+
+# ------------------------------------------------ repeated trials (Scouts, rerolls, waits)
+#: Exercises rt-1 and rt-3: the Warrior (A05) Scouts the Haunted Chapel (D10), each time on
+#: a separate turn, with its own die.
+RT_SCOUT = ("A05", "D10")
+#: rt-1: how many separate Scouts, and how many of them must succeed (at least).
+RT_BINOMIAL = {"scouts": 6, "at_least": 4}
+#: rt-3: the Hero needs this many Scouted rooms; the question is about the Scout that
+#: brings the last of them.
+RT_NEGATIVE_BINOMIAL = {"needed": 3, "on_scout": 5}
+#: rt-2: the fight (2 companions, one sword +1 against a creature of 10) and the gold pieces
+#: the player has, every one of them paid for a reroll of the die until the fight is won.
+RT_REROLL = {"creature": 10, "companions": 2, "swords": (1,)}
+RT_REROLL_GOLD = 3
+#: rt-4: one card (a Bottle Cap) left in the Dobbers deck; the discard pile, with this
+#: turn's cards, holds these 11, among them the Silver just bought.
+RT_WAIT_DECK = {"bottle_cap": 1}
+RT_WAIT_DISCARD = {"bottle_cap": 7, "traveling_kit": 1, "wooden_knife": 1, "silver": 1,
+                   "helpful": 1}
+
+# ------------------------------------------- limit theorems (Adventure Land's dice)
+#: lt-1 and lt-3: how close to 7/2 the mean of the rolled faces should be, and (lt-1) the
+#: chance of missing it that Chebyshev's inequality must guarantee at most.
+LT_CLOSE = Fraction(1, 10)
+LT_RISK = Fraction(1, 20)
+#: lt-2: how many engine dice (three swords in each of 2 fights), and how many sixes
+#: among them (at least) the question asks about.
+LT_SIXES = {"dice": 6, "at_least": 3}
+#: lt-4: a fight (2 companions, swords +2 and +1 against 12) and how many times a
+#: simulation plays it.
+LT_FIGHT = {"creature": 12, "companions": 2, "swords": (2, 1)}
+LT_FIGHTS = 400
+
+# --------------------------------------------- inclusion-exclusion (Dobbers, Dubious Alliance)
+#: ie-1: the deck (the core deck and two Silver, as ``DECK_WITH_SILVER``) and the cards a
+#: hand of 5 must all hold (the Silver: at least one of the two).
+IE_DECK = {"bottle_cap": 8, "traveling_kit": 1, "wooden_knife": 1, "silver": 2}
+IE_WANTED = ("traveling_kit", "wooden_knife", "silver")
+#: ie-2 to ie-4: card types of a Dubious Alliance first hand of 4 (a card may have two).
+IE_TWO_TYPES = ("Item", "Event")
+IE_THREE_TYPES = ("Item", "Event", "Magic")

@@ -29,6 +29,7 @@ __all__ = [
     "engine_fights",
     "engine_strengths", "herb_stack", "modifier_table", "retreat_modifiers", "room_points",
     "adventurer_points", "sword_stack", "type_counts",
+    "dobbers_waits", "dubious_alliance_deals", "engine_rolls", "reroll_fights", "scout_runs",
 ]
 
 
@@ -452,26 +453,8 @@ def dobbers_hands(deck: Mapping[str, int], *, discard: Mapping[str, int] | None 
     [4, 4, 4, 4, 4]
     """
     from ..core.rng import Rng
-    from ..dobbers import position
 
-    base = position(2, seed=seed, heroes=["herb", "toby"], hand=[])
-    p = base.turn_player
-    pool = [base.decks[p], base.adventure_deck, base.set_aside]
-    mine = list(base.decks[p])
-    base.destroyed += mine        # the core deck leaves the game ...
-    base.decks[p] = []
-    for zone, wanted in (("decks", deck), ("discards", discard or {})):
-        for card, n in wanted.items():
-            for _ in range(n):    # ... and the asked cards come in, from where they lie
-                if card in base.destroyed:
-                    base.destroyed.remove(card)
-                else:
-                    source = next((z for z in pool[1:] if card in z), None)
-                    if source is None:
-                        raise InvalidArgumentError(f"dobbers_hands: no {card!r} is left")
-                    source.remove(card)
-                getattr(base, zone)[p].append(card)
-    assert base.components() == base.expected_components()
+    base, p = _dobbers_base(deck, discard or {}, seed)
     out = []
     for run in range(runs):
         state = base.copy()
@@ -480,3 +463,141 @@ def dobbers_hands(deck: Mapping[str, int], *, discard: Mapping[str, int] | None 
         state.apply("end")
         out.append(tuple(sorted(state.hands[p])))
     return out
+
+
+# ------------------------------------------------- waiting times, repeated trials, sums
+def scout_runs(adventurer: str, room: str, runs: int, seed: int = 0) -> list[bool]:
+    """``runs`` separate one-Adventurer Scouts of one room in the real engine, each with its
+    own dice (seeds ``seed``, ``seed + 1``, ...): True where the room was Scouted.
+
+    >>> scouted = scout_runs("A05", "D10", 60)     # +2 against 5: faces 3 to 6, 2 in 3
+    >>> len(scouted), 25 < sum(scouted) < 55
+    (60, True)
+    """
+    return [attempt("scout", [adventurer], [room], seed=s)["rooms_done"] == 1
+            for s in range(seed, seed + runs)]
+
+
+def reroll_fights(creature: int, *, companions: int = 0, swords: Sequence[int] = (),
+                  gold: int = 0, runs: int = 1000, seed: int = 0) -> list[tuple[int, bool]]:
+    """``runs`` real-engine fights in which the player pays every gold piece to roll the
+    lowest die again (``reroll``, never ``gold`` for +1), until the fight is won or the gold
+    is gone: (dice rolled in all, the first roll's included; won) for each.
+
+    >>> fights = reroll_fights(8, companions=2, swords=(0,), gold=18, runs=50)
+    >>> all(won for _rolls, won in fights), min(rolls for rolls, _ in fights)
+    (True, 1)
+    """
+    from ..adventure_land.rules import fight_position
+    from ..core.rng import Rng
+
+    position = fight_position(creature, companions=companions, swords=swords, gold=gold,
+                              seed=0)
+    action = "swords " + (",".join(map(str, swords)) if swords else "-")
+    out = []
+    for s in range(seed, seed + runs):
+        state = position.copy()
+        state.rng = Rng(s)
+        events = state.apply(action)
+        rolls = len(swords)
+        while state.fight is not None:      # the engine ends the fight: won, or no gold left
+            events += state.apply(f"reroll {min(state.fight['dice'])}")
+            rolls += 1
+        out.append((rolls, any(e.kind == "won" for e in events)))
+    return out
+
+
+def engine_rolls(swords: Sequence[int], *, creature: int = 16, companions: int = 0) -> Any:
+    """A function ``roll(seed) -> dice`` rolling the dice of one real-engine fight that uses
+    ``swords`` (one die each), with its own seed: the engine's dice, one fight at a time.
+
+    >>> roll = engine_rolls((0, 0, 0))
+    >>> [len(roll(s)) for s in range(3)], all(1 <= d <= 6 for d in roll(7))
+    ([3, 3, 3], True)
+    """
+    from ..adventure_land.rules import fight_position
+    from ..core.rng import Rng
+
+    position = fight_position(creature, companions=companions, swords=swords, seed=0)
+    action = "swords " + (",".join(map(str, swords)) if swords else "-")
+
+    def roll(seed: int) -> tuple[int, ...]:
+        state = position.copy()
+        state.rng = Rng(seed)
+        return tuple(next(e for e in state.apply(action) if e.kind == "roll").data["dice"])
+
+    return roll
+
+
+def dobbers_waits(deck: Mapping[str, int], discard: Mapping[str, int], card: str, *,
+                  runs: int = 1000, seed: int = 0, most: int = 12) -> list[int | None]:
+    """How many of the player's turns, in the real engine, until ``card`` (in the discard
+    pile, e.g. just bought) is in the player's hand: the hand drawn at the end of this turn
+    is turn 1. The deck holds ``deck`` and the discard pile (with this turn's cards)
+    ``discard``, as in :func:`dobbers_hands`; each turn the player and the other player
+    just end their turns. None where ``card`` had not shown after ``most`` turns.
+
+    >>> dobbers_waits({"bottle_cap": 4}, {"silver": 1}, "silver", runs=3)  # 4 + the Silver
+    [1, 1, 1]
+    >>> sorted(set(dobbers_waits({"bottle_cap": 5}, {"silver": 1}, "silver", runs=40)))
+    [2, 3]
+    """
+    from ..core.rng import Rng
+
+    if discard.get(card, 0) < 1:
+        raise InvalidArgumentError(f"dobbers_waits: {card!r} must be in the discard pile")
+    base, p = _dobbers_base(deck, discard, seed)
+    out: list[int | None] = []
+    for run in range(runs):
+        state = base.copy()
+        state.rng = Rng(seed * 100_003 + run)
+        state.rng.shuffle(state.decks[p])
+        wait = None
+        for turn in range(1, most + 1):
+            state.apply("end")               # this turn ends: the next hand is drawn
+            if card in state.hands[p]:
+                wait = turn
+                break
+            while state.current_player != p:  # the other player's turn
+                state.apply("end")
+        out.append(wait)
+    return out
+
+
+def _dobbers_base(deck: Mapping[str, int], discard: Mapping[str, int], seed: int):
+    """A real 2-player position whose player to act owns exactly ``deck`` and ``discard``
+    (see :func:`dobbers_hands`), and that player's seat."""
+    from ..dobbers import position
+
+    base = position(2, seed=seed, heroes=["herb", "toby"], hand=[])
+    p = base.turn_player
+    pool = [base.decks[p], base.adventure_deck, base.set_aside]
+    base.destroyed += list(base.decks[p])   # the core deck leaves the game ...
+    base.decks[p] = []
+    for zone, wanted in (("decks", deck), ("discards", discard)):
+        for name, n in wanted.items():
+            for _ in range(n):    # ... and the asked cards come in, from where they lie
+                if name in base.destroyed:
+                    base.destroyed.remove(name)
+                else:
+                    source = next((z for z in pool[1:] if name in z), None)
+                    if source is None:
+                        raise InvalidArgumentError(f"dobbers: no {name!r} is left")
+                    source.remove(name)
+                getattr(base, zone)[p].append(name)
+    assert base.components() == base.expected_components()
+    return base, p
+
+
+def dubious_alliance_deals(games: int, players: int = 4, seed: int = 0
+                           ) -> list[list[tuple[str, ...]]]:
+    """The first hands dealt in ``games`` real games: per game, per seat, the card ids.
+
+    >>> deals = dubious_alliance_deals(2)
+    >>> len(deals), [len(hand) for hand in deals[0]]
+    (2, [4, 4, 4, 4])
+    """
+    from ..dubious_alliance import new_game
+
+    return [[tuple(hand) for hand in new_game(players, seed=s).hands]
+            for s in range(seed, seed + games)]

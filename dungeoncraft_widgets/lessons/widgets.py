@@ -13,7 +13,9 @@ and the controls' values), for GitHub, nbviewer and exported pages.
   up its branches (total probability) and, if asked, turn the tree round (Bayes);
 - :class:`DeckThinner`: a deck whose cards you click to Destroy: the exact chances of
   the next hand follow, beside hands the engine deals;
-- :class:`EngineTally`: exact chances beside a tally of engine runs you add by clicking.
+- :class:`EngineTally`: exact chances beside a tally of engine runs you add by clicking;
+- :class:`WaitingTime`: how long until something comes, exact beside the engine's waits,
+  given how long one has already waited (a geometric wait forgets, a deck's does not).
 
 >>> from fractions import Fraction
 >>> tally = EngineTally({"heads": Fraction(1, 2), "tails": Fraction(1, 2)},
@@ -50,9 +52,10 @@ from ..core.errors import InvalidArgumentError
 from ..core.scene import Circle, Group, Path, Polygon, Rect, Scene, Text
 from ..widgets.board import BoardView
 from ..widgets.fallback import StaticFallback
-from .stats import proportion
+from .stats import proportion, sample_mean
 
-__all__ = ["DeckThinner", "DiceSum", "EngineTally", "ProbabilityTree", "RunningMean"]
+__all__ = ["DeckThinner", "DiceSum", "EngineTally", "ProbabilityTree", "RunningMean",
+           "WaitingTime"]
 
 WIDTH, HEIGHT = 560.0, 300.0
 MUTED = "var(--jp-layout-color3, #bbb)"
@@ -138,6 +141,11 @@ class RunningMean(_LessonWidget):
     standard errors ``sqrt(p (1 - p) / n)`` after ``n`` fights. The slider says how many
     fights are drawn; "new simulation" plays another sequence (new seeds).
 
+    ``play`` may return any number: given the ``variance`` of one result, the line is the
+    running mean of the results and the funnel ``exact ± 2 sqrt(variance / n)``; ``unit``
+    names what is counted ("rolls") and ``paths`` draws that many independent sequences
+    at once (each with its own seeds), to see them all close in on the same value.
+
     >>> from fractions import Fraction
     >>> lln = RunningMean(lambda seed: seed % 4 != 0, Fraction(3, 4), runs=400)
     >>> lln.fights.value = 400
@@ -145,68 +153,107 @@ class RunningMean(_LessonWidget):
     0.75
     >>> "400 fights" in lln.status.value
     True
+    >>> dice = RunningMean(lambda seed: seed % 6 + 1, Fraction(7, 2), variance=Fraction(35, 12),
+    ...                    runs=60, start=60, unit="rolls", paths=3)
+    >>> [round(path[-1], 2) for path in dice.paths], "60 rolls" in dice.status.value
+    ([3.5, 3.5, 3.5], True)
     """
 
     def __init__(self, play: Callable[[int], Any], exact: Any, *, runs: int = 2000,
                  start: int = 100, seed: int = 0,
-                 title: str = "The share of fights won, as fights are added") -> None:
+                 title: str = "The share of fights won, as fights are added",
+                 variance: Any = None, unit: str = "fights", paths: int = 1) -> None:
         if runs < 10:
             raise InvalidArgumentError(f"runs must be at least 10, not {runs}")
+        if paths < 1:
+            raise InvalidArgumentError(f"paths must be at least 1, not {paths}")
         self.play_one, self.exact, self.runs, self.title = play, Fraction(exact), runs, title
+        self.variance = None if variance is None else Fraction(variance)
+        self.unit, self.paths_wanted = unit, paths
         self.seed = seed
         self.fights = w.IntSlider(min(start, runs), min=10, max=runs, step=10,
-                                  description="fights:", continuous_update=False)
+                                  description=f"{unit}:", continuous_update=False)
         self.again = w.Button(description="new simulation", icon="refresh")
         self.results: list[float] = []
         self.running: list[float] = []
+        self.paths: list[list[float]] = []
+        self._all: list[list[float]] = []
         self._simulate()
         self.fights.observe(lambda _change: self.redraw(), names="value")
         self.again.on_click(lambda _button: self.new_simulation())
         super().__init__([self.fights, self.again])
 
     def _simulate(self) -> None:
-        start = self.seed * self.runs
-        self.results = [float(self.play_one(s)) for s in range(start, start + self.runs)]
-        total, self.running = 0.0, []
-        for k, value in enumerate(self.results, 1):
-            total += value
-            self.running.append(total / k)
+        self._all, self.paths = [], []
+        for k in range(self.paths_wanted):
+            start = (self.seed * self.paths_wanted + k) * self.runs
+            results = [float(self.play_one(s)) for s in range(start, start + self.runs)]
+            total, running = 0.0, []
+            for i, value in enumerate(results, 1):
+                total += value
+                running.append(total / i)
+            self._all.append(results)
+            self.paths.append(running)
+        self.results, self.running = self._all[0], self.paths[0]
 
     def new_simulation(self) -> None:
-        """Play a fresh sequence of fights (the next seeds) and draw it."""
+        """Play fresh sequences of fights (the next seeds) and draw them."""
         self.seed += 1
         self._simulate()
         self.redraw()
 
+    def _spread(self) -> float:
+        """The standard deviation of one result."""
+        p = float(self.exact)
+        return math.sqrt(p * (1 - p) if self.variance is None else float(self.variance))
+
     def scene(self) -> Scene:
         n = self.fights.value
-        p = float(self.exact)
-        shown = self.running[:n]
-        low = max(0.0, min(min(shown), p - 2 * math.sqrt(p * (1 - p) / 10)) - 0.02)
-        high = min(1.0, max(max(shown), p + 2 * math.sqrt(p * (1 - p) / 10)) + 0.02)
-        estimate = proportion(int(round(sum(self.results[:n]))), n)
-        scene = _scene(self.title, f"The running share of wins over {n} fights ends at "
-                                   f"{estimate}; the exact chance is {self.exact} ≈ {p:.3f}.")
-        frame = _Frame(scene, (1, n), (low, high), x_label="fights played",
-                       y_label="share of the fights won so far")
-        upper = [(frame.x(k), frame.y(min(high, p + 2 * math.sqrt(p * (1 - p) / k))))
+        centre, sd = float(self.exact), self._spread()
+        shares = self.variance is None
+        shown = [path[:n] for path in self.paths]
+        low = min(min(min(s) for s in shown), centre - 2 * sd / math.sqrt(10))
+        high = max(max(max(s) for s in shown), centre + 2 * sd / math.sqrt(10))
+        pad = 0.02 if shares else 0.04 * (high - low)
+        low, high = low - pad, high + pad
+        if shares:
+            low, high = max(0.0, low), min(1.0, high)
+        if shares:
+            estimate = proportion(int(round(sum(self.results[:n]))), n)
+            what, exact_words = "share of the fights won so far", "the exact chance"
+        else:
+            estimate = sample_mean(self.results[:n])
+            what, exact_words = f"mean of the {self.unit} so far", "the exact mean"
+        scene = _scene(self.title, f"The running {'share of wins' if shares else 'mean'} over "
+                                   f"{n} {self.unit} ends at {estimate}; {exact_words} is "
+                                   f"{self.exact} ≈ {centre:.3f}.")
+        frame = _Frame(scene, (1, n), (low, high), x_label=f"{self.unit} played",
+                       y_label=what)
+        upper = [(frame.x(k), frame.y(min(high, centre + 2 * sd / math.sqrt(k))))
                  for k in _steps(n)]
-        lower = [(frame.x(k), frame.y(max(low, p - 2 * math.sqrt(p * (1 - p) / k))))
+        lower = [(frame.x(k), frame.y(max(low, centre - 2 * sd / math.sqrt(k))))
                  for k in reversed(_steps(n))]
         scene.add(Polygon("funnel", upper + lower, fill=BAND_FILL, stroke="none",
-                          opacity=0.7, label="exact chance, 2 standard errors either way"))
-        scene.add(Path("exact", f"M {frame.left} {frame.y(p):.2f} H {frame.right}",
+                          opacity=0.7, label=f"{exact_words}, 2 standard errors either way"))
+        scene.add(Path("exact", f"M {frame.left} {frame.y(centre):.2f} H {frame.right}",
                        classes=("line",), stroke=EXACT_FILL, stroke_width=2,
                        label=f"exact {self.exact}"))
-        points = " L ".join(f"{frame.x(k):.1f} {frame.y(shown[k - 1]):.2f}" for k in _steps(n))
-        scene.add(Path("running", "M " + points, classes=("line",), stroke=SIMULATED_STROKE,
-                       stroke_width=1.5, label="the running share of wins"))
+        for k, path in enumerate(shown):
+            points = " L ".join(f"{frame.x(i):.1f} {frame.y(path[i - 1]):.2f}"
+                                for i in _steps(n))
+            scene.add(Path("running" if k == 0 else f"running-{k}", "M " + points,
+                           classes=("line",), stroke=SIMULATED_STROKE,
+                           stroke_width=1.5 if k == 0 else 1, opacity=1 if k == 0 else 0.55,
+                           label=f"the running {'share of wins' if shares else 'mean'}"
+                                 + ("" if k == 0 else f", sequence {k + 1}")))
         scene.add(Text("legend", frame.right, frame.top - 10,
-                       f"exact {self.exact} ≈ {p:.3f}; band: 2 standard errors either way",
+                       f"exact {self.exact} ≈ {centre:.3f}; band: 2 standard errors either way",
                        size=11, anchor="end", fill=INK))
-        self.status.value = (f"After <b>{n:,} fights</b> the share won is <b>{estimate}</b> "
-                             f"(± one standard error); the exact chance is {self.exact} ≈ "
-                             f"{p:.3f}. Seed block {self.seed}.")
+        first = "" if len(shown) == 1 else " (the first of the sequences drawn)"
+        self.status.value = (f"After <b>{n:,} {self.unit}</b> the "
+                             f"{'share won' if shares else 'mean'}{first} is <b>{estimate}</b> "
+                             f"(± one standard error); {exact_words} is {self.exact} ≈ "
+                             f"{centre:.3f}. Seed block {self.seed}.")
         return scene
 
 
@@ -223,27 +270,78 @@ class DiceSum(_LessonWidget):
     the same mean and variance; the slider adds dice. The status line gives the largest
     gap between the two, which shrinks as dice are added.
 
+    With ``tail`` (a sum), a second slider picks a sum ``t``: the bars of ``t`` and more are
+    marked, and the status sets the exact chance of a sum of at least ``t`` beside the
+    normal approximation, with and without the continuity correction (the normal's area
+    from ``t - 1/2``, where the bar of ``t`` begins).
+
     >>> clt = DiceSum(dice=2)
     >>> clt.dice.value = 8
     >>> "8 dice" in clt.status.value
     True
+    >>> tail = DiceSum(dice=2, tail=11)
+    >>> print(tail.tail_text())
+    P(sum ≥ 11) = 1/12 ≈ 0.0833; normal from 10.5: 0.0736, from 11: 0.0488
+    >>> tail.at_least.value = 13          # more than two dice can make: nothing is marked
+    >>> tail.at_least.value
+    12
     """
 
-    def __init__(self, dice: int = 1, most: int = 20, sides: int = 6) -> None:
+    def __init__(self, dice: int = 1, most: int = 20, sides: int = 6,
+                 tail: int | None = None) -> None:
         self.sides = sides
         self.dice = w.IntSlider(dice, min=1, max=most, description="dice:",
                                 continuous_update=False)
-        self.dice.observe(lambda _change: self.redraw(), names="value")
-        super().__init__([self.dice])
+        controls: list[w.Widget] = [self.dice]
+        self.at_least: w.IntSlider | None = None
+        if tail is not None:
+            self.at_least = w.IntSlider(min(max(tail, dice), sides * dice), min=dice,
+                                        max=sides * dice, description="at least:",
+                                        continuous_update=False)
+            self.at_least.observe(lambda _change: self.redraw(), names="value")
+            controls.append(self.at_least)
+        self.dice.observe(lambda _change: self._dice_changed(), names="value")
+        super().__init__(controls)
 
-    def scene(self) -> Scene:
+    def _dice_changed(self) -> None:
+        if self.at_least is not None:   # the sums the dice can make, keeping the threshold
+            n = self.dice.value
+            wanted = self.at_least.value
+            with self.at_least.hold_trait_notifications():
+                self.at_least.max = max(self.sides * n, self.at_least.min)
+                self.at_least.min = n
+                self.at_least.max = self.sides * n
+                self.at_least.value = min(max(wanted, n), self.sides * n)
+        self.redraw()
+
+    def _moments(self) -> tuple[Any, float, float]:
         from ..core.dice import dice_sum
 
-        n = self.dice.value
-        distribution = dice_sum(n, self.sides)
-        pmf = {s: float(p) for s, p in distribution.pmf().items()}
-        mean, var = float(distribution.mean()), float(distribution.variance())
+        distribution = dice_sum(self.dice.value, self.sides)
+        return distribution, float(distribution.mean()), float(distribution.variance())
+
+    def tail_text(self) -> str:
+        """The exact chance of a sum of at least the threshold, beside the normal
+        approximation from ``t - 1/2`` and from ``t``."""
+        if self.at_least is None:
+            return ""
+        distribution, mean, var = self._moments()
+        t = self.at_least.value
+        exact = distribution.at_least(t)
         sd = math.sqrt(var)
+
+        def upper(x: float) -> float:
+            return 0.5 * math.erfc((x - mean) / (sd * math.sqrt(2)))
+
+        return (f"P(sum ≥ {t}) = {exact} ≈ {float(exact):.4f}; normal from {t - 0.5:g}: "
+                f"{upper(t - 0.5):.4f}, from {t}: {upper(t):.4f}")
+
+    def scene(self) -> Scene:
+        n = self.dice.value
+        distribution, mean, var = self._moments()
+        pmf = {s: float(p) for s, p in distribution.pmf().items()}
+        sd = math.sqrt(var)
+        threshold = None if self.at_least is None else self.at_least.value
 
         def normal(x: float) -> float:
             return math.exp(-(x - mean) ** 2 / (2 * var)) / (sd * math.sqrt(2 * math.pi))
@@ -257,13 +355,20 @@ class DiceSum(_LessonWidget):
                        y_label="probability")
         width = max(1.0, (frame.x(1) - frame.x(0)) * 0.8)
         for s, p in pmf.items():
+            marked = threshold is not None and s >= threshold
             scene.add(Rect(f"bar-{s}", frame.x(s) - width / 2, frame.y(p), width,
-                           frame.bottom - frame.y(p), fill=EXACT_FILL, stroke="none",
+                           frame.bottom - frame.y(p), fill=WIN_FILL if marked else EXACT_FILL,
+                           stroke="none", classes=("bar", "bar-win") if marked else ("bar",),
                            tooltip=f"sum {s}: {distribution.pmf()[s]}"))  # exact, one sum
         xs = [n - 0.5 + k * (self.sides * n - n + 1) / 200 for k in range(201)]
         curve = " L ".join(f"{frame.x(x):.1f} {frame.y(normal(x)):.2f}" for x in xs)
         scene.add(Path("normal", "M " + curve, classes=("line",), stroke=TARGET_STROKE,
                        stroke_width=2, label="the normal curve with the same mean and variance"))
+        if threshold is not None:
+            x = frame.x(threshold - 0.5)
+            scene.add(Path("threshold", f"M {x:.1f} {frame.top} V {frame.bottom}",
+                           classes=("line",), stroke=INK, stroke_width=1,
+                           label=f"sums of {threshold} and more, from {threshold - 0.5:g}"))
         scene.add(Text("legend", frame.right, frame.top - 10,
                        "bars: exact; curve: normal, same mean and variance", size=11,
                        anchor="end", fill=INK))
@@ -272,6 +377,8 @@ class DiceSum(_LessonWidget):
         self.status.value = (f"<b>{n} {'die' if n == 1 else 'dice'}</b>: sums {n} to "
                              f"{self.sides * n}; largest gap between a bar and the curve "
                              f"{gap:.4f}.")
+        if threshold is not None:
+            self.status.value += "<br>" + self.tail_text() + "."
         return scene
 
 
@@ -584,4 +691,106 @@ class EngineTally(_LessonWidget):
                 + " (± one standard error).")
         else:
             self.status.value = "No runs yet: click <b>play 1</b>, 10 or 100."
+        return scene
+
+
+# ---------------------------------------------------------------------- waiting times
+class WaitingTime(_LessonWidget):
+    """A waiting time ``T`` (1, 2, ...): its exact distribution ``exact`` (t -> chance; what
+    the chances leave over is "later than the last t given") beside ``waits`` the engine
+    measured (None: not within the measured time). The slider "already waited" ``s``
+    conditions on ``T > s`` and draws the rest of the wait, ``T - s``: for a wait of
+    independent trials (geometric) the bars stay where they were, the wait forgets; for a
+    wait with a memory they move. A black line over each bar marks the distribution of
+    ``T`` itself. The slider goes as far as ``least`` of the engine's waits are still
+    waiting.
+
+    >>> from fractions import Fraction as F
+    >>> wait = WaitingTime({1: F(1, 2), 2: F(1, 2)}, [1, 2, 2, 1], unit="turns", shown=2,
+    ...                    least=2)
+    >>> wait.waited.value = 1
+    >>> wait.conditional()
+    {1: Fraction(1, 1), 2: Fraction(0, 1)}
+    >>> "given T > 1" in wait.status.value
+    True
+    """
+
+    def __init__(self, exact: Mapping[int, Any], waits: Sequence[int | None], *,
+                 title: str = "How long until it comes?", unit: str = "rolls",
+                 shown: int = 8, least: int = 30) -> None:
+        self.exact = {int(t): Fraction(p) for t, p in sorted(exact.items())}
+        if any(t < 1 for t in self.exact) or sum(self.exact.values()) > 1:
+            raise InvalidArgumentError("exact must give chances of waits 1, 2, ... adding "
+                                       "up to at most 1")
+        self.waits, self.title, self.unit, self.shown = list(waits), title, unit, shown
+        # the longest wait already waited that leaves a chance and enough measured waits
+        most = 0
+        # (and leaves exact chances to show: never past the last t given)
+        while (most + 1 < max(self.exact, default=0)
+               and 1 - sum(p for t, p in self.exact.items() if t <= most + 1) > 0
+               and self._beyond(most + 1) >= least):
+            most += 1
+        self.waited = w.IntSlider(0, min=0, max=most, description="already waited:",
+                                  continuous_update=False, disabled=most == 0,
+                                  style={"description_width": "initial"})
+        self.waited.observe(lambda _change: self.redraw(), names="value")
+        super().__init__([self.waited])
+
+    def _beyond(self, s: int) -> int:
+        return sum(1 for t in self.waits if t is None or t > s)
+
+    def survival(self, s: int) -> Fraction:
+        """P(T > s), exactly."""
+        return 1 - sum((p for t, p in self.exact.items() if t <= s), Fraction(0))
+
+    def conditional(self) -> dict[int, Fraction]:
+        """P(T - s = k | T > s) for k = 1 .. ``shown``, exactly, s the slider's value."""
+        s = self.waited.value
+        left = self.survival(s)
+        return {k: self.exact.get(s + k, Fraction(0)) / left for k in range(1, self.shown + 1)}
+
+    def scene(self) -> Scene:
+        s = self.waited.value
+        exact = self.conditional()
+        base = {k: self.exact.get(k, Fraction(0)) for k in range(1, self.shown + 1)}
+        later = [t for t in self.waits if t is None or t > s]
+        simulated = {k: proportion(sum(1 for t in later if t == s + k), len(later))
+                     for k in exact}
+        top = max(max(float(p) for p in exact.values()), max(float(p) for p in base.values()),
+                  max(e.value + 2 * e.se for e in simulated.values())) * 1.12
+        scene = _scene(self.title, f"The rest of the wait given {self.unit} already waited: "
+                                   f"{s}; exact bars beside {len(later)} of the engine's waits.")
+        frame = _Frame(scene, (0.5, self.shown + 0.5), (0, top),
+                       x_label=f"{self.unit} still to wait (T - {s})",
+                       y_label=f"probability, given T > {s}")
+        slot = frame.x(1) - frame.x(0)
+        for k in exact:
+            x = frame.x(k)
+            p = float(exact[k])
+            scene.add(Rect(f"exact-{k}", x - 0.4 * slot, frame.y(p), 0.38 * slot,
+                           frame.bottom - frame.y(p), fill=EXACT_FILL, stroke="none",
+                           classes=("bar",), tooltip=f"exact: {exact[k]}"))
+            e = simulated[k]
+            scene.add(Rect(f"simulated-{k}", x + 0.02 * slot, frame.y(e.value), 0.38 * slot,
+                           frame.bottom - frame.y(e.value), fill=SIMULATED_STROKE,
+                           stroke="none", opacity=0.75, classes=("bar",),
+                           tooltip=f"the engine: {e}"))
+            lo, hi = e.interval()
+            scene.add(Path(f"whisker-{k}", f"M {x + 0.21 * slot:.1f} {frame.y(max(lo, 0)):.2f}"
+                                           f" V {frame.y(min(hi, top)):.2f}",
+                           classes=("line",), stroke=INK, stroke_width=1))
+            b = frame.y(float(base[k]))
+            scene.add(Path(f"unconditional-{k}", f"M {x - 0.45 * slot:.1f} {b:.2f} "
+                                                 f"H {x + 0.45 * slot:.1f}",
+                           classes=("line",), stroke=INK, stroke_width=2,
+                           label=f"P(T = {k}), before any waiting"))
+        scene.add(Text("legend", frame.right, frame.top - 10,
+                       "blue: exact; orange: the engine (whiskers 2 standard errors); "
+                       "black: T itself", size=10, anchor="end", fill=INK))
+        parts = ", ".join(f"{k}: {exact[k]} / engine {simulated[k]}"
+                          for k in list(exact)[:3])
+        self.status.value = (f"<b>given T > {s}</b> (exact chance {self.survival(s)}; "
+                             f"{len(later):,} of the engine's {len(self.waits):,} waits): the "
+                             f"rest of the wait is {parts}, ...; before waiting, "
+                             + ", ".join(f"{k}: {base[k]}" for k in list(base)[:3]) + ".")
         return scene

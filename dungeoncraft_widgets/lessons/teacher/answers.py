@@ -708,3 +708,317 @@ exercise("db-5", LESSON, "the expected number of Bottle Caps in a hand of 5 from
                                            "12 cards."),
              (lambda: R(8, 12), "that is the chance for one card; the hand has 5."),
          ))
+
+
+# ------------------------------------------------------------- repeated trials
+LESSON = "probability_repeated_trials"
+HAND = 5     # Dobbers: a hand is 5 cards
+
+
+def _scout_chance():
+    """The chance that one Scout of the Warrior at the Haunted Chapel succeeds."""
+    from ...hero_vs_guardian.odds import SCOUT_TARGET, roll_odds
+    from ..simulations import modifier_table
+
+    adventurer, room = givens.RT_SCOUT
+    return roll_odds(SCOUT_TARGET, modifier_table("scout", [adventurer], [room])[0][0])
+
+
+def _binomial(n: int, k: int, p, coefficient: bool = True):
+    return (comb(n, k) if coefficient else 1) * p ** k * (1 - p) ** (n - k)
+
+
+def _scouts_at_least(at_least: int | None = None, *, coefficient: bool = True):
+    n = givens.RT_BINOMIAL["scouts"]
+    least = givens.RT_BINOMIAL["at_least"] if at_least is None else at_least
+    return sum((_binomial(n, k, _scout_chance(), coefficient) for k in range(least, n + 1)),
+               R(0))
+
+
+def _last_scout(coefficient=lambda k, r: comb(k - 1, r - 1)):
+    r, k = givens.RT_NEGATIVE_BINOMIAL["needed"], givens.RT_NEGATIVE_BINOMIAL["on_scout"]
+    p = _scout_chance()
+    return coefficient(k, r) * p ** r * (1 - p) ** (k - r)
+
+
+def _reroll_win(rolls_extra: int = 1):
+    p = _fight(givens.RT_REROLL["creature"], companions=givens.RT_REROLL["companions"],
+               swords=givens.RT_REROLL["swords"]).p_win
+    return 1 - (1 - p) ** (givens.RT_REROLL_GOLD + rolls_extra)
+
+
+def _reroll_chance():
+    return _fight(givens.RT_REROLL["creature"], companions=givens.RT_REROLL["companions"],
+                  swords=givens.RT_REROLL["swords"]).p_win
+
+
+def _wait_mean(reshuffle_first: bool = True):
+    """E[turns until the bought card is in hand]: after the reshuffle the card lies at a
+    uniformly random place of the new deck, and each hand takes the next places."""
+    d = sum(givens.RT_WAIT_DECK.values())
+    m = sum(givens.RT_WAIT_DISCARD.values())
+    if d >= HAND:
+        raise InvalidArgumentError("rt-4 expects the deck to run out in the next draw")
+    if not reshuffle_first:   # as if the deck's cards were shuffled in with the pile
+        d, m = 0, d + m
+    places = [HAND - d] + [HAND] * ((m - (HAND - d)) // HAND)
+    places += [m - sum(places)] if sum(places) < m else []
+    return sum((R(n, m) * turn for turn, n in enumerate(places, 1)), R(0))
+
+
+exercise("rt-1", LESSON, "P(at least 4 of 6 separate Scouts of the Warrior at the Haunted "
+                         "Chapel succeed)",
+         lambda: _scouts_at_least(), denominator=729,
+         hint="each Scout is a trial with the same chance p; the number of successes in 6 "
+              "independent trials is binomial: add P(k) = C(6, k) p^k (1 - p)^(6 - k) over the "
+              "k asked for.",
+         mistakes=(
+             (lambda: _binomial(6, 4, _scout_chance()),
+              "that is exactly 4; the question is at least 4 (4, 5 or 6)."),
+             (lambda: _scouts_at_least(coefficient=False),
+              "each count k of successes happens in C(6, k) orders of the Scouts: multiply by "
+              "the number of orders."),
+             (lambda: _scouts_at_least(5), "that is 5 or more; 4 counts too."),
+         ))
+exercise("rt-2", LESSON, "P(winning the fight: 2 companions, a sword +1 against 10, 3 gold "
+                         "pieces all spent on rerolls)",
+         lambda: _reroll_win(), denominator=1296,
+         hint="each roll of the die is a new, independent trial with the same chance; the "
+              "fight is lost only if every roll misses: how many rolls do 3 gold pieces give?",
+         mistakes=(
+             (lambda: _reroll_win(0),
+              "3 gold pieces buy 3 rerolls, but the first roll is free: 4 rolls in all."),
+             (lambda: 4 * _reroll_chance(),
+              "chances of events that can happen together do not add up: the fight is lost "
+              "only if all the rolls miss (and 1 minus that)."),
+             (lambda: _reroll_chance() * (1 - _reroll_chance()) ** 3,
+              "that is the chance of winning on the last roll only; the fight can be won on "
+              "any of them."),
+         ))
+exercise("rt-3", LESSON, "P(the 3rd successful Scout of the Warrior is his 5th Scout)",
+         lambda: _last_scout(), denominator=243,
+         hint="the 5th Scout must succeed, and exactly 2 of the 4 before it: a binomial "
+              "chance for the first 4, times p (the negative binomial).",
+         mistakes=(
+             (lambda: _last_scout(lambda k, r: comb(k, r)),
+              "that is exactly 3 successes among 5 Scouts in any order; the 5th must be the "
+              "third success, so only the first 4 are in any order."),
+             (lambda: _last_scout(lambda k, r: 1),
+              "that is one order of the Scouts; count the orders of the first 4 too."),
+         ))
+exercise("rt-4", LESSON, "the expected number of turns until the Silver just bought is in "
+                         "hand: 1 card left in the deck, 11 in the discard pile",
+         lambda: _wait_mean(), denominator=11,
+         hint="the deck's last card comes first, then the Silver lies at a random place of "
+              "the 11 reshuffled: which places does each hand take? Average the turn over the "
+              "places.",
+         mistakes=(
+             (lambda: R(sum(givens.RT_WAIT_DISCARD.values()), HAND),
+              "that is 1/p for a geometric wait with p = 5/11: but the deck remembers, the "
+              "Silver cannot miss forever; count the places of the new deck each hand takes."),
+             (lambda: _wait_mean(reshuffle_first=False),
+              "the card left in the deck is drawn first, it is not shuffled in with the pile: "
+              "the first hand takes only 4 places of the new deck."),
+         ))
+
+
+# ------------------------------------------------------------- limit theorems
+LESSON = "probability_limit_theorems"
+
+
+def _face_variance():
+    from ...core.dice import Distribution
+    return Distribution.die(6).variance()
+
+
+def _ceiling(x) -> int:
+    return int(sympy.ceiling(x))
+
+
+def _chebyshev_runs(square: bool = True, variance: bool = True):
+    eps, risk = givens.LT_CLOSE, givens.LT_RISK
+    spread = _face_variance() if variance else sympy.sqrt(_face_variance())
+    return _ceiling(spread / ((eps ** 2 if square else eps) * risk))
+
+
+def _normal_runs(errors: int = 2, variance: bool = True):
+    spread = _face_variance() if variance else sympy.sqrt(_face_variance())
+    return _ceiling(errors ** 2 * spread / givens.LT_CLOSE ** 2)
+
+
+def _sixes(at_least: int | None = None, exactly: bool = False):
+    n = givens.LT_SIXES["dice"]
+    k = givens.LT_SIXES["at_least"] if at_least is None else at_least
+    p = R(1, 6)
+    if exactly:
+        return _binomial(n, k, p)
+    return sum((_binomial(n, j, p) for j in range(k, n + 1)), R(0))
+
+
+def _share_variance(runs: int | None = None):
+    p = _fight(givens.LT_FIGHT["creature"], companions=givens.LT_FIGHT["companions"],
+               swords=givens.LT_FIGHT["swords"]).p_win
+    return p * (1 - p) / (givens.LT_FIGHTS if runs is None else runs)
+
+
+exercise("lt-1", LESSON, "the fewest rolls for which Chebyshev's inequality guarantees the mean "
+                         "face is within a tenth of 7/2 except with chance at most a twentieth",
+         lambda: _chebyshev_runs(),
+         hint="Chebyshev: P(|mean - 7/2| >= e) <= Var(mean) / e^2, and Var(mean) = Var(face) "
+              "/ n; find the smallest whole n that makes the bound a twentieth or less.",
+         mistakes=(
+             (lambda: _chebyshev_runs(square=False),
+              "Chebyshev divides by the square of the distance, e^2, a hundredth."),
+             (lambda: _chebyshev_runs(variance=False),
+              "Chebyshev's bound uses the variance of a face (35/12), not its standard "
+              "deviation."),
+             (lambda: _chebyshev_runs() - 1,
+              "with that n the bound is still a little above a twentieth: round up."),
+             (lambda: _face_variance() / (givens.LT_CLOSE ** 2 * givens.LT_RISK),
+              "the number of rolls is a whole number: take the smallest whole n at least "
+              "that large."),
+         ))
+exercise("lt-2", LESSON, "P(at least 3 sixes among the 6 dice of two three-sword fights)",
+         lambda: _sixes(),
+         denominator=46656,
+         hint="the number of sixes among independent dice is binomial with p = 1/6; add the "
+              "chances of 3, 4, 5 and 6 sixes (or 1 minus those of 0, 1 and 2).",
+         mistakes=(
+             (lambda: _sixes(4), "that is more than 3 (4 or more); 3 counts too."),
+             (lambda: _sixes(exactly=True), "that is exactly 3; the question is at least 3."),
+             (lambda: 1 - _sixes(), "that is fewer than 3; the question is at least 3."),
+         ))
+exercise("lt-3", LESSON, "the fewest rolls for which two standard errors of the mean face are "
+                         "at most a tenth",
+         lambda: _normal_runs(),
+         hint="the standard error of the mean of n rolls is sqrt(Var(face) / n): make 2 of "
+              "them a tenth or less and solve for the smallest whole n.",
+         mistakes=(
+             (lambda: _normal_runs(1), "that is one standard error; the question asks for two "
+                                       "(about 95% by the central limit theorem)."),
+             (lambda: _normal_runs(variance=False),
+              "the standard error is sqrt(variance / n): square both sides, the variance of a "
+              "face is 35/12."),
+             (lambda: _normal_runs() - 1, "with that n two standard errors are still a little "
+                                          "above a tenth: round up."),
+             (lambda: 4 * _face_variance() / givens.LT_CLOSE ** 2,
+              "the number of rolls is a whole number: take the smallest whole n at least "
+              "that large."),
+         ))
+exercise("lt-4", LESSON, "the variance of the share of fights won in 400 fights (2 companions, "
+                         "swords +2 and +1, against 12)",
+         lambda: _share_variance(), denominator=None,
+         hint="the number of wins is binomial: Var(wins) = n p (1 - p); the share is wins / n, "
+              "and Var(X / n) = Var(X) / n^2.",
+         mistakes=(
+             (lambda: _share_variance(1), "that is the variance of one fight; the share of 400 "
+                                          "fights varies 400 times less."),
+             (lambda: _share_variance(1) * givens.LT_FIGHTS,
+              "that is the variance of the number of wins; the share is the number divided by "
+              "400, and a variance divides by 400 squared."),
+             (lambda: _share_variance(givens.LT_FIGHTS ** 2),
+              "divide n p (1 - p) by n squared once: p (1 - p) / n."),
+         ))
+
+
+# --------------------------------------------------------- inclusion-exclusion
+LESSON = "probability_inclusion_exclusion"
+
+
+def _all_held(deck: dict, wanted, hand: int = HAND, most: int | None = None):
+    """P(a hand holds at least one card of each kind in ``wanted``): 1 minus the union of
+    the events "misses kind i", by inclusion-exclusion (``most``: only the terms missing at
+    most that many kinds)."""
+    from itertools import combinations
+
+    size = sum(deck.values())
+    total = R(0)
+    for r in range(len(wanted) + 1 if most is None else most + 1):
+        for missed in combinations(wanted, r):
+            left = size - sum(deck[k] for k in missed)
+            total += (-1) ** r * R(comb(left, hand), comb(size, hand))
+    return total
+
+
+def _da_cards():
+    from ...dubious_alliance import load_deck
+    return [set(card.types) for card in load_deck().cards.values()]
+
+
+def _da_avoiding(types) -> int:
+    return sum(1 for card in _da_cards() if not card & set(types))
+
+
+def _da_all_present(types, hand: int = 4, overlap: bool = True):
+    """P(a hand of 4 holds a card of every type in ``types``), by inclusion-exclusion over
+    the types missed; ``overlap=False`` counts the cards avoiding types as if no card had
+    two of them."""
+    from itertools import combinations
+
+    cards = _da_cards()
+    size = len(cards)
+    total = R(0)
+    for r in range(len(types) + 1):
+        for missed in combinations(types, r):
+            if overlap:
+                left = _da_avoiding(missed)
+            else:
+                left = size - sum(sum(1 for c in cards if t in c) for t in missed)
+            total += (-1) ** r * R(comb(left, hand), comb(size, hand))
+    return total
+
+
+def _da_kinds_mean(types, hand: int = 4):
+    size = len(_da_cards())
+    return sum((1 - R(comb(_da_avoiding([t]), hand), comb(size, hand)) for t in types), R(0))
+
+
+exercise("ie-1", LESSON, "P(a hand of 5 holds the Kit, the Knife and a Silver), the core deck "
+                         "and two Silver",
+         lambda: _all_held(givens.IE_DECK, givens.IE_WANTED), denominator=792,
+         hint="1 minus P(the hand misses the Kit, or the Knife, or both Silver): add the three "
+              "misses, take off the three pairs, add back the three at once; each is a count "
+              "of the hands made of the other cards.",
+         mistakes=(
+             (lambda: _all_held(givens.IE_DECK, givens.IE_WANTED, most=1),
+              "the hands missing two of the kinds are counted twice in the sum of the single "
+              "misses: take them off once, then add back the hands that miss all three."),
+             (lambda: _all_held(givens.IE_DECK, givens.IE_WANTED, most=2),
+              "the hands that miss all three kinds: added three times, taken off three "
+              "times; add them back once."),
+         ))
+exercise("ie-2", LESSON, "P(a Dubious Alliance first hand of 4 holds an Item and an Event)",
+         lambda: _da_all_present(givens.IE_TWO_TYPES),
+         hint="1 - P(no Item) - P(no Event) + P(neither), each a count of the hands made of "
+              "the cards that avoid those types.",
+         mistakes=(
+             (lambda: 1 - _da_all_present(givens.IE_TWO_TYPES),
+              "that is the chance that one of them is missing; the question is both there."),
+             (lambda: 1 - R(comb(_da_avoiding(["Item"]), 4) + comb(_da_avoiding(["Event"]), 4),
+                            comb(len(_da_cards()), 4)),
+              "the hands with neither an Item nor an Event were taken off twice: add them back "
+              "once."),
+         ))
+exercise("ie-3", LESSON, "P(a Dubious Alliance first hand of 4 holds an Item, an Event and a "
+                         "Magic card)",
+         lambda: _da_all_present(givens.IE_THREE_TYPES),
+         hint="sum over the sets S of types missed, (-1)^|S| times the chance that the hand "
+              "avoids every type of S; count the cards avoiding S in the deck itself (a "
+              "card may have two types).",
+         mistakes=(
+             (lambda: _da_all_present(givens.IE_THREE_TYPES, overlap=False),
+              "some cards have two types (Magic Items, ...): count the cards that avoid the "
+              "types in the deck itself, not by subtracting each type's number."),
+             (lambda: _da_all_present(givens.IE_TWO_TYPES),
+              "that is an Item and an Event; the Magic card must be there too."),
+         ))
+exercise("ie-4", LESSON, "the expected number of the types Item, Event and Magic present in "
+                         "a Dubious Alliance first hand of 4",
+         lambda: _da_kinds_mean(givens.IE_THREE_TYPES),
+         hint="an indicator per type: the mean is the sum of the three chances that a type is "
+              "present, no inclusion-exclusion needed.",
+         mistakes=(
+             (lambda: 3 * _da_all_present(givens.IE_THREE_TYPES),
+              "that is 3 times the chance that all three are present; add the chance of each "
+              "type being there."),
+         ))
