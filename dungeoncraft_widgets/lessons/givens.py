@@ -69,3 +69,14 @@ THINNED_DECK = {"bottle_cap": 5, "traveling_kit": 1, "wooden_knife": 1, "silver"
 RESHUFFLE = (2, 11)
 RESHUFFLE_PILE = {"bottle_cap": 6, "traveling_kit": 1, "wooden_knife": 1, "helpful": 1,
                   "rot": 1, "silver_sword": 1}
+
+# ------------------------------------------------------- Markov chains (lessons-b)
+#: The Dobbers race of the Markov-chain lesson: (Hero, square), the core deck, nothing bought.
+MC_RACE = ("brindle", "E9")
+#: The AlderQuest minion that wanders at random: where Exercise 2 starts it, where
+#: Exercise 3 starts it, and (start, canopy space) of Exercise 4.
+MC_WALK_START = "a1"
+MC_ACTIVATION_START = "b1"
+MC_CLIMB = ("b1", "^c2")
+
+__all__ += ["MC_ACTIVATION_START", "MC_CLIMB", "MC_RACE", "MC_WALK_START"]

@@ -708,3 +708,127 @@ exercise("db-5", LESSON, "the expected number of Bottle Caps in a hand of 5 from
                                            "12 cards."),
              (lambda: R(8, 12), "that is the chance for one card; the hand has 5."),
          ))
+
+
+# ------------------------------------------------------- Markov chains (lessons-b)
+MC = "probability_markov_chains"
+
+
+def _walk_chain():
+    """The wandering minion's chain: (ground spaces, canopy spaces, Q, R) in sympy."""
+    from ..simulations_chains import battlefield_moves, battlefield_spaces
+
+    ground, canopy = battlefield_spaces()
+    place = {s: i for i, s in enumerate(ground)}
+    q, r = sympy.zeros(len(ground), len(ground)), sympy.zeros(len(ground), len(canopy))
+    for s in ground:
+        moves = battlefield_moves(s)
+        for t in moves:
+            if t in place:
+                q[place[s], place[t]] += R(1, len(moves))
+            else:
+                r[place[s], canopy.index(t)] += R(1, len(moves))
+    return ground, canopy, q, r
+
+
+def _moves_to_tree(start: str, activations: bool = False):
+    ground, _canopy, q, _r = _walk_chain()
+    step = q * q if activations else q   # an activation: two moves, the Tree may end it early
+    times = (sympy.eye(len(ground)) - step).LUsolve(sympy.ones(len(ground), 1))
+    return times[ground.index(start)]
+
+
+def _climb(start: str, space: str):
+    ground, canopy, q, r = _walk_chain()
+    ends = (sympy.eye(len(ground)) - q).LUsolve(r)
+    return ends[ground.index(start), canopy.index(space)]
+
+
+def _forgetful_race(other_after_one=None, after_both: bool = True):
+    """The race of ``MC_RACE`` when every hand is dealt from all the cards not equipped:
+    the Hero waits until both the Kit and the Knife are equipped (the first shield needs
+    all four points), then the race goes as with both equipped."""
+    from ...dobbers import position
+    from ...dobbers.odds import expected_turns
+    from ..simulations import dobbers_core_deck
+
+    hero, at = givens.MC_RACE
+    deck = dobbers_core_deck()
+    size, hand = sum(deck.values()), 5
+    p_both = Fraction(comb(size - 2, hand - 2), comb(size, hand))
+    p_one = Fraction(2 * comb(size - 2, hand - 1), comb(size, hand))
+    p_other = (Fraction(hand, size - 1) if other_after_one is None else other_after_one)
+    after_one = 1 / p_other                                   # geometric
+    until_both = (1 + p_one * after_one) / (1 - (1 - p_both - p_one))
+    if not after_both:
+        return until_both
+    game = position(heroes=[hero], hand=[], at=at, trail=[at],
+                    equipped={"weapon": "wooden_knife", "item": "traveling_kit"})
+    rest = expected_turns(game, game.turn_player)
+    assert rest.exact
+    return until_both - 1 + Fraction(int(rest.turns.p), int(rest.turns.q))
+
+
+def _real_race():
+    from ...dobbers import position
+    from ...dobbers.odds import expected_turns
+
+    hero, at = givens.MC_RACE
+    game = position(heroes=[hero], hand=[], at=at, trail=[at])
+    return expected_turns(game, game.turn_player).turns
+
+
+exercise("mc-1", MC, "the expected turns of the race from E9 (Brindle, the core deck) when "
+                     "every hand is dealt from all the cards not equipped",
+         lambda: _forgetful_race(), denominator=7,
+         hint="the states are what is equipped: nothing, one of the two, both. Write the "
+              "expected turns from each as 1 plus the average over the next state, solve, "
+              "and add the turns the race still takes once both are equipped.",
+         mistakes=(
+             (lambda: _real_race(), "that is the real deck, whose second hand is the rest "
+                                    "of the first; here every hand is a fresh shuffle."),
+             (lambda: _forgetful_race(after_both=False),
+              "that is the turns until both are equipped; the race to the Key goes on "
+              "after that."),
+             (lambda: _forgetful_race(other_after_one=Fraction(1, 2)),
+              "once one card is equipped it is out of the deck: the other is among the "
+              "hand's 5 of 9 cards."),
+         ))
+exercise("mc-2", MC, "the expected number of moves a minion moving at random from a1 takes "
+                     "to climb into the Great Tree",
+         lambda: _moves_to_tree(givens.MC_WALK_START), denominator=5,
+         hint="one unknown per ground space: t(s) = 1 + the average of t over the spaces the "
+              "minion may move to (0 for a canopy space). Solve the 24 equations with sympy.",
+         mistakes=(
+             (lambda: 4, "that is the shortest way; a minion at random wanders far longer."),
+             (lambda: _moves_to_tree(givens.MC_WALK_START, activations=True),
+              "that counts activations (two moves each); the question asks for moves."),
+             (lambda: _moves_to_tree("c2"), "that is from c2, under the Tree; the minion "
+                                            "starts in the corner a1."),
+         ))
+exercise("mc-3", MC, "the expected number of activations (two moves each, the second not "
+                     "made once in the Tree) a minion at random from b1 takes to climb into "
+                     "the Great Tree",
+         lambda: _moves_to_tree(givens.MC_ACTIVATION_START, activations=True), denominator=5,
+         hint="a chain whose step is one activation: its transition matrix among the ground "
+              "spaces is Q times Q (two moves, neither into the Tree); or count moves and "
+              "think about which moves can end in the Tree.",
+         mistakes=(
+             (lambda: _moves_to_tree(givens.MC_ACTIVATION_START) / 2,
+              "half the moves would be right only if the Tree were always reached on a "
+              "second move; from b1 it is reached on a first one."),
+             (lambda: _moves_to_tree(givens.MC_ACTIVATION_START),
+              "that counts moves; an activation is two of them."),
+         ))
+exercise("mc-4", MC, "the chance that a minion at random from b1 climbs into the Great Tree "
+                     "at ^c2",
+         lambda: _climb(*givens.MC_CLIMB), denominator=2200,
+         hint="one unknown per ground space: h(s) = the average of h over the next spaces, "
+              "with h = 1 at ^c2 and 0 at the other canopy spaces (or B = (I - Q)^-1 R).",
+         mistakes=(
+             (lambda: R(1, 4), "the four canopy spaces are not equally likely: ^c2 and ^b3 "
+                               "are nearer b1."),
+             (lambda: _climb(givens.MC_CLIMB[0], "^b3"), "that is ^b3; the question is ^c2."),
+             (lambda: _climb(givens.MC_WALK_START, givens.MC_CLIMB[1]),
+              "that is from a1; the minion starts at b1."),
+         ))
