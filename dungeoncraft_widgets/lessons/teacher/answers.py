@@ -832,3 +832,124 @@ exercise("mc-4", MC, "the chance that a minion at random from b1 climbs into the
              (lambda: _climb(givens.MC_WALK_START, givens.MC_CLIMB[1]),
               "that is from a1; the minion starts at b1."),
          ))
+
+
+# ------------------------------------------ confidence intervals and tests (lessons-b)
+CI = "probability_confidence"
+
+
+def _ci_sample_size(z: Fraction | int = 2, half=None, p=None) -> int:
+    p = givens.CI_SAMPLE_SIZE["p"] if p is None else p
+    half = givens.CI_SAMPLE_SIZE["half_width"] if half is None else half
+    need = Fraction(z * z) * p * (1 - p) / half ** 2     # z sqrt(p(1-p)/n) <= half
+    return -(-need.numerator // need.denominator)
+
+
+def _weapon_chance() -> Fraction:
+    from ...core.deck import hypergeom_pmf
+    from ...dubious_alliance import load_deck
+
+    deck = load_deck()
+    weapons = sum(1 for c in deck.cards if "Weapon" in deck.card(c).types)
+    return 1 - Fraction(str(hypergeom_pmf(len(deck.cards), weapons, 4, 0)))
+
+
+def _coverage(n: int | None = None, p: Fraction | None = None, z: int = 2) -> Fraction:
+    """P(p̂ - z SE <= p <= p̂ + z SE) over the binomial count, exactly (squared, so rational)."""
+    n = givens.CI_BATCH if n is None else n
+    p = _weapon_chance() if p is None else p
+    total = Fraction(0)
+    for k in range(n + 1):
+        share = Fraction(k, n)
+        if (share - p) ** 2 <= z * z * share * (1 - share) / n:
+            total += comb(n, k) * p ** k * (1 - p) ** (n - k)
+    return total
+
+
+def _club_rate(who: str, size: int | None = None) -> Fraction:
+    rows = givens.CI_CLUB.items() if size is None else [(size, givens.CI_CLUB[size])]
+    wins = sum(t[who][0] for _s, t in rows)
+    seats = sum(t[who][1] for _s, t in rows)
+    return Fraction(wins, seats)
+
+
+def _standardised(who: str, mix: str) -> Fraction:
+    """``who``'s rate at each table size, weighted by ``mix``'s share of seats at each."""
+    seats = {s: t[mix][1] for s, t in givens.CI_CLUB.items()}
+    total = sum(seats.values())
+    return sum((Fraction(seats[s], total) * _club_rate(who, s) for s in seats), Fraction(0))
+
+
+exercise("ci-1", CI, "the fewest games for which p̂ ± 2 SE reaches at most 1/40 either way "
+                     "when a seat wins with chance 1/4",
+         lambda: _ci_sample_size(),
+         hint="the half-width is 2 sqrt(p (1 - p) / n): set it at most 1/40, solve for n, and "
+              "take the first whole number of games that does it.",
+         mistakes=(
+             (lambda: _ci_sample_size(z=1), "that makes one standard error 1/40; the interval "
+                                            "reaches two either way."),
+             (lambda: _ci_sample_size(p=Fraction(1, 2)),
+              "that is the worst case p = 1/2; the question gives p = 1/4."),
+             (lambda: _ci_sample_size(z=Fraction(196, 100)),
+              "that uses 1.96; this lesson's interval is p̂ ± 2 SE."),
+             (lambda: _ci_sample_size(half=Fraction(1, 80)),
+              "that makes the whole interval 1/40 wide; 1/40 is how far it reaches either "
+              "way."),
+         ))
+exercise("ci-2", CI, "the exact chance that p̂ ± 2 SE from 20 first hands covers the true "
+                     "chance of a Weapon in a first hand of 4",
+         lambda: _coverage(),
+         hint="for each count k of hands with a Weapon (0 to 20), decide whether the interval "
+              "from k/20 holds p (square both sides: no square root needed), and add the "
+              "binomial chances of the k that do.",
+         # (only mistakes a float can be recognised as: a simple fraction)
+         mistakes=(
+             (lambda: R(95, 100), "95% is what the interval is named for; its real coverage "
+                                  "with 20 hands is another number: add it up."),
+         ))
+exercise("ci-3", CI, "in the club's season, the honest bot's pooled win rate minus the liar's",
+         lambda: _club_rate("honest") - _club_rate("liar"),
+         hint="pool: all the honest bot's wins over all its seats, at both table sizes; the "
+              "same for the liar; subtract.",
+         mistakes=(
+             (lambda: _club_rate("liar") - _club_rate("honest"),
+              "that is the liar's minus the honest bot's; the question is the other way."),
+             (lambda: ((_club_rate("honest", 3) - _club_rate("liar", 3))
+                       + (_club_rate("honest", 5) - _club_rate("liar", 5))) / 2,
+              "that averages the two table sizes' differences; pool the wins and the seats."),
+         ))
+exercise("ci-4", CI, "the honest bot's win rate standardised to the liar's mix of table sizes",
+         lambda: _standardised("honest", "liar"),
+         hint="weight the honest bot's rate at 3 players and at 5 by the shares of the liar's "
+              "seats that were at 3 and at 5.",
+         mistakes=(
+             (lambda: _standardised("honest", "honest"),
+              "those are the honest bot's own weights: that is its pooled rate again."),
+             (lambda: _standardised("liar", "honest"),
+              "that is the liar standardised to the honest bot's mix; the question is the "
+              "honest bot in the liar's."),
+             (lambda: (_club_rate("honest", 3) + _club_rate("honest", 5)) / 2,
+              "equal weights; the liar's seats were not half at each size."),
+         ))
+
+
+def _rule_fires(p: Fraction | None = None, at_least: int | None = None) -> Fraction:
+    n = givens.CI_RULE["n"]
+    at_least = givens.CI_RULE["at_least"] if at_least is None else at_least
+    p = _weapon_chance() if p is None else p
+    return sum((comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(at_least, n + 1)),
+               Fraction(0))
+
+
+exercise("ci-5", CI, "the power of the rule '22 or more of 60 hands hold a Weapon' against "
+                     "the true chance of a Weapon in a first hand",
+         lambda: _rule_fires(),
+         hint="the power is the chance that the rule fires when the true chance is the real "
+              "one (with p = 1/4 it would be the size, a false alarm): a binomial tail, 22 "
+              "included, with p the chance of a Weapon in a hand of 4.",
+         # (only mistakes a float can be recognised as: a simple fraction)
+         mistakes=(
+             (lambda: R(givens.CI_RULE["at_least"], givens.CI_RULE["n"]),
+              "that is the rule's threshold as a share of the hands, not the chance that the "
+              "rule fires."),
+         ))
