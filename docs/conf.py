@@ -71,7 +71,7 @@ suppress_warnings = ["myst.header", "mystnb.unknown_mime_type"]
 NOTEBOOKS = ["00_tour", "adventure_land", "hero_vs_guardian", "dubious_alliance", "dobbers",
              "alderquest", "probability_fog_fights", "probability_scout_and_venture",
              "probability_conditioning", "probability_deck_building",
-             "probability_markov_chains", "probability_confidence"]
+             "probability_markov_chains", "probability_confidence", "probability_covariance"]
 BINDER = ("https://mybinder.org/v2/gh/dungeoncraft/dungeoncraft_widgets/HEAD?urlpath=lab/tree/"
           "notebooks/")
 GAME_TITLES = {"adventure_land": "Adventure Land", "hero_vs_guardian": "Hero versus Guardian",

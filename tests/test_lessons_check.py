@@ -21,8 +21,8 @@ from dungeoncraft_widgets.lessons.teacher.keys import build_keys, keys_text
 
 LESSONS = ("probability_fog_fights", "probability_scout_and_venture", "probability_conditioning",
            "probability_bayes", "probability_deck_building", "probability_markov_chains",
-           "probability_confidence")
-PREFIXES = ("fog-", "sv-", "cond-", "bayes-", "db-", "mc-", "ci-")
+           "probability_confidence", "probability_covariance")
+PREFIXES = ("fog-", "sv-", "cond-", "bayes-", "db-", "mc-", "ci-", "cov-")
 ALL = {k: e for k, e in EXERCISES.items() if e.lesson in LESSONS}
 
 

@@ -52,6 +52,7 @@ WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 def test_the_lessons_and_their_student_editions_exist():
     assert LESSONS == ["probability_bayes", "probability_conditioning", "probability_confidence",
+                       "probability_covariance",
                        "probability_deck_building", "probability_fog_fights",
                        "probability_markov_chains",
                        "probability_scout_and_venture"]

@@ -84,7 +84,7 @@ __all__ += ["MC_ACTIVATION_START", "MC_CLIMB", "MC_RACE", "MC_WALK_START"]
 # ------------------------------------------ confidence intervals and tests (lessons-b)
 #: Exercise 1: a seat's chance under "the seats are fair" (4 players), and the largest
 #: half-width wanted for the interval p̂ ± 2 SE.
-CI_SAMPLE_SIZE = {"p": Fraction(1, 4), "half_width": Fraction(1, 40)}
+CI_SAMPLE_SIZE = {"p": Fraction(1, 4), "half_width": Fraction(1, 30)}
 #: Exercise 2: the batch size of the intervals whose coverage is asked.
 CI_BATCH = 20
 #: Exercises 3 and 4: a club's season of bot games, (wins, seats played) by temperament

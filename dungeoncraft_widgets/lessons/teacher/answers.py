@@ -880,20 +880,20 @@ def _standardised(who: str, mix: str) -> Fraction:
     return sum((Fraction(seats[s], total) * _club_rate(who, s) for s in seats), Fraction(0))
 
 
-exercise("ci-1", CI, "the fewest games for which p̂ ± 2 SE reaches at most 1/40 either way "
+exercise("ci-1", CI, "the fewest games for which p̂ ± 2 SE reaches at most 1/30 either way "
                      "when a seat wins with chance 1/4",
          lambda: _ci_sample_size(),
-         hint="the half-width is 2 sqrt(p (1 - p) / n): set it at most 1/40, solve for n, and "
+         hint="the half-width is 2 sqrt(p (1 - p) / n): set it at most 1/30, solve for n, and "
               "take the first whole number of games that does it.",
          mistakes=(
-             (lambda: _ci_sample_size(z=1), "that makes one standard error 1/40; the interval "
+             (lambda: _ci_sample_size(z=1), "that makes one standard error 1/30; the interval "
                                             "reaches two either way."),
              (lambda: _ci_sample_size(p=Fraction(1, 2)),
               "that is the worst case p = 1/2; the question gives p = 1/4."),
              (lambda: _ci_sample_size(z=Fraction(196, 100)),
               "that uses 1.96; this lesson's interval is p̂ ± 2 SE."),
-             (lambda: _ci_sample_size(half=Fraction(1, 80)),
-              "that makes the whole interval 1/40 wide; 1/40 is how far it reaches either "
+             (lambda: _ci_sample_size(half=Fraction(1, 60)),
+              "that makes the whole interval 1/30 wide; 1/30 is how far it reaches either "
               "way."),
          ))
 exercise("ci-2", CI, "the exact chance that p̂ ± 2 SE from 20 first hands covers the true "
@@ -953,3 +953,106 @@ exercise("ci-5", CI, "the power of the rule '22 or more of 60 hands hold a Weapo
               "that is the rule's threshold as a share of the hands, not the chance that the "
               "rule fires."),
          ))
+
+
+# ------------------------------------------------- covariance (lessons-b, a third lesson)
+COV = "probability_covariance"
+
+
+def _indicator_cov(deck, hand: int = 5) -> Fraction:
+    """Cov(I_j, I_k) of two different cards of ``deck`` in a hand of ``hand``."""
+    size = sum(deck.values())
+    return Fraction(hand * (hand - 1), size * (size - 1)) - Fraction(hand, size) ** 2
+
+
+def _count_var(kind: str, deck=None, hand: int = 5, binomial: bool = False) -> Fraction:
+    """Var(how many ``kind`` cards in a hand), from the hypergeometric distribution."""
+    from ...core.deck import hypergeom_pmf
+
+    deck = givens.DECK_WITH_SILVER if deck is None else deck
+    size, k = sum(deck.values()), deck[kind]
+    if binomial:
+        return hand * Fraction(k, size) * (1 - Fraction(k, size))
+    pmf = {j: Fraction(str(hypergeom_pmf(size, k, hand, j))) for j in range(min(k, hand) + 1)}
+    mean = sum(j * p for j, p in pmf.items())
+    return sum((j - mean) ** 2 * p for j, p in pmf.items())
+
+
+def _hand_joint(deck=None, hand: int = 5) -> dict:
+    """P(Influence = i, travel cards = t), every way to fill a hand (the multivariate
+    hypergeometric), with the cards' own printed Influence."""
+    from ...core.deck import multivariate_hypergeom_pmf
+    from ...dobbers import load_cards
+
+    cards = load_cards()
+    deck = dict(givens.DECK_WITH_SILVER if deck is None else deck)
+    kinds = list(deck)
+    out: dict = {}
+
+    def fill(i, left, picked):
+        if i == len(kinds):
+            if left == 0:
+                value = sum(cards.point(c, "influence") * m for c, m in picked.items())
+                t = sum(m for c, m in picked.items() if c in ("traveling_kit", "wooden_knife"))
+                p = Fraction(str(multivariate_hypergeom_pmf(deck, picked)))
+                out[value, t] = out.get((value, t), Fraction(0)) + p
+            return
+        for m in range(min(deck[kinds[i]], left) + 1):
+            fill(i + 1, left - m, {**picked, kinds[i]: m})
+
+    fill(0, hand, {})
+    return out
+
+
+def _hand_moment(which: str, deck=None) -> Fraction:
+    dist = _hand_joint(deck)
+    e_i = sum(p * i for (i, _t), p in dist.items())
+    e_t = sum(p * t for (_i, t), p in dist.items())
+    if which == "cov":
+        return sum(p * (i - e_i) * (t - e_t) for (i, t), p in dist.items())
+    return sum(p * (i - e_i) ** 2 for (i, _t), p in dist.items())
+
+
+exercise("cov-1", COV, "the variance of the number of Bottle Caps in a hand of 5 from the core "
+                       "deck with 2 Silver",
+         lambda: _count_var("bottle_cap"), denominator=99,
+         hint="a sum of 8 indicators, one per Bottle Cap: add their 8 variances and their 56 "
+              "covariances, or use n (K/N)(1 - K/N)(N - n)/(N - 1).",
+         mistakes=(
+             (lambda: _count_var("bottle_cap", binomial=True),
+              "that is the binomial's n p (1 - p): drawing with replacement. Without it, the "
+              "variance is smaller by (N - n)/(N - 1)."),
+             (lambda: _count_var("bottle_cap", deck=dict(givens.DECK_WITH_SILVER, silver=0)),
+              "that is the core deck of 10; the 2 Silver make 12 cards."),
+         ))
+exercise("cov-2", COV, "Cov(Influence, travel cards) in a hand of 5 from the core deck with 2 "
+                       "Silver",
+         lambda: _hand_moment("cov"), denominator=66,
+         hint="Influence = C + 2S: Cov(C + 2S, T) = Cov(C, T) + 2 Cov(S, T), and each is the "
+              "number of pairs of cards times the covariance of two different cards' "
+              "indicators.",
+         mistakes=(
+             (lambda: 16 * _indicator_cov(givens.DECK_WITH_SILVER),
+              "that is Cov(Bottle Caps, T) alone: the Silver print Influence too, 2 each."),
+             (lambda: 0, "they are not independent: a place in the hand taken by a travel card "
+                         "is not free for Influence."),
+             (lambda: _hand_moment("cov", dobbers_deck_core()),
+              "that is the core deck without the Silver."),
+         ))
+exercise("cov-3", COV, "Var(Influence) of a hand of 5 from the core deck with 2 Silver",
+         lambda: _hand_moment("var"), denominator=33,
+         hint="Var(C + 2S) = Var(C) + 4 Var(S) + 4 Cov(C, S); Cov(C, S) is 8 x 2 covariances "
+              "of two different cards.",
+         mistakes=(
+             (lambda: _count_var("bottle_cap") + 4 * _count_var("silver"),
+              "the Caps and the Silver compete for the same 5 places: add 4 Cov(C, S), which "
+              "is negative."),
+             (lambda: _count_var("bottle_cap") + 2 * _count_var("silver")
+              + 4 * 16 * _indicator_cov(givens.DECK_WITH_SILVER),
+              "Var(2S) is 4 Var(S), not 2 Var(S)."),
+         ))
+
+
+def dobbers_deck_core():
+    from ..simulations import dobbers_core_deck
+    return dict(dobbers_core_deck())
