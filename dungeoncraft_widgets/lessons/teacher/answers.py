@@ -1056,3 +1056,16 @@ exercise("cov-3", COV, "Var(Influence) of a hand of 5 from the core deck with 2 
 def dobbers_deck_core():
     from ..simulations import dobbers_core_deck
     return dict(dobbers_core_deck())
+exercise("cov-4", COV, "Var(Influence + travel cards) of a hand of 5 from the core deck with 2 "
+                       "Silver",
+         lambda: _hand_moment("var") + _count_var("traveling_kit", deck=dict(
+             givens.DECK_WITH_SILVER, traveling_kit=2, wooden_knife=0))
+         + 2 * _hand_moment("cov"), denominator=396,
+         hint="Var(I + T) = Var(I) + Var(T) + 2 Cov(I, T), with the answers above; or see what "
+              "I + T is, card by card.",
+         mistakes=(
+             (lambda: _hand_moment("var") + _count_var("traveling_kit", deck=dict(
+                 givens.DECK_WITH_SILVER, traveling_kit=2, wooden_knife=0)),
+              "Influence and travel are not independent: add 2 Cov(I, T)."),
+             (lambda: 0, "not every card prints exactly one point: a Silver prints 2."),
+         ))
