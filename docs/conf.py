@@ -72,7 +72,8 @@ NOTEBOOKS = ["00_tour", "adventure_land", "hero_vs_guardian", "dubious_alliance"
              "alderquest", "probability_fog_fights", "probability_scout_and_venture",
              "probability_conditioning", "probability_deck_building",
              "probability_repeated_trials", "probability_limit_theorems",
-             "probability_inclusion_exclusion"]
+             "probability_inclusion_exclusion",
+             "probability_markov_chains", "probability_confidence", "probability_covariance"]
 BINDER = ("https://mybinder.org/v2/gh/dungeoncraft/dungeoncraft_widgets/HEAD?urlpath=lab/tree/"
           "notebooks/")
 GAME_TITLES = {"adventure_land": "Adventure Land", "hero_vs_guardian": "Hero versus Guardian",

@@ -22,9 +22,10 @@ from dungeoncraft_widgets.lessons.teacher.keys import build_keys, keys_text
 LESSONS = ("probability_fog_fights", "probability_scout_and_venture", "probability_conditioning",
            "probability_bayes", "probability_deck_building",
            "probability_repeated_trials", "probability_limit_theorems",
-           "probability_inclusion_exclusion")
+           "probability_inclusion_exclusion", "probability_markov_chains",
+           "probability_confidence", "probability_covariance")
 PREFIXES = ("fog-", "sv-", "cond-", "bayes-", "db-",
-            "rt-", "lt-", "ie-")
+            "rt-", "lt-", "ie-", "mc-", "ci-", "cov-")
 ALL = {k: e for k, e in EXERCISES.items() if e.lesson in LESSONS}
 
 

@@ -56,7 +56,9 @@ def test_the_lessons_and_their_student_editions_exist():
                               "probability_scout_and_venture",
                               "probability_repeated_trials",
                               "probability_limit_theorems",
-                              "probability_inclusion_exclusion"])
+                              "probability_inclusion_exclusion",
+                              "probability_markov_chains", "probability_confidence",
+                              "probability_covariance"])
     for name in LESSONS:
         assert (NOTEBOOKS / "student" / f"{name}.ipynb").is_file()
     assert sorted(p.stem for p in (NOTEBOOKS / "student").glob("*.ipynb")) == LESSONS

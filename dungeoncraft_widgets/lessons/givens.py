@@ -114,3 +114,32 @@ IE_WANTED = ("traveling_kit", "wooden_knife", "silver")
 #: ie-2 to ie-4: card types of a Dubious Alliance first hand of 4 (a card may have two).
 IE_TWO_TYPES = ("Item", "Event")
 IE_THREE_TYPES = ("Item", "Event", "Magic")
+
+# ------------------------------------------------------- Markov chains (lessons-b)
+#: The Dobbers race of the Markov-chain lesson: (Hero, square), the core deck, nothing bought.
+MC_RACE = ("brindle", "E9")
+#: The AlderQuest minion that wanders at random: where Exercise 2 starts it, where
+#: Exercise 3 starts it, and (start, canopy space) of Exercise 4.
+MC_WALK_START = "a1"
+MC_ACTIVATION_START = "b1"
+MC_CLIMB = ("b1", "^c2")
+
+__all__ += ["MC_ACTIVATION_START", "MC_CLIMB", "MC_RACE", "MC_WALK_START"]
+
+# ------------------------------------------ confidence intervals and tests (lessons-b)
+#: Exercise 1: a seat's chance under "the seats are fair" (4 players), and the largest
+#: half-width wanted for the interval p̂ ± 2 SE.
+CI_SAMPLE_SIZE = {"p": Fraction(1, 4), "half_width": Fraction(1, 30)}
+#: Exercise 2: the batch size of the intervals whose coverage is asked.
+CI_BATCH = 20
+#: Exercises 3 and 4: a club's season of bot games, (wins, seats played) by temperament
+#: and table size. A given data set, made up in the shape of the engine's rates (the
+#: lesson measures those beside it).
+CI_CLUB = {3: {"honest": (15, 40), "liar": (5, 10)},
+           5: {"honest": (2, 10), "liar": (10, 40)}}
+
+__all__ += ["CI_BATCH", "CI_CLUB", "CI_SAMPLE_SIZE"]
+#: Exercise 5: a test's rule: "more than 1/4" when ``at_least`` of ``n`` runs succeed.
+CI_RULE = {"n": 60, "at_least": 22}
+
+__all__ += ["CI_RULE"]

@@ -1022,3 +1022,364 @@ exercise("ie-4", LESSON, "the expected number of the types Item, Event and Magic
               "that is 3 times the chance that all three are present; add the chance of each "
               "type being there."),
          ))
+
+
+# ------------------------------------------------------- Markov chains (lessons-b)
+MC = "probability_markov_chains"
+
+
+def _walk_chain():
+    """The wandering minion's chain: (ground spaces, canopy spaces, Q, R) in sympy."""
+    from ..simulations_chains import battlefield_moves, battlefield_spaces
+
+    ground, canopy = battlefield_spaces()
+    place = {s: i for i, s in enumerate(ground)}
+    q, r = sympy.zeros(len(ground), len(ground)), sympy.zeros(len(ground), len(canopy))
+    for s in ground:
+        moves = battlefield_moves(s)
+        for t in moves:
+            if t in place:
+                q[place[s], place[t]] += R(1, len(moves))
+            else:
+                r[place[s], canopy.index(t)] += R(1, len(moves))
+    return ground, canopy, q, r
+
+
+def _moves_to_tree(start: str, activations: bool = False):
+    ground, _canopy, q, _r = _walk_chain()
+    step = q * q if activations else q   # an activation: two moves, the Tree may end it early
+    times = (sympy.eye(len(ground)) - step).LUsolve(sympy.ones(len(ground), 1))
+    return times[ground.index(start)]
+
+
+def _climb(start: str, space: str):
+    ground, canopy, q, r = _walk_chain()
+    ends = (sympy.eye(len(ground)) - q).LUsolve(r)
+    return ends[ground.index(start), canopy.index(space)]
+
+
+def _forgetful_race(other_after_one=None, after_both: bool = True):
+    """The race of ``MC_RACE`` when every hand is dealt from all the cards not equipped:
+    the Hero waits until both the Kit and the Knife are equipped (the first shield needs
+    all four points), then the race goes as with both equipped."""
+    from ...dobbers import position
+    from ...dobbers.odds import expected_turns
+    from ..simulations import dobbers_core_deck
+
+    hero, at = givens.MC_RACE
+    deck = dobbers_core_deck()
+    size, hand = sum(deck.values()), 5
+    p_both = Fraction(comb(size - 2, hand - 2), comb(size, hand))
+    p_one = Fraction(2 * comb(size - 2, hand - 1), comb(size, hand))
+    p_other = (Fraction(hand, size - 1) if other_after_one is None else other_after_one)
+    after_one = 1 / p_other                                   # geometric
+    until_both = (1 + p_one * after_one) / (1 - (1 - p_both - p_one))
+    if not after_both:
+        return until_both
+    game = position(heroes=[hero], hand=[], at=at, trail=[at],
+                    equipped={"weapon": "wooden_knife", "item": "traveling_kit"})
+    rest = expected_turns(game, game.turn_player)
+    assert rest.exact
+    return until_both - 1 + Fraction(int(rest.turns.p), int(rest.turns.q))
+
+
+def _real_race():
+    from ...dobbers import position
+    from ...dobbers.odds import expected_turns
+
+    hero, at = givens.MC_RACE
+    game = position(heroes=[hero], hand=[], at=at, trail=[at])
+    return expected_turns(game, game.turn_player).turns
+
+
+exercise("mc-1", MC, "the expected turns of the race from E9 (Brindle, the core deck) when "
+                     "every hand is dealt from all the cards not equipped",
+         lambda: _forgetful_race(), denominator=7,
+         hint="the states are what is equipped: nothing, one of the two, both. Write the "
+              "expected turns from each as 1 plus the average over the next state, solve, "
+              "and add the turns the race still takes once both are equipped.",
+         mistakes=(
+             (lambda: _real_race(), "that is the real deck, whose second hand is the rest "
+                                    "of the first; here every hand is a fresh shuffle."),
+             (lambda: _forgetful_race(after_both=False),
+              "that is the turns until both are equipped; the race to the Key goes on "
+              "after that."),
+             (lambda: _forgetful_race(other_after_one=Fraction(1, 2)),
+              "once one card is equipped it is out of the deck: the other is among the "
+              "hand's 5 of 9 cards."),
+         ))
+exercise("mc-2", MC, "the expected number of moves a minion moving at random from a1 takes "
+                     "to climb into the Great Tree",
+         lambda: _moves_to_tree(givens.MC_WALK_START), denominator=5,
+         hint="one unknown per ground space: t(s) = 1 + the average of t over the spaces the "
+              "minion may move to (0 for a canopy space). Solve the 24 equations with sympy.",
+         mistakes=(
+             (lambda: 4, "that is the shortest way; a minion at random wanders far longer."),
+             (lambda: _moves_to_tree(givens.MC_WALK_START, activations=True),
+              "that counts activations (two moves each); the question asks for moves."),
+             (lambda: _moves_to_tree("c2"), "that is from c2, under the Tree; the minion "
+                                            "starts in the corner a1."),
+         ))
+exercise("mc-3", MC, "the expected number of activations (two moves each, the second not "
+                     "made once in the Tree) a minion at random from b1 takes to climb into "
+                     "the Great Tree",
+         lambda: _moves_to_tree(givens.MC_ACTIVATION_START, activations=True), denominator=5,
+         hint="a chain whose step is one activation: its transition matrix among the ground "
+              "spaces is Q times Q (two moves, neither into the Tree); or count moves and "
+              "think about which moves can end in the Tree.",
+         mistakes=(
+             (lambda: _moves_to_tree(givens.MC_ACTIVATION_START) / 2,
+              "half the moves would be right only if the Tree were always reached on a "
+              "second move; from b1 it is reached on a first one."),
+             (lambda: _moves_to_tree(givens.MC_ACTIVATION_START),
+              "that counts moves; an activation is two of them."),
+         ))
+exercise("mc-4", MC, "the chance that a minion at random from b1 climbs into the Great Tree "
+                     "at ^c2",
+         lambda: _climb(*givens.MC_CLIMB), denominator=2200,
+         hint="one unknown per ground space: h(s) = the average of h over the next spaces, "
+              "with h = 1 at ^c2 and 0 at the other canopy spaces (or B = (I - Q)^-1 R).",
+         mistakes=(
+             (lambda: R(1, 4), "the four canopy spaces are not equally likely: ^c2 and ^b3 "
+                               "are nearer b1."),
+             (lambda: _climb(givens.MC_CLIMB[0], "^b3"), "that is ^b3; the question is ^c2."),
+             (lambda: _climb(givens.MC_WALK_START, givens.MC_CLIMB[1]),
+              "that is from a1; the minion starts at b1."),
+         ))
+
+
+# ------------------------------------------ confidence intervals and tests (lessons-b)
+CI = "probability_confidence"
+
+
+def _ci_sample_size(z: Fraction | int = 2, half=None, p=None) -> int:
+    p = givens.CI_SAMPLE_SIZE["p"] if p is None else p
+    half = givens.CI_SAMPLE_SIZE["half_width"] if half is None else half
+    need = Fraction(z * z) * p * (1 - p) / half ** 2     # z sqrt(p(1-p)/n) <= half
+    return -(-need.numerator // need.denominator)
+
+
+def _weapon_chance() -> Fraction:
+    from ...core.deck import hypergeom_pmf
+    from ...dubious_alliance import load_deck
+
+    deck = load_deck()
+    weapons = sum(1 for c in deck.cards if "Weapon" in deck.card(c).types)
+    return 1 - Fraction(str(hypergeom_pmf(len(deck.cards), weapons, 4, 0)))
+
+
+def _coverage(n: int | None = None, p: Fraction | None = None, z: int = 2) -> Fraction:
+    """P(p̂ - z SE <= p <= p̂ + z SE) over the binomial count, exactly (squared, so rational)."""
+    n = givens.CI_BATCH if n is None else n
+    p = _weapon_chance() if p is None else p
+    total = Fraction(0)
+    for k in range(n + 1):
+        share = Fraction(k, n)
+        if (share - p) ** 2 <= z * z * share * (1 - share) / n:
+            total += comb(n, k) * p ** k * (1 - p) ** (n - k)
+    return total
+
+
+def _club_rate(who: str, size: int | None = None) -> Fraction:
+    rows = givens.CI_CLUB.items() if size is None else [(size, givens.CI_CLUB[size])]
+    wins = sum(t[who][0] for _s, t in rows)
+    seats = sum(t[who][1] for _s, t in rows)
+    return Fraction(wins, seats)
+
+
+def _standardised(who: str, mix: str) -> Fraction:
+    """``who``'s rate at each table size, weighted by ``mix``'s share of seats at each."""
+    seats = {s: t[mix][1] for s, t in givens.CI_CLUB.items()}
+    total = sum(seats.values())
+    return sum((Fraction(seats[s], total) * _club_rate(who, s) for s in seats), Fraction(0))
+
+
+exercise("ci-1", CI, "the fewest games for which p̂ ± 2 SE reaches at most 1/30 either way "
+                     "when a seat wins with chance 1/4",
+         lambda: _ci_sample_size(),
+         hint="the half-width is 2 sqrt(p (1 - p) / n): set it at most 1/30, solve for n, and "
+              "take the first whole number of games that does it.",
+         mistakes=(
+             (lambda: _ci_sample_size(z=1), "that makes one standard error 1/30; the interval "
+                                            "reaches two either way."),
+             (lambda: _ci_sample_size(p=Fraction(1, 2)),
+              "that is the worst case p = 1/2; the question gives p = 1/4."),
+             (lambda: _ci_sample_size(z=Fraction(196, 100)),
+              "that uses 1.96; this lesson's interval is p̂ ± 2 SE."),
+             (lambda: _ci_sample_size(half=Fraction(1, 60)),
+              "that makes the whole interval 1/30 wide; 1/30 is how far it reaches either "
+              "way."),
+         ))
+exercise("ci-2", CI, "the exact chance that p̂ ± 2 SE from 20 first hands covers the true "
+                     "chance of a Weapon in a first hand of 4",
+         lambda: _coverage(),
+         hint="for each count k of hands with a Weapon (0 to 20), decide whether the interval "
+              "from k/20 holds p (square both sides: no square root needed), and add the "
+              "binomial chances of the k that do.",
+         # (only mistakes a float can be recognised as: a simple fraction)
+         mistakes=(
+             (lambda: R(95, 100), "95% is what the interval is named for; its real coverage "
+                                  "with 20 hands is another number: add it up."),
+         ))
+exercise("ci-3", CI, "in the club's season, the honest bot's pooled win rate minus the liar's",
+         lambda: _club_rate("honest") - _club_rate("liar"),
+         hint="pool: all the honest bot's wins over all its seats, at both table sizes; the "
+              "same for the liar; subtract.",
+         mistakes=(
+             (lambda: _club_rate("liar") - _club_rate("honest"),
+              "that is the liar's minus the honest bot's; the question is the other way."),
+             (lambda: ((_club_rate("honest", 3) - _club_rate("liar", 3))
+                       + (_club_rate("honest", 5) - _club_rate("liar", 5))) / 2,
+              "that averages the two table sizes' differences; pool the wins and the seats."),
+         ))
+exercise("ci-4", CI, "the honest bot's win rate standardised to the liar's mix of table sizes",
+         lambda: _standardised("honest", "liar"),
+         hint="weight the honest bot's rate at 3 players and at 5 by the shares of the liar's "
+              "seats that were at 3 and at 5.",
+         mistakes=(
+             (lambda: _standardised("honest", "honest"),
+              "those are the honest bot's own weights: that is its pooled rate again."),
+             (lambda: _standardised("liar", "honest"),
+              "that is the liar standardised to the honest bot's mix; the question is the "
+              "honest bot in the liar's."),
+             (lambda: (_club_rate("honest", 3) + _club_rate("honest", 5)) / 2,
+              "equal weights; the liar's seats were not half at each size."),
+         ))
+
+
+def _rule_fires(p: Fraction | None = None, at_least: int | None = None) -> Fraction:
+    n = givens.CI_RULE["n"]
+    at_least = givens.CI_RULE["at_least"] if at_least is None else at_least
+    p = _weapon_chance() if p is None else p
+    return sum((comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(at_least, n + 1)),
+               Fraction(0))
+
+
+exercise("ci-5", CI, "the power of the rule '22 or more of 60 hands hold a Weapon' against "
+                     "the true chance of a Weapon in a first hand",
+         lambda: _rule_fires(),
+         hint="the power is the chance that the rule fires when the true chance is the real "
+              "one (with p = 1/4 it would be the size, a false alarm): a binomial tail, 22 "
+              "included, with p the chance of a Weapon in a hand of 4.",
+         # (only mistakes a float can be recognised as: a simple fraction)
+         mistakes=(
+             (lambda: R(givens.CI_RULE["at_least"], givens.CI_RULE["n"]),
+              "that is the rule's threshold as a share of the hands, not the chance that the "
+              "rule fires."),
+         ))
+
+
+# ------------------------------------------------- covariance (lessons-b, a third lesson)
+COV = "probability_covariance"
+
+
+def _indicator_cov(deck, hand: int = 5) -> Fraction:
+    """Cov(I_j, I_k) of two different cards of ``deck`` in a hand of ``hand``."""
+    size = sum(deck.values())
+    return Fraction(hand * (hand - 1), size * (size - 1)) - Fraction(hand, size) ** 2
+
+
+def _count_var(kind: str, deck=None, hand: int = 5, binomial: bool = False) -> Fraction:
+    """Var(how many ``kind`` cards in a hand), from the hypergeometric distribution."""
+    from ...core.deck import hypergeom_pmf
+
+    deck = givens.DECK_WITH_SILVER if deck is None else deck
+    size, k = sum(deck.values()), deck[kind]
+    if binomial:
+        return hand * Fraction(k, size) * (1 - Fraction(k, size))
+    pmf = {j: Fraction(str(hypergeom_pmf(size, k, hand, j))) for j in range(min(k, hand) + 1)}
+    mean = sum(j * p for j, p in pmf.items())
+    return sum((j - mean) ** 2 * p for j, p in pmf.items())
+
+
+def _hand_joint(deck=None, hand: int = 5) -> dict:
+    """P(Influence = i, travel cards = t), every way to fill a hand (the multivariate
+    hypergeometric), with the cards' own printed Influence."""
+    from ...core.deck import multivariate_hypergeom_pmf
+    from ...dobbers import load_cards
+
+    cards = load_cards()
+    deck = dict(givens.DECK_WITH_SILVER if deck is None else deck)
+    kinds = list(deck)
+    out: dict = {}
+
+    def fill(i, left, picked):
+        if i == len(kinds):
+            if left == 0:
+                value = sum(cards.point(c, "influence") * m for c, m in picked.items())
+                t = sum(m for c, m in picked.items() if c in ("traveling_kit", "wooden_knife"))
+                p = Fraction(str(multivariate_hypergeom_pmf(deck, picked)))
+                out[value, t] = out.get((value, t), Fraction(0)) + p
+            return
+        for m in range(min(deck[kinds[i]], left) + 1):
+            fill(i + 1, left - m, {**picked, kinds[i]: m})
+
+    fill(0, hand, {})
+    return out
+
+
+def _hand_moment(which: str, deck=None) -> Fraction:
+    dist = _hand_joint(deck)
+    e_i = sum(p * i for (i, _t), p in dist.items())
+    e_t = sum(p * t for (_i, t), p in dist.items())
+    if which == "cov":
+        return sum(p * (i - e_i) * (t - e_t) for (i, t), p in dist.items())
+    return sum(p * (i - e_i) ** 2 for (i, _t), p in dist.items())
+
+
+exercise("cov-1", COV, "the variance of the number of Bottle Caps in a hand of 5 from the core "
+                       "deck with 2 Silver",
+         lambda: _count_var("bottle_cap"), denominator=99,
+         hint="a sum of 8 indicators, one per Bottle Cap: add their 8 variances and their 56 "
+              "covariances, or use n (K/N)(1 - K/N)(N - n)/(N - 1).",
+         mistakes=(
+             (lambda: _count_var("bottle_cap", binomial=True),
+              "that is the binomial's n p (1 - p): drawing with replacement. Without it, the "
+              "variance is smaller by (N - n)/(N - 1)."),
+             (lambda: _count_var("bottle_cap", deck=dict(givens.DECK_WITH_SILVER, silver=0)),
+              "that is the core deck of 10; the 2 Silver make 12 cards."),
+         ))
+exercise("cov-2", COV, "Cov(Influence, travel cards) in a hand of 5 from the core deck with 2 "
+                       "Silver",
+         lambda: _hand_moment("cov"), denominator=66,
+         hint="Influence = C + 2S: Cov(C + 2S, T) = Cov(C, T) + 2 Cov(S, T), and each is the "
+              "number of pairs of cards times the covariance of two different cards' "
+              "indicators.",
+         mistakes=(
+             (lambda: 16 * _indicator_cov(givens.DECK_WITH_SILVER),
+              "that is Cov(Bottle Caps, T) alone: the Silver print Influence too, 2 each."),
+             (lambda: 0, "they are not independent: a place in the hand taken by a travel card "
+                         "is not free for Influence."),
+             (lambda: _hand_moment("cov", dobbers_deck_core()),
+              "that is the core deck without the Silver."),
+         ))
+exercise("cov-3", COV, "Var(Influence) of a hand of 5 from the core deck with 2 Silver",
+         lambda: _hand_moment("var"), denominator=33,
+         hint="Var(C + 2S) = Var(C) + 4 Var(S) + 4 Cov(C, S); Cov(C, S) is 8 x 2 covariances "
+              "of two different cards.",
+         mistakes=(
+             (lambda: _count_var("bottle_cap") + 4 * _count_var("silver"),
+              "the Caps and the Silver compete for the same 5 places: add 4 Cov(C, S), which "
+              "is negative."),
+             (lambda: _count_var("bottle_cap") + 2 * _count_var("silver")
+              + 4 * 16 * _indicator_cov(givens.DECK_WITH_SILVER),
+              "Var(2S) is 4 Var(S), not 2 Var(S)."),
+         ))
+
+
+def dobbers_deck_core():
+    from ..simulations import dobbers_core_deck
+    return dict(dobbers_core_deck())
+exercise("cov-4", COV, "Var(Influence + travel cards) of a hand of 5 from the core deck with 2 "
+                       "Silver",
+         lambda: _hand_moment("var") + _count_var("traveling_kit", deck=dict(
+             givens.DECK_WITH_SILVER, traveling_kit=2, wooden_knife=0))
+         + 2 * _hand_moment("cov"), denominator=396,
+         hint="Var(I + T) = Var(I) + Var(T) + 2 Cov(I, T), with the answers above; or see what "
+              "I + T is, card by card.",
+         mistakes=(
+             (lambda: _hand_moment("var") + _count_var("traveling_kit", deck=dict(
+                 givens.DECK_WITH_SILVER, traveling_kit=2, wooden_knife=0)),
+              "Influence and travel are not independent: add 2 Cov(I, T)."),
+             (lambda: 0, "not every card prints exactly one point: a Silver prints 2."),
+         ))

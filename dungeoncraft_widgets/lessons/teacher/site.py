@@ -50,6 +50,9 @@ error), `probability_scout_and_venture.ipynb` (sequential trials, expected value
 induction), `probability_conditioning.ipynb` (conditioning, total probability, the
 hypergeometric distribution), `probability_bayes.ipynb` (Bayes' rule) and
 `probability_deck_building.ipynb` (drawing without replacement, thinning, indicators).
+Also `probability_markov_chains.ipynb` (Markov chains, expected stopping times, absorption),
+`probability_confidence.ipynb` (confidence intervals, coverage, tests, Simpson's paradox)
+and `probability_covariance.ipynb` (covariance, the variance of the hypergeometric).
 
 This is a copy of the library made for a class; the library itself, its games and its
 documentation are in the full repository.
