@@ -2,6 +2,7 @@
 turns, battles as questions with exact odds, what everyone holds, the risk overlay and
 move advisor, refusals, the editor."""
 
+import pytest
 import sympy
 
 from dungeoncraft_widgets.adventure_land import odds
@@ -22,6 +23,7 @@ from dungeoncraft_widgets.adventure_land.rules import (
     place_sprite,
     score_breakdown,
 )
+from dungeoncraft_widgets.core.english import chance
 
 FIELD_INDEX = {f: i for i, f in enumerate(FIELDS)}
 
@@ -297,3 +299,34 @@ def test_clicking_an_item_or_the_river_line_moves_to_its_field():
     app.board.simulate("click", f"adv-0-{k}")
     app.board.simulate("click", "item-E2")              # the gold token, not the field
     assert str(s.history[0]) == "move row:2 E2"
+
+
+@pytest.mark.parametrize("strength, companions, field", [(12, 0, "J3"), (8, 2, "J3"),
+                                                         (10, 1, "J9")])
+def test_a_move_into_a_battle_says_its_odds_before_it_is_made(strength, companions, field):
+    """Clicking a fog creature's field only asks: the question and the button give the exact
+    chance of winning (fight_odds with what the player holds); nothing moves until
+    "Move and fight"; "Don't move there" changes nothing (issue 26)."""
+    from dungeoncraft_widgets.adventure_land.odds import fight_odds
+
+    s = empty_position()
+    place_item(s, field, f"F{strength}")
+    k = next(k for k, (w, _c) in enumerate(s.adventurers[0]) if w == "row:3")
+    s.adventurers[0][k][1] = companions
+    _rebase(s)
+    app = AdventureLandApp(state=s, bots={1: GreedyBot()})
+    before = app.state.to_json()
+    app.board.simulate("click", f"adv-0-{k}")
+    app.board.simulate("click", f"field-{field}")
+    assert app.state.to_json() == before and app.state.fight is None   # nothing happened
+    p_win = fight_odds(strength, companions=companions).p_win
+    question = app.question(app.view)
+    assert f"strength {strength}" in question and chance(p_win) in question
+    go, stay = app.choices(app.view)
+    assert go.odds == p_win and not go.best and go.label == f"Move to {field} and fight"
+    app._choose(stay)
+    assert app.state.to_json() == before and app.question(app.view) is None
+    app.board.simulate("click", f"adv-0-{k}")
+    app.board.simulate("click", f"field-{field}")
+    app._choose(app.choices(app.view)[0])
+    assert app.state.fight is not None and app.state.fight["strength"] == strength

@@ -109,6 +109,9 @@ class AdventureLandApp(GameApp):
         if bots is None:
             bots = {p: GreedyBot(seed=p) for p in range(1, len(state.players))}
         self.selected: str | None = None
+        # A move clicked onto a fog creature, waiting for "Move and fight" once its odds are
+        # shown: (origin, target, the moves).
+        self.pending: tuple[str, str, tuple[Move, ...]] | None = None
         self._risk_cache: tuple[Any, odds.RiskMap | None] = (None, None)
         self.risk_toggle = w.Checkbox(
             False, description="Show risks and the best moves", indent=False,
@@ -154,6 +157,17 @@ class AdventureLandApp(GameApp):
             raise InvalidArgumentError("select one of your adventurers first")
         origin, self.selected = self.selected, None
         view = self.state.view(self.seat)
+        self.pending = None
+        if str(view.board.get(target, "")).startswith("F") and target in reachable(
+                view, origin):
+            # A move into a battle says its odds before it is made, always.
+            moves = (Move(origin, target),)
+            if reachable(view, origin)[target] == 2:
+                step = nx.shortest_path(movement_graph(view), origin, target)[1]
+                moves = (Move(origin, step), Move(step, target))
+            self.pending = (origin, target, moves)
+            self.message.value = ""
+            return None
         if reachable(view, origin).get(target) == 2:
             # Two moves: the first along a shortest path in the movement graph, then the last.
             step = nx.shortest_path(movement_graph(view), origin, target)[1]
@@ -190,8 +204,33 @@ class AdventureLandApp(GameApp):
                 ids.add("sprite")
         return ids
 
+    def _battle_ahead(self, view: AdventureLandState) -> tuple[str, str, Any, int] | None:
+        """The pending move into a battle, if it still can be made: (origin, target, the
+        exact odds of the battle with the best play of what the seat holds, strength)."""
+        if self.pending is None or view.fight is not None or view.current_player != self.seat:
+            return None
+        origin, target, _moves = self.pending
+        item = str(view.board.get(target, ""))
+        mine = [c for w_, c in view.adventurers[self.seat] if w_ == origin]
+        if not item.startswith("F") or not mine:
+            return None
+        stock = view.stock[self.seat]
+        strength = int(item[1:])
+        battle = odds.fight_odds(strength, companions=mine[0], swords=tuple(stock["swords"]),
+                                 herbs=tuple(stock["herbs"]), gold=stock["gold"])
+        return origin, target, battle, mine[0]
+
     def question(self, view: GameState) -> str | None:
         assert isinstance(view, AdventureLandState)
+        ahead = self._battle_ahead(view)
+        if ahead is not None:
+            origin, target, battle, comps = ahead
+            lose = ("the adventurer and its " + count(comps, "companion") if comps else
+                    "the adventurer")
+            return (f"Moving from {origin} to {target} starts a battle against the fog creature "
+                    f"of strength {target_strength(view, target)} there. With the best use of "
+                    f"your swords, herbs and gold you win with chance {chance(battle.p_win)}; "
+                    f"if you lose, {lose} go back in the box. Move and fight?")
         f = view.fight
         if f is None or f["player"] != self.seat:
             return None
@@ -199,6 +238,20 @@ class AdventureLandApp(GameApp):
 
     def choices(self, view: GameState) -> list[Choice]:
         assert isinstance(view, AdventureLandState)
+        ahead = self._battle_ahead(view)
+        if ahead is not None and self.pending is not None:
+            origin, target, battle, _comps = ahead
+            moves = self.pending[2]
+
+            def cancel() -> None:
+                self.pending = None
+            # No ★: whether a battle is worth it depends on the whole game; the odds are
+            # what the player weighs here.
+            return [Choice(f"Move to {target} and fight", moves if len(moves) > 1 else moves[0],
+                           odds=battle.p_win, tooltip=f"Win exactly {battle.p_win}, with the "
+                           "best choice of swords, then herbs and gold after the roll."),
+                    Choice("Don't move there", cancel,
+                           tooltip="Nothing happens: choose another move")]
         f = view.fight
         if f is None or f["player"] != self.seat:
             return []
@@ -286,6 +339,11 @@ class AdventureLandApp(GameApp):
             button.on_click(lambda _b, a=item.action: self.act(a))
             buttons.append(button)
         self.advisor_box.children = buttons
+
+
+def target_strength(view: AdventureLandState, field: str) -> int:
+    """The combat strength of the fog creature standing on ``field``."""
+    return int(str(view.board[field])[1:])
 
 
 def advisor_words(advice: odds.MoveAdvice) -> str:
