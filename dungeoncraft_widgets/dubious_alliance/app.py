@@ -219,17 +219,33 @@ class DubiousAllianceApp(GameApp):
             belief = claim_belief(view, offer["from"], offer["claim"], player=me)
             theirs = 1 - belief.posterior_hurts
             mine = 1 - chance_reveal_hurts(view, me)
+            if self._must_accept(view):
+                return [Choice("Accept (you must: you have not traded yet this round) — "
+                               "chance their card is harmless", Accept(), odds=theirs)]
+            # Declining leaves both of you untraded: if Trading ends so, the Dealer's Revealed
+            # card is Discarded. The harmless chances do not weigh what the Dealer loses (its
+            # values, Prestige included), so then neither button is starred.
+            dealer_at_stake = view.dealer in (me, offer["from"]) or not all(
+                t for q, t in enumerate(view.traded) if q not in (me, offer["from"]))
+            dealer = "you" if view.dealer == me else view.players[view.dealer]
+            weighed = (" Weighed: only the chance the card you end up with lowers your "
+                       "Survival.")
+            lose = (f" If Trading then ends with someone untraded, the Dealer ({dealer}) "
+                    "Discards their Revealed card: its values do not count."
+                    if dealer_at_stake else "")
             accept = Choice("Accept — chance their card is harmless", Accept(), odds=theirs,
-                            best=theirs >= mine or self._must_accept(view),
+                            best=not dealer_at_stake and theirs > mine,
                             tooltip="Their face-down card does not lower Survival with this "
                             "chance, given their claim and their record (Bayes' rule: see "
-                            "the odds panel).")
-            if self._must_accept(view):
-                return [accept]
-            return [accept, Choice("Decline — chance your card is harmless", Decline(),
-                                   odds=mine, best=mine > theirs,
+                            "the odds panel)." + weighed)
+            decline_label = "Decline — chance your card is harmless"
+            if dealer_at_stake:
+                decline_label = ("Decline (the Dealer may lose their card) — chance your card "
+                                 "is harmless")
+            return [accept, Choice(decline_label, Decline(), odds=mine,
+                                   best=not dealer_at_stake and mine > theirs,
                                    tooltip="The card in front of you does not lower Survival "
-                                   "with this chance.")]
+                                   "with this chance." + lose + weighed)]
         if view.phase == "trade":
             out = []
             for a in legal:
