@@ -629,6 +629,34 @@ class HeroVsGuardianApp(GameApp):
                            weight="bold", fill="#b35900"))
         return y + height
 
+    def goal(self, view: GameState) -> str:
+        """The goal, the two ways the game ends and how far each is."""
+        assert isinstance(view, HeroVsGuardianState)
+        hero = self.seat != view.guardian
+        aim = ("Goal: more points than the Guardian. You score the rooms you Venture; the "
+               "Guardian scores every Adventurer and Item captured, 1 point per 2 locations "
+               "without a token, and the Vault's 8 while it stays in the Dungeon."
+               if hero else
+               "Goal: more points than the Hero. You score every Adventurer and Item you "
+               "capture, 1 point per 2 locations without a token, and the Vault's 8 while it "
+               "stays; the Hero scores the rooms he Ventures.")
+        left = len(view.dungeon_deck)
+        end = (" The game ends when the Hero Ventures the Treasure Vault, or when the "
+               "Guardian draws from an empty Dungeon deck "
+               f"({count(left, 'card')} left in it now)")
+        heroes, guardian = view.team_scores()
+        where = (f"; round {view.round_no}, " if view.phase == "round" else "; ") + (
+            f"score {heroes} to {guardian}." if not view.is_over else "the game is over.")
+        return aim + end + where
+
+    def legend(self, view: GameState) -> list[tuple[str, str]]:
+        return [("▶ brown triangle", "an Entry: the Hero's way in"),
+                ("green frame", "a location the Hero may Scout or Venture"),
+                ("white disc", "a Map token (every room Ventured)"),
+                ("black disc", "a Scout token (the rooms seen)"),
+                ("coloured strip", "a room: Trap, Brute, Evil, Magic; dark: face down"),
+                ("orange note", "the Hero's chance to Map it")]
+
     def describe(self, view: GameState) -> str:
         assert isinstance(view, HeroVsGuardianState)
         heroes, guardian = view.team_scores()
@@ -1008,8 +1036,9 @@ class HeroVsGuardianApp(GameApp):
         vault = not any(c.vault in pile for pile in view.ventured)
         detail = (f"{count(len(captured_adv), 'Adventurer')} and "
                   f"{count(len(view.captured) - len(captured_adv), 'Item')} captured, "
-                  f"{free} locations without a token ({free // 2})"
-                  + (f", the Vault ({c.points(c.vault)})" if vault else ""))
+                  f"{free} locations without a token: {count(free // 2, 'point')} (1 per 2)"
+                  + (f", the Vault still in the Dungeon: {count(c.points(c.vault), 'point')}"
+                     if vault else ""))
         parts.append(f"{html.escape(view.players[view.guardian])} "
                      f"<b>{view.guardian_points()}</b> ({html.escape(detail)})")
         return ("<div class='dcw-score' style='line-height: 1.4; margin: 4px 0'><b>Score</b>: "
