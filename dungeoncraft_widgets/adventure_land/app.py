@@ -178,6 +178,22 @@ class AdventureLandApp(GameApp):
             origin = step
         return Move(origin, target)
 
+    def goal(self, view: GameState) -> str:
+        """The goal, the end and how far it is: the swords and companions left to draw."""
+        assert isinstance(view, AdventureLandState)
+        swords, comps = len(view.sword_stack), view.companion_supply
+        if view.is_over:
+            where = "The game is over."
+        elif view.end_triggered:
+            where = ("The stockpile has no swords and no companions left: this round is the "
+                     "last.")
+        else:
+            where = (f"Still in the stockpile: {count(swords, 'sword')} and "
+                     f"{count(comps, 'companion')}.")
+        return ("Goal: the most points. The game ends after the round in which the "
+                "stockpile (the pieces not yet on the board) has no sword and no companion "
+                f"left. {where}")
+
     def describe(self, view: GameState) -> str:
         text = super().describe(view)
         assert isinstance(view, AdventureLandState)
