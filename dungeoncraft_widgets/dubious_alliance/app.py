@@ -129,6 +129,23 @@ class DubiousAllianceApp(GameApp):
             self._refresh_odds()
 
     # ------------------------------------------------------------------- words
+    def goal(self, view: GameState) -> str:
+        """The goal, the two ways the game ends and how far each is for the seat."""
+        assert isinstance(view, DubiousAllianceState)
+        me = self.seat
+        if view.is_over:
+            return ("Goal: be the first to reach your chief's Prestige goal; if any chief's "
+                    "Survival falls to 0, the whole band loses. The game is over.")
+        closest = min(range(view.n), key=lambda q: view.goal(q) - view.prestige(q))
+        other = ("" if closest == me else
+                 f" Closest of all: {view.players[closest]}, "
+                 f"{count(max(0, view.goal(closest) - view.prestige(closest)), 'point')} short.")
+        return ("Goal: be the first to reach your chief's Prestige goal, checked at the end of "
+                "each round; if any chief's Survival falls to 0, the game ends and the whole "
+                f"band loses. Round {max(1, view.round)}: you have Prestige "
+                f"{view.prestige(me)} of {view.goal(me)} and Survival {view.survival(me)}."
+                + other)
+
     def describe(self, view: GameState) -> str:
         assert isinstance(view, DubiousAllianceState)
         head = super().describe(view)
