@@ -31,6 +31,7 @@ from typing import Any
 
 import ipywidgets as w
 import networkx as nx
+import sympy
 
 from ..core.bots import Bot
 from ..core.engine import Action, Event, GameState
@@ -372,8 +373,10 @@ def advisor_words(advice: odds.MoveAdvice) -> str:
     'A7 → A10: +0 points; risk 0 = 0.0% (now 2/95 ≈ 2.1%)'
     """
     where = place_name(advice.action.origin).removeprefix("the ")
-    text = (f"{where} → {advice.action.to}: +{approx(advice.expected_points, 1)} "
-            f"point{'' if advice.expected_points == 1 else 's'}; "
+    points = sympy.Rational(advice.expected_points)
+    gain = (f"+{count(int(points), 'point')}" if points.q == 1 else
+            f"about +{float(points):.1f} points ({points} expected)")
+    text = (f"{where} → {advice.action.to}: {gain}; "
             f"risk {chance(advice.risk.p_lost)}")
     now = advice.risk_now
     if now is not None and now.p_lost != advice.risk.p_lost:
