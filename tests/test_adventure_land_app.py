@@ -77,6 +77,10 @@ def test_click_on_a_field_two_moves_away_makes_both_moves():
     app.board.simulate("click", f"field-{far}")
     mine = list(app.state.history[:2])
     assert len(mine) == 2 and mine[0].origin == "row:3" and mine[1].to == far
+    # the whole path in "What just happened", both hops (issue 26: only the last showed)
+    said = " ".join(app.summary_lines)
+    assert f"moved from the start of row 3 to {mine[0].to}" in said and \
+        f"moved from {mine[0].to} to {far}" in said, said
 
 
 def test_refused_move_shows_the_rule_and_changes_nothing():

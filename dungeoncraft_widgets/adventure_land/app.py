@@ -176,7 +176,12 @@ class AdventureLandApp(GameApp):
                 return None
             if self.state.current_player != self.seat or self.state.fight is not None:
                 return None  # a battle or the sprite interrupted the way
-            origin = step
+            # "What just happened" tells the whole path, both hops (as for the bots).
+            first = self._mark
+            if self.act(Move(step, target)):
+                self._mark = min(self._mark, first)
+                self.refresh()
+            return None
         return Move(origin, target)
 
     def goal(self, view: GameState) -> str:
