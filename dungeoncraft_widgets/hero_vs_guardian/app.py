@@ -908,18 +908,23 @@ class HeroVsGuardianApp(GameApp):
             elif isinstance(a, Stow):
                 add("", f"Put {c[a.item]['name']} back in your hand", a)
             elif isinstance(a, (Play, Cast)):
-                add("Play a card", self._play_label(view, a), a)
+                label = self._play_label(view, a) + ("" if isinstance(a, Cast) else
+                                                     self._stone_cost(view))
+                if any(ch.label == label for ch in groups.get("Play a card", ())):
+                    continue  # two copies of a card: one button plays one of them
+                add("Play a card", label, a)
             elif isinstance(a, Take):
                 where = ("from the Tavern" if a.card in view.tavern else "from the Market"
                          if a.card in view.market else "back from its Adventurer")
-                add("Take a card (1 stone)", f"{name(a.card)} {where}", a)
+                add("Take a card (1 stone)", f"{name(a.card)} {where}"
+                    + self._stone_cost(view, said=False), a)
             elif isinstance(a, Draw):
                 label = {"adventurers": "Draw the top Adventurer",
                          "treasure": "Draw the top Treasure card",
                          "dungeon": "Draw a Dungeon card" + (
                              " (the deck is empty: the game ends)" if not view.dungeon_deck
                              else "")}[a.deck]
-                add("Draw (1 stone)", label, a)
+                add("Draw (1 stone)", label + self._stone_cost(view, said=False), a)
             elif isinstance(a, Rebuild):
                 add("Build", f"Rebuild: rearrange up to {rebuild_limit(view.tokens)} locations", a)
             elif isinstance(a, Restock):
@@ -939,6 +944,19 @@ class HeroVsGuardianApp(GameApp):
             groups.setdefault("Save", []).extend(lose_choice)
         return sorted(groups.items(), key=lambda kv: GROUP_ORDER.index(kv[0])
                       if kv[0] in GROUP_ORDER else len(GROUP_ORDER))
+
+    def _stone_cost(self, view: HeroVsGuardianState, *, said: bool = True) -> str:
+        """What an action of 1 stone costs, for its button: " (1 stone)", and when it is the
+        player's last stone what that brings (the Hero's turns end for this round)."""
+        mine = view.guardian_stones if self.seat == view.guardian else view.hero_stones
+        cost = " (1 stone" if said else ""
+        if mine == 1:
+            then = ("none left after it" if self.seat == view.guardian
+                    else "your turns end for this round")
+            cost += ("; " if said else " (") + f"your last stone: {then})"
+        elif said:
+            cost += ")"
+        return cost
 
     def _enter_advice(self, view: HeroVsGuardianState,
                       at: dict[str, Any]) -> tuple[str, Any, bool, str]:
