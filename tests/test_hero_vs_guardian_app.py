@@ -211,3 +211,28 @@ def test_roll_or_retreat_star_is_the_optimal_policy(seed):
     assert roll.odds is not None and retreat.odds is not None
     assert retreat.best == (first.choice == "retreat")
     assert roll.best == (first.choice == "venture" and first.venture_value > 0)
+
+
+def test_the_guardians_combat_answer_shows_the_heros_chance_beside_its_cards():
+    """Against an announced roll the Combat cards are beside "Let the roll happen" (not in
+    the side panel), the question and that button give the Hero's exact chance, the card
+    buttons their stone cost, and two copies of a card make one button (issue 26)."""
+    from dungeoncraft_widgets.hero_vs_guardian.odds import roll_outcome
+
+    g = scout_venture_position("venture", ["A06", "A01"], ["D10"], seed=3)
+    combat = [c for c in g.dungeon_deck if g.cards[c].get("kind") == "effect"
+              and g.cards[c].get("timing") == "Combat"][:2]
+    for c in combat:
+        g.dungeon_deck.remove(c)
+        g.guardian_hand.append(c)
+    g._start, g.history = g._snapshot(), []
+    for text in ("venture A1", "order A06", "enter", "roll"):
+        g.apply(text)
+    assert g.attempt["stage"] == "window" and g.current_player == g.guardian
+    app = HeroVsGuardianApp(role="guardian", state=g, bots={})
+    hero = roll_outcome("venture", g.roll_modifier("venture", "A06", "D10", "A1")).success
+    assert sympy.latex(hero) in app.question(app.view) or str(hero) in app.question(app.view)
+    let, *cards = app.choices(app.view)
+    assert let.odds == hero and let.label.startswith("Let the roll happen")
+    names = {g.cards[c]["name"] for c in combat}
+    assert len(cards) == len(names) and all("(1 stone" in c.label for c in cards)

@@ -407,8 +407,11 @@ class HeroVsGuardianApp(GameApp):
                 text += f", or roll to Retreat ({needs['retreat']})"
             return text + "."
         if stage == "window":
-            return (f"The Hero announced a {at['pending']} roll: play a Combat card against it, "
-                    "or let it happen.")
+            hero = self._announced_chance(view)
+            odds = "" if hero is None else f" (as it stands he succeeds with chance " \
+                f"{chance_words(hero)})"
+            return (f"The Hero announced a {at['pending']} roll{odds}: play a Combat card "
+                    "against it, or let it happen.")
         if stage == "stow":
             adv = at["victim_stow"]
             return (f"{c[at['cursed']]['name']} attaches itself to {_adv_name(view, adv)}, who "
@@ -882,7 +885,9 @@ class HeroVsGuardianApp(GameApp):
                     "left goes home and the rooms done stay yours."
                     + ("" if advice is None else " " + _retreat_words(advice)))
             elif isinstance(a, Continue):
-                add("", "Let the roll happen", a)
+                hero = self._announced_chance(view)
+                add("", "Let the roll happen: the Hero succeeds" if hero is not None else
+                    "Let the roll happen", a, odds=hero)
             elif isinstance(a, Save):
                 victim = _adv_name(view, at["victim"])
                 cheapest = a.card == self._cheapest_loss(view, at["victim"])
@@ -910,9 +915,11 @@ class HeroVsGuardianApp(GameApp):
             elif isinstance(a, (Play, Cast)):
                 label = self._play_label(view, a) + ("" if isinstance(a, Cast) else
                                                      self._stone_cost(view))
-                if any(ch.label == label for ch in groups.get("Play a card", ())):
+                # Against an announced roll the cards are the answer: beside "Let it happen".
+                group = "" if at is not None and at.get("stage") == "window" else "Play a card"
+                if any(ch.label == label for ch in groups.get(group, ())):
                     continue  # two copies of a card: one button plays one of them
-                add("Play a card", label, a)
+                add(group, label, a)
             elif isinstance(a, Take):
                 where = ("from the Tavern" if a.card in view.tavern else "from the Market"
                          if a.card in view.market else "back from its Adventurer")
@@ -944,6 +951,17 @@ class HeroVsGuardianApp(GameApp):
             groups.setdefault("Save", []).extend(lose_choice)
         return sorted(groups.items(), key=lambda kv: GROUP_ORDER.index(kv[0])
                       if kv[0] in GROUP_ORDER else len(GROUP_ORDER))
+
+    @staticmethod
+    def _announced_chance(view: HeroVsGuardianState) -> Any:
+        """The Hero's chance that the roll he announced succeeds, as things stand (before any
+        Combat card), or None."""
+        at = view.attempt
+        if at is None or at.get("pending") is None or at.get("current") not in view.cards:
+            return None
+        adv = at["order"][at["next"]]
+        return roll_outcome(at["pending"], view.roll_modifier(
+            at["pending"], adv, at["current"], at["loc"])).success
 
     def _stone_cost(self, view: HeroVsGuardianState, *, said: bool = True) -> str:
         """What an action of 1 stone costs, for its button: " (1 stone)", and when it is the
