@@ -420,7 +420,7 @@ class RoundCalculator(LiveCalculator):
         self.table = w.HTML()
         self.bayes = w.HTML()
         # The chart is also what brings the panels' style sheet (app.css) to the page. Its
-        # text is never drawn below 9 px (at 280 units wide it fits a phone unscrolled).
+        # text is never drawn below 9 px (at 230 units wide it fits a phone unscrolled).
         self.chart = BoardView(min_text_px=9)
         self.advice = w.HTML()
         self.advice.add_class("dcw-da-advice")
@@ -437,7 +437,7 @@ class RoundCalculator(LiveCalculator):
             self.players, self.place, self.chief, self.active, self.face_down, self.where,
             self.hand, self.seen, self.everyone_traded, self.offer, *self.record_rows,
             self.message, self.understood, self.advice, self.headline, self.table,
-            w.Box([self.chart], layout=w.Layout(width="100%", max_width="34em")),
+            w.Box([self.chart], layout=w.Layout(width="100%", max_width="340px")),
             self.bayes, self.note,
         ]
         self.watch([self.players, self.place, self.chief, self.active, self.face_down,
@@ -510,7 +510,7 @@ class RoundCalculator(LiveCalculator):
         self.table.value = table_html(["chance", "keep", label],
                                       [(text, chance(a), chance(b)) for text, a, b in rows])
         self.chart.show(bar_chart(
-            answers.trade_survival, target=0, target_label="harmless", width=280, height=170,
+            answers.trade_survival, target=0, target_label="harmless", width=230, height=150,
             title="Survival on the card after a trade", x_label="Survival"))
         belief = answers.belief
         if belief is None:

@@ -115,7 +115,8 @@ class ScoutVentureCalculator(LiveCalculator):
         self.adventurer_table = w.HTML()
         self.adventurers_text = w.Textarea(
             placeholder="or type your own, one per line:\nRogue: 1, 4; 2   (modifiers vs room 1, "
-                        "room 2; points)", layout=w.Layout(width="340px", height="80px"))
+                        "room 2; points)", layout=w.Layout(width="340px", max_width="100%",
+                                                    height="80px"))
         self.use_retreat = w.Checkbox(False, description="Retreat allowed (4+, modifier 0)")
         self.order = w.Dropdown(description="Order they go in:", layout=w.Layout(width="auto"))
         self.headline = w.HTMLMath()
@@ -160,17 +161,20 @@ class ScoutVentureCalculator(LiveCalculator):
             self._toggling = False
 
     def _adventurer_rows(self) -> str:
+        """Each Adventurer's modifiers, compact enough for a phone: the four room types in
+        one cell (a wide table would scroll sideways), the chosen ones marked ✓."""
         chosen = set(self.adventurer_picker.value)
         rows = []
         for name, adventurer in self._by_name.items():
             card = self.cards[adventurer]
             mods = card["modifiers"]
-            rows.append(("✓" if name in chosen else "", name, card["points"],
-                         *(f"{mods[t]:+d}" for t in ROOM_TYPES),
+            rows.append((("✓ " if name in chosen else "") + name, card["points"],
+                         " ".join(f"{mods[t]:+d}" for t in ROOM_TYPES),
                          ", ".join(card.get("powers", ())) or "-"))
         return ("<div class='dcw-picker-table'><b>Each Adventurer's modifiers</b> (click "
                 "a name on the left to add or remove it)" + table_html(
-                    ["", "Adventurer", "points", *ROOM_TYPES, "Power"], rows) + "</div>")
+                    ["Adventurer", "points", " ".join(t[:5] for t in ROOM_TYPES), "Power"],
+                    rows) + "</div>")
 
     def update(self) -> None:
         if getattr(self, "_updating", False) or getattr(self, "_toggling", False):
