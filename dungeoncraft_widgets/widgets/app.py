@@ -234,8 +234,7 @@ class GameApp(StaticFallback, w.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         self.log_view = LogView()
         self.side = w.VBox()  # game apps put odds panels and controls here
-        controls = w.HBox([self.action_menu, self.play_button, self.undo_button,
-                           self.zoom_button])
+        controls = w.HBox([self.action_menu, self.play_button, self.undo_button])
         controls.add_class("dcw-controls")
         controls.layout.overflow = "visible"  # it wraps; no scrollbar for a 2px margin
         # The board takes the width it needs to be read; the side panel goes beside it
@@ -245,6 +244,10 @@ class GameApp(StaticFallback, w.VBox):
         # rounding pixel of height would draw one).
         self._board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0",
                                                              overflow="auto hidden"))
+        # Zoom in sits right above the board, where a phone user looks for it.
+        self.zoom_button.layout = w.Layout(width="auto")
+        self.zoom_button.add_class("dcw-zoom")
+        zoom_row = w.HBox([self.zoom_button], layout=w.Layout(justify_content="flex-end"))
         # The side column grows with what it holds: its panels never shrink into a small
         # scrolling box beside a shorter board, nor show a scrollbar for a rounding pixel.
         self.holdings_view.layout.flex = self.side.layout.flex = "0 0 auto"
@@ -255,7 +258,8 @@ class GameApp(StaticFallback, w.VBox):
         main = w.HBox([self._board_box, side_box],
                       layout=w.Layout(flex_flow="row wrap", width="100%"))
         super().__init__([self.status, self.goal_view, self.summary_view, self.final_panel,
-                          self.question_panel, self.message, main, self.legend_view, controls,
+                          self.question_panel, self.message, zoom_row, main, self.legend_view,
+                          controls,
                           self.log_view], **kwargs)
         self.add_class("dcw-app")
         self._run_bots()
