@@ -17,6 +17,7 @@ from labtools import (
     show_side_panel,
     stray_scrollbars,
     write_notebook,
+    zoom_in,
 )
 
 NOTEBOOK = "dubious_alliance_app.ipynb"
@@ -107,7 +108,8 @@ def test_a_round_played_by_clicking(page, lab, artifacts):
         for width in (1400, 800, 390):
             shot(page, artifacts, "offer", width)
 
-        # 800 px with the side panel open, and a phone: text stays readable.
+        # 800 px with the side panel open, and a phone: zoomed in, text stays readable.
+        zoom_in(page)
         page.set_viewport_size({"width": 800, "height": 900})
         show_side_panel(page, True)
         page.wait_for_timeout(400)

@@ -11,6 +11,7 @@ from labtools import (
     show_side_panel,
     stray_scrollbars,
     write_notebook,
+    zoom_in,
 )
 
 NOTEBOOK = "hero_vs_guardian_app.ipynb"
@@ -39,7 +40,9 @@ def kernel(client, code: str) -> str:
 
 def shoot(page, app, artifacts, name: str) -> None:
     """The app at 1400 and 800 px (side panel open) and on a 390 px phone: its top (what
-    happened, the question), its dungeon and its card panel."""
+    happened, the question), its dungeon and its card panel; zoomed in, so that the text
+    of the boards is readable (they fit their width otherwise)."""
+    zoom_in(app)
     parts = {"top": app.locator(".widget-label.dcw-status"),
              "board": app.locator(".dcw-board").first,
              "cards": app.locator(".dcw-board").nth(1)}
@@ -51,7 +54,7 @@ def shoot(page, app, artifacts, name: str) -> None:
             locator.evaluate("e => e.scrollIntoView({block: 'start'})")
             page.wait_for_timeout(150)
             page.screenshot(path=str(artifacts / f"hvg-{name}-{width}-{part}.png"))
-        smallest = app.evaluate(SMALLEST_TEXT)   # the boards scroll rather than shrink text
+        smallest = app.evaluate(SMALLEST_TEXT)   # zoomed in: the boards scroll, text stays
         assert smallest >= 9.9, (name, width, smallest)
         assert stray_scrollbars(app) == [], (name, width)  # no panel squeezed into a box
     page.set_viewport_size({"width": 1400, "height": 900})
