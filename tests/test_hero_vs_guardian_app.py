@@ -236,3 +236,22 @@ def test_the_guardians_combat_answer_shows_the_heros_chance_beside_its_cards():
     assert let.odds == hero and let.label.startswith("Let the roll happen")
     names = {g.cards[c]["name"] for c in combat}
     assert len(cards) == len(names) and all("(1 stone" in c.label for c in cards)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_whole_game_as_the_hero_through_the_apps_buttons(seed):
+    """Issue 26: the Hero's game can be finished by a newcomer pressing only what the app
+    shows (tests/hvg_ui.py); at the end the goal line says it is over and the final panel
+    names the winner."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from hvg_ui import play_to_end
+
+    app = HeroVsGuardianApp(role="hero", seed=seed)
+    presses = play_to_end(app, seed=seed)
+    assert app.state.is_over and presses > 10
+    assert "the game is over" in app.goal_view.value
+    assert "wins" in app.final_view.value or "win" in app.final_view.value
