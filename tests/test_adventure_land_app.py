@@ -334,3 +334,17 @@ def test_a_move_into_a_battle_says_its_odds_before_it_is_made(strength, companio
     app.board.simulate("click", f"field-{field}")
     app._choose(app.choices(app.view)[0])
     assert app.state.fight is not None and app.state.fight["strength"] == strength
+
+
+def test_after_a_refused_move_the_adventurer_no_longer_looks_selected():
+    app = AdventureLandApp(state=empty_position(), bots={1: GreedyBot()})
+    k = next(k for k, (w, _c) in enumerate(app.state.adventurers[0]) if w == "row:3")
+    app.board.simulate("click", f"adv-0-{k}")
+    assert "selected" in str(app.board.scene)
+    from dungeoncraft_widgets.adventure_land.graph import reachable
+
+    far = next(f for f in FIELDS if f not in reachable(app.state.view(0), "row:3"))
+    app.board.simulate("click", f"field-{far}")               # out of reach: refused
+    assert app.message.value.startswith("✗") and app.selected is None
+    assert not any("selected" in s.get("classes", ()) for s in app.board.scene["shapes"]
+                   if isinstance(s, dict))

@@ -458,8 +458,10 @@ class GameApp(StaticFallback, w.VBox):
             return
         if action is None:
             self.refresh()
-        else:
-            self.act(action)
+        elif not self.act(action):
+            # Refused: the board is drawn again, so that a piece selected for the refused
+            # move no longer looks selected (the message says why).
+            self.board.show(self.draw(self.state.view(self.seat)))
 
     def _choose(self, choice: Choice) -> None:
         if callable(choice.action) and not isinstance(choice.action, (Action, str)):
