@@ -348,3 +348,23 @@ def test_after_a_refused_move_the_adventurer_no_longer_looks_selected():
     assert app.message.value.startswith("✗") and app.selected is None
     assert not any("selected" in s.get("classes", ()) for s in app.board.scene["shapes"]
                    if isinstance(s, dict))
+
+
+def test_the_advisors_move_into_a_battle_asks_first_and_no_star_on_zero_points():
+    """Issue 26: a move of the advisor into a fog creature asks with the exact odds first;
+    a ★ only on a move bringing more than 0 points."""
+    from dungeoncraft_widgets.adventure_land.odds import fight_odds
+
+    s = empty_position()
+    place_item(s, "J3", "F12")
+    _rebase(s)
+    app = AdventureLandApp(state=s, bots={1: GreedyBot()})
+    app.risk_toggle.value = True
+    advice = odds.advise_moves(app.view, 0)
+    for item, button in zip(advice, app.advisor_box.children, strict=False):
+        assert button.description.startswith("★") == (item.best and item.expected_points > 0)
+    into = next(a for a in advice if a.action.to == "J3")
+    before = app.state.to_json()
+    assert app.advised(into.action) is False and app.state.to_json() == before
+    go, _stay = app.choices(app.view)
+    assert go.odds == fight_odds(12).p_win and "strength 12" in app.question(app.view)

@@ -324,6 +324,16 @@ class AdventureLandApp(GameApp):
         self.board.show(self.draw(view))
         return True
 
+    def advised(self, move: Move) -> bool:
+        """Make the advisor's ``move``; one into a battle first asks, with its odds (as a
+        click on the board does)."""
+        view = self.state.view(self.seat)
+        if str(view.board.get(move.to, "")).startswith("F"):
+            self.pending = (move.origin, move.to, (move,))
+            self.refresh()
+            return False
+        return self.act(move)
+
     def risk(self, view: AdventureLandState) -> odds.RiskMap | None:
         """The seat's risk map (for the selected adventurer's reach, if one is selected),
         cached until the game or the selection changes."""
@@ -351,14 +361,17 @@ class AdventureLandApp(GameApp):
             "(where it stands now in brackets). Click one to make it.</div>")
         buttons = []
         for item in advice:
-            label = (f"{'★ ' if item.best else ''}{advisor_words(item)}")
+            # A ★ only on a move that brings points: among moves that bring none, the
+            # ranking is by risk alone, which is said in the words, not starred.
+            best = item.best and item.expected_points > 0
+            label = (f"{'★ ' if best else ''}{advisor_words(item)}")
             tip = (f"{action_words(item.action)}. Expected points: {item.expected_points}. "
                    f"Before your next turn: {item.risk.describe()}.")
             button = w.Button(description=label, tooltip=tip,
-                              button_style="success" if item.best else "",
+                              button_style="success" if best else "",
                               layout=w.Layout(width="auto", max_width="100%"))
             button.add_class("dcw-choice")
-            button.on_click(lambda _b, a=item.action: self.act(a))
+            button.on_click(lambda _b, a=item.action: self.advised(a))
             buttons.append(button)
         self.advisor_box.children = buttons
 
