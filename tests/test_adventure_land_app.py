@@ -368,3 +368,23 @@ def test_the_advisors_move_into_a_battle_asks_first_and_no_star_on_zero_points()
     assert app.advised(into.action) is False and app.state.to_json() == before
     go, _stay = app.choices(app.view)
     assert go.odds == fight_odds(12).p_win and "strength 12" in app.question(app.view)
+
+
+@pytest.mark.parametrize("strength, companions, swords, gold, seed", [
+    (16, 0, (), 0, 1), (12, 2, (2, 1), 1, 3), (8, 1, (0,), 2, 5), (14, 0, (3,), 0, 2)])
+def test_the_starred_sword_choice_is_the_best_and_never_a_sure_loss(strength, companions,
+                                                                   swords, gold, seed):
+    """Over seeded battles: the ★ sits on the choice of swords with the highest exact
+    chance (fight_odds), and on none when every choice loses for sure."""
+    from dungeoncraft_widgets.adventure_land.app import fight_choices
+    from dungeoncraft_widgets.adventure_land.odds import fight_odds
+
+    s = fight_position(strength, companions=companions, swords=swords, gold=gold, seed=seed)
+    choices = fight_choices(s.view(0), 0)
+    best = fight_odds(s.view(0))
+    starred = [c for c in choices if c.best]
+    if best.p_win == 0:
+        assert not starred
+    else:
+        assert len(starred) == 1 and starred[0].odds == best.p_win
+        assert all(c.odds <= best.p_win for c in choices if c.odds is not None)

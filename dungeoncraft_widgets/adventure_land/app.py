@@ -538,7 +538,8 @@ def fight_choices(view: AdventureLandState, player: int) -> list[Choice]:
                    f"+ {dice} against {f['strength']}, then gold and herbs as well as "
                    f"possible.")
             out.append(Choice(f"Fight with {_swords_words(choice)}", Swords(choice),
-                              odds=fight.p_win_by_swords[size], best=choice == fight.swords_used,
+                              odds=fight.p_win_by_swords[size],
+                              best=choice == fight.swords_used and fight.p_win > 0,
                               tooltip=tip))
         return out
     advice = odds.fight_advice(view)
@@ -554,11 +555,13 @@ def fight_choices(view: AdventureLandState, player: int) -> list[Choice]:
             steps = tuple(Herb(h) for h in herbs) + (Gold(),) * option.gold_spent
             action: Action | tuple[Action, ...] = steps[0] if len(steps) == 1 else steps
             tip = "Pays what is missing, the cheapest way, and wins the battle."
-            out.append(Choice(label, action, odds=option.p_win, best=option is advice.best,
+            out.append(Choice(label, action, odds=option.p_win,
+                              best=option is advice.best and option.p_win > 0,
                               tooltip=tip))
         elif option.kind == "reroll":
             out.append(Choice(f"Pay a gold to reroll the {option.die}", Reroll(option.die),
-                              odds=option.p_win, best=option is advice.best,
+                              odds=option.p_win,
+                              best=option is advice.best and option.p_win > 0,
                               tooltip="The new roll replaces the old one; then play on as "
                               "well as possible."))
         else:  # nothing can win any more: no odds to show, and nothing to recommend
