@@ -424,7 +424,7 @@ class DubiousAllianceApp(GameApp):
             "<div><b>Each other chief reaches their goal this round</b></div>"
             '<table class="dcw-table"><thead><tr><th>Chief</th><th>Prestige to go</th>'
             f"<th>Chance</th></tr></thead><tbody>{reach}</tbody></table>"
-            f'<p class="dcw-da-model"><small>{plain(model.note())}</small></p>'))
+            f'<p class="dcw-da-model">{plain(model.note())}</p>'))
         if view.pending and view.pending["to"] == me:
             parts.insert(1, self._bayes_html(view))
         self.odds_view.value = "".join(parts)
@@ -446,7 +446,7 @@ class DubiousAllianceApp(GameApp):
         return (f"<div><b>Can you trust {plain(who)}? Bayes' rule</b></div>"
                 f"<p>{plain(belief.sentence(who))}</p>"
                 f'<table class="dcw-table"><tbody>{rows}</tbody></table>'
-                f"<p><small>{plain(belief.assumes)}</small></p>")
+                f"<p class='dcw-da-model'>{plain(belief.assumes)}</p>")
 
     def _claims_html(self, view: DubiousAllianceState) -> str:
         if not view.claims:
