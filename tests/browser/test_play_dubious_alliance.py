@@ -82,8 +82,10 @@ def test_a_round_played_by_clicking(page, lab, artifacts):
         assert [b.strip() for b in buttons.all_text_contents()] == expected
         assert expected[0].startswith(("Accept — chance their card is harmless: ",
                                        "★ Accept — chance their card is harmless: "))
-        assert "Decline — chance your card is harmless: " in expected[1]
-        assert app.locator(".dcw-choice.dcw-best").count() == 1
+        assert "Decline" in expected[1] and "chance your card is harmless: " in expected[1]
+        # a ★ only where nothing else is at stake (issue 26): as many as the app gives
+        assert app.locator(".dcw-choice.dcw-best").count() == sum(
+            t.startswith("★") for t in expected)
         for button in buttons.all():                     # no label cut short
             assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
 
