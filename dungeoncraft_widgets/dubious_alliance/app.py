@@ -257,8 +257,9 @@ class DubiousAllianceApp(GameApp):
                             "the odds panel)." + weighed)
             decline_label = "Decline — chance your card is harmless"
             if dealer_at_stake:
-                decline_label = ("Decline (the Dealer may lose their card) — chance your card "
-                                 "is harmless")
+                who = ("you are the Dealer: you may lose your card" if view.dealer == me
+                       else "the Dealer may lose their card")
+                decline_label = f"Decline ({who}) — chance your card is harmless"
             return [accept, Choice(decline_label, Decline(), odds=mine,
                                    best=not dealer_at_stake and mine > theirs,
                                    tooltip="The card in front of you does not lower Survival "
