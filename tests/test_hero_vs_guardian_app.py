@@ -255,3 +255,19 @@ def test_a_whole_game_as_the_hero_through_the_apps_buttons(seed):
     assert app.state.is_over and presses > 10
     assert "the game is over" in app.goal_view.value
     assert "wins" in app.final_view.value or "win" in app.final_view.value
+
+
+def test_a_corner_clicked_for_an_entry_asks_which_edge():
+    """Issue 26: a corner click picked an edge without the promised choice."""
+    game = new_game(["Hero", "You"], seed=11)
+    game.apply("deal")
+    app = HeroVsGuardianApp(role="guardian", state=game, bots={})
+    before = app.state.to_json()
+    app.board.simulate("click", "loc-A1")                      # a corner: west or north
+    assert app.state.to_json() == before
+    assert "corner" in app.question(app.view)
+    edges = [c for c in app.choices(app.view) if c.label.startswith("On the ")]
+    assert sorted(c.label for c in edges) == ["On the north edge of A1",
+                                              "On the west edge of A1"]
+    app._choose(next(c for c in edges if "west" in c.label))
+    assert app.state.entries == [("A1", "west")] or app.state.entries[0][1] == "west"

@@ -234,6 +234,7 @@ class HeroVsGuardianApp(GameApp):
         self.selected: str | None = None  # a location whose odds are shown, not yet paid for
         self.preview: str | None = None  # the lit location under the pointer
         self.picked: str | None = None  # the Guardian's room in hand, to be put somewhere
+        self.corner: str | None = None  # a corner clicked for an Entry: which edge, asked
         self._cache: dict[Any, Any] = {}  # odds of this position, keyed with self.version
         self._searched: dict[tuple[str, str], bool] = {}  # (kind, loc): every order compared
         self.mode = w.ToggleButtons(options=[("Scout (2 stones)", "scout"),
@@ -339,6 +340,9 @@ class HeroVsGuardianApp(GameApp):
             return ("Design your Dungeon: click a room in your panel, then an empty location "
                     f"({count(len(view.unplaced), 'room')} to place), or deal the rest at random.")
         if view.phase == "entry":
+            if self.corner is not None:
+                return (f"{self.corner} is a corner: it touches two edges of the Dungeon. On "
+                        "which edge does the Entry Token go?")
             if not view.entries:
                 return ("Place the first Entry Token on an outside edge of the Dungeon: click a "
                         "location on the edge (for a corner, the buttons beside the board say "
@@ -484,7 +488,9 @@ class HeroVsGuardianApp(GameApp):
                 i = view.grid[at["loc"]].index(action.room)
                 clicks[f"room-{at['loc']}-{i}"] = action
             elif isinstance(action, Entry):
-                clicks.setdefault(f"loc-{action.loc}", action)
+                # A corner touches two edges: its click asks which (never picks one).
+                key = f"loc-{action.loc}"
+                clicks[key] = ("corner", action.loc) if key in clicks else action
         if self.picked is not None:
             for action in legal:
                 if isinstance(action, (Place, SetRoom, Shift)) and action.card == self.picked:
@@ -692,6 +698,9 @@ class HeroVsGuardianApp(GameApp):
                 return Scout(loc) if self.mode.value == "scout" else Venture(loc)
             self.selected = loc
             return None
+        if isinstance(what, tuple) and what[0] == "corner":
+            self.corner = what[1]
+            return None
         if isinstance(what, tuple) and what[0] == "pick":
             self.picked = None if self.picked == what[1] else what[1]
             return None
@@ -708,6 +717,7 @@ class HeroVsGuardianApp(GameApp):
             self.odds_view.value = self._odds_html()
 
     def act(self, action: Action | str | None) -> bool:
+        self.corner = None
         kept = (self.selected, self.preview, self.picked)
         self.selected = self.preview = self.picked = None  # a new position: start afresh
         done = super().act(action)
@@ -822,7 +832,10 @@ class HeroVsGuardianApp(GameApp):
             if isinstance(a, Deal):
                 add("", f"Deal the other {count(len(view.unplaced), 'room')} at random", a)
             elif isinstance(a, Entry):
-                add(f"Entry on the {a.side} edge", a.loc, a)
+                if self.corner is None:
+                    add(f"Entry on the {a.side} edge", a.loc, a)
+                elif a.loc == self.corner:
+                    add("", f"On the {a.side} edge of {a.loc}", a)
             elif isinstance(a, Keep):
                 add("Keep", f"Keep {name(a.card)}", a)
             elif isinstance(a, Recruit):
