@@ -271,3 +271,19 @@ def test_a_corner_clicked_for_an_entry_asks_which_edge():
                                               "On the west edge of A1"]
     app._choose(next(c for c in edges if "west" in c.label))
     assert app.state.entries == [("A1", "west")] or app.state.entries[0][1] == "west"
+
+
+def test_the_heros_pass_warns_when_the_guardian_may_end_the_game_by_drawing():
+    """Issue 26: the Guardian won by drawing from an empty Dungeon deck and no button said
+    it could happen."""
+    g = scout_venture_position("scout", ["A01", "A05"], ["D10"], seed=3)
+    g.out_of_game.extend(g.dungeon_deck)
+    g.dungeon_deck.clear()
+    g.guardian_stones = 2
+    g._start, g.history = g._snapshot(), []
+    app = HeroVsGuardianApp(role="hero", state=g, bots={})
+    labels = [c.label for _t, group in app._groups(app.view) for c in group]
+    handing = [lab for lab in labels if lab.startswith(("Pass", "End"))]
+    assert handing and all("the Dungeon deck is empty: the Guardian may end the game now"
+                           in lab for lab in handing)
+    assert "0 cards left in it now" in app.goal(app.view)

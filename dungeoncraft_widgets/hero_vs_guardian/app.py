@@ -846,11 +846,12 @@ class HeroVsGuardianApp(GameApp):
             elif isinstance(a, Pass):
                 label = ("Pass: let the Guardian act once" if self.seat != view.guardian else
                          "Pass: end the round" if view.hero_out else "Pass: let the Hero act")
-                add("Your turn", label, a)
+                add("Your turn", label + self._deck_warning(view), a)
             elif isinstance(a, End):
                 kept = min(1, view.hero_stones)
                 add("Your turn", "End your turns this round" + (" (1 stone carries over)"
-                                                                 if kept else ""), a)
+                                                                 if kept else "")
+                    + self._deck_warning(view), a)
             elif isinstance(a, (Scout, Venture)):
                 if a.loc == self.selected and a.verb == self.mode.value:
                     found = self._preview_odds(view, a.verb, a.loc)
@@ -964,6 +965,15 @@ class HeroVsGuardianApp(GameApp):
             groups.setdefault("Save", []).extend(lose_choice)
         return sorted(groups.items(), key=lambda kv: GROUP_ORDER.index(kv[0])
                       if kv[0] in GROUP_ORDER else len(GROUP_ORDER))
+
+    def _deck_warning(self, view: HeroVsGuardianState) -> str:
+        """For the Hero's buttons that hand the Guardian a turn: the Dungeon deck is empty,
+        so the Guardian may end the game by drawing (and win if ahead)."""
+        if self.seat == view.guardian or view.dungeon_deck or view.guardian_stones < 1:
+            return ""
+        heroes, guardian = view.team_scores()
+        return (" — the Dungeon deck is empty: the Guardian may end the game now by drawing"
+                + (f" and win {guardian} to {heroes}" if guardian > heroes else ""))
 
     @staticmethod
     def _announced_chance(view: HeroVsGuardianState) -> Any:
