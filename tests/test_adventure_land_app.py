@@ -2,6 +2,7 @@
 turns, battles as questions with exact odds, what everyone holds, the risk overlay and
 move advisor, refusals, the editor."""
 
+import pytest
 import sympy
 
 from dungeoncraft_widgets.adventure_land import odds
@@ -22,6 +23,7 @@ from dungeoncraft_widgets.adventure_land.rules import (
     place_sprite,
     score_breakdown,
 )
+from dungeoncraft_widgets.core.english import chance
 
 FIELD_INDEX = {f: i for i, f in enumerate(FIELDS)}
 
@@ -75,6 +77,10 @@ def test_click_on_a_field_two_moves_away_makes_both_moves():
     app.board.simulate("click", f"field-{far}")
     mine = list(app.state.history[:2])
     assert len(mine) == 2 and mine[0].origin == "row:3" and mine[1].to == far
+    # the whole path in "What just happened", both hops (issue 26: only the last showed)
+    said = " ".join(app.summary_lines)
+    assert f"moved from the start of row 3 to {mine[0].to}" in said and \
+        f"moved from {mine[0].to} to {far}" in said, said
 
 
 def test_refused_move_shows_the_rule_and_changes_nothing():
@@ -297,3 +303,88 @@ def test_clicking_an_item_or_the_river_line_moves_to_its_field():
     app.board.simulate("click", f"adv-0-{k}")
     app.board.simulate("click", "item-E2")              # the gold token, not the field
     assert str(s.history[0]) == "move row:2 E2"
+
+
+@pytest.mark.parametrize("strength, companions, field", [(12, 0, "J3"), (8, 2, "J3"),
+                                                         (10, 1, "J9")])
+def test_a_move_into_a_battle_says_its_odds_before_it_is_made(strength, companions, field):
+    """Clicking a fog creature's field only asks: the question and the button give the exact
+    chance of winning (fight_odds with what the player holds); nothing moves until
+    "Move and fight"; "Don't move there" changes nothing (issue 26)."""
+    from dungeoncraft_widgets.adventure_land.odds import fight_odds
+
+    s = empty_position()
+    place_item(s, field, f"F{strength}")
+    k = next(k for k, (w, _c) in enumerate(s.adventurers[0]) if w == "row:3")
+    s.adventurers[0][k][1] = companions
+    _rebase(s)
+    app = AdventureLandApp(state=s, bots={1: GreedyBot()})
+    before = app.state.to_json()
+    app.board.simulate("click", f"adv-0-{k}")
+    app.board.simulate("click", f"field-{field}")
+    assert app.state.to_json() == before and app.state.fight is None   # nothing happened
+    p_win = fight_odds(strength, companions=companions).p_win
+    question = app.question(app.view)
+    assert f"strength {strength}" in question and chance(p_win) in question
+    go, stay = app.choices(app.view)
+    assert go.odds == p_win and not go.best and go.label == f"Move to {field} and fight"
+    app._choose(stay)
+    assert app.state.to_json() == before and app.question(app.view) is None
+    app.board.simulate("click", f"adv-0-{k}")
+    app.board.simulate("click", f"field-{field}")
+    app._choose(app.choices(app.view)[0])
+    assert app.state.fight is not None and app.state.fight["strength"] == strength
+
+
+def test_after_a_refused_move_the_adventurer_no_longer_looks_selected():
+    app = AdventureLandApp(state=empty_position(), bots={1: GreedyBot()})
+    k = next(k for k, (w, _c) in enumerate(app.state.adventurers[0]) if w == "row:3")
+    app.board.simulate("click", f"adv-0-{k}")
+    assert "selected" in str(app.board.scene)
+    from dungeoncraft_widgets.adventure_land.graph import reachable
+
+    far = next(f for f in FIELDS if f not in reachable(app.state.view(0), "row:3"))
+    app.board.simulate("click", f"field-{far}")               # out of reach: refused
+    assert app.message.value.startswith("✗") and app.selected is None
+    assert not any("selected" in s.get("classes", ()) for s in app.board.scene["shapes"]
+                   if isinstance(s, dict))
+
+
+def test_the_advisors_move_into_a_battle_asks_first_and_no_star_on_zero_points():
+    """Issue 26: a move of the advisor into a fog creature asks with the exact odds first;
+    a ★ only on a move bringing more than 0 points."""
+    from dungeoncraft_widgets.adventure_land.odds import fight_odds
+
+    s = empty_position()
+    place_item(s, "J3", "F12")
+    _rebase(s)
+    app = AdventureLandApp(state=s, bots={1: GreedyBot()})
+    app.risk_toggle.value = True
+    advice = odds.advise_moves(app.view, 0)
+    for item, button in zip(advice, app.advisor_box.children, strict=False):
+        assert button.description.startswith("★") == (item.best and item.expected_points > 0)
+    into = next(a for a in advice if a.action.to == "J3")
+    before = app.state.to_json()
+    assert app.advised(into.action) is False and app.state.to_json() == before
+    go, _stay = app.choices(app.view)
+    assert go.odds == fight_odds(12).p_win and "strength 12" in app.question(app.view)
+
+
+@pytest.mark.parametrize("strength, companions, swords, gold, seed", [
+    (16, 0, (), 0, 1), (12, 2, (2, 1), 1, 3), (8, 1, (0,), 2, 5), (14, 0, (3,), 0, 2)])
+def test_the_starred_sword_choice_is_the_best_and_never_a_sure_loss(strength, companions,
+                                                                   swords, gold, seed):
+    """Over seeded battles: the ★ sits on the choice of swords with the highest exact
+    chance (fight_odds), and on none when every choice loses for sure."""
+    from dungeoncraft_widgets.adventure_land.app import fight_choices
+    from dungeoncraft_widgets.adventure_land.odds import fight_odds
+
+    s = fight_position(strength, companions=companions, swords=swords, gold=gold, seed=seed)
+    choices = fight_choices(s.view(0), 0)
+    best = fight_odds(s.view(0))
+    starred = [c for c in choices if c.best]
+    if best.p_win == 0:
+        assert not starred
+    else:
+        assert len(starred) == 1 and starred[0].odds == best.p_win
+        assert all(c.odds <= best.p_win for c in choices if c.odds is not None)

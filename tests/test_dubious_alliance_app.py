@@ -3,6 +3,8 @@ what you hold, the odds panel kept away from MathJax, and the end in words."""
 
 import re
 
+import pytest
+
 from dungeoncraft_widgets import dubious_alliance as da
 from dungeoncraft_widgets.dubious_alliance.app import DubiousAllianceApp
 from dungeoncraft_widgets.dubious_alliance.bots import TemperamentBot
@@ -30,7 +32,10 @@ def test_an_incoming_offer_is_a_question_with_exact_odds_on_its_buttons():
     belief = claim_belief(view, 3, "fine, a trade then", player=0)
     assert accept.action == da.Accept() and accept.odds == 1 - belief.posterior_hurts
     assert decline.action == da.Decline() and decline.odds == 1 - chance_reveal_hurts(view, 0)
-    assert accept.best != decline.best or accept.odds == decline.odds
+    assert not (accept.best and decline.best)
+    # 3 bots have passed untraded: declining may cost the Dealer their card, which the
+    # harmless chances do not weigh, so neither button is starred (issue 26)
+    assert not accept.best and not decline.best and "Dealer" in decline.label
     assert re.fullmatch(r"(★ )?Accept — chance their card is harmless: \d+/\d+ ≈ \d+\.\d%",
                         accept.text)
     assert app.question_view.value == app.question(view)
@@ -242,3 +247,39 @@ def test_undo_never_takes_back_a_bots_reaction_to_your_offer():
     before = app.state.to_json()
     assert app.undo() is False and app.state.to_json() == before
     assert len(app.state.history) == taken
+
+
+def _offer_after_trades(seed):
+    """Bots 1 and 2 trade with each other (when they may), then Bot 3 offers You a trade."""
+    state = da.new_game(["You", "Bot 1", "Bot 2", "Bot 3"], seed=seed)
+    while state.phase == "choose":
+        state.apply(state.legal_actions()[0])
+    while not state.pending:
+        p = state.current_player
+        others = [q for q in (1, 2) if q != p and not state.traded[q]]
+        if state.pending:
+            state.apply(da.Accept())
+        elif p in (1, 2) and not state.traded[p] and others:
+            state.apply(da.Offer(others[0], "fine"))
+            state.apply(da.Accept())
+        elif p == 3:
+            state.apply(da.Offer(0, "fine"))
+        else:
+            state.apply("done")
+    return DubiousAllianceApp(state=state, bots={})
+
+
+@pytest.mark.parametrize("seed, safe", [(1, True), (10, True), (11, True), (2, False),
+                                        (9, False), (3, False), (5, False)])
+def test_a_star_on_accept_or_decline_only_where_nothing_else_is_at_stake(seed, safe):
+    """A ★ goes only to the strictly likelier harmless card, and only when declining cannot
+    cost the Dealer their card (everyone else has traded and neither of you is the Dealer:
+    seeds 1, 10, 11); else (You are the Dealer, or nobody has traded) no ★ at all."""
+    app = _offer_after_trades(seed)
+    view = app.view
+    others = [t for q, t in enumerate(view.traded) if q not in (0, 3)]
+    assert (view.dealer not in (0, 3) and all(others)) == safe
+    accept, decline = app.choices(view)
+    assert accept.best == (safe and accept.odds > decline.odds)
+    assert decline.best == (safe and decline.odds > accept.odds)
+    assert ("Dealer" in decline.label) == (not safe)

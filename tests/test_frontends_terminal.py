@@ -114,7 +114,7 @@ def test_odds_results_repr_in_one_line_and_print_their_table():
     odds = fight_odds(12, companions=2, swords=(2, 1))
     assert repr(odds) == "<FightOdds: P(win) = 13/18 ≈ 72.2% against 12, swords +2, +1>"
     assert IPython.lib.pretty.pretty(odds) == str(odds)  # the prompt shows the table
-    assert "with 2 sword(s) (+2, +1)  13/18 ≈ 72.2%" in str(odds)
+    assert "with 2 swords (+2, +1)  13/18 ≈ 72.2%" in str(odds)
     advice = fight_advice(12, (3, 2), companions=2, sword_bonus=3, gold=1)
     assert repr(advice).startswith("<FightAdvice: strength 11 against 12: ")
     assert len(repr(advice)) < 120 and "\n" not in repr(advice)

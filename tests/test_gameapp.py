@@ -93,8 +93,17 @@ def test_summary_text_is_escaped():
     assert "&lt;b&gt;Bot&lt;/b&gt; draws a card." in app.summary_view.value
 
 
-def test_the_board_keeps_its_text_readable():
-    assert app_for().board.min_text_px == 10
+def test_the_board_fits_its_width_and_zooms_in_to_readable_text():
+    """Issue 26: the whole board fits the width it is given; Zoom in keeps its text at
+    10 px at least (it then scrolls sideways), and pressing again fits it again."""
+    app = app_for()
+    assert app.board.min_text_px == 0 and app.board.min_width_px == 0
+    app.zoom_button.value = True
+    assert app.board.min_text_px == 10 and app.board.min_width_px > 0
+    app.refresh()
+    assert app.board.min_text_px == 10                      # a refresh keeps the zoom
+    app.zoom_button.value = False
+    assert app.board.min_text_px == 0 and app.board.min_width_px == 0
 
 
 def test_pieces_that_moved_are_flashed_once_per_turn():

@@ -625,3 +625,24 @@ def test_engine_monte_carlo_agrees(action, adventurers, rooms, retreat_from):
     for i in range(n):
         assert_close(odds.capture_chance[i], captured_counts[i] / runs, runs)
     assert_close(odds.p_retreat, retreats / runs, runs)
+
+
+def test_the_calculator_menu_shows_the_best_order_of_its_own_table():
+    """Issue 26: the order menu stayed on 4/9 while the table's best gave 25/36. Whenever
+    the team or the rooms change, the menu moves to the table's best order (by the points
+    expected for a Venture), and the headline gives its odds and points."""
+    from dungeoncraft_widgets.hero_vs_guardian.calculator import ScoutVentureCalculator
+
+    calc = ScoutVentureCalculator()
+    for action, rooms, picks in (("venture", 1, 2), ("scout", 2, 3), ("venture", 2, 3),
+                                 ("scout", 1, 2)):
+        calc.action.value, calc.room_count.value = action, rooms
+        calc.adventurer_picker.value = tuple(list(calc._by_name)[3:3 + picks])
+        assert calc.message.value == ""
+        assert tuple(calc.order.value) == tuple(calc.best.best.adventurers)
+        assert calc.odds.p_all == calc.best.best.odds.p_all
+        assert "(best)" in dict((v, k) for k, v in calc.order.options)[calc.order.value]
+        if action == "venture":
+            assert calc.odds.value == max(c.odds.value for c in (calc.best.best,
+                                                                 *calc.best.runners_up))
+            assert "Expected points" in calc.headline.value

@@ -31,6 +31,7 @@ from typing import Any
 
 import ipywidgets as w
 import networkx as nx
+import sympy
 
 from ..core.bots import Bot
 from ..core.engine import Action, Event, GameState
@@ -109,6 +110,9 @@ class AdventureLandApp(GameApp):
         if bots is None:
             bots = {p: GreedyBot(seed=p) for p in range(1, len(state.players))}
         self.selected: str | None = None
+        # A move clicked onto a fog creature, waiting for "Move and fight" once its odds are
+        # shown: (origin, target, the moves).
+        self.pending: tuple[str, str, tuple[Move, ...]] | None = None
         self._risk_cache: tuple[Any, odds.RiskMap | None] = (None, None)
         self.risk_toggle = w.Checkbox(
             False, description="Show risks and the best moves", indent=False,
@@ -154,6 +158,17 @@ class AdventureLandApp(GameApp):
             raise InvalidArgumentError("select one of your adventurers first")
         origin, self.selected = self.selected, None
         view = self.state.view(self.seat)
+        self.pending = None
+        if str(view.board.get(target, "")).startswith("F") and target in reachable(
+                view, origin):
+            # A move into a battle says its odds before it is made, always.
+            moves = (Move(origin, target),)
+            if reachable(view, origin)[target] == 2:
+                step = nx.shortest_path(movement_graph(view), origin, target)[1]
+                moves = (Move(origin, step), Move(step, target))
+            self.pending = (origin, target, moves)
+            self.message.value = ""
+            return None
         if reachable(view, origin).get(target) == 2:
             # Two moves: the first along a shortest path in the movement graph, then the last.
             step = nx.shortest_path(movement_graph(view), origin, target)[1]
@@ -161,8 +176,29 @@ class AdventureLandApp(GameApp):
                 return None
             if self.state.current_player != self.seat or self.state.fight is not None:
                 return None  # a battle or the sprite interrupted the way
-            origin = step
+            # "What just happened" tells the whole path, both hops (as for the bots).
+            first = self._mark
+            if self.act(Move(step, target)):
+                self._mark = min(self._mark, first)
+                self.refresh()
+            return None
         return Move(origin, target)
+
+    def goal(self, view: GameState) -> str:
+        """The goal, the end and how far it is: the swords and companions left to draw."""
+        assert isinstance(view, AdventureLandState)
+        swords, comps = len(view.sword_stack), view.companion_supply
+        if view.is_over:
+            where = "The game is over."
+        elif view.end_triggered:
+            where = ("The stockpile has no swords and no companions left: this round is the "
+                     "last.")
+        else:
+            where = (f"Still in the stockpile: {count(swords, 'sword')} and "
+                     f"{count(comps, 'companion')}.")
+        return ("Goal: the most points. The game ends after the round in which the "
+                "stockpile (the pieces not yet on the board) has no sword and no companion "
+                f"left. {where}")
 
     def describe(self, view: GameState) -> str:
         text = super().describe(view)
@@ -190,8 +226,33 @@ class AdventureLandApp(GameApp):
                 ids.add("sprite")
         return ids
 
+    def _battle_ahead(self, view: AdventureLandState) -> tuple[str, str, Any, int] | None:
+        """The pending move into a battle, if it still can be made: (origin, target, the
+        exact odds of the battle with the best play of what the seat holds, strength)."""
+        if self.pending is None or view.fight is not None or view.current_player != self.seat:
+            return None
+        origin, target, _moves = self.pending
+        item = str(view.board.get(target, ""))
+        mine = [c for w_, c in view.adventurers[self.seat] if w_ == origin]
+        if not item.startswith("F") or not mine:
+            return None
+        stock = view.stock[self.seat]
+        strength = int(item[1:])
+        battle = odds.fight_odds(strength, companions=mine[0], swords=tuple(stock["swords"]),
+                                 herbs=tuple(stock["herbs"]), gold=stock["gold"])
+        return origin, target, battle, mine[0]
+
     def question(self, view: GameState) -> str | None:
         assert isinstance(view, AdventureLandState)
+        ahead = self._battle_ahead(view)
+        if ahead is not None:
+            origin, target, battle, comps = ahead
+            lose = ("the adventurer and its " + count(comps, "companion") if comps else
+                    "the adventurer")
+            return (f"Moving from {origin} to {target} starts a battle against the fog creature "
+                    f"of strength {target_strength(view, target)} there. With the best use of "
+                    f"your swords, herbs and gold you win with chance {chance(battle.p_win)}; "
+                    f"if you lose, {lose} go back in the box. Move and fight?")
         f = view.fight
         if f is None or f["player"] != self.seat:
             return None
@@ -199,6 +260,20 @@ class AdventureLandApp(GameApp):
 
     def choices(self, view: GameState) -> list[Choice]:
         assert isinstance(view, AdventureLandState)
+        ahead = self._battle_ahead(view)
+        if ahead is not None and self.pending is not None:
+            origin, target, battle, _comps = ahead
+            moves = self.pending[2]
+
+            def cancel() -> None:
+                self.pending = None
+            # No ★: whether a battle is worth it depends on the whole game; the odds are
+            # what the player weighs here.
+            return [Choice(f"Move to {target} and fight", moves if len(moves) > 1 else moves[0],
+                           odds=battle.p_win, tooltip=f"Win exactly {battle.p_win}, with the "
+                           "best choice of swords, then herbs and gold after the roll."),
+                    Choice("Don't move there", cancel,
+                           tooltip="Nothing happens: choose another move")]
         f = view.fight
         if f is None or f["player"] != self.seat:
             return []
@@ -249,6 +324,16 @@ class AdventureLandApp(GameApp):
         self.board.show(self.draw(view))
         return True
 
+    def advised(self, move: Move) -> bool:
+        """Make the advisor's ``move``; one into a battle first asks, with its odds (as a
+        click on the board does)."""
+        view = self.state.view(self.seat)
+        if str(view.board.get(move.to, "")).startswith("F"):
+            self.pending = (move.origin, move.to, (move,))
+            self.refresh()
+            return False
+        return self.act(move)
+
     def risk(self, view: AdventureLandState) -> odds.RiskMap | None:
         """The seat's risk map (for the selected adventurer's reach, if one is selected),
         cached until the game or the selection changes."""
@@ -276,16 +361,24 @@ class AdventureLandApp(GameApp):
             "(where it stands now in brackets). Click one to make it.</div>")
         buttons = []
         for item in advice:
-            label = (f"{'★ ' if item.best else ''}{advisor_words(item)}")
+            # A ★ only on a move that brings points: among moves that bring none, the
+            # ranking is by risk alone, which is said in the words, not starred.
+            best = item.best and item.expected_points > 0
+            label = (f"{'★ ' if best else ''}{advisor_words(item)}")
             tip = (f"{action_words(item.action)}. Expected points: {item.expected_points}. "
                    f"Before your next turn: {item.risk.describe()}.")
             button = w.Button(description=label, tooltip=tip,
-                              button_style="success" if item.best else "",
+                              button_style="success" if best else "",
                               layout=w.Layout(width="auto", max_width="100%"))
             button.add_class("dcw-choice")
-            button.on_click(lambda _b, a=item.action: self.act(a))
+            button.on_click(lambda _b, a=item.action: self.advised(a))
             buttons.append(button)
         self.advisor_box.children = buttons
+
+
+def target_strength(view: AdventureLandState, field: str) -> int:
+    """The combat strength of the fog creature standing on ``field``."""
+    return int(str(view.board[field])[1:])
 
 
 def advisor_words(advice: odds.MoveAdvice) -> str:
@@ -298,8 +391,10 @@ def advisor_words(advice: odds.MoveAdvice) -> str:
     'A7 → A10: +0 points; risk 0 = 0.0% (now 2/95 ≈ 2.1%)'
     """
     where = place_name(advice.action.origin).removeprefix("the ")
-    text = (f"{where} → {advice.action.to}: +{approx(advice.expected_points, 1)} "
-            f"point{'' if advice.expected_points == 1 else 's'}; "
+    points = sympy.Rational(advice.expected_points)
+    gain = (f"+{count(int(points), 'point')}" if points.q == 1 else
+            f"about +{float(points):.1f} points ({points} expected)")
+    text = (f"{where} → {advice.action.to}: {gain}; "
             f"risk {chance(advice.risk.p_lost)}")
     now = advice.risk_now
     if now is not None and now.p_lost != advice.risk.p_lost:
@@ -443,7 +538,8 @@ def fight_choices(view: AdventureLandState, player: int) -> list[Choice]:
                    f"+ {dice} against {f['strength']}, then gold and herbs as well as "
                    f"possible.")
             out.append(Choice(f"Fight with {_swords_words(choice)}", Swords(choice),
-                              odds=fight.p_win_by_swords[size], best=choice == fight.swords_used,
+                              odds=fight.p_win_by_swords[size],
+                              best=choice == fight.swords_used and fight.p_win > 0,
                               tooltip=tip))
         return out
     advice = odds.fight_advice(view)
@@ -459,11 +555,13 @@ def fight_choices(view: AdventureLandState, player: int) -> list[Choice]:
             steps = tuple(Herb(h) for h in herbs) + (Gold(),) * option.gold_spent
             action: Action | tuple[Action, ...] = steps[0] if len(steps) == 1 else steps
             tip = "Pays what is missing, the cheapest way, and wins the battle."
-            out.append(Choice(label, action, odds=option.p_win, best=option is advice.best,
+            out.append(Choice(label, action, odds=option.p_win,
+                              best=option is advice.best and option.p_win > 0,
                               tooltip=tip))
         elif option.kind == "reroll":
             out.append(Choice(f"Pay a gold to reroll the {option.die}", Reroll(option.die),
-                              odds=option.p_win, best=option is advice.best,
+                              odds=option.p_win,
+                              best=option is advice.best and option.p_win > 0,
                               tooltip="The new roll replaces the old one; then play on as "
                               "well as possible."))
         else:  # nothing can win any more: no odds to show, and nothing to recommend

@@ -85,8 +85,9 @@ class FightCalculator(LiveCalculator):
         self.dice = w.Text("", description="Dice rolled:",
                            placeholder="after rolling, e.g. 2, 5")
         self.headline = w.HTMLMath()
-        # Its text is never drawn below 10 px: on a phone the chart scrolls sideways instead.
-        self.chart = BoardView(min_text_px=10)
+        # Its text is never drawn below 9 px; drawn 230 units wide it fits a phone (360 px)
+        # without scrolling, and grows to its box on a wider screen.
+        self.chart = BoardView(min_text_px=9)
         self.by_swords = w.HTML()
         self.gold_line = w.HTMLMath()
         self.advice_box = w.HTML()
@@ -100,7 +101,8 @@ class FightCalculator(LiveCalculator):
             w.HBox([self.swords, self.herbs], layout=w.Layout(flex_flow="row wrap")),
             self.choose,
             self.message, self.headline,
-            w.HBox([w.Box([self.chart], layout=w.Layout(width="440px", max_width="100%")),
+            w.HBox([w.Box([self.chart], layout=w.Layout(width="340px", max_width="100%",
+                                                        min_width="0")),
                     w.VBox([self.by_swords, self.gold_line])],
                    layout=w.Layout(flex_flow="row wrap")),
             self.dice, self.advice_box,
@@ -136,7 +138,7 @@ class FightCalculator(LiveCalculator):
         self.headline.value = (f"<b>Chance to win</b> with swords {used}: "
                                f"{probability_latex(odds.p_win)}")
         self.chart.show(bar_chart(
-            odds.strength.pmf(), target=creature, width=420, height=200,
+            odds.strength.pmf(), target=creature, width=230, height=130,
             title="Strength before gold and herbs", x_label="strength"))
         rows = [(k, ", ".join(f"+{v}" for v in odds.swords_by_count[k]) or "-", str(p), percent(p))
                 for k, p in sorted(odds.p_win_by_swords.items())]

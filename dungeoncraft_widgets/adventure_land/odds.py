@@ -298,8 +298,10 @@ class FightOdds(ResultDisplay):
             ("P(win), optimal play", chance(self.p_win)),
         ]
         for count, p in self.p_win_by_swords.items():
-            chosen = ", ".join(f"+{v}" for v in self.swords_by_count[count]) or "-"
-            rows.append((f"  with {count} sword(s) ({chosen})", chance(p)))
+            chosen = ", ".join(f"+{v}" for v in self.swords_by_count[count])
+            what = (f"with {count} sword{'s' * (count != 1)} ({chosen})" if count else
+                    "with no sword")
+            rows.append((f"  {what}", chance(p)))
         rows += [
             ("Without gold", chance(self.p_win_no_gold)),
             ("Gold only as +1", chance(self.p_win_no_rerolls)),
@@ -1118,7 +1120,7 @@ class PlaceRisk:
             parts.append(f"a fog creature under it {self.p_creature} (then wins "
                          f"{self.p_win_forced})")
         if self.p_blocked:
-            parts.append(f"blocked {self.p_blocked}")
+            parts.append(f"no way out (every field around it taken) {self.p_blocked}")
         return "; ".join(parts) if parts else "safe from the cards"
 
 

@@ -129,6 +129,23 @@ class DubiousAllianceApp(GameApp):
             self._refresh_odds()
 
     # ------------------------------------------------------------------- words
+    def goal(self, view: GameState) -> str:
+        """The goal, the two ways the game ends and how far each is for the seat."""
+        assert isinstance(view, DubiousAllianceState)
+        me = self.seat
+        if view.is_over:
+            return ("Goal: be the first to reach your chief's Prestige goal; if any chief's "
+                    "Survival falls to 0, the whole band loses. The game is over.")
+        closest = min(range(view.n), key=lambda q: view.goal(q) - view.prestige(q))
+        other = ("" if closest == me else
+                 f" Closest of all: {view.players[closest]}, "
+                 f"{count(max(0, view.goal(closest) - view.prestige(closest)), 'point')} short.")
+        return ("Goal: be the first to reach your chief's Prestige goal, checked at the end of "
+                "each round; if any chief's Survival falls to 0, the game ends and the whole "
+                f"band loses. Round {max(1, view.round)}: you have Prestige "
+                f"{view.prestige(me)} of {view.goal(me)} and Survival {view.survival(me)}."
+                + other)
+
     def describe(self, view: GameState) -> str:
         assert isinstance(view, DubiousAllianceState)
         head = super().describe(view)
@@ -219,17 +236,34 @@ class DubiousAllianceApp(GameApp):
             belief = claim_belief(view, offer["from"], offer["claim"], player=me)
             theirs = 1 - belief.posterior_hurts
             mine = 1 - chance_reveal_hurts(view, me)
+            if self._must_accept(view):
+                return [Choice("Accept (you must: you have not traded yet this round) — "
+                               "chance their card is harmless", Accept(), odds=theirs)]
+            # Declining leaves both of you untraded: if Trading ends so, the Dealer's Revealed
+            # card is Discarded. The harmless chances do not weigh what the Dealer loses (its
+            # values, Prestige included), so then neither button is starred.
+            dealer_at_stake = view.dealer in (me, offer["from"]) or not all(
+                t for q, t in enumerate(view.traded) if q not in (me, offer["from"]))
+            dealer = "you" if view.dealer == me else view.players[view.dealer]
+            weighed = (" Weighed: only the chance the card you end up with lowers your "
+                       "Survival.")
+            lose = (f" If Trading then ends with someone untraded, the Dealer ({dealer}) "
+                    "Discards their Revealed card: its values do not count."
+                    if dealer_at_stake else "")
             accept = Choice("Accept — chance their card is harmless", Accept(), odds=theirs,
-                            best=theirs >= mine or self._must_accept(view),
+                            best=not dealer_at_stake and theirs > mine,
                             tooltip="Their face-down card does not lower Survival with this "
                             "chance, given their claim and their record (Bayes' rule: see "
-                            "the odds panel).")
-            if self._must_accept(view):
-                return [accept]
-            return [accept, Choice("Decline — chance your card is harmless", Decline(),
-                                   odds=mine, best=mine > theirs,
+                            "the odds panel)." + weighed)
+            decline_label = "Decline — chance your card is harmless"
+            if dealer_at_stake:
+                who = ("you are the Dealer: you may lose your card" if view.dealer == me
+                       else "the Dealer may lose their card")
+                decline_label = f"Decline ({who}) — chance your card is harmless"
+            return [accept, Choice(decline_label, Decline(), odds=mine,
+                                   best=not dealer_at_stake and mine > theirs,
                                    tooltip="The card in front of you does not lower Survival "
-                                   "with this chance.")]
+                                   "with this chance." + lose + weighed)]
         if view.phase == "trade":
             out = []
             for a in legal:
@@ -391,7 +425,7 @@ class DubiousAllianceApp(GameApp):
             "<div><b>Each other chief reaches their goal this round</b></div>"
             '<table class="dcw-table"><thead><tr><th>Chief</th><th>Prestige to go</th>'
             f"<th>Chance</th></tr></thead><tbody>{reach}</tbody></table>"
-            f'<p class="dcw-da-model"><small>{plain(model.note())}</small></p>'))
+            f'<p class="dcw-da-model">{plain(model.note())}</p>'))
         if view.pending and view.pending["to"] == me:
             parts.insert(1, self._bayes_html(view))
         self.odds_view.value = "".join(parts)
@@ -413,7 +447,7 @@ class DubiousAllianceApp(GameApp):
         return (f"<div><b>Can you trust {plain(who)}? Bayes' rule</b></div>"
                 f"<p>{plain(belief.sentence(who))}</p>"
                 f'<table class="dcw-table"><tbody>{rows}</tbody></table>'
-                f"<p><small>{plain(belief.assumes)}</small></p>")
+                f"<p class='dcw-da-model'>{plain(belief.assumes)}</p>")
 
     def _claims_html(self, view: DubiousAllianceState) -> str:
         if not view.claims:

@@ -387,7 +387,10 @@ class RoundCalculator(LiveCalculator):
                      for c in chiefs], value=chiefs[0].id, description="Your chief:")
         self.active = w.Textarea("", description="Your Active cards:",
                                  placeholder="names, e.g. Chainmail Shirt, Gold Coins")
-        self.face_down = w.Text("", description="Your face-down card:",
+        # It opens with an answer (a card of the deck set face down), not an error.
+        example = next((c.name for c in self.deck.cards.values() if c.name == "Torch"), "") \
+            if hasattr(self.deck, "cards") else ""
+        self.face_down = w.Text(example, description="Your face-down card:",
                                 placeholder="the card you set, e.g. Torch")
         self.where = w.Dropdown(options=[("in front of you", "you"),
                                          ("with the player offering", "offerer"),
@@ -417,8 +420,8 @@ class RoundCalculator(LiveCalculator):
         self.table = w.HTML()
         self.bayes = w.HTML()
         # The chart is also what brings the panels' style sheet (app.css) to the page. Its
-        # text is never drawn below 10 px (at 300 units wide it fits a phone unscrolled).
-        self.chart = BoardView(min_text_px=10)
+        # text is never drawn below 9 px (at 230 units wide it fits a phone unscrolled).
+        self.chart = BoardView(min_text_px=9)
         self.advice = w.HTML()
         self.advice.add_class("dcw-da-advice")
         self.note = w.HTML()
@@ -434,7 +437,7 @@ class RoundCalculator(LiveCalculator):
             self.players, self.place, self.chief, self.active, self.face_down, self.where,
             self.hand, self.seen, self.everyone_traded, self.offer, *self.record_rows,
             self.message, self.understood, self.advice, self.headline, self.table,
-            w.Box([self.chart], layout=w.Layout(width="100%", max_width="34em")),
+            w.Box([self.chart], layout=w.Layout(width="100%", max_width="340px")),
             self.bayes, self.note,
         ]
         self.watch([self.players, self.place, self.chief, self.active, self.face_down,
@@ -507,7 +510,7 @@ class RoundCalculator(LiveCalculator):
         self.table.value = table_html(["chance", "keep", label],
                                       [(text, chance(a), chance(b)) for text, a, b in rows])
         self.chart.show(bar_chart(
-            answers.trade_survival, target=0, target_label="harmless", width=300, height=180,
+            answers.trade_survival, target=0, target_label="harmless", width=230, height=150,
             title="Survival on the card after a trade", x_label="Survival"))
         belief = answers.belief
         if belief is None:

@@ -64,8 +64,8 @@ import sympy
 
 from ..core.bots import Bot
 from ..core.engine import Action, Event, GameState
+from ..core.english import approx, count, listing, objective, percent, possessive, says
 from ..core.english import chance as chance_words
-from ..core.english import count, listing, objective, percent, possessive, says
 from ..core.errors import DungeoncraftError, IllegalActionError, InvalidArgumentError
 from ..core.scene import Path, Rect, Scene, Text
 from ..widgets.app import Choice, FinalSummary, GameApp
@@ -128,6 +128,10 @@ CARDS_W = 300  # the card panel's width (its own board beside or below the dunge
 POWER_WORDS = {"Sacrifice": "captured in place of another", "Scouting": "+1 to its Scout rolls",
                "Venturing": "+1 to its Venture rolls",
                "Spell Casting": "a Spell a round costs 0"}
+
+#: At most this many orders of Adventurers are compared for the advice (each about 50 ms):
+#: more, and only the orders of the 3 strongest are (the advice says so).
+ORDER_BUDGET = 40
 
 MAIN_GROUPS = ("", "Confirm", "Your turn", "Roll", "Save", "Which room first", "Build")
 GROUP_ORDER = (*MAIN_GROUPS, "Pick a room", "Play a card", "Take a card (1 stone)",
@@ -230,7 +234,9 @@ class HeroVsGuardianApp(GameApp):
         self.selected: str | None = None  # a location whose odds are shown, not yet paid for
         self.preview: str | None = None  # the lit location under the pointer
         self.picked: str | None = None  # the Guardian's room in hand, to be put somewhere
+        self.corner: str | None = None  # a corner clicked for an Entry: which edge, asked
         self._cache: dict[Any, Any] = {}  # odds of this position, keyed with self.version
+        self._searched: dict[tuple[str, str], bool] = {}  # (kind, loc): every order compared
         self.mode = w.ToggleButtons(options=[("Scout (2 stones)", "scout"),
                                              ("Venture (3 stones)", "venture")],
                                     value="scout", description="A lit location to:",
@@ -334,6 +340,9 @@ class HeroVsGuardianApp(GameApp):
             return ("Design your Dungeon: click a room in your panel, then an empty location "
                     f"({count(len(view.unplaced), 'room')} to place), or deal the rest at random.")
         if view.phase == "entry":
+            if self.corner is not None:
+                return (f"{self.corner} is a corner: it touches two edges of the Dungeon. On "
+                        "which edge does the Entry Token go?")
             if not view.entries:
                 return ("Place the first Entry Token on an outside edge of the Dungeon: click a "
                         "location on the edge (for a corner, the buttons beside the board say "
@@ -402,8 +411,11 @@ class HeroVsGuardianApp(GameApp):
                 text += f", or roll to Retreat ({needs['retreat']})"
             return text + "."
         if stage == "window":
-            return (f"The Hero announced a {at['pending']} roll: play a Combat card against it, "
-                    "or let it happen.")
+            hero = self._announced_chance(view)
+            odds = "" if hero is None else f" (as it stands he succeeds with chance " \
+                f"{chance_words(hero)})"
+            return (f"The Hero announced a {at['pending']} roll{odds}: play a Combat card "
+                    "against it, or let it happen.")
         if stage == "stow":
             adv = at["victim_stow"]
             return (f"{c[at['cursed']]['name']} attaches itself to {_adv_name(view, adv)}, who "
@@ -476,7 +488,9 @@ class HeroVsGuardianApp(GameApp):
                 i = view.grid[at["loc"]].index(action.room)
                 clicks[f"room-{at['loc']}-{i}"] = action
             elif isinstance(action, Entry):
-                clicks.setdefault(f"loc-{action.loc}", action)
+                # A corner touches two edges: its click asks which (never picks one).
+                key = f"loc-{action.loc}"
+                clicks[key] = ("corner", action.loc) if key in clicks else action
         if self.picked is not None:
             for action in legal:
                 if isinstance(action, (Place, SetRoom, Shift)) and action.card == self.picked:
@@ -624,6 +638,34 @@ class HeroVsGuardianApp(GameApp):
                            weight="bold", fill="#b35900"))
         return y + height
 
+    def goal(self, view: GameState) -> str:
+        """The goal, the two ways the game ends and how far each is."""
+        assert isinstance(view, HeroVsGuardianState)
+        hero = self.seat != view.guardian
+        aim = ("Goal: more points than the Guardian. You score the rooms you Venture; the "
+               "Guardian scores every Adventurer and Item captured, 1 point per 2 locations "
+               "without a token, and the Vault's 8 while it stays in the Dungeon."
+               if hero else
+               "Goal: more points than the Hero. You score every Adventurer and Item you "
+               "capture, 1 point per 2 locations without a token, and the Vault's 8 while it "
+               "stays; the Hero scores the rooms he Ventures.")
+        left = len(view.dungeon_deck)
+        end = (" The game ends when the Hero Ventures the Treasure Vault, or when the "
+               "Guardian draws from an empty Dungeon deck "
+               f"({count(left, 'card')} left in it now)")
+        heroes, guardian = view.team_scores()
+        where = (f"; round {view.round_no}, " if view.phase == "round" else "; ") + (
+            f"score {heroes} to {guardian}." if not view.is_over else "the game is over.")
+        return aim + end + where
+
+    def legend(self, view: GameState) -> list[tuple[str, str]]:
+        return [("▶ brown triangle", "an Entry: the Hero's way in"),
+                ("green frame", "a location the Hero may Scout or Venture"),
+                ("white disc", "a Map token (every room Ventured)"),
+                ("black disc", "a Scout token (the rooms seen)"),
+                ("coloured strip", "a room: Trap, Brute, Evil, Magic; dark: face down"),
+                ("orange note", "the Hero's chance to Map it")]
+
     def describe(self, view: GameState) -> str:
         assert isinstance(view, HeroVsGuardianState)
         heroes, guardian = view.team_scores()
@@ -656,6 +698,9 @@ class HeroVsGuardianApp(GameApp):
                 return Scout(loc) if self.mode.value == "scout" else Venture(loc)
             self.selected = loc
             return None
+        if isinstance(what, tuple) and what[0] == "corner":
+            self.corner = what[1]
+            return None
         if isinstance(what, tuple) and what[0] == "pick":
             self.picked = None if self.picked == what[1] else what[1]
             return None
@@ -672,6 +717,7 @@ class HeroVsGuardianApp(GameApp):
             self.odds_view.value = self._odds_html()
 
     def act(self, action: Action | str | None) -> bool:
+        self.corner = None
         kept = (self.selected, self.preview, self.picked)
         self.selected = self.preview = self.picked = None  # a new position: start afresh
         done = super().act(action)
@@ -786,7 +832,10 @@ class HeroVsGuardianApp(GameApp):
             if isinstance(a, Deal):
                 add("", f"Deal the other {count(len(view.unplaced), 'room')} at random", a)
             elif isinstance(a, Entry):
-                add(f"Entry on the {a.side} edge", a.loc, a)
+                if self.corner is None:
+                    add(f"Entry on the {a.side} edge", a.loc, a)
+                elif a.loc == self.corner:
+                    add("", f"On the {a.side} edge of {a.loc}", a)
             elif isinstance(a, Keep):
                 add("Keep", f"Keep {name(a.card)}", a)
             elif isinstance(a, Recruit):
@@ -797,22 +846,31 @@ class HeroVsGuardianApp(GameApp):
             elif isinstance(a, Pass):
                 label = ("Pass: let the Guardian act once" if self.seat != view.guardian else
                          "Pass: end the round" if view.hero_out else "Pass: let the Hero act")
-                add("Your turn", label, a)
+                add("Your turn", label + self._deck_warning(view), a)
             elif isinstance(a, End):
                 kept = min(1, view.hero_stones)
                 add("Your turn", "End your turns this round" + (" (1 stone carries over)"
-                                                                 if kept else ""), a)
+                                                                 if kept else "")
+                    + self._deck_warning(view), a)
             elif isinstance(a, (Scout, Venture)):
                 if a.loc == self.selected and a.verb == self.mode.value:
-                    odds = self._preview_odds(view, a.verb, a.loc)
+                    found = self._preview_odds(view, a.verb, a.loc)
+                    hint = "" if found is None else (
+                        "Every room done with this chance if you then pick the order "
+                        f"{' → '.join(_adv_name(view, x) for x in found[1])}: "
+                        f"{self._weighed(view, a.verb, a.loc, found[0])}. You pick the "
+                        "order next; the button that sends them in shows its own chance.")
+                    # No ★: paying is not a plan yet; the order picked next is.
                     add("Confirm", f"{a.verb.capitalize()} {a.loc} for "
                         f"{count(2 if a.verb == 'scout' else 3, 'stone')}", a,
-                        odds=None if odds is None else odds[0].p_all, best=True)
+                        odds=None if found is None else found[0].p_all, tooltip=hint)
             elif isinstance(a, Order):
                 pass  # clicked on the cards
             elif isinstance(a, Enter):
                 team = " → ".join(_adv_name(view, x) for x in at["order"])
-                add("", f"Enter {at['loc']} with {team}", a, best=True)
+                label, odds, best, hint = self._enter_advice(view, at)
+                add("", f"Enter {at['loc']} with {team}{label}", a, odds=odds, best=best,
+                    tooltip=hint)
             elif isinstance(a, First):
                 label = (f"Make the Hero face {name(a.room)} first" if self.seat == view.guardian
                          else f"Attempt {name(a.room)} first")
@@ -822,17 +880,28 @@ class HeroVsGuardianApp(GameApp):
                 word = "Scout" if at["kind"] == "scout" else "Venture"
                 chance = roll_outcome(at["kind"],
                                       view.roll_modifier(at["kind"], adv, room, at["loc"]))
-                add("Roll", f"Roll: the {_adv_name(view, adv)} tries to {word} {c[room]['name']}",
-                    a, odds=chance.success, best=True,
-                    tooltip=f"captured with chance {chance.captured}")
+                advice = self._retreat_advice(view, at)
+                add("Roll", f"Roll: the {_adv_name(view, adv)} tries to {word} {c[room]['name']}"
+                    f" (captured {percent(chance.captured)})", a, odds=chance.success,
+                    best=advice is not None and advice.choice == "venture"
+                    and advice.venture_value > 0,
+                    tooltip=f"Captured with chance {chance.captured}."
+                    + ("" if advice is None else " " + _retreat_words(advice)))
             elif isinstance(a, Retreat):
                 adv, room = at["order"][at["next"]], at["current"]
                 chance = roll_outcome("retreat", view.roll_modifier("retreat", adv, room,
                                                                     at["loc"]))
-                add("Roll", f"Retreat: the {_adv_name(view, adv)} rolls to leave", a,
-                    odds=chance.success, tooltip=f"captured with chance {chance.captured}")
+                advice = self._retreat_advice(view, at)
+                add("Roll", f"Retreat: the {_adv_name(view, adv)} rolls to leave (captured "
+                    f"{percent(chance.captured)})", a, odds=chance.success,
+                    best=advice is not None and advice.choice == "retreat",
+                    tooltip=f"Captured with chance {chance.captured}; on a success everyone "
+                    "left goes home and the rooms done stay yours."
+                    + ("" if advice is None else " " + _retreat_words(advice)))
             elif isinstance(a, Continue):
-                add("", "Let the roll happen", a)
+                hero = self._announced_chance(view)
+                add("", "Let the roll happen: the Hero succeeds" if hero is not None else
+                    "Let the roll happen", a, odds=hero)
             elif isinstance(a, Save):
                 victim = _adv_name(view, at["victim"])
                 cheapest = a.card == self._cheapest_loss(view, at["victim"])
@@ -858,18 +927,25 @@ class HeroVsGuardianApp(GameApp):
             elif isinstance(a, Stow):
                 add("", f"Put {c[a.item]['name']} back in your hand", a)
             elif isinstance(a, (Play, Cast)):
-                add("Play a card", self._play_label(view, a), a)
+                label = self._play_label(view, a) + ("" if isinstance(a, Cast) else
+                                                     self._stone_cost(view))
+                # Against an announced roll the cards are the answer: beside "Let it happen".
+                group = "" if at is not None and at.get("stage") == "window" else "Play a card"
+                if any(ch.label == label for ch in groups.get(group, ())):
+                    continue  # two copies of a card: one button plays one of them
+                add(group, label, a)
             elif isinstance(a, Take):
                 where = ("from the Tavern" if a.card in view.tavern else "from the Market"
                          if a.card in view.market else "back from its Adventurer")
-                add("Take a card (1 stone)", f"{name(a.card)} {where}", a)
+                add("Take a card (1 stone)", f"{name(a.card)} {where}"
+                    + self._stone_cost(view, said=False), a)
             elif isinstance(a, Draw):
                 label = {"adventurers": "Draw the top Adventurer",
                          "treasure": "Draw the top Treasure card",
                          "dungeon": "Draw a Dungeon card" + (
                              " (the deck is empty: the game ends)" if not view.dungeon_deck
                              else "")}[a.deck]
-                add("Draw (1 stone)", label, a)
+                add("Draw (1 stone)", label + self._stone_cost(view, said=False), a)
             elif isinstance(a, Rebuild):
                 add("Build", f"Rebuild: rearrange up to {rebuild_limit(view.tokens)} locations", a)
             elif isinstance(a, Restock):
@@ -889,6 +965,90 @@ class HeroVsGuardianApp(GameApp):
             groups.setdefault("Save", []).extend(lose_choice)
         return sorted(groups.items(), key=lambda kv: GROUP_ORDER.index(kv[0])
                       if kv[0] in GROUP_ORDER else len(GROUP_ORDER))
+
+    def _deck_warning(self, view: HeroVsGuardianState) -> str:
+        """For the Hero's buttons that hand the Guardian a turn: the Dungeon deck is empty,
+        so the Guardian may end the game by drawing (and win if ahead)."""
+        if self.seat == view.guardian or view.dungeon_deck or view.guardian_stones < 1:
+            return ""
+        heroes, guardian = view.team_scores()
+        return (" — the Dungeon deck is empty: the Guardian may end the game now by drawing"
+                + (f" and win {guardian} to {heroes}" if guardian > heroes else ""))
+
+    @staticmethod
+    def _announced_chance(view: HeroVsGuardianState) -> Any:
+        """The Hero's chance that the roll he announced succeeds, as things stand (before any
+        Combat card), or None."""
+        at = view.attempt
+        if at is None or at.get("pending") is None or at.get("current") not in view.cards:
+            return None
+        adv = at["order"][at["next"]]
+        return roll_outcome(at["pending"], view.roll_modifier(
+            at["pending"], adv, at["current"], at["loc"])).success
+
+    def _stone_cost(self, view: HeroVsGuardianState, *, said: bool = True) -> str:
+        """What an action of 1 stone costs, for its button: " (1 stone)", and when it is the
+        player's last stone what that brings (the Hero's turns end for this round)."""
+        mine = view.guardian_stones if self.seat == view.guardian else view.hero_stones
+        cost = " (1 stone" if said else ""
+        if mine == 1:
+            then = ("none left after it" if self.seat == view.guardian
+                    else "your turns end for this round")
+            cost += ("; " if said else " (") + f"your last stone: {then})"
+        elif said:
+            cost += ")"
+        return cost
+
+    def _enter_advice(self, view: HeroVsGuardianState,
+                      at: dict[str, Any]) -> tuple[str, Any, bool, str]:
+        """For the button that sends the chosen order in: (what to add to its label, the
+        chance every room is done with THIS order, ★ or not, its tooltip). ★ only when
+        this order expects at least the points of the best order compared, and more than 0."""
+        kind, loc, order = at["kind"], at["loc"], list(at["order"])
+        try:
+            odds = location_chance(view, kind, loc, order, points=True)
+        except DungeoncraftError:
+            return "", None, False, ""
+        net = self._net(view, kind, loc, odds)
+        found = self._preview_odds(view, kind, loc)
+        best_net = None if found is None else self._net(view, kind, loc, found[0])
+        best = net > 0 and (best_net is None or net >= best_net)
+        hint = f"This order: {self._weighed(view, kind, loc, odds)}."
+        if found is not None and not best:
+            team = " → ".join(_adv_name(view, x) for x in found[1])
+            hint += (f" The best order compared, {team}, expects {_signed(best_net)} "
+                     f"(every room done {chance_words(found[0].p_all)}).")
+        if best:
+            hint += (" No order compared expects more" + (
+                "." if self._searched.get((kind, loc)) else
+                " (the orders of your 3 strongest Adventurers were compared)."))
+        return f" (expects {_short(net)} points); every room done", odds.p_all, best, hint
+
+    def _retreat_advice(self, view: HeroVsGuardianState, at: dict[str, Any]) -> Any:
+        """The library's optimal choice (Venture on or Retreat) for the Adventurer about to
+        roll in a Venture where a Retreat is allowed, or None. It weighs the rooms' points,
+        the captured Adventurers' and Items' points and the token the last room brings."""
+        if at["kind"] != "venture" or not any(isinstance(a, Retreat) for a in
+                                                self._my_legal()):
+            return None
+        team = at["order"][at["next"]:][:4]
+        rooms = [r for r in view.grid[at["loc"]] if r not in at["done"]]
+        if not team or not rooms or any(r not in view.cards for r in rooms):
+            return None
+        rooms.sort(key=lambda r: r != at["current"])
+        loc, c = at["loc"], view.cards
+        table = [[view.roll_modifier("venture", a, r, loc) for r in rooms] for a in team]
+        points = [c.points(r) for r in rooms]
+        points[-1] += self._token_worth(view, loc)  # the last room done Maps the location
+        # The library lets only the 2nd Adventurer on Retreat, and what comes after a
+        # decision depends only on who rolls next and the rooms done: a stand-in who rolled
+        # first (worth 0) puts the Adventurer about to roll 2nd, with 0 rooms done.
+        odds = location_odds("venture", [[0] * len(rooms), *table[:3]], room_points=points,
+                             adventurer_points=[0, *(self._loss(view, a) for a in team[:3])],
+                             retreat=[0, *(view.roll_modifier("retreat", a, rooms[0], loc)
+                                           for a in team[:3])])
+        return next(d for d in odds.retreat_policy
+                    if d.adventurer_index == 1 and d.rooms_done == 0)
 
     @staticmethod
     def _loss(view: HeroVsGuardianState, card: str) -> int:
@@ -935,8 +1095,9 @@ class HeroVsGuardianApp(GameApp):
         vault = not any(c.vault in pile for pile in view.ventured)
         detail = (f"{count(len(captured_adv), 'Adventurer')} and "
                   f"{count(len(view.captured) - len(captured_adv), 'Item')} captured, "
-                  f"{free} locations without a token ({free // 2})"
-                  + (f", the Vault ({c.points(c.vault)})" if vault else ""))
+                  f"{free} locations without a token: {count(free // 2, 'point')} (1 per 2)"
+                  + (f", the Vault still in the Dungeon: {count(c.points(c.vault), 'point')}"
+                     if vault else ""))
         parts.append(f"{html.escape(view.players[view.guardian])} "
                      f"<b>{view.guardian_points()}</b> ({html.escape(detail)})")
         return ("<div class='dcw-score' style='line-height: 1.4; margin: 4px 0'><b>Score</b>: "
@@ -951,22 +1112,61 @@ class HeroVsGuardianApp(GameApp):
     def _preview_odds(self, view: HeroVsGuardianState, kind: str,
                       loc: str) -> tuple[Any, list[str]] | None:
         """(odds under the belief, the order) for a Scout/Venture of ``loc`` not paid yet:
-        the best of a few orders of your strongest Adventurers."""
+        the order of Adventurers with the most points expected (:meth:`_net`), on a tie
+        the likelier to do every room. Every order of the party is compared when there are
+        at most :data:`ORDER_BUDGET` of them (Adventurers alike counted once), else every
+        order of the 3 strongest; ``self._searched[loc]`` says which."""
         self._forget_old()
         key = ("preview", self.version, kind, loc)
         if key in self._cache:
             return self._cache[key]
-        party = sorted(view.party[view.active],
-                       key=lambda a: -sum(view.cards[a]["modifiers"].values()))[:3]
+        party = list(dict((_profile_key(view, a), a) for a in view.party[view.active]
+                          ).values())  # two Adventurers alike: one of them is enough
+        party.sort(key=lambda a: -sum(view.cards[a]["modifiers"].values()))
         need = max(1, len(view.grid[loc])) if kind == "scout" else 1
+        orders = _orders(party, need)
+        everyone = len(orders) <= ORDER_BUDGET
+        if not everyone:
+            orders = _orders(party[:3], need)
         best = None
-        for size in range(need, len(party) + 1):
-            for order in itertools.permutations(party, size):
-                odds = location_chance(view, kind, loc, list(order))
-                if best is None or odds.p_all > best[0].p_all:
-                    best = (odds, list(order))
-        self._cache[key] = best
-        return best
+        for order in orders:
+            try:
+                odds = location_chance(view, kind, loc, order, points=True)
+            except DungeoncraftError:
+                continue
+            score = (self._net(view, kind, loc, odds), odds.p_all)
+            if best is None or score > best[0]:
+                best = (score, odds, order)
+        self._searched[(kind, loc)] = everyone
+        self._cache[key] = None if best is None else (best[1], best[2])
+        return self._cache[key]
+
+    @staticmethod
+    def _token_worth(view: HeroVsGuardianState, loc: str) -> int:
+        """What a Scout/Map Token newly placed on ``loc`` takes from the Guardian's score
+        (1 point per 2 locations without a token): 1 or 0."""
+        if loc in view.tokens:
+            return 0
+        free = len(LOCATIONS) - len(view.tokens)
+        return free // 2 - (free - 1) // 2
+
+    def _net(self, view: HeroVsGuardianState, kind: str, loc: str, odds: Any) -> Any:
+        """The points a Scout/Venture is expected to win the Hero over the Guardian, exactly:
+        the rooms Ventured, minus the Adventurers (and their Items) captured, plus the point
+        the token on ``loc`` takes from the Guardian when every room is done."""
+        return odds.value + odds.p_all * self._token_worth(view, loc)
+
+    def _weighed(self, view: HeroVsGuardianState, kind: str, loc: str, odds: Any) -> str:
+        """What the advice weighed, in words (for a tooltip and the odds panel)."""
+        token = self._token_worth(view, loc)
+        parts = [f"rooms Ventured {_signed(odds.hero_points)}"] if kind == "venture" else []
+        parts.append(f"Adventurers and Items captured {_signed(-odds.guardian_points)}")
+        if token:
+            parts.append(f"the token on {loc} (1 point fewer for the Guardian) "
+                         f"{_signed(odds.p_all * token)}")
+        net = self._net(view, kind, loc, odds)
+        return (f"expected {_signed(net)} point{'s' if net != 1 else ''} for you against "
+                f"the Guardian ({', '.join(parts)})")
 
     def _odds_html(self) -> str:
         view = self.view
@@ -1001,17 +1201,19 @@ class HeroVsGuardianApp(GameApp):
             if found is None:
                 return f"<i>You have no Adventurer who could {word} {loc}.</i>"
             odds, team = found
-            whose = "your best order"
+            whose = ("the order expecting the most points" if self._searched.get((kind, loc)) else
+                     "the best order of your 3 strongest Adventurers")
         else:
             try:
-                odds = location_chance(view, kind, loc, team)
+                odds = location_chance(view, kind, loc, team, points=True)
             except DungeoncraftError as exc:
                 return f"<i>{html.escape(str(exc))}</i>"
             whose = "the order chosen"
         names = " → ".join(_adv_name(view, a) for a in team)
         belief = room_belief(view, loc)
         head = (f"<b>{word} {html.escape(loc)}</b> with {whose} ({html.escape(names)}): "
-                f"every room done {probability_latex(odds.p_all)}")
+                f"every room done {probability_latex(odds.p_all)}; "
+                f"{html.escape(self._weighed(view, kind, loc, odds))}")
         if belief.hidden == 0:
             return head + ". The rooms are known."
         head += f", <i>{html.escape(odds.assumption)}</i>."
@@ -1054,6 +1256,40 @@ class HeroVsGuardianApp(GameApp):
                 f"{probability_latex(odds.p_all)}<br>Capture risk: {html.escape(risk)}")
 
 
+def _profile_key(view: HeroVsGuardianState, adv: str) -> str:
+    """What of an Adventurer matters to a roll and a score: two alike are interchangeable."""
+    card = {k: v for k, v in view.cards[adv].items() if k != "id"}
+    return repr((sorted(card.items()), view.items.get(adv, ()), view.levels.get(adv, 0)))
+
+
+def _orders(party: list[str], need: int) -> list[list[str]]:
+    """Every order of ``need`` to 4 of ``party``.
+
+    >>> len(_orders(["a", "b", "c"], 1)), len(_orders(["a", "b", "c"], 3))
+    (15, 6)
+    """
+    return [list(o) for size in range(need, min(4, len(party)) + 1)
+            for o in itertools.permutations(party, size)]
+
+
+def _signed(x: Any) -> str:
+    """A number of points with its sign, exact then decimal.
+
+    >>> _signed(sympy.Rational(7, 6)), _signed(sympy.Rational(-1, 2)), _signed(0)
+    ('+7/6 ≈ +1.17', '−1/2 = −0.50', '0')
+    """
+    if x == 0:
+        return "0"
+    sign = "+" if x > 0 else "−"
+    return sign + approx(abs(sympy.Rational(x))).replace("= ", "= " + sign).replace(
+        "≈ ", "≈ " + sign)
+
+
+def _short(x: Any) -> str:
+    """Points with a sign, to 2 decimals, for a button ("+1.41", "−0.50")."""
+    return f"{float(x):+.2f}".replace("-", "−")
+
+
 def _savers(view: HeroVsGuardianState, victim: str) -> list[str]:
     """Who may be captured in place of ``victim`` in the attempt under way (Sacrifice)."""
     at = view.attempt
@@ -1093,6 +1329,14 @@ def _needs(kind: str, modifier: int) -> str:
     """
     die = "the die" if modifier == 0 else f"the die {modifier:+d}"
     return f"{die} must reach {TARGET[kind]}; a 1 always fails"
+
+
+def _retreat_words(decision: Any) -> str:
+    """What the Venture-or-Retreat advice weighed, in words."""
+    better = "Rolling on" if decision.choice == "venture" else "Retreating"
+    return (f"{better} is best: rolling on expects {_signed(decision.venture_value)} points, "
+            f"retreating {_signed(decision.retreat_value)} (rooms' points won, minus the "
+            "points of Adventurers and Items captured, plus the token of a Mapped location).")
 
 
 def _guardian_scores(points: int) -> str:

@@ -28,13 +28,14 @@ True
 
 from __future__ import annotations
 
+import html
 import itertools
 from typing import Any
 
 import ipywidgets as w
 
 from ..core.charts import bar_chart
-from ..core.english import percent
+from ..core.english import approx, percent
 from ..core.errors import InvalidArgumentError
 from ..widgets.board import BoardView
 from ..widgets.panels import LiveCalculator, probability_latex, table_html
@@ -91,6 +92,7 @@ class ScoutVentureCalculator(LiveCalculator):
         self._by_name = {self.cards.name(a): a for a in self.cards.adventurers}
         self.odds = None
         self.best = None
+        self._best_shown: tuple[str, ...] | None = None  # the best order the menu moved to
         self.action = w.ToggleButtons(
             options=[("Scout (5+)", "scout"), ("Venture (6+)", "venture")], value="venture",
             description="Action:")
@@ -113,7 +115,8 @@ class ScoutVentureCalculator(LiveCalculator):
         self.adventurer_table = w.HTML()
         self.adventurers_text = w.Textarea(
             placeholder="or type your own, one per line:\nRogue: 1, 4; 2   (modifiers vs room 1, "
-                        "room 2; points)", layout=w.Layout(width="340px", height="80px"))
+                        "room 2; points)", layout=w.Layout(width="340px", max_width="100%",
+                                                    height="80px"))
         self.use_retreat = w.Checkbox(False, description="Retreat allowed (4+, modifier 0)")
         self.order = w.Dropdown(description="Order they go in:", layout=w.Layout(width="auto"))
         self.headline = w.HTMLMath()
@@ -129,8 +132,8 @@ class ScoutVentureCalculator(LiveCalculator):
             self.adventurers_text, self.use_retreat,
             self.order,
             self.message, self.headline,
-            w.HBox([w.Box([self.chart], layout=w.Layout(width="420px")),
-                    w.VBox([self.capture_table])]),
+            w.HBox([w.Box([self.chart], layout=w.Layout(width="420px", max_width="100%")),
+                    w.VBox([self.capture_table])], layout=w.Layout(flex_flow="row wrap")),
             self.best_table,
         ]
         self.watch([self.action, self.room_count, self.adventurer_picker, self.adventurers_text,
@@ -158,17 +161,20 @@ class ScoutVentureCalculator(LiveCalculator):
             self._toggling = False
 
     def _adventurer_rows(self) -> str:
+        """Each Adventurer's modifiers, compact enough for a phone: the four room types in
+        one cell (a wide table would scroll sideways), the chosen ones marked ✓."""
         chosen = set(self.adventurer_picker.value)
         rows = []
         for name, adventurer in self._by_name.items():
             card = self.cards[adventurer]
             mods = card["modifiers"]
-            rows.append(("✓" if name in chosen else "", name, card["points"],
-                         *(f"{mods[t]:+d}" for t in ROOM_TYPES),
+            rows.append((("✓ " if name in chosen else "") + name, card["points"],
+                         " ".join(f"{mods[t]:+d}" for t in ROOM_TYPES),
                          ", ".join(card.get("powers", ())) or "-"))
         return ("<div class='dcw-picker-table'><b>Each Adventurer's modifiers</b> (click "
                 "a name on the left to add or remove it)" + table_html(
-                    ["", "Adventurer", "points", *ROOM_TYPES, "Power"], rows) + "</div>")
+                    ["Adventurer", "points", " ".join(t[:5] for t in ROOM_TYPES), "Power"],
+                    rows) + "</div>")
 
     def update(self) -> None:
         if getattr(self, "_updating", False) or getattr(self, "_toggling", False):
@@ -199,18 +205,42 @@ class ScoutVentureCalculator(LiveCalculator):
                 f"not {len(mods)}")
         return mods, points
 
-    def _choose_order(self, team: list[str]) -> list[str]:
-        """The order picked in the menu; the menu lists every order of ``team``."""
-        orders = [tuple(p) for p in itertools.permutations(team)]
-        if list(self.order.options) != [(" → ".join(o), o) for o in orders]:
-            keep = self.order.value if self.order.value in orders else orders[0]
+    def _choose_order(self, team: list[str], best: tuple[str, ...] | None = None) -> list[str]:
+        """The order picked in the menu; the menu lists every order of the whole ``team``
+        first, then of fewer of them (a Scout: at least one per room). When the team or the
+        best changes the menu moves to ``best``, so that it never shows a worse order than
+        the table's best unasked."""
+        need = self.room_count.value if self.action.value == "scout" else 1
+        orders = [tuple(p) for size in range(len(team), need - 1, -1)
+                  for p in itertools.permutations(team, size)]
+        if [o for _label, o in self.order.options] != orders or (
+                best is not None and best != self._best_shown):
+            keep = best if best in orders else (
+                self.order.value if self.order.value in orders else orders[0])
+            if best is not None and best != self._best_shown:
+                self._best_shown = best
             self._updating = True  # setting the menu must not start another update
             try:
-                self.order.options = [(" → ".join(o), o) for o in orders]
+                self.order.options = [(" → ".join(o) + (" (best)" if o == best else ""), o)
+                                      for o in orders]
                 self.order.value = keep
             finally:
                 self._updating = False
         return list(self.order.value)
+
+    def _points_words(self, action: str, odds: Any) -> str:
+        """The points this order expects both ways, and a warning when even the best order
+        expects to lose points (then staying out, 0, is better)."""
+        if action != "venture" or odds.value is None:
+            return ""
+        text = (f"<br>Expected points: {html.escape(approx(odds.value))} (rooms won "
+                f"{html.escape(approx(odds.hero_points))}, minus Adventurers captured "
+                f"{html.escape(approx(odds.guardian_points))})")
+        if self.best is not None and self.best.best.odds.value <= 0:
+            text += ("<br><b>Every order expects to lose points</b> (the best: "
+                     f"{html.escape(approx(self.best.best.odds.value))}): not Venturing "
+                     "(0) is better.")
+        return text
 
     def compute(self) -> None:
         for i, row in enumerate(zip(self.room_types, self.room_extra, self.room_points,
@@ -224,16 +254,19 @@ class ScoutVentureCalculator(LiveCalculator):
         room_points = [p.value for p in self.room_points[:count]] if action == "venture" else None
         retreat = {name: 0 for name in mods} if self.use_retreat.value and action == "venture" \
             else None
-        order = self._choose_order(list(mods))
+        # A Venture weighs points both ways (rooms won, Adventurers captured); a Scout
+        # wins no points, so its aim is every room Scouted, then the fewest points lost.
+        by = "value" if action == "venture" else "p_all"
+        self.best = best_order(action, mods, rooms, room_points=room_points,
+                               adventurer_points=points, retreat=retreat, by=by)
+        order = self._choose_order(list(mods), tuple(self.best.best.adventurers))
         self.odds = location_odds(action, [mods[n] for n in order], room_points=room_points,
                                   adventurer_points=[points[n] for n in order],
                                   retreat=None if retreat is None else [0] * len(order))
-        self.best = best_order(action, mods, rooms, room_points=room_points,
-                               adventurer_points=points, retreat=retreat)
         odds = self.odds
         self.headline.value = (
             f"<b>Chance every room is done</b> in this order ({' → '.join(order)}): "
-            f"{probability_latex(odds.p_all)}")
+            f"{probability_latex(odds.p_all)}" + self._points_words(action, odds))
         self.chart.show(bar_chart(dict(enumerate(odds.rooms_done)), target=count,
                                   title=f"Rooms {'scouted' if action == 'scout' else 'ventured'}",
                                   x_label="rooms done", target_label="all done",
@@ -242,15 +275,20 @@ class ScoutVentureCalculator(LiveCalculator):
                 for name, p in zip(order, odds.capture_chance, strict=True)]
         self.capture_table.value = "<b>Capture risk</b>" + table_html(
             ["Adventurer", "chance", "%"], rows)
-        best_rows = [("best", " → ".join(self.best.best.adventurers),
-                      str(self.best.best.odds.p_all), str(self.best.best.odds.expected_captured))]
-        best_rows += [(str(k), " → ".join(c.adventurers), str(c.odds.p_all),
-                       str(c.odds.expected_captured))
-                      for k, c in enumerate(self.best.runners_up, 2)]
+        def row(label: str, choice: Any) -> tuple[str, ...]:
+            o = choice.odds
+            worth = () if action != "venture" else (approx(o.value),)
+            return (label, " → ".join(choice.adventurers), str(o.p_all),
+                    approx(o.expected_captured), *worth)
+
+        best_rows = [row("best", self.best.best)]
+        best_rows += [row(str(k), c) for k, c in enumerate(self.best.runners_up, 2)]
         if self.best.worst not in (self.best.best, *self.best.runners_up):
-            best_rows.append(("worst", " → ".join(self.best.worst.adventurers),
-                              str(self.best.worst.odds.p_all),
-                              str(self.best.worst.odds.expected_captured)))
-        self.best_table.value = (f"<b>Best order</b> of {self.best.candidates} compared"
-                                 + table_html(["", "order", "all done", "expected captured"],
-                                              best_rows))
+            best_rows.append(row("worst", self.best.worst))
+        ranked = ("by the points expected (rooms won minus the points of Adventurers "
+                  "captured)" if action == "venture" else
+                  "by the chance every room is Scouted, then the fewest points captured")
+        headers = ["", "order", "all done", "expected captured",
+                   *(["expected points"] if action == "venture" else [])]
+        self.best_table.value = (f"<b>Best order</b> of {self.best.candidates} compared, "
+                                 f"{ranked}" + table_html(headers, best_rows))

@@ -779,17 +779,25 @@ class BestOrder(ResultDisplay):
 
     def _repr_html_(self) -> str:
         rows = self._ranked()
+        # The net points column only when points were given (else it would stand empty).
+        points = any(c.odds.value is not None for _rank, c in rows)
         cells = "".join(
-            "<tr><th>{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>".format(
+            "<tr><th>{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td>{}</tr>".format(
                 html.escape(rank), html.escape(" > ".join(c.adventurers)),
                 html.escape(" then ".join(c.rooms)), html.escape(str(c.odds.p_all)),
                 html.escape(str(c.odds.expected_captured)),
-                html.escape("" if c.odds.value is None else str(c.odds.value)))
+                f"<td>{html.escape(str(c.odds.value))}</td>" if points else "")
             for rank, c in rows)
-        caption = html.escape(f"Best of {self.candidates} orders (ranked by {self.by})")
+        ranked = RANKING_WORDS.get(self.by, self.by)
+        caption = html.escape(f"Best of {self.candidates} orders (ranked by {ranked})")
         return (f"<table class='dcw-odds'><caption>{caption}</caption><tr><th></th>"
                 "<th>Adventurers</th><th>rooms</th><th>all done</th><th>expected captured</th>"
-                f"<th>net points</th></tr>{cells}</table>")
+                + ("<th>net points</th>" if points else "") + f"</tr>{cells}</table>")
+
+
+#: The rankings of :func:`best_order` in words, for its tables.
+RANKING_WORDS = {"p_all": "the chance every room is done",
+                 "value": "the points expected, won minus captured"}
 
 
 def _named(name: str, value: object, names: Sequence[str], minimum: int | None = None) -> dict:

@@ -189,10 +189,21 @@ class GameApp(StaticFallback, w.VBox):
         # game): a key for what a subclass caches about the position.
         self.version = 0
         self._memo_cache: dict[str, Any] = {}  # see _memo
-        self.board = BoardView(min_text_px=MIN_TEXT_PX)
+        # The whole board fits the width it is given; "Zoom in" draws its text readable
+        # (MIN_TEXT_PX at least) and lets it scroll sideways for the detail.
+        self.board = BoardView(min_text_px=0)
         self.board.on_click(self._on_board_click)
         self.status = text_label()
         self.status.add_class("dcw-status")
+        self.goal_view = w.HTML()  # the goal, how the game ends and how far off that is
+        self.goal_view.add_class("dcw-goal")
+        self.legend_view = w.HTML()  # what the board's marks mean
+        self.legend_view.add_class("dcw-legend")
+        self.zoom_button = w.ToggleButton(
+            False, description="Zoom in", icon="search-plus",
+            tooltip="Draw the board's text at a readable size and scroll it sideways; "
+            "press again to fit the whole board to the screen")
+        self.zoom_button.observe(lambda _c: self._apply_zoom(), names="value")
         self.summary_view = w.HTML()
         self.summary_view.add_class("dcw-summary")
         self.question_view = text_label()
@@ -233,6 +244,10 @@ class GameApp(StaticFallback, w.VBox):
         # rounding pixel of height would draw one).
         self._board_box = w.Box([self.board], layout=w.Layout(flex="3 1 560px", min_width="0",
                                                              overflow="auto hidden"))
+        # Zoom in sits right above the board, where a phone user looks for it.
+        self.zoom_button.layout = w.Layout(width="auto")
+        self.zoom_button.add_class("dcw-zoom")
+        zoom_row = w.HBox([self.zoom_button], layout=w.Layout(justify_content="flex-end"))
         # The side column grows with what it holds: its panels never shrink into a small
         # scrolling box beside a shorter board, nor show a scrollbar for a rounding pixel.
         self.holdings_view.layout.flex = self.side.layout.flex = "0 0 auto"
@@ -242,8 +257,10 @@ class GameApp(StaticFallback, w.VBox):
                                           overflow="auto hidden"))
         main = w.HBox([self._board_box, side_box],
                       layout=w.Layout(flex_flow="row wrap", width="100%"))
-        super().__init__([self.status, self.summary_view, self.final_panel, self.question_panel,
-                          self.message, main, controls, self.log_view], **kwargs)
+        super().__init__([self.status, self.goal_view, self.summary_view, self.final_panel,
+                          self.question_panel, self.message, zoom_row, main, self.legend_view,
+                          controls,
+                          self.log_view], **kwargs)
         self.add_class("dcw-app")
         self._run_bots()
         self.refresh()
@@ -268,6 +285,17 @@ class GameApp(StaticFallback, w.VBox):
         if player == self.seat:
             return "It is your turn."
         return f"It is {possessive(view.players[player], capital=False)} turn."
+
+    def goal(self, view: GameState) -> str:
+        """One sentence, always shown under the status: the goal, how the game ends and
+        how far it is from ending ("First to 20 points wins; the game ends when ...; now
+        ..."). Default: none."""
+        return ""
+
+    def legend(self, view: GameState) -> list[tuple[str, str]]:
+        """What the board's marks mean, as (mark, meaning) pairs shown under the board:
+        ("●", "an Adventurer"). Default: none."""
+        return []
 
     def summarize(self, events: list[Event], view: GameState) -> list[str]:
         """Sentences saying what happened since the seat's last action: its own results
@@ -430,8 +458,10 @@ class GameApp(StaticFallback, w.VBox):
             return
         if action is None:
             self.refresh()
-        else:
-            self.act(action)
+        elif not self.act(action):
+            # Refused: the board is drawn again, so that a piece selected for the refused
+            # move no longer looks selected (the message says why).
+            self.board.show(self.draw(self.state.view(self.seat)))
 
     def _choose(self, choice: Choice) -> None:
         if callable(choice.action) and not isinstance(choice.action, (Action, str)):
@@ -499,6 +529,16 @@ class GameApp(StaticFallback, w.VBox):
         # Beside the side panel only where the board is readable there; else above it.
         self._board_box.layout.flex = f"3 1 {max(560, self.board.min_width_px)}px"
         self.status.value = self.describe(view)
+        goal = self.goal(view)
+        self.goal_view.value = (f"<div class='dcw-goal-text'>{html.escape(goal)}</div>"
+                                if goal else "")
+        self.goal_view.layout.display = "" if goal else "none"
+        marks = self.legend(view)
+        self.legend_view.value = ("<div class='dcw-legend-text'><b>Legend</b>: " + " · ".join(
+            f"<span class='dcw-legend-mark'>{html.escape(m)}</span> {html.escape(t)}"
+            for m, t in marks) + "</div>") if marks else ""
+        self.legend_view.layout.display = "" if marks else "none"
+        self._apply_zoom()
         mine = self.state.current_player == self.seat and not self.state.is_over
         legal = self.state.legal_actions() if mine else []
         self.action_menu.options = [(self.action_label(a), a) for a in legal]
@@ -513,6 +553,14 @@ class GameApp(StaticFallback, w.VBox):
         self._show_undo()
         self.log_view.set_lines([(e.text, e.visible_to is not None) for e in view.log])
         self._publish(view)
+
+    def _apply_zoom(self) -> None:
+        """Every board of the app fits its width, or (zoomed in) keeps its text readable
+        and scrolls sideways."""
+        least = MIN_TEXT_PX if self.zoom_button.value else 0
+        for value in list(vars(self).values()):
+            if isinstance(value, BoardView) and value.min_text_px != least:
+                value.min_text_px = least
 
     def _events_since_mark(self) -> list[Event]:
         return [e for e in self.state.log[self._mark:] if self._visible(e)]

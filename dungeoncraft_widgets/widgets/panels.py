@@ -243,6 +243,7 @@ class LiveCalculator(StaticFallback, w.VBox):
         finally:
             self._computing = False
         self._mark_stale(False)
+        self.add_class("dcw-has-results")  # from now on an error greys these out
         self.set_trait("answer_text", self.headline_text())
         self.message.value = NOTE_MARK + "; ".join(self._notes) + "." if self._notes else ""
 

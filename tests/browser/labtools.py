@@ -115,3 +115,15 @@ _STRAY_SCROLLBARS = """(root) => [...root.querySelectorAll('*')].filter((e) => {
 def stray_scrollbars(locator) -> list[str]:
     """The boxes inside ``locator`` (e.g. a ``.dcw-app``) showing a scrollbar they should not."""
     return locator.evaluate(_STRAY_SCROLLBARS)
+
+
+def zoom_in(locator) -> None:
+    """Press Zoom in on every app inside ``locator`` (a page or one app) where it is not
+    pressed yet: the boards fit their width by default, and draw their text at 10 px at
+    least (scrolling sideways) once zoomed in (issue 26)."""
+    for button in locator.locator(".dcw-zoom").all():
+        if "mod-active" not in (button.get_attribute("class") or ""):
+            button.scroll_into_view_if_needed()
+            button.click()
+            button.locator("xpath=self::*[contains(@class, 'mod-active')]").wait_for(
+                timeout=10_000)

@@ -1,7 +1,7 @@
 """GameApp in a real JupyterLab with the demo game: what just happened, the question and
-its buttons with exact odds, undo refused past a reveal, the board's text readable at
-800 px with the side panel open and usable at a 390 px phone width, the final table and
-New game, light and dark themes (screenshots at 1400, 800 and 390 px in both); and a
+its buttons with exact odds, undo refused past a reveal, the board fitting 800 px with the
+side panel open and its text readable once zoomed in, usable at a 390 px phone width, the
+final table and New game, light and dark themes (screenshots at 1400, 800 and 390 px in both); and a
 calculator greying out its answer while an input is invalid."""
 
 from __future__ import annotations
@@ -94,9 +94,14 @@ def test_demo_app_in_jupyterlab(page, lab, artifacts):
 
         screenshots(page, artifacts, "light")
 
-        # 800 px with the side panel open: the board scrolls rather than shrink its text.
+        # 800 px with the side panel open: the whole board fits; Zoom in draws its text
+        # readable (it may then scroll sideways), and stays on.
         page.set_viewport_size({"width": 800, "height": 900})
         show_side_panel(page, True)
+        page.wait_for_timeout(300)
+        assert app.locator(".dcw-board-scroll").first.evaluate(
+            "s => s.scrollWidth <= s.clientWidth + 1")
+        app.get_by_role("button", name="Zoom in").click()
         page.wait_for_timeout(300)
         size, height = page.evaluate(SMALLEST_TEXT)
         assert size >= 9.99 and height >= 9.99, (size, height)

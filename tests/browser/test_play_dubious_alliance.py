@@ -17,6 +17,7 @@ from labtools import (
     show_side_panel,
     stray_scrollbars,
     write_notebook,
+    zoom_in,
 )
 
 NOTEBOOK = "dubious_alliance_app.ipynb"
@@ -81,8 +82,10 @@ def test_a_round_played_by_clicking(page, lab, artifacts):
         assert [b.strip() for b in buttons.all_text_contents()] == expected
         assert expected[0].startswith(("Accept — chance their card is harmless: ",
                                        "★ Accept — chance their card is harmless: "))
-        assert "Decline — chance your card is harmless: " in expected[1]
-        assert app.locator(".dcw-choice.dcw-best").count() == 1
+        assert "Decline" in expected[1] and "chance your card is harmless: " in expected[1]
+        # a ★ only where nothing else is at stake (issue 26): as many as the app gives
+        assert app.locator(".dcw-choice.dcw-best").count() == sum(
+            t.startswith("★") for t in expected)
         for button in buttons.all():                     # no label cut short
             assert button.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
 
@@ -107,7 +110,8 @@ def test_a_round_played_by_clicking(page, lab, artifacts):
         for width in (1400, 800, 390):
             shot(page, artifacts, "offer", width)
 
-        # 800 px with the side panel open, and a phone: text stays readable.
+        # 800 px with the side panel open, and a phone: zoomed in, text stays readable.
+        zoom_in(page)
         page.set_viewport_size({"width": 800, "height": 900})
         show_side_panel(page, True)
         page.wait_for_timeout(400)

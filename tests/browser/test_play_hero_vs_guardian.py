@@ -5,12 +5,14 @@ dungeon by clicking; screenshots at 1400, 800 and 390 px (looked at by the devel
 from __future__ import annotations
 
 from labtools import (
+    REPO,
     open_and_run,
     run_in_kernel,
     set_theme,
     show_side_panel,
     stray_scrollbars,
     write_notebook,
+    zoom_in,
 )
 
 NOTEBOOK = "hero_vs_guardian_app.ipynb"
@@ -39,7 +41,9 @@ def kernel(client, code: str) -> str:
 
 def shoot(page, app, artifacts, name: str) -> None:
     """The app at 1400 and 800 px (side panel open) and on a 390 px phone: its top (what
-    happened, the question), its dungeon and its card panel."""
+    happened, the question), its dungeon and its card panel; zoomed in, so that the text
+    of the boards is readable (they fit their width otherwise)."""
+    zoom_in(app)
     parts = {"top": app.locator(".widget-label.dcw-status"),
              "board": app.locator(".dcw-board").first,
              "cards": app.locator(".dcw-board").nth(1)}
@@ -51,7 +55,7 @@ def shoot(page, app, artifacts, name: str) -> None:
             locator.evaluate("e => e.scrollIntoView({block: 'start'})")
             page.wait_for_timeout(150)
             page.screenshot(path=str(artifacts / f"hvg-{name}-{width}-{part}.png"))
-        smallest = app.evaluate(SMALLEST_TEXT)   # the boards scroll rather than shrink text
+        smallest = app.evaluate(SMALLEST_TEXT)   # zoomed in: the boards scroll, text stays
         assert smallest >= 9.9, (name, width, smallest)
         assert stray_scrollbars(app) == [], (name, width)  # no panel squeezed into a box
     page.set_viewport_size({"width": 1400, "height": 900})
@@ -173,6 +177,60 @@ def test_hero_and_guardian_by_clicking(page, lab, artifacts):
         hero.locator(".dcw-board").nth(1).evaluate("e => e.scrollIntoView()")
         page.screenshot(path=str(artifacts / "hvg-hero-cards-1400-dark.png"))
         set_theme(page, "JupyterLab Light")
+    finally:
+        client.stop_channels()
+    stderr = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    assert stderr.count() == 0, stderr.all_text_contents()
+
+
+END_CELLS = [
+    "import sys\n"
+    f"sys.path.insert(0, {str(REPO / 'tests')!r})\n"
+    "from hvg_ui import play_to_end\n"
+    "from dungeoncraft_widgets.hero_vs_guardian.app import HeroVsGuardianApp\n"
+    "hero = HeroVsGuardianApp(role='hero', seed=2)\nhero",
+]
+
+
+def test_the_hero_plays_to_the_end(page, lab, artifacts):
+    """Issue 26: the Hero's game to its end. The first Scout by clicking on the page (the
+    location, its confirm button, an Adventurer card, Enter, the rolls); then the rest of
+    the game through the app's own buttons and board clicks from the kernel
+    (tests/hvg_ui.py: a browser test of 50 rounds of clicks would take many minutes), and
+    the end seen on the page: the goal line, the winner, New game."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    write_notebook(lab.root / "hvg_end.ipynb", END_CELLS)
+    open_and_run(page, lab, "hvg_end.ipynb")
+    hero = page.locator(".dcw-app").first
+    hero.wait_for(timeout=90_000)
+    client = lab.kernel_client("hvg_end.ipynb")
+    try:
+        goal = hero.locator(".dcw-goal-text")
+        assert "The game ends when the Hero Ventures the Treasure Vault" in goal.text_content()
+        hero.get_by_role("button", name="Draw 3 Adventurers at random").click()
+        lit = hero.locator(".dcw-board [data-id^=loc-].dcw-clickable").first
+        lit.wait_for(timeout=30_000)
+        where = lit.get_attribute("data-id").removeprefix("loc-")
+        lit.click(position={"x": 54, "y": 96})
+        hero.locator(".dcw-choice", has_text=f"Scout {where} for 2 stones").click()
+        hero.locator(".dcw-board [data-id^=adv-].dcw-clickable").first.click()
+        enter = hero.locator(".dcw-choice", has_text=f"Enter {where} with")
+        enter.wait_for(timeout=20_000)
+        assert "every room done" in enter.text_content()      # the chance of THIS order
+        enter.click()
+        for _ in range(6):
+            page.wait_for_timeout(500)
+            if kernel(client, "print(hero.state.attempt is None)") == "True":
+                break
+            hero.locator(".dcw-choice", has_text="Roll:").first.click()
+        assert kernel(client, "print(hero.state.attempt is None)") == "True"
+        presses = int(kernel(client, "print(play_to_end(hero, seed=2))"))
+        assert presses > 10
+        hero.locator(".dcw-goal-text", has_text="the game is over").wait_for(timeout=30_000)
+        hero.locator(".dcw-status", has_text="Game over").wait_for(timeout=30_000)
+        assert hero.get_by_role("button", name="New game").is_visible()
+        hero.locator(".dcw-status").evaluate("e => e.scrollIntoView({block: 'start'})")
+        page.screenshot(path=str(artifacts / "hvg-hero-end-1400.png"))
     finally:
         client.stop_channels()
     stderr = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")

@@ -152,6 +152,7 @@ function render({ model, el }) {
   let clickable = new Set();
   let focusedId = null;
   let hoveredId = null;
+  let shownKey = null; // the hovered shape as drawn when its tooltip was shown
   let nodeCount = 0;
   let flashing = new Set(); // ids marked for a moment
   let flashTimer = null;
@@ -201,7 +202,9 @@ function render({ model, el }) {
     reconcile(layer, scene.shapes || [], seen);
     for (const id of [...elements.keys()]) if (!seen.has(id)) elements.delete(id);
     if (focusedId !== null && !clickable.has(focusedId)) setFocus(null);
-    if (hoveredId !== null && !elements.has(hoveredId)) hideTooltip();
+    // A tooltip on a shape that moved or changed (the piece just moved) would describe
+    // what is no longer there: it goes until the pointer comes over a shape again.
+    if (hoveredId !== null && elements.get(hoveredId)?.dcwKey !== shownKey) hideTooltip();
   }
 
   function showScrollEdges() {
@@ -238,6 +241,7 @@ function render({ model, el }) {
     if (!node || !node.dcwTooltip) return hideTooltip();
     tooltip.textContent = node.dcwTooltip;
     tooltip.hidden = false;
+    shownKey = node.dcwKey;
     const box = node.getBoundingClientRect();
     const frame = root.getBoundingClientRect();
     // Centred under the shape, but kept wholly inside the board (not cut at an edge).
@@ -253,6 +257,7 @@ function render({ model, el }) {
   function hideTooltip() {
     tooltip.hidden = true;
     hoveredId = null;
+    shownKey = null;
   }
 
   function setFocus(id) {
