@@ -210,3 +210,69 @@ def play_games(game: str, seeds: Iterable[int], *, players: int | Sequence[int] 
     task = PlayGames(game, players, options or {},
                      **({"bots": bots} if bots else {}), **({"record": record} if record else {}))
     return run_seeds(task, seeds, executor=executor, chunk_size=chunk_size, progress=progress)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m dungeoncraft_widgets.runs GAME GAMES [--workers N] [--dask [ADDRESS]]``:
+    play GAMES seeded random games of GAME, every player count in turn, and print how long
+    they ran and how often each seat won."""
+    import argparse
+    import time
+    from collections import Counter
+    from concurrent.futures import ProcessPoolExecutor
+
+    from . import GAMES
+    from .core.english import count
+
+    parser = argparse.ArgumentParser(prog="python -m dungeoncraft_widgets.runs",
+                                     description=main.__doc__.split("\n")[0])
+    parser.add_argument("game", choices=list(GAMES))
+    parser.add_argument("games", type=int)
+    parser.add_argument("--seed", type=int, default=0, help="the first seed")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (1: here)")
+    parser.add_argument("--dask", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="a Dask scheduler's address, or none for a LocalCluster of "
+                             "--workers processes (the dask extra)")
+    args = parser.parse_args(argv)
+    client = executor = None
+    if args.dask is not None:
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            parser.error('--dask needs the dask extra: pip install "dungeoncraft_widgets[dask]"')
+        client = Client(args.dask) if args.dask else Client(LocalCluster(
+            n_workers=args.workers, threads_per_worker=1, dashboard_address=None))
+        executor = client.get_executor()
+    elif args.workers > 1:
+        executor = ProcessPoolExecutor(args.workers)
+    start = time.perf_counter()
+    try:
+        records = play_games(args.game, range(args.seed, args.seed + args.games),
+                             executor=executor, progress=True)
+    finally:
+        if client is not None:
+            client.close()
+        elif executor is not None:
+            executor.shutdown()
+    seconds = time.perf_counter() - start
+    by_count: dict[int, list[GameRecord]] = {}
+    for record in records:
+        by_count.setdefault(record.players, []).append(record)
+    print(f"{len(records):,} games of {args.game} in {seconds:.1f} s "
+          f"({len(records) / seconds:.1f} games/s)")
+    for players, group in sorted(by_count.items()):
+        wins: Counter[int] = Counter()
+        for record in group:
+            best = max(record.scores)
+            wins.update(seat for seat, score in enumerate(record.scores) if score == best)
+        shares = ", ".join(f"seat {seat + 1} {wins[seat] / len(group):.0%}"
+                           for seat in range(players))
+        actions = sum(r.actions for r in group) / len(group)
+        print(f"{count(players, 'player')}: {count(len(group), 'game')}, {actions:.0f} "
+              "actions on average; "
+              f"best score (ties shared): {shares}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -119,3 +119,13 @@ def test_a_small_soak_on_a_dask_local_cluster_equals_the_serial_run(monkeypatch)
     assert all(c["games"] == 1 and c["steps"] > 0 and c["view legal actions"] == c["steps"]
                for c in counts)
     assert [failures for _counts, failures in serial] == [[], [], []]
+
+
+def test_the_command_line_plays_the_games_and_says_who_won(capsys):
+    from dungeoncraft_widgets.runs import main
+
+    assert main(["adventure_land", "4"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("4 games of adventure_land in ")
+    assert "2 players: 2 games" in said and "3 players: 1 game," in said
+    assert "seat 1 " in said and "actions on average" in said
