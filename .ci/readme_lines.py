@@ -15,7 +15,8 @@ check of what it should give:
 - ``export``: first without the extra (``pip install -e .`` only), which must say which
   extra to install, then with it: the tour becomes a page that says clicks do nothing;
 - ``lite``: ``python lite/build.py`` writes a JupyterLite site;
-- ``docs``: the documentation site builds with warnings as errors.
+- ``docs``: the documentation site builds with warnings as errors;
+- ``dask``: the README's seeded games run on a Dask LocalCluster and print their summary.
 
 The environments share one pip cache (``DCW_CI_CACHE``), so each package is downloaded
 once. Prints one line per check with its time, and exits non-zero if any check failed.
@@ -309,6 +310,19 @@ def check_course() -> str:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def check_dask() -> str:
+    """The [dask] line: its games on a Dask LocalCluster, a summary printed."""
+    pip_command, command = readme_row("dask")
+    env = env_for()
+    bin_dir = venv(CACHE / "venvs" / "dask", pip_command, env)
+    env["PATH"] = f"{bin_dir}:{env['PATH']}"
+    result = run(command, REPO, env, timeout=600)
+    if result.returncode or " games of " not in result.stdout:
+        raise Failed(f"{command}: exit {result.returncode}\n"
+                     f"{(result.stdout + result.stderr)[-3000:]}")
+    return f"{command}: {result.stdout.splitlines()[0]}"
+
+
 CHECKS = {
     "lab-root": lambda: check_lab(as_user=False),
     "lab-user": lambda: check_lab(as_user=True),
@@ -319,12 +333,13 @@ CHECKS = {
     "lite": check_lite,
     "docs": check_docs,
     "course": check_course,
+    "dask": check_dask,
 }
 
 
 # About how long each check takes (s, measured on a CI machine): the longest start first.
 LENGTH = {"docs": 240, "course": 150, "lite": 120, "lab-user": 100, "export": 65, "notebook": 60,
-          "voila": 55, "marimo": 45, "lab-root": 40}
+          "voila": 55, "marimo": 45, "lab-root": 40, "dask": 60}
 
 
 def main(argv: list[str] | None = None) -> int:

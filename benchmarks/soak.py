@@ -1,8 +1,11 @@
 """Soak test: long random play of every registered game, with bad input mixed in at every step.
 
-Run: ``python benchmarks/soak.py [--games 10000] [--only hero_vs_guardian] [--seed 0]``
-(outside CI: 10,000 games of every game takes hours). For each game and each
-player count in turn, it plays random legal actions and at every step checks:
+Run: ``python benchmarks/soak.py [--games 10000] [--only hero_vs_guardian] [--seed 0]
+[--workers 2] [--dask [ADDRESS]]`` (outside CI: 10,000 games of every game takes hours).
+The games go through :func:`dungeoncraft_widgets.runs.run_seeds`: here, on ``--workers``
+processes, or on a Dask cluster, with the same figures. For each game, every player count
+and rules option in turn (``SOAK_OPTIONS``), it plays random legal actions and at every
+step checks:
 
 - illegal candidates are refused with a named library error and leave ``to_json()``
   byte-identical: garbage text, an action of no game, earlier actions not legal now,
@@ -40,19 +43,23 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import signal
 import sys
+import threading
 import time
 import traceback
 import types
 import typing
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 import dungeoncraft_widgets
 from dungeoncraft_widgets.core import Action, DungeoncraftError, IllegalActionError, Rng
 from dungeoncraft_widgets.core.actions import MAX_INT
+from dungeoncraft_widgets.runs import run_seeds
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 import conformance  # noqa: E402 - the checks the test suite makes, shared
@@ -142,10 +149,10 @@ class Soak:
         self.failures: list[str] = []
         self.state_type = type(game.new_game(players=game.PLAYER_COUNTS[0], seed=0))
 
-    def play(self, seed: int, players: int) -> None:
-        game, rng = self.game, Rng(seed)
-        state = game.new_game(players=players, seed=seed)
-        check(game.new_game(players=players, seed=seed).to_json() == state.to_json(),
+    def play(self, seed: int, players: int, options: dict | None = None) -> None:
+        game, rng, options = self.game, Rng(seed), options or {}
+        state = game.new_game(players=players, seed=seed, **options)
+        check(game.new_game(players=players, seed=seed, **options).to_json() == state.to_json(),
               "the same seed gave another game")
         components = state.components()
         step = 0
@@ -173,7 +180,7 @@ class Soak:
                     self.tampered_start(state, rng)
             self.ending(state, rng)
         except Exception as error:  # noqa: BLE001 - every failure is recorded, then go on
-            where = f"{self.name} players={players} seed={seed} step={step}"
+            where = f"{self.name} players={players} {options or ''} seed={seed} step={step}"
             detail = "".join(traceback.format_exception_only(type(error), error)).strip()
             if not isinstance(error, Failure):
                 frame = traceback.extract_tb(error.__traceback__)[-1]
@@ -329,6 +336,112 @@ class Soak:
             raise Failure("undo past revealed information was allowed")
 
 
+#: Rules options soaked in turn with every player count (a pair new_game refuses is left out).
+SOAK_OPTIONS: dict[str, list[dict]] = {
+    "dobbers": [{}, {"duel": True}, {"events": True}, {"variant_a": True},
+                {"variant_b": True}, {"solo_method": "B"}, {"extra_challenges": False}],
+    "alderquest": [{}, {"lone": "red"}],
+    "adventure_land": [{"adventure": 1}, {"adventure": 2}, {"adventure": 3}],
+}
+
+_SOAKS: dict[tuple, Soak] = {}  # one Soak per worker process and game, made once
+
+
+@dataclass(frozen=True)
+class SoakTask:
+    """Soak one seeded game: ``task(seed) -> (counts, failures)``, the same whoever runs it.
+
+    The seed picks the player count and options in turn (``cases[seed % len(cases)]``).
+    Picklable, so :func:`dungeoncraft_widgets.runs.run_seeds` can send it to processes or
+    a Dask cluster (whose workers must be able to import this module)."""
+
+    name: str
+    save_every: int = 1
+    tamper_every: int = 10
+    game_timeout: float = 600
+    cases: tuple = ()
+
+    @classmethod
+    def of(cls, name: str, **settings) -> SoakTask:
+        game = dungeoncraft_widgets.GAMES[name]
+        cases = []
+        for players in game.PLAYER_COUNTS:
+            for options in SOAK_OPTIONS.get(name, [{}]):
+                try:
+                    game.new_game(players=players, seed=0, **options)
+                except DungeoncraftError:
+                    continue  # e.g. a solo method with more than one player
+                cases.append((players, tuple(sorted(options.items()))))
+        return cls(name, cases=tuple(cases), **settings)
+
+    def __call__(self, seed: int) -> tuple[dict[str, int], list[str]]:
+        key = (self.name, self.save_every, self.tamper_every)
+        if key not in _SOAKS:
+            _SOAKS[key] = Soak(self.name, dungeoncraft_widgets.GAMES[self.name],
+                               max(1, self.save_every), max(1, self.tamper_every))
+        soak = _SOAKS[key]
+        soak.counts, soak.failures = Counter(), []
+        players, options = self.cases[seed % len(self.cases)]
+        # a time limit needs SIGALRM, which only a process's main thread can set (a Dask
+        # worker runs tasks in threads: there, no limit)
+        timed = threading.current_thread() is threading.main_thread()
+        if timed:
+            signal.signal(signal.SIGALRM, _too_long)
+            signal.setitimer(signal.ITIMER_REAL, self.game_timeout)
+        try:
+            soak.play(seed, players, dict(options))
+        except GameTookTooLong as error:
+            soak.failures.append(f"{self.name} players={players} seed={seed}: {error}")
+            soak.counts["games"] += 1
+        finally:
+            if timed:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        return dict(soak.counts), list(soak.failures)
+
+
+def _too_long(_signum, _frame):
+    raise GameTookTooLong("a game took too long")
+
+
+def soak_games(names, games: int, first_seed: int = 0, executor=None, chunk_size=None,
+               progress=None, **settings) -> list[tuple[str, Counter, list[str]]]:
+    """Soak ``games`` seeded games of each game in ``names``: (name, counts, failures)."""
+    results = []
+    for name in names:
+        task = SoakTask.of(name, **settings)
+        start = time.perf_counter()
+        records = run_seeds(task, range(first_seed, first_seed + games), executor=executor,
+                            chunk_size=chunk_size, progress=progress)
+        counts: Counter[str] = Counter()
+        failures: list[str] = []
+        for record_counts, record_failures in records:
+            counts.update(record_counts)
+            failures += record_failures
+        counts["seconds"] = round(time.perf_counter() - start)
+        results.append((name, counts, failures))
+        print(f"{name}: {counts['games']} games, {counts['steps']} steps, "
+              f"{len(failures)} failures in {counts['seconds']} s", file=sys.stderr, flush=True)
+    return results
+
+
+def executor_for(workers: int, dask: str | None):
+    """None (run here), a process pool of ``workers``, or a Dask client's executor."""
+    if dask is not None:
+        from distributed import Client, LocalCluster
+
+        # the workers import this module and tests/conformance.py by name
+        here = Path(__file__).resolve().parent
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            [str(here), str(here.parent / "tests"), os.environ.get("PYTHONPATH", "")])
+
+        client = Client(dask) if dask else Client(LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True))
+        return client.get_executor()
+    if workers > 1:
+        return ProcessPoolExecutor(workers)
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000, help="games per registered game")
@@ -340,52 +453,47 @@ def main() -> None:
                         help="seconds one game may take before it counts as a failure")
     parser.add_argument("--tamper-every", type=int, default=10,
                         help="a tampered start and options every so many steps")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes (1: run here, in this process)")
+    parser.add_argument("--dask", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="run on a Dask cluster: its scheduler's address, or none for a "
+                             "LocalCluster of --workers processes (the dask extra)")
+    parser.add_argument("--chunk-size", type=int, default=None, help="seeds per task")
     args = parser.parse_args()
     names = args.only or list(dungeoncraft_widgets.GAMES)
-
-    def too_long(_signum, _frame):
-        raise GameTookTooLong(f"a game took more than {args.game_timeout} s")
-
-    signal.signal(signal.SIGALRM, too_long)
-    soaks = []
-    for name in names:
-        game = dungeoncraft_widgets.GAMES[name]
-        soak = Soak(name, game, max(1, args.save_every), max(1, args.tamper_every))
-        start = time.process_time()
-        for i in range(args.games):
-            seed = args.seed + i
-            players = game.PLAYER_COUNTS[i % len(game.PLAYER_COUNTS)]
-            signal.setitimer(signal.ITIMER_REAL, args.game_timeout)
-            try:
-                soak.play(seed, players)
-            except GameTookTooLong as error:
-                soak.failures.append(f"{name} players={players} seed={seed}: {error}")
-                soak.counts["games"] += 1
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-        soak.counts["cpu seconds"] = round(time.process_time() - start)
-        soaks.append(soak)
-        print(f"{name}: {soak.counts['games']} games, {soak.counts['steps']} steps, "
-              f"{len(soak.failures)} failures", file=sys.stderr, flush=True)
-
-    columns = ["games", "steps", "checks", "illegal refused", "wrong types refused",
-               "round trips", "tampered saves refused", "view checks", "view legal actions",
-               "reveals", "undo after a reveal refused", "tampered starts refused",
-               "tampered starts sound", "tampered options refused", "tampered options sound",
-               "cpu seconds"]
-    for soak in soaks:
-        soak.counts["checks"] = sum(n for key, n in soak.counts.items()
-                                    if key not in ("games", "steps", "cpu seconds", "checks"))
-    print(f"{'game':18} " + " ".join(f"{c:>{max(len(c), 8)}}" for c in columns)
-          + f" {'failures':>8}")
-    for soak in soaks:
-        print(f"{soak.name:18} " + " ".join(f"{soak.counts[c]:>{max(len(c), 8)}}"
-                                            for c in columns) + f" {len(soak.failures):>8}")
-    failures = [f for soak in soaks for f in soak.failures]
+    executor = executor_for(args.workers, args.dask)
+    results = soak_games(names, args.games, args.seed, executor, args.chunk_size,
+                         progress=True, save_every=args.save_every,
+                         tamper_every=args.tamper_every, game_timeout=args.game_timeout)
+    print(table(results))
+    failures = [f for _name, _counts, found in results for f in found]
     for failure in failures[:20]:
         print("FAILED", failure)
     sys.exit(1 if failures else 0)
 
 
+COLUMNS = ["games", "steps", "checks", "illegal refused", "wrong types refused",
+           "round trips", "tampered saves refused", "view checks", "view legal actions",
+           "reveals", "undo after a reveal refused", "tampered starts refused",
+           "tampered starts sound", "tampered options refused", "tampered options sound",
+           "seconds"]
+
+
+def table(results) -> str:
+    """The soak's figures, a row per game (and the total of checks in 'checks')."""
+    lines = [f"{'game':18} " + " ".join(f"{c:>{max(len(c), 8)}}" for c in COLUMNS)
+             + f" {'failures':>8}"]
+    for name, counts, failures in results:
+        counts["checks"] = sum(n for key, n in counts.items()
+                               if key not in ("games", "steps", "seconds", "checks"))
+        lines.append(f"{name:18} " + " ".join(f"{counts[c]:>{max(len(c), 8)}}"
+                                              for c in COLUMNS) + f" {len(failures):>8}")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
-    main()
+    # run as the module ``soak``, so that its tasks pickle by name for other processes
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import soak
+
+    soak.main()

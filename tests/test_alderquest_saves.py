@@ -170,6 +170,11 @@ def test_a_save_of_a_position_loads_as_it_was(position):
          "ctx": {"kind": "hero", "team": 0, "source": "lily", "hero": "lily"}},
         {"kind": "trigger", "minion": "T01", "when": "move", "space": "b1", "team": 0,
          "ask": True, "player": 0}])),
+    # off the Battlefield while a decision of another minion is pending (the soak: it
+    # loaded, and the game's next save was refused)
+    ("minions.H01.space", lambda s: s["stack"].append(
+        {"kind": "trigger", "minion": "T01", "when": "move", "space": "b1", "team": 0,
+         "ask": True, "player": 0}) or s["minions"]["H01"].update(space=None)),
 ])
 def test_an_edited_start_is_refused_naming_the_field(position, field, edit):
     """Issue 24: a start no game could reach is refused before anything is replayed,

@@ -2289,7 +2289,12 @@ class _PositionCheck:
                 raise self.bad(at, "a minion on the Battlefield is not in its deck too")
             space = m["space"]
             if space is None:
-                if not s.stack:
+                # off the Battlefield only between its summoning and its arrival: the
+                # stack holds that arrival, or the defender's Judo question before it
+                # (the soak found any pending step let it through; the next save failed)
+                if not any(frame.get("kind") == "arrive" and frame.get("minion") == mid
+                           or frame.get("kind") == "judo" and frame.get("attacker") == mid
+                           for frame in s.stack if isinstance(frame, dict)):
                     raise self.bad(f"{at}.space", "a minion is on a space (it is off the "
                                    "Battlefield only while its summoning is decided)")
             elif not (s.field.is_ground(space) or s.field.is_canopy(space)):
