@@ -658,6 +658,10 @@ def _trading():
     (lambda s: s.update(characters=[s["characters"][0]] * 4), "characters"),
     (lambda s: s.update(phase="resolve"), "window: Resolving"),
     (lambda s: s.update(phase="over"), "outcome"),
+    # the soak (7 players, seed 99): loaded, and the next Offer's claim was about nobody
+    (lambda s: s["origin"].__setitem__(1, None), "origin: an Unrevealed card on the table "
+                                                 "has no player who set it"),
+    (lambda s: s["origin"].__setitem__(1, s["origin"][0]), "origin: two Unrevealed"),
 ])
 def test_a_start_no_game_could_reach_is_refused_by_name(change, message):
     state = _trading()

@@ -995,6 +995,13 @@ def _check_position(state: DubiousAllianceState, data: dict[str, Any]) -> None:
         seats += [v for k, v in (data[key] or {}).items() if k in ("from", "to", "winner", "dead")]
     if any(s is not None and s >= n for s in seats):
         raise bad("seats", f"a seat number is {n} or more in a game of {n}")
+    # an Unrevealed card on the table was set by someone, and each seat set one card (the
+    # soak: a start with an origin blanked loaded, and the next Offer's claim named nobody)
+    origins = [o for o, card in zip(data["origin"], data["unrevealed"]) if card is not None]
+    if None in origins:
+        raise bad("origin", "an Unrevealed card on the table has no player who set it")
+    if len(set(origins)) != len(origins):
+        raise bad("origin", "two Unrevealed cards were set by the same player")
     if sorted(data["characters"] + data["box"]) != sorted(deck.player_cards) \
             or len(set(data["characters"])) != n:
         raise bad("characters", "the chiefs in play and in the box are not this deck's "
