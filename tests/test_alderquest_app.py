@@ -399,6 +399,12 @@ def test_every_board_fits_a_360_px_screen_with_readable_text():
     for _ in range(30):  # minions, tiles and Heroes on the Battlefield
         if app.state.current_player == 0 and not app.state.is_over:
             app.act(me.choose(app.state.view(0), app.state.legal_actions()))
+    from dungeoncraft_widgets.widgets.app import MIN_TEXT_PX
+    from dungeoncraft_widgets.widgets.board import readable_width
+
+    assert all(b.min_width_px == 0 for b in (app.board_view, app.board, app.hand_view))
+    app.zoom_button.value = True  # boards fit by default; zoomed in, text stays >= 10 px
     for board in (app.board_view, app.board, app.hand_view):
-        assert 0 < board.min_width_px <= 240, (board.scene["title"], board.min_width_px)
+        width = readable_width(board.scene, MIN_TEXT_PX)
+        assert 0 < board.min_width_px == width <= 240, (board.scene["title"], width)
     assert "Goal: the most Acorn points" in app.status.value and len(app.status.value) < 200
