@@ -943,6 +943,20 @@ different Player card ids, not 'uzga_bonewitch'
         self.chosen = [c if p == player or c is None else UNKNOWN
                        for p, c in enumerate(self.chosen)]
 
+    def hidden_zones(self, player: int | None) -> dict[str, list]:
+        """The deck, the other hands and chosen cards, and every face-down Unrevealed card
+        but ``player``'s own before they trade it (GameState.hidden_zones)."""
+        zones = {"deck": list(self.deck)}
+        for p in range(len(self.hands)):
+            if p != player:
+                zones[f"hand {p}"] = list(self.hands[p])
+                if self.chosen[p] is not None:
+                    zones[f"chosen {p}"] = [self.chosen[p]]
+            card = self.unrevealed[p]
+            if card is not None and not (p == player and not self.traded[p]):
+                zones[f"unrevealed {p}"] = [card]
+        return zones
+
     def text_board(self) -> str:
         """The table in text, for ``print(state)``: each chief's Survival, Prestige, hand
         and cards; a view shows only what its player may see ("?")."""
