@@ -8,6 +8,12 @@ within the module's ``MAX_ACTIONS``, replaying the history from the start
 reproduces the state, ``undo`` (from the nearest checkpoint) returns to the
 previous position, a save whose position does not follow from its history is
 refused, and actions with fields of the wrong type cannot even be made.
+
+From each game's own declaration of what a player cannot know (``hidden_zones``, see
+core/engine.py): no view shows a piece hidden from its viewer and every view keeps each
+hidden zone's size; undo is refused after any action that used the RNG or brought a piece
+into a player's sight; once over, every action legal before the end is refused, the game
+unchanged; and the pieces at the start are those the game's data files list, id by id.
 """
 
 from __future__ import annotations
@@ -68,6 +74,7 @@ def check_playouts(game: ModuleType, seeds: range, players: int, most: int | Non
         assert game.new_game(players=players, seed=seed).to_json() == state.to_json(), \
             "the same seed must give the same game"
         components = state.components()
+        check_components_from_data(state)
         rng = Rng(seed)
         steps = 0
         while not state.is_over and (most is None or steps < most):
@@ -182,6 +189,59 @@ def check_hidden_zones(state: GameState) -> None:
                 where = [z for z, v in zones.items() if any(_key(x) == key for x in v)]
                 raise AssertionError(f"player {player}'s view shows {key[1]}, hidden from "
                                      f"them in {where}")
+
+
+def _data(state: GameState, name: str) -> dict:
+    import sys
+    from pathlib import Path
+
+    folder = Path(sys.modules[type(state).__module__].__file__).parent / "data"
+    return json.loads((folder / name).read_text())
+
+
+def data_components(state: GameState) -> tuple[Counter, set[str]] | None:
+    """What the game's data files list, as a Counter of the ids ``components()`` uses, and
+    the names of the pieces they do not list (tokens and adventurers the rulebook fixes);
+    None for a game with no data files (the demo game)."""
+    game = type(state).__module__.split(".")[1]
+    if game == "adventure_land":
+        pieces, board = _data(state, "pieces.json"), _data(state, "board.json")
+        out = Counter({f"card {c}{r}": 1 for c in board["columns"]
+                       for r in range(1, len(board["rows"]) + 1)})
+        out.update({f"sword +{v}": n for v, n in pieces["swords"]["values"].items()})
+        out.update({f"herb {v}": n for v, n in pieces["herbs"]["values"].items()})
+        out.update({f"creature {v}": n for v, n in pieces["creatures"]["strengths"].items()})
+        out["gold"] = pieces["gold"]
+        colours = ("black", "green", "violet", "orange")[:len(state.players)]
+        return out, {*(f"adventurer {c}" for c in colours), "companion", "water sprite"}
+    if game == "hero_vs_guardian":
+        cards = _data(state, "cards.json")
+        return Counter(c["id"] for kind in ("dungeon", "adventurers", "treasure")
+                       for c in cards[kind]), {"level token", "map/scout token"}
+    if game == "dubious_alliance":
+        cards = _data(state, "cards.json")
+        return Counter(c["id"] for kind in ("cards", "player_cards") for c in cards[kind]), \
+            {"trade tracker"}
+    if game == "dobbers":  # its card data, with the options' decks (Solo, events)
+        return state.expected_components(), set()
+    if game == "alderquest":
+        return state.full_components(), set()
+    return None
+
+
+def check_components_from_data(state: GameState) -> None:
+    """Every piece the data files list is in the game, as many times as they list it (not
+    only as many pieces in all), and nothing else but the rulebook's own tokens."""
+    listed = data_components(state)
+    if listed is None:
+        return
+    expected, others = listed
+    have = state.components()
+    assert Counter({k: have[k] for k in expected}) == expected, \
+        f"pieces missing or extra against the data files: " \
+        f"{dict((expected - have) + (have - expected) & (expected | have))}"
+    extra = set(have) - set(expected) - others
+    assert not extra, f"pieces the data files do not list: {sorted(extra)[:5]}"
 
 
 def check_refused_after_the_end(state: GameState, legal_before: list[Action]) -> None:

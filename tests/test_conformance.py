@@ -213,3 +213,17 @@ def test_after_the_end_every_action_is_refused(name):
         state.apply(action)
     assert state.is_over and legal
     check_refused_after_the_end(state, legal)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_the_pieces_are_those_of_the_data_files(name, players):
+    """Every game at every table size begins with every piece its data files list, each as
+    often as listed; a card lost during set-up is caught (not only a changed count)."""
+    from conformance import check_components_from_data
+
+    state = GAMES[name].new_game(players=players, seed=4)
+    check_components_from_data(state)
+    if name == "adventure_land":
+        state.deck[-1] = state.deck[0]  # one card twice, another gone: the count is the same
+        with pytest.raises(AssertionError, match="data files"):
+            check_components_from_data(state)
