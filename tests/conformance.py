@@ -203,7 +203,8 @@ def data_components(state: GameState) -> tuple[Counter, set[str]] | None:
     """What the game's data files list, as a Counter of the ids ``components()`` uses, and
     the names of the pieces they do not list (tokens and adventurers the rulebook fixes);
     None for a game with no data files (the demo game)."""
-    game = type(state).__module__.split(".")[1]
+    parts = type(state).__module__.split(".")
+    game = parts[1] if len(parts) > 2 and parts[0] == "dungeoncraft_widgets" else None
     if game == "adventure_land":
         pieces, board = _data(state, "pieces.json"), _data(state, "board.json")
         out = Counter({f"card {c}{r}": 1 for c in board["columns"]
