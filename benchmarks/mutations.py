@@ -93,10 +93,10 @@ MUTATIONS = (
              "dubious_alliance/rules.py",
              "        self.hands = [h if p == player else [UNKNOWN] * len(h) for p, h in "
              "enumerate(self.hands)]\n", "", (CONFORMANCE,)),
-    Mutation("da-trade-undoable", "a Dubious Alliance trade (which shows each side a card) "
-             "may be taken back", "dubious_alliance/rules.py",
-             "        self._final(\"a Trade was made ('Players may not undo a Trade once "
-             "made')\")\n", "", (CONFORMANCE,)),
+    Mutation("da-draw-undoable", "a card drawn from the Dubious Alliance Draw deck may be "
+             "taken back (its drawer has seen it)", "dubious_alliance/rules.py",
+             '        self._final("a card was drawn from the Draw deck")\n', "",
+             (CONFORMANCE, "tests/test_dubious_alliance_rules.py")),
     Mutation("aq-tiles-shown", "AlderQuest shows the enemy's face-down tiles",
              "alderquest/rules.py",
              "[[code if up or code[0] == mine else", "[[code if True or code[0] == mine else",

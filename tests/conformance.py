@@ -75,6 +75,7 @@ def check_playouts(game: ModuleType, seeds: range, players: int, most: int | Non
             "the same seed must give the same game"
         components = state.components()
         check_components_from_data(state)
+        check_hidden_zones(state)
         rng = Rng(seed)
         steps = 0
         while not state.is_over and (most is None or steps < most):

@@ -18,9 +18,10 @@ OPENING = 60
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_opening_of_a_random_playout(name):
-    """Every check of the playouts below, on the first OPENING actions of one seed."""
+    """Every check of the playouts below, on the first OPENING actions of one seed (the
+    hidden zones after every one: the set-up hides things that later lie face up)."""
     game = GAMES[name]
-    check_playouts(game, range(1), game.PLAYER_COUNTS[0], most=OPENING)
+    check_playouts(game, range(1), game.PLAYER_COUNTS[0], most=OPENING, every_step=True)
 
 
 @pytest.mark.slow  # whole games, every player count, many seeds: minutes in all
