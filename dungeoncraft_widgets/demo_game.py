@@ -134,6 +134,14 @@ class DemoState(GameState):
         self.deck = [UNKNOWN] * len(self.deck)
         self.hands = [h if i == player else [UNKNOWN] * len(h) for i, h in enumerate(self.hands)]
 
+    def hidden_zones(self, player: int | None) -> dict[str, list]:
+        """The deck, and every hand but ``player``'s (GameState.hidden_zones)."""
+        zones = {"deck": list(self.deck)}
+        for i, hand in enumerate(self.hands):
+            if i != player:
+                zones[f"hand {i}"] = list(hand)
+        return zones
+
     def components(self) -> Counter:
         cards = self.deck + [c for h in self.hands for c in h] + [c for t in self.table for c in t]
         return Counter(f"card {c}" for c in cards)

@@ -8,6 +8,12 @@ within the module's ``MAX_ACTIONS``, replaying the history from the start
 reproduces the state, ``undo`` (from the nearest checkpoint) returns to the
 previous position, a save whose position does not follow from its history is
 refused, and actions with fields of the wrong type cannot even be made.
+
+From each game's own declaration of what a player cannot know (``hidden_zones``, see
+core/engine.py): no view shows a piece hidden from its viewer and every view keeps each
+hidden zone's size; undo is refused after any action that used the RNG or brought a piece
+into a player's sight; once over, every action legal before the end is refused, the game
+unchanged; and the pieces at the start are those the game's data files list, id by id.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import resource
 import signal
 import types
 import typing
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -51,10 +58,12 @@ def check_refused(state: GameState, action: Action | str, before: str | None = N
     assert state.to_json() == before, f"refusing {action!r} changed the state"
 
 
-def check_playouts(game: ModuleType, seeds: range, players: int, most: int | None = None
-                   ) -> None:
+def check_playouts(game: ModuleType, seeds: range, players: int, most: int | None = None,
+                   every_step: bool = False) -> None:
     """Random playouts of ``game`` from each seed, every check on the way; ``most``: stop
-    after that many actions (the opening of a game: the end's checks are then left out)."""
+    after that many actions (the opening of a game: the end's checks are then left out);
+    ``every_step``: the hidden zones' checks on every step (else on about one in four of
+    the thorough steps)."""
     # The whole-state checks (refusals compared by to_json, save/load, views) cost time in
     # proportion to the log. A game whose random playouts run to thousands of actions sets
     # CONFORMANCE_FULL_STEPS: they then run on its first FULL_STEPS steps and on every step
@@ -65,6 +74,8 @@ def check_playouts(game: ModuleType, seeds: range, players: int, most: int | Non
         assert game.new_game(players=players, seed=seed).to_json() == state.to_json(), \
             "the same seed must give the same game"
         components = state.components()
+        check_components_from_data(state)
+        check_hidden_zones(state)
         rng = Rng(seed)
         steps = 0
         while not state.is_over and (most is None or steps < most):
@@ -79,9 +90,21 @@ def check_playouts(game: ModuleType, seeds: range, players: int, most: int | Non
                     check_refused(state, bad, before)
             action = rng.choice(legal)
             assert game.parse_action(str(action)) == action, f"{action!r} does not parse back"
+            rng_before = state.rng.state
+            zones_before = hidden_counts(state) if every_step or thorough else None
             state.apply(action)
             steps += 1
             assert state.components() == components, f"seed {seed}: pieces changed after {action}"
+            if state.rng.state != rng_before:
+                assert not state.can_undo, \
+                    f"seed {seed}: {action} used the random generator, and undo may take it back"
+            if zones_before is not None:
+                shown = brought_into_sight(state, zones_before)
+                if shown and not undoable_reveal(state, action):
+                    assert not state.can_undo, \
+                        f"seed {seed}: {action} showed {shown}, and undo may take it back"
+            if state.is_over:
+                check_refused_after_the_end(state, legal)
             if rng.randbelow(8) == 0 and thorough:
                 text = state.to_json()
                 loaded = game.load_game(text)
@@ -89,6 +112,8 @@ def check_playouts(game: ModuleType, seeds: range, players: int, most: int | Non
                 state = loaded
             if rng.randbelow(8) == 0 and thorough:
                 check_view(state)
+            if every_step or (thorough and rng.randbelow(4) == 0):
+                check_hidden_zones(state)
         if most is None or state.is_over:
             assert state.current_player is None
             assert state.legal_actions() == []
@@ -103,6 +128,132 @@ def check_playouts(game: ModuleType, seeds: range, players: int, most: int | Non
         elif state.history:
             check_refused_undo(state)
     check_action_fields_typed(game, players)
+
+
+def _key(value: object) -> tuple:
+    return (type(value).__name__, json.dumps(value, sort_keys=True))
+
+
+def hidden_counts(state: GameState) -> list[tuple[Counter, Counter]]:
+    """For every player, (the pieces of their hidden zones, the values of the position they
+    see), counted: a piece in a hidden zone that also shows elsewhere (a note of which card
+    a player chose, the card face up) is seen."""
+    true = Counter(_key(v) for v in _leaves(state._dump()).values())
+    out = []
+    for p in range(len(state.players)):
+        hidden = Counter(_key(v) for zone in state.hidden_zones(p).values() for v in zone)
+        out.append((hidden, true - hidden))
+    return out
+
+
+def brought_into_sight(state: GameState, before: list[tuple[Counter, Counter]]
+                       ) -> dict[int, list]:
+    """For each player, the pieces that left their hidden zones since ``before`` (from
+    :func:`hidden_counts`) and that they now see: what the action showed them."""
+    out = {}
+    for p, ((hidden0, seen0), (hidden1, seen1)) in enumerate(
+            zip(before, hidden_counts(state), strict=True)):
+        gained = (hidden0 - hidden1) & (seen1 - seen0)
+        if gained:
+            out[p] = sorted((json.loads(k[1]) for k in gained.elements()), key=str)
+    return out
+
+
+#: Actions after which a piece comes into some player's sight and yet undo may take them
+#: back, by design: the demo game's 'play' (a card from the hand, as the GameApp tests use
+#: it) and a Hero's 'pick' in Hero versus Guardian (the picker's own choice among cards
+#: only they were shown: issue 24).
+UNDOABLE_REVEALS = {"demo_game": {"play"}, "hero_vs_guardian": {"pick"}}
+
+
+def undoable_reveal(state: GameState, action: Action) -> bool:
+    parts = type(state).__module__.split(".")
+    name = parts[1] if len(parts) > 1 and parts[0] == "dungeoncraft_widgets" else ""
+    return action.verb in UNDOABLE_REVEALS.get(name, set())
+
+
+def check_hidden_zones(state: GameState) -> None:
+    """From the game's own declaration (``hidden_zones``): every player's view (and the
+    spectator's) shows none of the pieces hidden from its viewer, and keeps every hidden
+    zone with as many pieces."""
+    true = Counter(_key(v) for v in _leaves(state._dump()).values())
+    for player in [None, *range(len(state.players))]:
+        zones = state.hidden_zones(player)
+        seen = state.view(player)
+        masked = seen.hidden_zones(player)
+        assert {z: len(v) for z, v in masked.items()} == {z: len(v) for z, v in zones.items()}, \
+            f"player {player}'s view does not keep the hidden zones' sizes"
+        shown = Counter(_key(v) for v in _leaves(seen._dump()).values())
+        hidden = Counter(_key(v) for zone in zones.values() for v in zone)
+        for key, n in hidden.items():
+            # masking replaces each hidden piece: at most the copies not hidden may show
+            if shown[key] > true[key] - n:
+                where = [z for z, v in zones.items() if any(_key(x) == key for x in v)]
+                raise AssertionError(f"player {player}'s view shows {key[1]}, hidden from "
+                                     f"them in {where}")
+
+
+def _data(state: GameState, name: str) -> dict:
+    import sys
+    from pathlib import Path
+
+    folder = Path(sys.modules[type(state).__module__].__file__).parent / "data"
+    return json.loads((folder / name).read_text())
+
+
+def data_components(state: GameState) -> tuple[Counter, set[str]] | None:
+    """What the game's data files list, as a Counter of the ids ``components()`` uses, and
+    the names of the pieces they do not list (tokens and adventurers the rulebook fixes);
+    None for a game with no data files (the demo game)."""
+    parts = type(state).__module__.split(".")
+    game = parts[1] if len(parts) > 2 and parts[0] == "dungeoncraft_widgets" else None
+    if game == "adventure_land":
+        pieces, board = _data(state, "pieces.json"), _data(state, "board.json")
+        out = Counter({f"card {c}{r}": 1 for c in board["columns"]
+                       for r in range(1, len(board["rows"]) + 1)})
+        out.update({f"sword +{v}": n for v, n in pieces["swords"]["values"].items()})
+        out.update({f"herb {v}": n for v, n in pieces["herbs"]["values"].items()})
+        out.update({f"creature {v}": n for v, n in pieces["creatures"]["strengths"].items()})
+        out["gold"] = pieces["gold"]
+        colours = ("black", "green", "violet", "orange")[:len(state.players)]
+        return out, {*(f"adventurer {c}" for c in colours), "companion", "water sprite"}
+    if game == "hero_vs_guardian":
+        cards = _data(state, "cards.json")
+        return Counter(c["id"] for kind in ("dungeon", "adventurers", "treasure")
+                       for c in cards[kind]), {"level token", "map/scout token"}
+    if game == "dubious_alliance":
+        cards = _data(state, "cards.json")
+        return Counter(c["id"] for kind in ("cards", "player_cards") for c in cards[kind]), \
+            {"trade tracker"}
+    if game == "dobbers":  # its card data, with the options' decks (Solo, events)
+        return state.expected_components(), set()
+    if game == "alderquest":
+        return state.full_components(), set()
+    return None
+
+
+def check_components_from_data(state: GameState) -> None:
+    """Every piece the data files list is in the game, as many times as they list it (not
+    only as many pieces in all), and nothing else but the rulebook's own tokens."""
+    listed = data_components(state)
+    if listed is None:
+        return
+    expected, others = listed
+    have = state.components()
+    assert Counter({k: have[k] for k in expected}) == expected, \
+        f"pieces missing or extra against the data files: " \
+        f"{dict((expected - have) + (have - expected) & (expected | have))}"
+    extra = set(have) - set(expected) - others
+    assert not extra, f"pieces the data files do not list: {sorted(extra)[:5]}"
+
+
+def check_refused_after_the_end(state: GameState, legal_before: list[Action]) -> None:
+    """Once over, every action that was legal just before the end is refused, each leaving
+    the game byte-identical, and nobody may act."""
+    assert state.legal_actions() == [] and state.current_player is None
+    before = state.to_json()
+    for action in legal_before:
+        check_refused(state, action, before)
 
 
 def check_tampered_saves_refused(game: ModuleType, text: str) -> None:

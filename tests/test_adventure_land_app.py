@@ -232,7 +232,11 @@ def test_whole_game_against_the_bot_through_the_app():
         player = app.state.players.index(name)
         lines = score_breakdown(app.state, player)
         assert sum(lines.values()) == points
-        assert made_of == "; ".join(f"{k}: {v}" for k, v in lines.items() if v) or "nothing"
+        expected = "; ".join(f"{k}: {v}" for k, v in lines.items() if v) or "nothing"
+        assert made_of == expected, f"{name}'s row reads {made_of!r}, their score is {expected!r}"
+    # The rows must differ where the players' scores are made of different things (a table
+    # showing one player's breakdown on every row would otherwise pass).
+    assert len({cell.split("\n")[1] for _place, cell, _points in final.rows}) > 1
     assert app.final_summary(app.view).headline.endswith(" points.")
 
 

@@ -91,12 +91,23 @@ def test_text_alternative_and_targets():
 
 
 def test_scene_of_played_games_is_valid():
+    """Through 40 actions of a game, the scene stays valid and draws every item on the board,
+    every adventurer on a field (as ``adv-player-index``) and the sprite where it is."""
     state = new_game(players=4, seed=2)
+    drawn = 0
     for _ in range(40):
         if state.is_over:
             break
-        board_scene(state).validate()
+        scene = board_scene(state)
+        scene.validate()
+        ids = set(scene.ids())
+        assert {f"item-{f}" for f in state.board} <= ids
+        on_fields = {f"adv-{p}-{k}" for where, (p, k) in state.at.items()}
+        assert on_fields <= ids, f"adventurers not drawn: {sorted(on_fields - ids)}"
+        assert ("sprite" in ids) == (state.sprite is not None)
+        drawn += len(on_fields)
         state.apply(state.legal_actions()[-1 if state.fight else 0])
+    assert drawn > 0, "no adventurer ever reached the board: the check checked nothing"
 
 
 def test_risk_overlay_tints_by_the_exact_chance_and_says_it_in_tooltips():

@@ -185,7 +185,7 @@ def test_a_routes_trap_chance_is_the_exact_one_from_the_public_log():
     (tiles of one Set Tiles are not independent, so it is not the blind count)."""
     game = new_game(2, seed=5)
     bots = {0: TributeBot(seed=0), 1: TributeBot(seed=1)}
-    checked = 0
+    checked = single = 0
     for step in range(400):
         seat = game.current_player
         view = game.view(seat)
@@ -202,4 +202,16 @@ def test_a_routes_trap_chance_is_the_exact_one_from_the_public_log():
                     assert odds.exact
                     assert route.p_trap_free == odds.p_no_trap_on(route.tiles_met)
                     checked += 1
-    assert checked
+                    # Independent of p_no_trap_on (which weighs the Set Tiles batches): a
+                    # route meeting one face-down tile springs no trap with one minus that
+                    # tile's own chance, from the per-tile stacks.
+                    stacks = [odds.stacks[sp] for sp in route.tiles_met]
+                    if len(stacks) == 1 and len(stacks[0]) == 1:
+                        assert route.p_trap_free == 1 - stacks[0][0]
+                        single += 1
+                    # And a certainty must be the truth of the real game's hidden tiles.
+                    real_trap = any(code == odds.colour + "t" and not up
+                                    for sp in route.tiles_met for code, up in game.tiles[sp])
+                    if route.p_trap_free in (0, 1):
+                        assert (route.p_trap_free == 0) == real_trap
+    assert checked and single

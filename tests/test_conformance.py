@@ -18,15 +18,26 @@ OPENING = 60
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_opening_of_a_random_playout(name):
-    """Every check of the playouts below, on the first OPENING actions of one seed."""
+    """Every check of the playouts below, on the first OPENING actions of one seed (the
+    hidden zones after every one: the set-up hides things that later lie face up)."""
     game = GAMES[name]
-    check_playouts(game, range(1), game.PLAYER_COUNTS[0], most=OPENING)
+    check_playouts(game, range(1), game.PLAYER_COUNTS[0], most=OPENING, every_step=True)
 
 
 @pytest.mark.slow  # whole games, every player count, many seeds: minutes in all
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_random_playouts(name, players):
     check_playouts(GAMES[name], range(getattr(GAMES[name], "CONFORMANCE_SEEDS", 30)), players)
+
+
+@pytest.mark.slow  # every check (hidden zones included) on every step of whole games
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_hidden_zones_undo_and_the_end_on_every_step(name, players):
+    """More seeds than the quick test, and the hidden zones checked after every action
+    (AlderQuest: the first 1,500 actions of 3 seeds, its games running to thousands)."""
+    long = name == "alderquest"
+    check_playouts(GAMES[name], range(100, 103 if long else 110), players,
+                   most=1500 if long else None, every_step=True)
 
 
 def test_demo_view_hides_hands_and_deck():
@@ -141,3 +152,79 @@ def test_views_undo_and_edited_saves_can_be_trusted_over_whole_games(name):
     for seed in range(3):
         total += _trust_playout(name, seed, 3000, 7)
     assert total["reveals"] > 0 and total["start refused"] > 0
+
+
+# ------------------------------------------------------------------ issue 31: hidden zones
+def test_a_face_down_card_in_a_pending_dobbers_choice_is_hidden_from_every_view():
+    """A path random play never reaches: a Solo card takes the Creature deck's top card, unseen,
+    and no bare Location lies ahead of the Hero, so the player chooses where it goes. The
+    card waits in the pending choice; no view may show it (the hidden zones' checks)."""
+    from conformance import check_hidden_zones
+
+    from dungeoncraft_widgets.dobbers.challenge import takes_creature
+    from dungeoncraft_widgets.dobbers.rules import position
+
+    row = ["rot", "luck", "helpful", "rot", "silver", "charm"]
+    game = position(1, heroes=["herb"], hand=["bottle_cap", "bottle_cap"], adventure_row=row)
+    hero = game.position[game.turn_player]
+    ahead = game.board.route_to_key(hero)[1:]
+    creatures = list(game.cards.creatures)
+    # every Location ahead gets a Creature under it, and one more bare Location off the route
+    stacks = {s: [game.stacks[s][0][0], creatures[i % len(creatures)]]
+              for i, s in enumerate(ahead) if takes_creature(game.stacks.get(s))}
+    used = {stack[0][0] for stack in game.stacks.values() if stack}
+    spare = next(c for c in game.cards.locations if c not in used)
+    off_route = next(s for s in game.board.squares if s not in ahead and s != hero
+                     and s.startswith("E") and not game.stacks.get(s))
+    stacks[off_route] = [spare]
+    game = position(1, heroes=["herb"], hand=["bottle_cap", "bottle_cap"], adventure_row=row,
+                    stacks=stacks)
+    for card in ("lurking_creature",):  # drawn next, as the row refills
+        game.adventure_deck.remove(card)
+        game.adventure_deck.append(card)
+    for text in ("play bottle_cap", "play bottle_cap", "buy helpful"):
+        game.apply(text)
+    assert game.pending is not None and game.pending["where"] == "deck"
+    assert "pending" in game.hidden_zones(0)
+    check_hidden_zones(game)
+    assert game.view(0).pending["card"] != game.pending["card"]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_after_the_end_every_action_is_refused(name):
+    """A whole game played quickly (random actions; AlderQuest's bots, as random play there
+    may hold winter off): once over, each action legal just before the end is refused and
+    leaves the game byte-identical."""
+    from conformance import check_refused_after_the_end
+
+    game = GAMES[name]
+    state, rng = game.new_game(players=game.PLAYER_COUNTS[0], seed=1), Rng(1)
+    bots = ({p: game.TributeBot(seed=p) for p in range(len(state.players))}
+            if name == "alderquest" else None)
+    legal: list = []
+    for _ in range(game.MAX_ACTIONS):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        if bots is None:
+            action = rng.choice(legal)
+        else:
+            player = state.current_player
+            action = bots[player].choose(state.view(player), legal)
+        state.apply(action)
+    assert state.is_over and legal
+    check_refused_after_the_end(state, legal)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_the_pieces_are_those_of_the_data_files(name, players):
+    """Every game at every table size begins with every piece its data files list, each as
+    often as listed; a card lost during set-up is caught (not only a changed count)."""
+    from conformance import check_components_from_data
+
+    state = GAMES[name].new_game(players=players, seed=4)
+    check_components_from_data(state)
+    if name == "adventure_land":
+        state.deck[-1] = state.deck[0]  # one card twice, another gone: the count is the same
+        with pytest.raises(AssertionError, match="data files"):
+            check_components_from_data(state)

@@ -186,8 +186,11 @@ def test_every_view_names_the_engines_scores_and_winner_at_the_end():
 
 
 def test_errors_are_library_errors():
-    assert issubclass(DataFormatError, DungeoncraftError)
-    assert issubclass(DataFormatError, ValueError)
+    """A bad deck is refused with a DataFormatError, which callers catch as a library error
+    or as a ValueError."""
+    for caught in (DataFormatError, DungeoncraftError, ValueError):
+        with pytest.raises(caught, match="cards"):
+            da.load_deck({"cards": "not a list"})
 
 
 def test_a_deck_of_a_million_cards_is_refused_before_it_is_copied():

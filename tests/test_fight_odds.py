@@ -321,7 +321,10 @@ def test_bad_input_raises_naming_the_argument(call, name):
 
 
 def test_fight_odds_result_type():
-    assert isinstance(fight_odds(10), FightOdds)
+    odds = fight_odds(10)
+    assert isinstance(odds, FightOdds) and isinstance(odds.p_win, sympy.Rational)
+    # An adventurer alone (strength 1, no sword, no die) never beats a creature of 10.
+    assert odds.base == 1 and odds.p_win == odds.p_win_no_gold == 0
 
 
 # ----- Monte Carlo: fights played by the policy -------------------------------------------------

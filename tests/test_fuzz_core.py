@@ -3,6 +3,7 @@ library error, within a bound of work, and the limits are refused before the wor
 
 from __future__ import annotations
 
+import json
 import os
 import re
 
@@ -164,7 +165,13 @@ def test_player_names(players):
                       st.integers(1, 200).map(lambda n: "[" * n + "]" * n),
                       st.integers(1, 200).map(lambda n: '{"a":' * n + "1" + "}" * n)))
 def test_json_reading(text):
-    answers_or_refuses(parse_json, text, "fuzz")
+    """Text is read as the JSON object the standard parser reads, or refused by name; never
+    anything else (a list, a half-read object)."""
+    doc = answers_or_refuses(parse_json, text, "fuzz")
+    if doc is not None:
+        assert isinstance(doc, dict), f"parse_json answered {type(doc).__name__}, not an object"
+        raw = text.decode("utf-8") if isinstance(text, bytes) else text
+        assert doc == json.loads(raw), "parse_json read other data than the JSON in the text"
 
 
 @FUZZ

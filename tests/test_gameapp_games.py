@@ -43,13 +43,19 @@ def test_a_whole_game_with_undo_then_a_new_game(name):
                 assert app.undo() is False and len(app.state.history) == before
             else:
                 own = {s for s, _log in app._turn_starts}  # where the seat's actions are
+                game_before = app.state.copy()
                 assert app.undo(), app.message.value
                 undone += 1
                 assert len(app.state.history) < before
                 assert all(i in own for i in range(len(app.state.history), before)), \
                     "undo took back another seat's action (the seat has seen it)"
                 assert app.summary_lines[0].startswith("You took back “")
-                assert len(app.state.history) >= app.state.undo_floor, "never past a reveal"
+                # Never past a random result, worked out from the game before the undo
+                # (not from its undo_floor): no action taken back drew from the RNG.
+                for k in range(len(app.state.history), before):
+                    assert game_before.replay(upto=k).rng.state == \
+                        game_before.replay(upto=k + 1).rng.state, \
+                        f"undo took back {game_before.history[k]}, which used the RNG"
                 continue
         legal = app.state.legal_actions()
         assert app.act(rng.choice(legal)), app.message.value

@@ -1,5 +1,6 @@
 """Dungeon mapping with networkx: targetable locations and the likeliest route."""
 
+import math
 from fractions import Fraction
 
 import networkx as nx
@@ -125,12 +126,21 @@ def test_route_probability_against_monte_carlo():
     route = most_likely_route(None, "C2", chances, entries=["A1"])
     assert route.path == ("A1", "A2", "B2", "C2")
     assert route.probability == sympy.Rational(5, 36)
+    # A dungeon drawn at random from the chances given (not from the route's own steps):
+    # each location passable with its chance; the route is reached when all of it is.
+    given = {loc: Fraction(text) for loc, text in chances.items()}
     rng = Rng(2024)
     trials = 20000
     reached = 0
     for _ in range(trials):
-        reached += all(rng.randbelow(p.q) < p.p for _loc, p in route.steps)
-    assert abs(reached / trials - float(route.probability)) < 0.01
+        passable = {loc for loc, p in given.items()
+                    if rng.randbelow(p.denominator) < p.numerator}
+        reached += set(route.path) <= passable
+    p = float(route.probability)
+    se = math.sqrt(p * (1 - p) / trials)
+    assert abs(reached / trials - p) < 4 * se
+    # The nearest wrong answer (the entry's own chance left out: 1/6) is rejected.
+    assert abs(reached / trials - 1 / 6) > 4 * se
 
 
 def test_route_bad_chances():

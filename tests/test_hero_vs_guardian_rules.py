@@ -7,6 +7,7 @@ from conformance import check_playouts, check_view
 
 from dungeoncraft_widgets import hero_vs_guardian as hvg
 from dungeoncraft_widgets.core.errors import (
+    DataFormatError,
     IllegalActionError,
     InvalidArgumentError,
     SaveFormatError,
@@ -669,8 +670,14 @@ def test_state_schema_describes_every_position():
     game = scout_venture_position("venture", ["A05", "A01"], ["D07"], seed=5)
     for text in ("venture A1", "order A05", "enter"):
         game.apply(text)
-    check_schema(game._dump(), hvg.HeroVsGuardianState.state_schema, "position")
-    check_schema(game.view(0)._dump(), hvg.HeroVsGuardianState.state_schema, "view")
+    schema = hvg.HeroVsGuardianState.state_schema
+    position, seen = game._dump(), game.view(0)._dump()
+    assert seen != position, "the view should hide something (the Guardian's hand)"
+    for what, doc in (("position", position), ("view", seen)):
+        assert check_schema(doc, schema, what) is None
+        # The schema is not empty: the same document with one field of the wrong type fails.
+        with pytest.raises(DataFormatError, match="hero_stones"):
+            check_schema(dict(doc, hero_stones="6"), schema, what)
 
 
 def test_quick_legality_agrees_with_the_legal_actions():

@@ -1129,6 +1129,20 @@ number from 1 to 3, not 1.0
                 stock["herbs"] = [UNKNOWN] * len(stock["herbs"])
                 stock["swords"] = [UNKNOWN] * len(stock["swords"])
 
+    def hidden_zones(self, player: int | None) -> dict[str, list]:
+        """The stacks and the box, herbs and swords face down on the board, and the other
+        players' tiles until the end (GameState.hidden_zones)."""
+        zones = {"deck": list(self.deck), "sword stack": list(self.sword_stack),
+                 "sword box": list(self.sword_box), "herb stack": list(self.herb_stack),
+                 "creature stack": list(self.creature_stack),
+                 "board": [item for f, item in sorted(self.board.items()) if item[0] in "HS"]}
+        if self.phase != "over":
+            for p, stock in enumerate(self.stock):
+                if p != player:
+                    zones[f"herbs {p}"] = list(stock["herbs"])
+                    zones[f"swords {p}"] = list(stock["swords"])
+        return zones
+
     def text_board(self) -> str:
         """The board in text, for ``print(state)``: terrain in lower case (c city, f forest,
         m mountain, r river, ~ fog), adventurers by player number, items by their code

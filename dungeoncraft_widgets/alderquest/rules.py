@@ -2015,6 +2015,25 @@ or 'red', not 'green'
         self.minion_decks = {f: [HIDDEN] * len(d) for f, d in self.minion_decks.items()}
         self.legend_deck = [HIDDEN] * len(self.legend_deck)
 
+    def hidden_zones(self, player: int | None) -> dict[str, list]:
+        """The decks, the other team's pouch, hand and Quarrels, the other team's face-down
+        tiles (an owner may peek at its own) and the Minion and Legend decks
+        (GameState.hidden_zones)."""
+        viewer_team = None if player is None else self.team_of(player)
+        zones: dict[str, list] = {}
+        for t, team in enumerate(self.teams):
+            zones[f"deck {t}"] = list(team["deck"])
+            if t != viewer_team:
+                for name in ("pouch", "hand", "quarrels"):
+                    zones[f"{name} {t}"] = list(team[name])
+        mine = None if viewer_team is None else COLOURS[viewer_team]
+        zones["face-down tiles"] = [code for _s, tiles in sorted(self.tiles.items())
+                                    for code, up in tiles if not up and code[0] != mine]
+        for f, deck in sorted(self.minion_decks.items()):
+            zones[f"minion deck {f}"] = list(deck)
+        zones["legend deck"] = list(self.legend_deck)
+        return zones
+
     def components(self) -> Counter:
         """Every rune, tile and card, wherever it is (conserved by every action)."""
         pieces = [*self.rune_pouch, *self.rune_discard, *self.revealed, *self.snowflakes]

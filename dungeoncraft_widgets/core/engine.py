@@ -40,7 +40,8 @@ the same in every game, so each game writes only its rules:
   none otherwise.
 
 What a game implements: ``_setup``, ``_legal_actions``, ``_check``,
-``current_player``, ``is_over``, ``scores``, ``_dump``, ``_restore``, ``_hide``
+``current_player``, ``is_over``, ``scores``, ``_dump``, ``_restore``, ``_hide``,
+``hidden_zones`` (what each player cannot know, zone by zone: what ``_hide`` masks)
 and ``components``; one method per action type, marked ``@performs(ActionType)``
 (the base class's ``_perform`` looks the action's type up in that table, so a game
 declares once which method performs what; a game with work before or after every
@@ -518,6 +519,23 @@ class GameState:
 
     def components(self) -> Counter:
         """Every physical piece of the game, counted; conserved by every action."""
+        raise NotImplementedError
+
+    def hidden_zones(self, player: int | None) -> dict[str, list[Any]]:
+        """What ``player`` (None: a spectator) cannot know: zone name -> the pieces in it
+        (card ids, tile codes, values), as this state holds them.
+
+        The declaration ``_hide`` keeps: ``view(player)`` shows none of these pieces, and
+        on that view the same call names the same zones with as many (masked) pieces each,
+        so a view drops no hidden piece. The conformance test checks both, and that undo
+        stops after any action that takes a piece out of a player's hidden zones into
+        sight. A zone left out is a promise that the player may see it.
+
+        >>> from dungeoncraft_widgets.demo_game import new_game
+        >>> game = new_game(players=2, seed=1)
+        >>> sorted(game.hidden_zones(0)), len(game.view(0).hidden_zones(0)["deck"])
+        (['deck', 'hand 1'], 9)
+        """
         raise NotImplementedError
 
     @classmethod

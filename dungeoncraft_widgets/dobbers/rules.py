@@ -1951,6 +1951,24 @@ turn_player must be a whole number from 0 to 1 (a seat of this 2-player game), n
                 self.pending["card"] = cards.back(self.pending["card"])
         self.queue = [dict(item) for item in self.queue]
 
+    def hidden_zones(self, player: int | None) -> dict[str, list]:
+        """The other players' hands and decks, the shared decks and the set-aside cards,
+        every face-down card covered in a stack, and a face-down card from a deck in a
+        pending choice (GameState.hidden_zones)."""
+        zones: dict[str, list] = {}
+        for p in range(len(self.hands)):
+            if p != player:
+                zones[f"hand {p}"] = list(self.hands[p])
+                zones[f"deck {p}"] = list(self.decks[p])
+        for name in ("adventure_deck", "location_deck", "creature_deck", "set_aside"):
+            zones[name] = list(getattr(self, name))
+        zones["covered"] = [card for _square, stack in sorted(self.stacks.items())
+                            for i, (card, up) in enumerate(stack) if i and not up]
+        if self.pending is not None and "card" in self.pending \
+                and self.pending.get("where") == "deck":
+            zones["pending"] = [self.pending["card"]]
+        return zones
+
     def expected_components(self) -> Counter:
         """Every card and token this game was dealt (what ``components()`` must always count)."""
         c = self.cards

@@ -943,6 +943,20 @@ different Player card ids, not 'uzga_bonewitch'
         self.chosen = [c if p == player or c is None else UNKNOWN
                        for p, c in enumerate(self.chosen)]
 
+    def hidden_zones(self, player: int | None) -> dict[str, list]:
+        """The deck, the other hands and chosen cards, and every face-down Unrevealed card
+        but ``player``'s own before they trade it (GameState.hidden_zones)."""
+        zones = {"deck": list(self.deck)}
+        for p in range(len(self.hands)):
+            if p != player:
+                zones[f"hand {p}"] = list(self.hands[p])
+                if self.chosen[p] is not None:
+                    zones[f"chosen {p}"] = [self.chosen[p]]
+            card = self.unrevealed[p]
+            if card is not None and not (p == player and not self.traded[p]):
+                zones[f"unrevealed {p}"] = [card]
+        return zones
+
     def text_board(self) -> str:
         """The table in text, for ``print(state)``: each chief's Survival, Prestige, hand
         and cards; a view shows only what its player may see ("?")."""
@@ -997,7 +1011,7 @@ def _check_position(state: DubiousAllianceState, data: dict[str, Any]) -> None:
         raise bad("seats", f"a seat number is {n} or more in a game of {n}")
     # an Unrevealed card on the table was set by someone, and each seat set one card (the
     # soak: a start with an origin blanked loaded, and the next Offer's claim named nobody)
-    origins = [o for o, card in zip(data["origin"], data["unrevealed"]) if card is not None]
+    origins = [o for o, card in zip(data["origin"], data["unrevealed"], strict=True) if card is not None]
     if None in origins:
         raise bad("origin", "an Unrevealed card on the table has no player who set it")
     if len(set(origins)) != len(origins):

@@ -1708,6 +1708,29 @@ the option is 'cards'
         self.hands = [hand if h == player else [HIDDEN] * len(hand)
                       for h, hand in enumerate(self.hands)]
 
+    def hidden_zones(self, player: int | None) -> dict[str, list]:
+        """The decks, the other hands, and for any but the Guardian the face-down rooms
+        (until the end), the Guardian's hand, opening and unplaced cards and the build's
+        pool (GameState.hidden_zones)."""
+        zones: dict[str, list] = {"dungeon deck": list(self.dungeon_deck),
+                                  "treasure deck": list(self.treasure_deck)}
+        if player != self.guardian:
+            if not self.is_over:
+                zones["grid"] = [r for _loc, rooms in sorted(self.grid.items()) for r in rooms
+                                 if r not in self.face_up]
+            zones["guardian hand"] = list(self.guardian_hand)
+            zones["opening"] = list(self.opening)
+            zones["unplaced"] = list(self.unplaced)
+            if self.build is not None:
+                zones["build pool"] = list(self.build["pool"])
+                zones["build moved"] = list(self.build["moved"])
+        if not (self.phase == "pick" and player == self.setup_hero):
+            zones["adventurer deck"] = list(self.adv_deck)
+        for h, hand in enumerate(self.hands):
+            if h != player:
+                zones[f"hand {h}"] = list(hand)
+        return zones
+
     def text_board(self) -> str:
         """The Dungeon in text, for ``print(state)``: each location's rooms ("??" face
         down, else type and points), its token ([S] Scout, [M] Map), the Entries, and each
