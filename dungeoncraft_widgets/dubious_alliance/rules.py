@@ -1011,7 +1011,8 @@ def _check_position(state: DubiousAllianceState, data: dict[str, Any]) -> None:
         raise bad("seats", f"a seat number is {n} or more in a game of {n}")
     # an Unrevealed card on the table was set by someone, and each seat set one card (the
     # soak: a start with an origin blanked loaded, and the next Offer's claim named nobody)
-    origins = [o for o, card in zip(data["origin"], data["unrevealed"], strict=True) if card is not None]
+    origins = [o for o, card in zip(data["origin"], data["unrevealed"], strict=True)
+               if card is not None]
     if None in origins:
         raise bad("origin", "an Unrevealed card on the table has no player who set it")
     if len(set(origins)) != len(origins):
