@@ -92,9 +92,10 @@ def test_dubious_alliance_round_on_a_phone(phone, voila, artifacts):
     calculator = phone.locator(".dcw-calculator")
     calculator.wait_for(timeout=90_000)
     assert phone.get_by_text("from dungeoncraft_widgets").count() == 0  # no code shown
-    # Nothing typed yet: the message names the missing card, and nothing is raised.
-    expect(calculator.locator(".dcw-message")).to_contain_text(
-        "your face-down card: type the card you set face down", timeout=30_000)
+    # It opens with an answer (a card of the deck set face down), not an error (issue 26).
+    expect(calculator.locator("tbody tr", has_text="the card hurts").first).to_be_visible(
+        timeout=30_000)
+    assert calculator.locator(".dcw-message").inner_text().strip() == ""
     for label, text in (("Your Active cards:", "chainmail"),
                         ("Your face-down card:", "cave troll")):
         field(calculator, label).fill(text)
