@@ -474,3 +474,59 @@ def test_turn_player_and_current_player_are_two_ideas():
     assert game.turn_player == p and game.current_player == 1 - p
     assert "turn_player" in DobbersState.__doc__ and "who acts now" in \
         DobbersState.current_player.__doc__.lower()
+
+
+def _edited_starts_of_seeded_games(wanted):
+    """(name, save text) for the first position of seeded random games where ``wanted``
+    (name -> (does the position have it?, the edit)) applies: the position saved as a start
+    with no history, then edited."""
+    import json as _json
+
+    from dungeoncraft_widgets import dobbers
+    from dungeoncraft_widgets.core import Rng
+
+    out = {}
+    for seed in range(60):
+        game = dobbers.new_game(players=1 + seed % 4, seed=seed, events=bool(seed % 2))
+        rng = Rng(seed)
+        for _ in range(400):
+            if game.is_over or len(out) == len(wanted):
+                break
+            game.apply(rng.choice(game.legal_actions()))
+            state = _json.loads(game.to_json())["current"]["state"]
+            for name, (applies, edit) in wanted.items():
+                if name not in out and applies(state):
+                    doc = _json.loads(game.to_json())
+                    doc["history"], doc["undo_floor"] = [], [0, ""]
+                    edit(doc["current"]["state"])
+                    doc["start"] = _json.loads(_json.dumps(doc["current"]))
+                    out[name] = _json.dumps(doc)
+        if len(out) == len(wanted):
+            return out
+    raise AssertionError(f"no seeded game reached {sorted(set(wanted) - set(out))}")
+
+
+def test_edited_contributions_and_row_positions_are_refused_by_name():
+    """Found by the soak (3 players seed 32; 1 player with events seed 43): a start whose
+    Equipment contributions were reordered, or whose pending question offered the Challenge
+    row position 'x', loaded, and the next fight or choice failed with a TypeError or a
+    ValueError."""
+    from dungeoncraft_widgets import dobbers
+    from dungeoncraft_widgets.core import DungeoncraftError
+
+    def challenge_option(state):
+        return state["pending"] and any(z == "challenge" for z, _ in state["pending"]["options"])
+
+    def offer_x(state):
+        options = state["pending"]["options"]
+        options[next(i for i, (z, _) in enumerate(options) if z == "challenge")][1] = "x"
+
+    saves = _edited_starts_of_seeded_games({
+        "contrib": (lambda s: bool(s["turn"]["contrib"]),
+                    lambda s: s["turn"]["contrib"].__setitem__(0, [0, 0, "Item", []])),
+        "pending": (challenge_option, offer_x),
+    })
+    with pytest.raises(DungeoncraftError, match=r"turn\.contrib\[0\]"):
+        dobbers.load_game(saves["contrib"])
+    with pytest.raises(DungeoncraftError, match="'x' is not a position of the challenge row"):
+        dobbers.load_game(saves["pending"])

@@ -331,6 +331,10 @@ _TRAVEL_KINDS = frozenset({Move, Challenge})
 
 # state_schema's parts.
 _IDS = {"type": "array", "items": {"type": "string"}}
+#: What each Equipment gave this turn (:func:`.points.contribution`): [keywords, type, red, gold].
+_CONTRIBUTIONS = {"type": "array", "items": {
+    "type": "array", "minItems": 4, "maxItems": 4,
+    "prefixItems": [_IDS, {"type": "string"}, {"type": "integer"}, {"type": "integer"}]}}
 _SLOT_MAP = {"type": "object", "additionalProperties": {"type": "string"},
              "propertyNames": {"enum": list(SLOTS)}}
 _INTS = {"type": "array", "items": {"type": "integer"}}
@@ -1908,7 +1912,7 @@ turn_player must be a whole number from 0 to 1 (a seat of this 2-player game), n
                                     "played": {"type": "array", "items": {"type": ["string",
                                                                                   "null"]}},
                                     "held": _IDS, "drawn": _IDS,
-                                    "bonus": _IDS, "discount": _IDS, "contrib": {"type": "array"},
+                                    "bonus": _IDS, "discount": _IDS, "contrib": _CONTRIBUTIONS,
                                     "first_shield": {"type": "boolean"},
                                     "power": {"type": "boolean"}}},
             "challenge": {"type": ["object", "null"]},
@@ -2267,6 +2271,13 @@ class _PositionCheck:
                     for o in options):
                 raise InvalidArgumentError("pending.options must be [zone, card] pairs (one at "
                                            f"least, unless optional), not {shown(options)}")
+            # a row position offered must be one there is (the soak: "choose challenge x")
+            for zone, where in options:
+                if zone == "challenge" and where not in s.challenge_slots() or \
+                        zone == "adventure" and where not in [str(i + 1) for i in
+                                                              range(len(s.adventure_row))]:
+                    raise InvalidArgumentError(f"pending.options: {shown(where)} is not a "
+                                               f"position of the {zone} row")
         if s.window is not None:
             window = s.window
             if not isinstance(window, dict) or not {"card", "from", "asked", "at"} <= set(window):
