@@ -125,3 +125,32 @@ def lab(tmp_path_factory):
     shutil.rmtree(root, ignore_errors=True)
 
 
+
+
+# The table notebooks (notebooks/table/) in Voila, and a phone to open them on: shared by
+# test_frontends_voila.py and test_table_calculators.py.
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    from servers import free_port, running
+
+    port = free_port()
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    command = [sys.executable, "-m", "voila", str(REPO / "notebooks" / "table"), "--no-browser",
+               f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
+    with running(command, f"http://127.0.0.1:{port}/", log) as url:
+        yield url
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

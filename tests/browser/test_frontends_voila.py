@@ -6,36 +6,9 @@ Every input and result fits the screen's width, and typing changes the exact ans
 from __future__ import annotations
 
 import re
-import sys
 
-import pytest
-from labtools import REPO
 from playwright.sync_api import expect
-from servers import fits_width, free_port, running
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    port = free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    command = [sys.executable, "-m", "voila", str(REPO / "notebooks" / "table"), "--no-browser",
-               f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
-    with running(command, f"http://127.0.0.1:{port}/", log) as url:
-        yield url
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+from servers import fits_width
 
 
 def field(calculator, label: str):

@@ -6,41 +6,14 @@ Screenshots at 390 px and 1400 px go to the artifacts folder."""
 from __future__ import annotations
 
 import re
-import sys
 
-import pytest
-from labtools import REPO
 from playwright.sync_api import expect
-from servers import fits_width, free_port, running
+from servers import fits_width
 
 from dungeoncraft_widgets.alderquest.calculator import AlderQuestCalculator
 from dungeoncraft_widgets.core.english import percent
 from dungeoncraft_widgets.dobbers.calculator import DobbersCalculator
 from dungeoncraft_widgets.widgets.fallback import plain_math
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture(scope="module")
-def voila(tmp_path_factory):
-    port = free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    command = [sys.executable, "-m", "voila", str(REPO / "notebooks" / "table"), "--no-browser",
-               f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
-    with running(command, f"http://127.0.0.1:{port}/", log) as url:
-        yield url
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def menu(calculator, label: str):
