@@ -211,6 +211,8 @@ class DemoApp(GameApp):
     ['Draw the top card']
     """
 
+    search_game = "demo_game"  # the Bots: levels search this game (core.search)
+
     def draw(self, view: DemoState) -> Scene:
         players = view.players
         scene = Scene(600, 110 + 90 * len(players), title="demo card game",
