@@ -584,7 +584,7 @@ class GameApp(StaticFallback, w.VBox):
 
     @staticmethod
     def _level_sentence(level: str | None, *, now: bool) -> str:
-        """The sentence beside the menu: "The bots now play at Hard from their next move (...)."."""
+        """The sentence beside the menu ("The bots now play at Hard from their next move...")."""
         how = f"at {dict((v, k) for k, v in BOT_LEVELS)[level]}" if level else "by rule of thumb"
         if not now:
             return f"The bots play {how}." if level else ""
