@@ -15,8 +15,14 @@ from dungeoncraft_widgets import GAMES, demo_game
 from dungeoncraft_widgets.core.bots import RandomBot
 from dungeoncraft_widgets.core.errors import InvalidArgumentError
 from dungeoncraft_widgets.core.rng import Rng
-from dungeoncraft_widgets.core.search import (LEVELS, Budget, SearchBot, SearchGame,
-                                              search_bot, search_game)
+from dungeoncraft_widgets.core.search import (
+    LEVELS,
+    Budget,
+    SearchBot,
+    SearchGame,
+    search_bot,
+    search_game,
+)
 
 NAMES = [*GAMES, "demo_game"]
 
