@@ -52,7 +52,10 @@ def test_every_app_offers_the_levels_and_keeps_todays_bots(name):
     assert app.level_menu.value is None and app.bot_level is None
     assert "Hard: searches about 1 s a move" in app.level_menu.tooltip
     assert app.level_row.layout.display == ""            # there are bots to choose for
-    assert app.level_menu in app.level_row.children and app.why_toggle in app.level_row.children
+    assert app.level_menu in app.level_row.children and app.why_row.layout.display == ""
+    parts = list(app.children)   # Bots: under the controls, Say why under what just happened
+    assert app.action_menu in parts[parts.index(app.level_row) - 1].children
+    assert parts.index(app.why_row) == parts.index(app.summary_view) + 1
     assert app.why_toggle.value is False and app.why_toggle.description == \
         "Say why the bots moved"
     assert app.bots and not any(isinstance(b, SearchBot) for b in app.bots.values())
@@ -162,7 +165,7 @@ def test_a_level_needs_a_game_with_a_search_bot():
     with pytest.raises(InvalidArgumentError, match="NoSearch has no search bot"):
         NoSearch(new_game(["You", "Bot"], seed=1), bots="hard")
     app = NoSearch(new_game(["You", "Bot"], seed=1), bots={1: RandomBot()})
-    assert app.level_row.layout.display == "none"         # no menu where there are no levels
+    assert app.level_row.layout.display == app.why_row.layout.display == "none"  # no levels
     assert app.set_bot_level("hard") is False and "no search bot" in app.message.value
     assert isinstance(app.bots[1], RandomBot)
 

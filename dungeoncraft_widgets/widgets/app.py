@@ -322,11 +322,15 @@ class GameApp(StaticFallback, w.VBox):
             layout=w.Layout(width="auto"))
         self.why_toggle.add_class("dcw-why")
         self.why_toggle.observe(lambda _c: self._show_summary(self.view), names="value")
-        # Only where there are bots to choose for: a solo game has none.
-        self.level_row = w.HBox([self.level_menu, self.level_note, self.why_toggle],
+        # The menu with the other controls, under the board (the action menu stays the
+        # first menu of the app); "Say why" right under what just happened, which it adds
+        # to. Only where there are bots to choose for: a solo game has none.
+        self.level_row = w.HBox([self.level_menu, self.level_note],
                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.level_row.add_class("dcw-bot-levels")
-        self.level_row.layout.display = "" if self.search_game and self._rule_bots else "none"
+        self.why_row = w.HBox([self.why_toggle])
+        offered = "" if self.search_game and self._rule_bots else "none"
+        self.level_row.layout.display = self.why_row.layout.display = offered
         controls = w.HBox([self.action_menu, self.play_button, self.undo_button])
         controls.add_class("dcw-controls")
         controls.layout.overflow = "visible"  # it wraps; no scrollbar for a 2px margin
@@ -350,9 +354,9 @@ class GameApp(StaticFallback, w.VBox):
                                           overflow="auto hidden"))
         main = w.HBox([self._board_box, side_box],
                       layout=w.Layout(flex_flow="row wrap", width="100%"))
-        super().__init__([self.status, self.goal_view, self.summary_view, self.level_row,
+        super().__init__([self.status, self.goal_view, self.summary_view, self.why_row,
                           self.final_panel, self.question_panel, self.message, zoom_row, main,
-                          self.legend_view, controls, self.log_view], **kwargs)
+                          self.legend_view, controls, self.level_row, self.log_view], **kwargs)
         self.add_class("dcw-app")
         self._run_bots()
         self.refresh()
