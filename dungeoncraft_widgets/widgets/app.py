@@ -305,6 +305,7 @@ class GameApp(StaticFallback, w.VBox):
         self.side = w.VBox()  # game apps put odds panels and controls here
         self.level_menu = w.Dropdown(
             options=BOT_LEVELS, value=self.bot_level, description="Bots:",
+            style={"description_width": "initial"},
             tooltip="; ".join(LEVEL_MEANINGS.values()) + ".",
             layout=w.Layout(width="auto"))
         self.level_menu.add_class("dcw-bot-level")
@@ -771,7 +772,7 @@ class GameApp(StaticFallback, w.VBox):
             '<div class="dcw-summary-title">What just happened</div>'
             f'<ul class="dcw-summary-lines" aria-live="polite">{items}</ul>' + (
                 '<div class="dcw-summary-title dcw-why-title">Why the bots moved</div>'
-                f'<ul class="dcw-why-lines">{reasons}</ul>' if why else ""))
+                f'<ul class="dcw-summary-lines dcw-why-lines">{reasons}</ul>' if why else ""))
         self.summary_view.layout.display = ""
 
     def _show_question(self, view: GameState, mine: bool) -> None:
