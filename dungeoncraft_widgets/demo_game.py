@@ -301,6 +301,11 @@ class DemoApp(GameApp):
         rows.append(("The deck", count(len(view.deck), "card")))
         return rows
 
+    def bot_may_name(self, seat, action, chosen, known) -> bool:
+        # A card played is face up on the table: the move chosen shows itself (the cards
+        # it might have played instead stay unnamed: they are in its hidden hand).
+        return action in known or (chosen and isinstance(action, Play))
+
     def moved_ids(self, events, view: DemoState) -> set[str]:
         return {f"table-{e.data['card']}" for e in events if e.kind == "play"} | {
             f"hand-{e.data['card']}" for e in events if e.kind == "draw" and "card" in e.data

@@ -36,12 +36,6 @@ def make(name: str, **kwargs):
     return GAMES[name].APP(seed=SEED, **kwargs)
 
 
-def explanation_reason(app, seat: int) -> str:
-    """What the seat's bot says about its last move, after the move's own words."""
-    label = app.action_label(app.bot_moves[-1][1])
-    return app.bots[seat].explain(app.action_label).removeprefix(label).removeprefix(":").strip()
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_every_app_offers_the_levels_and_keeps_todays_bots(name):
     app = make(name)
@@ -101,11 +95,18 @@ def test_say_why_tells_each_bot_move_in_its_own_words(name):
         if app.bot_moves or app.state.is_over:
             break
     assert app.bot_moves, "no bot moved after six of the seat's actions"
+    for seat, action, sentence in app.bot_moves:
+        player = app.state.players[seat]
+        assert sentence.endswith(".")
+        if sentence == (f"{player} does not say why it chose its move: that would show what "
+                        f"{player} keeps hidden."):
+            continue  # (a card set face down: its name would show it)
+        assert sentence.startswith(f"{player} chose “{app.action_label(action)}”: ")
     seat, action, sentence = app.bot_moves[-1]
-    player = app.state.players[seat]
-    assert sentence == f"{player} chose “{app.action_label(action)}”: " \
-        f"{explanation_reason(app, seat)}"
-    assert sentence.endswith(".")
+    best = app.bots[seat].report.choices[0]             # the last move's search, in words
+    assert best.action == action
+    assert sentence.endswith(": the only legal move.") if best.visits == 0 else \
+        f"{best.visits} sampled game" in sentence or "keeps hidden" in sentence
     assert app.summary_lines[-len(app.bot_moves):] == [s for _p, _a, s in app.bot_moves]
     assert "Why the bots moved" in app.summary_view.value
     app.why_toggle.value = False                          # off: the summary says nothing more
@@ -123,6 +124,13 @@ def test_say_why_on_the_demo_game_searching():
     sentence = app.summary_lines[-1]
     assert sentence.startswith("Bot chose “") and "sampled games the bot played out" in sentence
     assert sentence in app.summary_view.value
+    # The moves it weighed and did not make are named only if the player could know it had
+    # them: a card in its hidden hand is "another move".
+    assert "another move" in sentence
+    for _ in range(3):
+        app.act(app.state.legal_actions()[0])
+        hand = app.state.hands[1]
+        assert not any(f"play {card}" in line for line in app.summary_lines for card in hand)
     # Today's bots do not say why: said once, not a sentence per move.
     app.level_menu.value = None
     app.act(app.state.legal_actions()[0])

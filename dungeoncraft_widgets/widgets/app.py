@@ -82,8 +82,9 @@ from ..core.english import (
     subject,
 )
 from ..core.errors import DungeoncraftError, InvalidArgumentError
+from ..core.rng import Rng
 from ..core.scene import Scene
-from ..core.search import LEVELS, search_bot
+from ..core.search import LEVELS, playable, search_bot, search_game
 from .board import BoardEvent, BoardView, LogView
 from .fallback import StaticFallback
 from .panels import ERROR_MARK, message_label, text_label
@@ -601,18 +602,64 @@ class GameApp(StaticFallback, w.VBox):
         game's app that runs the bots itself asks these for the moves."""
         return {p: _Noted(self, p, bot) for p, bot in self.bots.items()}
 
+    def bot_may_name(self, seat: int, action: Action, chosen: bool,
+                     known: frozenset[Action]) -> bool:
+        """Whether "Say why" may name ``action`` of the bot at ``seat`` (the move it chose,
+        or one it weighed against it): only if the player could know the bot had that
+        move, or else the sentence would show what the bot keeps hidden (a card in its
+        hand, a room set face down). ``known``: the moves the player's own view of the
+        position allows that seat. A game whose chosen moves show themselves (a card
+        played face up) overrides this."""
+        return action in known
+
     def _note_bot_move(self, seat: int, bot: Bot, action: Action) -> None:
         explain = getattr(bot, "explain", None)
-        sentence = self._why(seat, action, explain(self.action_label)) \
-            if callable(explain) else None
+        if not callable(explain):
+            self.bot_moves.append((seat, action, None))
+            return
+        known = self._known_moves()
+        name = subject(self.state.players[seat])
+        if not self.bot_may_name(seat, action, True, known):
+            sentence = (f"{name} does not say why it chose its move: that would show what "
+                        f"{name} keeps hidden.")
+        else:
+            label = self.action_label(action)
+
+            def words(move: Action) -> str:
+                if move == action:
+                    return label
+                return self.action_label(move) if self.bot_may_name(
+                    seat, move, False, known) else "another move"
+            sentence = self._why(name, label, explain(words))
         self.bot_moves.append((seat, action, sentence))
 
-    def _why(self, seat: int, action: Action, explanation: str) -> str:
+    def _known_moves(self) -> frozenset[Action]:
+        """The moves of the seat to act that the player could know it has: those legal
+        in the player's own view made a game (what the player cannot see stays unknown
+        there, so a move that needs it is missing), or where a view cannot be played as
+        it is, those legal in each of a few games drawn to agree with the player's view
+        (the game's ``sample_hidden``); none if neither works."""
+        view = self.state.view(self.seat)
+        try:
+            return frozenset(playable(view.copy(), 0).legal_actions())
+        except Exception:  # noqa: BLE001 - a rule needs what the view hides: sample it
+            pass
+        try:
+            sample = search_game(self.search_game).sample_hidden if self.search_game else None
+            if sample is None:
+                return frozenset()
+            known = frozenset(sample(view, Rng(1)).legal_actions())
+            for seed in (2, 3, 4):
+                known &= frozenset(sample(view, Rng(seed)).legal_actions())
+            return known
+        except Exception:  # noqa: BLE001 - nothing known is the safe answer
+            return frozenset()
+
+    @staticmethod
+    def _why(name: str, label: str, explanation: str) -> str:
         """ "Bot chose “Draw”: it won about 60% of 40 sampled games ...": the bot's
         explanation (which begins with the action's words) as a sentence naming it."""
-        label = self.action_label(action)
         reason = explanation.removeprefix(label).removeprefix(":").strip()
-        name = subject(self.state.players[seat])
         if not reason:
             return f"{name} chose “{label}”."
         return f"{name} chose “{label}”: {reason}"
