@@ -2,11 +2,13 @@
 Hero versus Guardian, "Easy" picked in the Bots: menu (the sentence beside it says the
 bots play at Easy from their next move), "Say why the bots moved" ticked, one move made
 by clicking, and the bot's explanation shown under what just happened, as the kernel
-has it. Screenshots of each (test-artifacts/bot-levels-*.png, looked at by the developer)."""
+has it. Screenshots of each, its top and its controls (test-artifacts/bot-levels-*.png, looked at by
+the developer)."""
 
 from __future__ import annotations
 
 from labtools import open_and_run, run_in_kernel, write_notebook
+from playwright.sync_api import expect
 
 NOTEBOOK = "bot_levels.ipynb"
 CELLS = [
@@ -46,11 +48,14 @@ def the_reasons(page, app, client, name: str, who: str) -> list[str]:
 
 
 def shoot(page, app, artifacts, name: str) -> None:
-    """The app's top (what just happened and why), then the whole app."""
+    """The app's top (what just happened and why), then its controls with the Bots: menu
+    (the notebook scrolls: a screenshot of the element itself would cut it)."""
     app.locator(".dcw-summary").evaluate("e => e.scrollIntoView({block: 'start'})")
     page.wait_for_timeout(300)
     page.screenshot(path=str(artifacts / f"bot-levels-{name}.png"))
-    app.screenshot(path=str(artifacts / f"bot-levels-{name}-whole.png"))
+    app.locator(".dcw-bot-levels").evaluate("e => e.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(artifacts / f"bot-levels-{name}-controls.png"))
 
 
 def test_easy_bots_say_why_in_three_apps(page, lab, artifacts):
@@ -82,7 +87,7 @@ def test_easy_bots_say_why_in_three_apps(page, lab, artifacts):
         board.locator("[data-id=adv-0-2]").click()
         board.locator("[data-id=field-J3].dcw-highlight").wait_for(timeout=20_000)
         board.locator("[data-id=field-J3]").click()
-        land.get_by_role("button", name="Undo").wait_for(timeout=20_000)
+        expect(land.get_by_role("button", name="Undo")).to_be_enabled(timeout=20_000)
         assert kernel(client, "print(land.state.history[0])") == "move row:3 J3"
         land.locator("select").first.select_option(label="End the turn")
         land.get_by_role("button", name="Do it").click()
