@@ -65,11 +65,14 @@ def test_choosing_hard_puts_the_search_bot_in_every_bot_seat(name):
     assert all(isinstance(b, SearchBot) and b.level == "hard" and b.game.name == name
                for b in app.bots.values())
     assert app.bot_level == "hard"
-    assert app.level_note.value == ("The bots now play at Hard from their next move "
-                                    "(searches about 1 s a move).")
+    assert ">The bots now play at Hard from their next move (searches about 1 s a move).<" \
+        in app.level_note.value
     app.level_menu.value = None                           # back to today's bots, as they were
     assert app.bots == given and app.bot_level is None
-    assert app.level_note.value.startswith("The bots now play by rule of thumb")
+    assert ">The bots now play by rule of thumb from their next move (the game&#x27;s" \
+        not in app.level_note.value                   # (not escaped twice, nor its quote)
+    assert ">The bots now play by rule of thumb from their next move (the game's own" \
+        in app.level_note.value
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -79,8 +82,8 @@ def test_a_level_by_name_and_a_bad_one_refused(name):
     app = make(name, bots="medium")
     assert app.bots and all(isinstance(b, SearchBot) and b.level == "medium"
                             for b in app.bots.values())
-    assert app.level_menu.value == "medium" and app.level_note.value == \
-        "The bots play at Medium."
+    assert app.level_menu.value == "medium" and ">The bots play at Medium.<" in \
+        app.level_note.value
     assert app.state.current_player == app.seat or app.state.is_over  # the bots played
     app.set_bot_level(None)                               # the default bots, by rule of thumb
     assert {type(b).__name__ for b in app.bots.values()} >= DEFAULT_BOTS[name]

@@ -310,9 +310,10 @@ class GameApp(StaticFallback, w.VBox):
             tooltip="; ".join(LEVEL_MEANINGS.values()) + ".",
             layout=w.Layout(width="auto"))
         self.level_menu.add_class("dcw-bot-level")
-        self.level_note = text_label()
+        # HTML (escaped), not a Label: the sentence wraps on a phone rather than being cut.
+        self.level_note = w.HTML(layout=w.Layout(flex="1 1 240px", min_width="0"))
         self.level_note.add_class("dcw-bot-level-note")
-        self.level_note.value = self._level_sentence(self.bot_level, now=False)
+        self._show_level_note(self._level_sentence(self.bot_level, now=False))
         self._menu_quiet = False  # True while the app itself sets the menu
         self.level_menu.observe(
             lambda change: None if self._menu_quiet else self.set_bot_level(change["new"]),
@@ -569,8 +570,13 @@ class GameApp(StaticFallback, w.VBox):
             self._show_level(self.bot_level)  # back to the level that plays
             return False
         self._show_level(level)
-        self.level_note.value = self._level_sentence(level, now=True)
+        self._show_level_note(self._level_sentence(level, now=True))
         return True
+
+    def _show_level_note(self, sentence: str) -> None:
+        # (the widget's own line height is a control's, far apart once the text wraps)
+        self.level_note.value = (f'<div style="line-height: 1.4">'
+                                 f"{html.escape(sentence, quote=False)}</div>" if sentence else "")
 
     def _show_level(self, level: str | None) -> None:
         self._menu_quiet = True

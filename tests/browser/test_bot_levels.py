@@ -2,12 +2,12 @@
 Hero versus Guardian, "Easy" picked in the Bots: menu (the sentence beside it says the
 bots play at Easy from their next move), "Say why the bots moved" ticked, one move made
 by clicking, and the bot's explanation shown under what just happened, as the kernel
-has it. Screenshots of each, its top and its controls (test-artifacts/bot-levels-*.png, looked at by
-the developer)."""
+has it. Screenshots of each, its top and its controls, and the demo's on a 390 px phone
+(test-artifacts/bot-levels-*.png, looked at by the developer)."""
 
 from __future__ import annotations
 
-from labtools import open_and_run, run_in_kernel, write_notebook
+from labtools import open_and_run, run_in_kernel, show_side_panel, stray_scrollbars, write_notebook
 from playwright.sync_api import expect
 
 NOTEBOOK = "bot_levels.ipynb"
@@ -80,6 +80,12 @@ def test_easy_bots_say_why_in_three_apps(page, lab, artifacts):
         assert "sampled games the bot played out" in reason
         assert demo.locator(".dcw-why-title").text_content() == "Why the bots moved"
         shoot(page, demo, artifacts, "demo")
+        page.set_viewport_size({"width": 390, "height": 844})   # a phone: the menu fits
+        show_side_panel(page, False)
+        page.wait_for_timeout(400)
+        shoot(page, demo, artifacts, "demo-390")
+        assert stray_scrollbars(demo) == []
+        page.set_viewport_size({"width": 1400, "height": 900})
 
         # ---- Adventure Land: an adventurer moved by clicking, then the turn ended
         choose_easy_and_say_why(land)
