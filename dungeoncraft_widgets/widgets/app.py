@@ -31,7 +31,8 @@ An app whose game has a search bot (``search_game``: the game's package name) al
 offers **Bots:** *Rule of thumb* (the bots it was given), *Easy*, *Medium* or *Hard*
 (:mod:`..core.search` at that level for every bot seat, from the bots' next move and
 in every new game), and **Say why the bots moved**: a sentence per bot move under
-what just happened, from the bot's own ``explain()``.
+what just happened, from the bot's own ``explain()`` (a move the player could not know
+the bot had, a card from its hidden hand, is never named).
 
 >>> from dungeoncraft_widgets import demo_game
 >>> from dungeoncraft_widgets.core.bots import RandomBot
@@ -55,6 +56,20 @@ True
 ['You draw the 1.', 'Bot draws a card.']
 >>> app.undo_button.disabled, app.undo_button.tooltip
 (True, 'Cannot take back “draw”: the card drawn has been seen.')
+
+The levels, with the demo game's own app (``search_game = "demo_game"``):
+
+>>> app = demo_game.DemoApp(demo_game.new_game(players=["You", "Bot"], seed=1), bots="medium")
+>>> app.level_menu.value, type(app.bots[1]).__name__
+('medium', 'SearchBot')
+>>> app.why_toggle.value = True
+>>> app.act("draw")
+True
+>>> app.summary_lines
+['You draw the 1.', 'Bot draws a card.', 'Bot chose “draw”: the only legal move.']
+>>> app.level_menu.value = None           # the bots it was given, from their next move
+>>> type(app.bots[1]).__name__
+'RandomBot'
 """
 
 from __future__ import annotations
