@@ -314,26 +314,45 @@ def _deal_tiles(game: AdventureLandState, view: AdventureLandState, kind: str,
                   for stock in game.stock]
 
 
+def _holdings_worth(state: AdventureLandState, player: int) -> float:
+    """A rough worth in points of what ``player`` has for the rest of the game besides the
+    score: adventurers still in play (each can still take items; a lost battle costs one),
+    their companions (fight strength; in Adventure 1 the next companion to join scores one
+    more), and the tiles and gold held for battles."""
+    worth = 0.0
+    for where, comps in state.adventurers[player]:
+        if where != "box":
+            worth += 1.5 + 0.6 * comps
+    stock = state.stock[player]
+    worth += 0.4 * stock["gold"] + 0.3 * len(stock["herbs"]) + 0.6 * len(stock["swords"])
+    return worth
+
+
 def evaluate(state: AdventureLandState, seat: int) -> float:
     """``seat``'s chance of winning, roughly: on a finished game the result (1 a win, 1/k a
     win shared by k tied at the top, 0 a loss); during play a logistic of the seat's lead
-    over the best other score (``scores()``: Adventure 1's track, Adventures 2 and 3 as if
-    the game ended now), the more decisive the less of the stockpile is left (the game ends
-    when its swords and companions are used up).
+    over the best other player, in points (``scores()``: Adventure 1's track, Adventures 2
+    and 3 as if the game ended now) plus what each still holds for the rest of the game
+    (:func:`_holdings_worth`, weighed by how much of the game is left), the more decisive
+    the less of the stockpile is left (the game ends when its swords and companions are
+    used up).
 
     >>> from dungeoncraft_widgets.adventure_land import new_game
     >>> evaluate(new_game(players=2, seed=1), 0)
     0.5
     """
     scores = state.scores()
-    mine = scores[seat]
-    best_other = max(s for p, s in enumerate(scores) if p != seat)
     if state.is_over:
         top = max(scores)
-        return 1 / scores.count(top) if mine == top else 0.0
+        return 1 / scores.count(top) if scores[seat] == top else 0.0
+    n = len(state.players)
     left = len(state.sword_stack) + state.companion_supply
-    spread = 1.0 + 0.15 * left  # points of lead worth e (about 73%) now
-    return 1 / (1 + math.exp(-(mine - best_other) / spread))
+    start = (28 - BACK_IN_BOX[n][2]) + (30 - BACK_IN_BOX[n][1])
+    share = min(1.0, left / start)  # how much of the game is still to come
+    values = [scores[p] + share * _holdings_worth(state, p) for p in range(n)]
+    lead = values[seat] - max(v for p, v in enumerate(values) if p != seat)
+    spread = 1.5 + 8.0 * share  # points of lead worth e:1 odds (about 73%) now
+    return 1 / (1 + math.exp(-lead / spread))
 
 
 # At least k dice (k = 0..3) sum to at least `need`: a table for the playout's quick odds.
@@ -427,7 +446,8 @@ def playout(state: AdventureLandState, legal: list[Action], rng: Rng) -> Action:
     stock = state.stock[me]
     river = state.layout.river
     comps_at = {where: comps for where, comps in state.adventurers[me]}
-    best, best_value = END, 0.0
+    best: list[Action] = []
+    best_value = 0.0
     for action in legal:
         if action.__class__ is not Move:
             continue
@@ -437,10 +457,13 @@ def playout(state: AdventureLandState, legal: list[Action], rng: Rng) -> Action:
         value = _quick_value(state, item, comps_at[action.origin], stock)
         if action.to in river:
             value -= 0.5
-        value += rng.random() * 0.01  # ties at random
-        if value > best_value:
-            best, best_value = action, value
-    return best
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif best and value > best_value - 1e-9:
+            best.append(action)
+    if not best:
+        return END
+    return best[0] if len(best) == 1 else best[rng.randbelow(len(best))]
 
 
 def _fraction(p: Fraction) -> str:
