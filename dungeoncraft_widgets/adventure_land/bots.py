@@ -34,6 +34,7 @@ from . import odds
 from .actions import END, GIVE_UP, GOLD, GiveUp, Gold, Herb, Move, Reroll, Swords
 from .data import FIELDS, UNKNOWN
 from .graph import movement_graph, reachable
+from .movement import move_ends
 from .rules import BACK_IN_BOX, AdventureLandState
 from .scoring import creature_points
 
@@ -325,7 +326,29 @@ def _holdings_worth(state: AdventureLandState, player: int) -> float:
             worth += 1.5 + 0.6 * comps
     stock = state.stock[player]
     worth += 0.4 * stock["gold"] + 0.3 * len(stock["herbs"]) + 0.6 * len(stock["swords"])
-    return worth
+    return worth + 0.5 * _within_reach(state, player)
+
+
+def _within_reach(state: AdventureLandState, player: int) -> float:
+    """What ``player``'s adventurers could take next turn, roughly: the two best items each
+    one straight move from one of them (a turn has two moves), by the playout's values."""
+    board = state.board
+    if not board:
+        return 0.0
+    sprite, at = state.sprite, state.at
+    stock = state.stock[player]
+    best: dict[str, float] = {}
+    for where, comps in state.adventurers[player]:
+        if where == "box":
+            continue
+        for field in move_ends(where, board, sprite, at):
+            item = board.get(field)
+            if item is not None:
+                value = _quick_value(state, item, comps, stock)
+                if value > best.get(field, 0.0):
+                    best[field] = value
+    top = sorted(best.values(), reverse=True)[:2]
+    return sum(top)
 
 
 def evaluate(state: AdventureLandState, seat: int) -> float:
