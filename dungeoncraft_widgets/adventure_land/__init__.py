@@ -80,6 +80,7 @@ _LAZY = {"APP": "app", "fight_odds": "odds", "fight_advice": "odds", "risk_map":
          "next_draws": "odds", "next_creature": "odds", "advise_moves": "odds",
          "reachable": "graph",
          "straight_moves": "graph", "movement_graph": "graph", "GreedyBot": "bots",
+         "SEARCH": "bots", "search_bot": "bots",
          "board_scene": "scene", "AdventureLandApp": "app", "PositionEditor": "app",
          "FightCalculator": "calculator"}
 

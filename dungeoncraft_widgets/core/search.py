@@ -35,6 +35,7 @@ import importlib
 import math
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -55,12 +56,15 @@ class Budget:
     """How hard a level searches: ``iterations`` sampled games a move, each with a
     playout of at most ``depth`` actions by the game's rule of thumb (``heuristic``)
     or at random; ``seconds``: a safeguard that stops the search early on a slow
-    machine (None: never, so a seeded bot always plays the same moves)."""
+    machine (None: never, so a seeded bot always plays the same moves); ``widening``:
+    a node with ``n`` visits tries at most ``1 + n ** widening`` of its actions, the
+    rule of thumb's first (None: every action once before any twice)."""
 
     iterations: int
     depth: int
     heuristic: bool = True
     seconds: float | None = None
+    widening: float | None = None
 
     def __post_init__(self) -> None:
         whole_number(self.iterations, "iterations", minimum=1)
@@ -111,9 +115,15 @@ def playable(state: GameState, seed: int) -> GameState:
     state.rng = Rng(seed)
     state.history = []
     state.undo_floor, state.undo_reason, state._irreversible = 0, "", None
-    state._start = state._snapshot()
+    # A sample the search plays once and drops needs no start of its own (the copy of the
+    # position it would take is most of a sample's cost); anywhere else it gets one.
+    state._start = None if _SEARCHING.get() else state._snapshot()
     state._checkpoints = _Checkpoints(state._start)
     return state
+
+
+#: True while a SearchBot searches (see playable).
+_SEARCHING: ContextVar[bool] = ContextVar("searching", default=False)
 
 
 class _Node:
@@ -185,27 +195,16 @@ class SearchBot:
         return self._search(view, legal)
 
     def _search(self, view: GameState, legal: list[Action]) -> Action:
-        budget, game, rng = self.budget, self.game, self.rng
-        seat = view.viewer
+        budget, seat = self.budget, view.viewer
         root = _Node()
         seats = range(len(view.players))
         started = time.perf_counter()
         deadline = None if budget.seconds is None else started + budget.seconds
-        done = failed = 0
-        for done in range(1, budget.iterations + 1):  # noqa: B007 - counted for the report
-            sample = game.sample_hidden(view, rng)
-            try:
-                path = self._descend(root, sample, legal, seat)
-                self._play_out(sample, budget)
-            except DungeoncraftError:
-                failed += 1  # (counted: the tests require none)
-                continue
-            scores = [game.evaluate(sample, s) for s in seats]
-            for node, player in path:
-                node.visits += 1
-                node.value += scores[player]
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+        token = _SEARCHING.set(True)
+        try:
+            done, failed = self._iterate(root, view, legal, seat, seats, deadline)
+        finally:
+            _SEARCHING.reset(token)
         order = {a: i for i, a in enumerate(legal)}
         choices = [Choice(a, n.visits, n.value / n.visits if n.visits else 0.0)
                    for a, n in root.children.items() if a in order]
@@ -216,12 +215,34 @@ class SearchBot:
         self.report = SearchReport(choices, done, time.perf_counter() - started, failed)
         return choices[0].action
 
+    def _iterate(self, root: _Node, view: GameState, legal: list[Action], seat: int | None,
+                 seats: range, deadline: float | None) -> tuple[int, int]:
+        budget, game = self.budget, self.game
+        done = failed = 0
+        for done in range(1, budget.iterations + 1):  # noqa: B007 - counted for the report
+            sample = game.sample_hidden(view, self.rng)
+            try:
+                path = self._descend(root, sample, legal, seat)
+                self._play_out(sample, budget)
+            except DungeoncraftError:
+                failed += 1  # (counted: the tests require none)
+                continue
+            scores = [game.evaluate(sample, s) for s in seats]
+            root.visits += 1
+            for node, player in path:
+                node.visits += 1
+                node.value += scores[player]
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        return done, failed
+
     def _descend(self, root: _Node, game: GameState, legal: list[Action],
                  seat: int | None) -> list[tuple[_Node, int]]:
         """Walk the tree in ``game`` (choosing by UCB), add one node, and return the
         path as (node, the seat that chose it)."""
         path: list[tuple[_Node, int]] = []
         node, rng = root, self.rng
+        widening, heuristic = self.budget.widening, self.budget.heuristic
         options = legal  # at the root: the seat's own legal actions
         while not game.is_over:
             player = game.current_player
@@ -235,8 +256,18 @@ class SearchBot:
                 child = children.get(a)
                 if child is not None:
                     child.available += 1
-            if untried:
-                action = untried[rng.randbelow(len(untried))]
+            # Progressive widening: a node tries a new action only while it has tried fewer
+            # than about visits ** widening (so a move of fifty choices is not spread over
+            # fifty single playouts); the game's rule of thumb is tried first.
+            if untried and (widening is None or len(options) - len(untried)
+                            < 1 + int(node.visits ** widening)):
+                action = None
+                if heuristic:
+                    action = self.game.playout(game, options, rng)
+                    if action in children:
+                        action = None
+                if action is None:
+                    action = untried[rng.randbelow(len(untried))]
                 child = children[action] = _Node()
                 child.available = 1
                 game.apply(action)
@@ -246,7 +277,9 @@ class SearchBot:
             # could have been chosen, not all of its parent's (a sample may forbid it).
             best, best_value = options[0], -1.0
             for a in options:
-                child = children[a]
+                child = children.get(a)
+                if child is None:
+                    continue  # (not tried yet: widening holds it back)
                 value = child.value / child.visits + EXPLORATION * math.sqrt(
                     math.log(child.available) / child.visits) if child.visits else math.inf
                 if value > best_value:
