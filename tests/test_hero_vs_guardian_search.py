@@ -121,7 +121,7 @@ def test_a_hero_sample_keeps_the_rooms_he_has_seen():
 
 def test_evaluate_is_a_chance_and_the_result_at_the_end():
     results = set()
-    for players, seed in [(2, 12), (2, 13), (3, 14), (4, 15), (2, 16), (2, 17)]:
+    for players, seed in [(2, 12), (2, 13), (3, 14), (2, 16)]:
         for game in _positions(players, seed, every=15):
             values = [evaluate(game, s) for s in range(players)]
             assert all(0 <= v <= 1 for v in values)

@@ -599,8 +599,9 @@ def _fill_heroes_cards(s: HeroVsGuardianState, unseen: list[str], rng: Rng) -> N
 def evaluate(state: HeroVsGuardianState, seat: int) -> float:
     """``seat``'s chance of winning, roughly: the Heroes' lead over the Guardian (team
     points: the Heroes win or lose together), plus what they can still expect to score
-    while the Dungeon deck lasts, through a logistic curve that sharpens as the deck runs
-    out. A finished game: 1 a win, 0 a loss, 1/2 a tie.
+    while the Dungeon deck lasts with the Adventurers and Items they have in play, and
+    the Vault's exposure (:func:`_vault_danger`), through a logistic curve that sharpens
+    as the deck runs out. A finished game: 1 a win, 0 a loss, 1/2 a tie.
 
     >>> from dungeoncraft_widgets.hero_vs_guardian import new_game
     >>> game = new_game(seed=1)
@@ -613,16 +614,41 @@ def evaluate(state: HeroVsGuardianState, seat: int) -> float:
         return 0.5 if winner == "tie" else float((winner == "heroes") == hero)
     heroes, guardian = state.team_scores()
     left = len(state.dungeon_deck)  # the game ends when the Guardian draws from it empty
-    lead = heroes - guardian + EVAL_PER_CARD * left + EVAL_BIAS
+    party = sum(len(p) for p in state.party)  # Adventurers in play (not frozen)
+    items = sum(len(i) for i in state.items.values())
+    lead = (heroes - guardian + EVAL_PER_CARD * left + EVAL_PER_ADVENTURER * party
+            + EVAL_PER_ITEM * items + _vault_danger(state) + EVAL_BIAS)
     p = 1 / (1 + math.exp(-lead / (EVAL_SCALE + EVAL_SCALE_PER_CARD * left)))
     return p if hero else 1 - p
 
 
-#: The evaluation's constants, fitted (maximum likelihood) to the positions of 45 games of
-#: today's bots, in which the Heroes won 24%: Hero points still to come per Dungeon card
-#: left, the Guardian's edge, and the curve's width (wider while much is left to play).
-EVAL_PER_CARD, EVAL_BIAS = 0.25, -2.0
-EVAL_SCALE, EVAL_SCALE_PER_CARD = 2.0, 0.3
+def _vault_danger(state: HeroVsGuardianState) -> float:
+    """Points the Heroes' chance is worth for the Vault's exposure: the Vault Ventured is
+    a 16-point swing and ends the game, so a Vault the Hero can reach soon counts for him
+    (:data:`VAULT_DANGER` by how many steps it lies from the locations he can target;
+    before the Entries are placed, by its distance from the edge of the grid)."""
+    vault = state.cards.vault
+    loc = next((loc for loc, rooms in state.grid.items() if vault in rooms), None)
+    if loc is None:
+        return 0.0
+    if len(state.entries) < 2:
+        col, row = "ABCD".index(loc[0]), int(loc[1]) - 1
+        steps = 1 + min(col, 3 - col, row, 3 - row)
+    else:
+        steps = min((_manhattan(loc, t) for t in state.targetable()), default=9)
+    danger = VAULT_DANGER[steps] if steps < len(VAULT_DANGER) else 0.0
+    return danger / len(state.grid[loc])  # a second room there shields it
+
+
+#: Hero points a Vault 0, 1, 2 steps from a location the Hero can target is worth to him.
+VAULT_DANGER = (3.75, 1.9, 0.75)
+
+#: The evaluation's constants, fitted (maximum likelihood, coordinate search) to 1,100
+#: positions of 36 games of today's bots (the Heroes won 28%): Hero points still to come
+#: per Dungeon card left, per Adventurer in play and per Item on one, the Guardian's
+#: edge, and the curve's width (wider while much is left to play).
+EVAL_PER_CARD, EVAL_PER_ADVENTURER, EVAL_PER_ITEM, EVAL_BIAS = 0.15, 1.0, 0.75, -5.0
+EVAL_SCALE, EVAL_SCALE_PER_CARD = 1.75, 0.35
 
 
 def _success(kind: str, modifier: int) -> float:
@@ -690,8 +716,7 @@ def _hero_move(state: HeroVsGuardianState, legal: list[Action], rng: Rng) -> Act
     party = state.party[me]
     # Venture a location the Hero knows, when the best roll against each room looks good
     # (the Vault only when taking it wins).
-    heroes, guardian = state.team_scores()
-    vault_wins = heroes + 2 * c.points(c.vault) > guardian
+    vault_wins: bool | None = None  # worked out only for a Vault the Hero knows
     best: tuple[float, Action | None] = (0.45, None)
     scouts = []
     for a in legal:
@@ -700,8 +725,12 @@ def _hero_move(state: HeroVsGuardianState, legal: list[Action], rng: Rng) -> Act
             if not (state.tokens.get(a.loc) == "scout" or all(r in state.face_up
                                                              for r in rooms)):
                 continue
-            if c.vault in rooms and not vault_wins:
-                continue
+            if c.vault in rooms:
+                if vault_wins is None:
+                    heroes, guardian = state.team_scores()
+                    vault_wins = heroes + 2 * c.points(c.vault) > guardian
+                if not vault_wins:
+                    continue
             p = 1.0
             for r in rooms:
                 p *= max((_success("venture", state.roll_modifier("venture", adv, r, a.loc))
@@ -805,9 +834,9 @@ def odds(view: HeroVsGuardianState, action: Action) -> str | None:
 #: The search's budgets (core/search.py), measured on this machine (see the report):
 #: hard within 1 s a move, medium within 0.2 s, easy a quick look with random playouts.
 BUDGETS = {
-    "easy": Budget(iterations=30, depth=10, heuristic=False, seconds=0.06),
-    "medium": Budget(iterations=120, depth=25, seconds=0.22),
-    "hard": Budget(iterations=500, depth=40, seconds=0.95),
+    "easy": Budget(iterations=25, depth=4, heuristic=False, seconds=0.05),
+    "medium": Budget(iterations=150, depth=8, seconds=0.19),
+    "hard": Budget(iterations=700, depth=12, seconds=0.95),
 }
 
 SEARCH = SearchGame(name="hero_vs_guardian", sample_hidden=sample_hidden, evaluate=evaluate,
