@@ -835,8 +835,8 @@ def odds(view: HeroVsGuardianState, action: Action) -> str | None:
 #: hard within 1 s a move, medium within 0.2 s, easy a quick look with random playouts.
 BUDGETS = {
     "easy": Budget(iterations=25, depth=4, heuristic=False, seconds=0.05),
-    "medium": Budget(iterations=150, depth=8, seconds=0.19),
-    "hard": Budget(iterations=700, depth=12, seconds=0.95),
+    "medium": Budget(iterations=150, depth=8, seconds=0.18),
+    "hard": Budget(iterations=700, depth=12, seconds=0.93),
 }
 
 SEARCH = SearchGame(name="hero_vs_guardian", sample_hidden=sample_hidden, evaluate=evaluate,
