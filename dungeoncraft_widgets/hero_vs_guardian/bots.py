@@ -517,7 +517,8 @@ def sample_hidden(view: HeroVsGuardianState, rng: Rng) -> HeroVsGuardianState:
     if me != s.guardian:
         _fill_dungeon(view, s, unseen, rng)
     else:
-        deck = [x for x in unseen if x in c.by_id and x in set(c.dungeon)]
+        dungeon = set(c.dungeon)  # all the Guardian does not see: the deck's order
+        deck = [x for x in unseen if x in dungeon]
         rng.shuffle(deck)
         s.dungeon_deck = deck[:len(s.dungeon_deck)]
     _fill_heroes_cards(s, unseen, rng)
@@ -579,8 +580,9 @@ def _fill_dungeon(view: HeroVsGuardianState, s: HeroVsGuardianState, unseen: lis
 def _fill_heroes_cards(s: HeroVsGuardianState, unseen: list[str], rng: Rng) -> None:
     """The decks of Adventurers and Treasure and the hidden Heroes' hands."""
     c = s.cards
-    advs = [x for x in unseen if x in set(c.adventurers)]
-    treasure = [x for x in unseen if x in set(c.treasure)]
+    adventurers, treasure_cards = set(c.adventurers), set(c.treasure)
+    advs = [x for x in unseen if x in adventurers]
+    treasure = [x for x in unseen if x in treasure_cards]
     rng.shuffle(advs)
     rng.shuffle(treasure)
     hand_slots = [(hand, i) for hand in s.hands for i, x in enumerate(hand) if x == HIDDEN]
