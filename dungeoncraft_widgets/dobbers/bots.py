@@ -66,8 +66,8 @@ from .odds import challenge_odds, stack_cases
 from .rules import DobbersState
 from .sight import is_card, stack_cards, unseen_cards
 
-__all__ = ["SEARCH", "DobbersSearchBot", "RaceBot", "card_value", "evaluate", "expected_need", "playout",
-           "sample_hidden", "search_bot", "worth_searching"]
+__all__ = ["SEARCH", "DobbersSearchBot", "RaceBot", "card_value", "evaluate", "expected_need",
+           "playout", "sample_hidden", "search_bot", "worth_searching"]
 
 HERO_PREFERENCE = ("toby", "brindle", "pip", "sorrel", "bramble", "marigold", "quill", "ash")
 POINT_WEIGHT = {"red": 1.0, "gold": 0.8, "blue": 0.7, "influence": 0.9}
