@@ -67,7 +67,7 @@ from .rules import DobbersState
 from .sight import is_card, stack_cards, unseen_cards
 
 __all__ = ["SEARCH", "DobbersSearchBot", "RaceBot", "card_value", "evaluate", "expected_need",
-           "playout", "sample_hidden", "search_bot", "worth_searching"]
+           "candidates", "playout", "sample_hidden", "search_bot", "worth_searching"]
 
 HERO_PREFERENCE = ("toby", "brindle", "pip", "sorrel", "bramble", "marigold", "quill", "ash")
 POINT_WEIGHT = {"red": 1.0, "gold": 0.8, "blue": 0.7, "influence": 0.9}
@@ -705,9 +705,9 @@ def odds(view: DobbersState, action: Action) -> str | None:
 
 SEARCH = SearchGame(
     name="dobbers", sample_hidden=sample_hidden, evaluate=evaluate, playout=playout,
-    budgets={"easy": Budget(iterations=8, depth=40, heuristic=False, seconds=0.06),
-             "medium": Budget(iterations=20, depth=60, seconds=0.22),
-             "hard": Budget(iterations=100, depth=80, seconds=1.0)},
+    budgets={"easy": Budget(iterations=8, depth=40, heuristic=False, seconds=0.05),
+             "medium": Budget(iterations=30, depth=60, seconds=0.17),
+             "hard": Budget(iterations=150, depth=80, seconds=0.85)},
     odds=odds)
 
 
@@ -732,12 +732,59 @@ def worth_searching(view: DobbersState, legal: Sequence[Action]) -> list[Action]
     return kept or list(legal)
 
 
+#: What RaceBot does without a second thought: playing its cards and using its Equipment
+#: (the points are free), answering questions, set-up. The search spends its time on the
+#: race's decisions instead: where to go, whether to Challenge now, what to buy or place.
+_ROUTINE = (HeroChoice, StartChoice, Equip, Forge, Draw, Use, Play, Token, Power, Destroy,
+            Fight, Choose, Skip, Pass, Outwit)
+#: At most this many purchases (and placements) are searched, the best by card value.
+_WIDTH = 4
+
+
+def candidates(view: DobbersState, legal: Sequence[Action], routine: Action) -> list[Action]:
+    """The actions the search weighs against RaceBot's ``routine`` choice: a Challenge,
+    the best few purchases and placements (by card value). Ending the turn early or
+    walking away from the Key is never one of them (a turn's points do not keep)."""
+    cards = view.cards
+    keep: list[Action] = [routine]
+    buys = sorted((a for a in legal if isinstance(a, Buy)),
+                  key=lambda a: -card_value(cards, a.card))  # type: ignore[attr-defined]
+    places = [a for a in legal if isinstance(a, Place)]
+    for action in (*[a for a in legal if isinstance(a, Challenge)], *buys[:_WIDTH],
+                   *places[:_WIDTH]):
+        if action not in keep:
+            keep.append(action)
+    return keep
+
+
+#: How much better (in the search's mean score) another action must do than RaceBot's
+#: routine choice to be played instead: the playouts are few and noisy, and RaceBot's
+#: choice is a good one.
+_MARGIN = 0.06
+
+
 class DobbersSearchBot(SearchBot):
-    """core.search's bot with Dobbers' endless Equipment swaps left out
-    (:func:`worth_searching`)."""
+    """core.search's bot, playing RaceBot's routine moves at once (:data:`_ROUTINE`) and
+    searching the race's decisions among :func:`candidates`; Dobbers' endless Equipment
+    swaps are left out (:func:`worth_searching`)."""
+
+    def __init__(self, game: SearchGame, level: str = "hard", seed: int = 0) -> None:
+        super().__init__(game, level, seed)
+        self.racer = RaceBot(seed)  # asked at every move: its memory of waiting stays right
 
     def choose(self, view: DobbersState, legal: Sequence[Action]) -> Action:
-        return super().choose(view, worth_searching(view, legal))
+        legal = worth_searching(view, legal)
+        routine = self.racer.choose(view, legal)
+        if isinstance(routine, _ROUTINE):
+            return super().choose(view, [routine])
+        chosen = super().choose(view, candidates(view, legal, routine))
+        scores = {c.action: c for c in self.report.choices}
+        base = scores.get(routine)
+        if chosen != routine and base is not None and \
+                scores[chosen].score < base.score + _MARGIN:
+            self.report.choices.sort(key=lambda c: c.action != routine)  # explain() says so
+            return routine
+        return chosen
 
 
 def search_bot(level: str = "hard", seed: int = 0) -> SearchBot:
