@@ -156,3 +156,27 @@ def test_search_bot_chooses_a_legal_action_and_plays_a_game():
     play_bots(game, {0: search_bot("easy", seed=2), 1: RaceBot(seed=3)})
     assert game.is_over
     assert set(SEARCH.budgets) == {"easy", "medium", "hard"}
+
+
+def test_searched_decisions_are_legal_and_read_only_the_view():
+    from dungeoncraft_widgets.core.search import with_budget
+
+    searched = 0
+    for seed in (3, 4):
+        game = new_game(2, seed=seed)
+        racers = {p: RaceBot(seed=p) for p in range(2)}
+        while not game.is_over and searched < 3:
+            p = game.current_player
+            legal = game.legal_actions()
+            view = game.view(p)
+            bot = with_budget(search_bot("hard", seed=seed), iterations=6, seconds=None)
+            action = bot.choose(view, legal)
+            assert action in legal
+            if len(bot.report.choices) > 1:  # a searched decision: the same from a sample
+                searched += 1
+                twin = sample_hidden(view, Rng(seed)).view(p)
+                again = with_budget(search_bot("hard", seed=seed), iterations=6, seconds=None)
+                assert again.choose(twin, legal) == action
+                assert bot.explain().startswith(str(action))
+            game.apply(racers[p].choose(view, legal))
+    assert searched == 3
