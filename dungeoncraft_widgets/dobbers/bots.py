@@ -66,7 +66,7 @@ from .odds import challenge_odds, stack_cases
 from .rules import DobbersState
 from .sight import is_card, stack_cards, unseen_cards
 
-__all__ = ["SEARCH", "DobbersSearchBot", "RaceBot", "card_value", "evaluate", "expected_need",
+__all__ = ["SEARCH", "RaceBot", "card_value", "evaluate", "expected_need",
            "candidates", "playout", "sample_hidden", "search_bot", "worth_searching"]
 
 HERO_PREFERENCE = ("toby", "brindle", "pip", "sorrel", "bramble", "marigold", "quill", "ash")
@@ -703,14 +703,6 @@ def odds(view: DobbersState, action: Action) -> str | None:
                                       else "no chance to beat the stack")
 
 
-SEARCH = SearchGame(
-    name="dobbers", sample_hidden=sample_hidden, evaluate=evaluate, playout=playout,
-    budgets={"easy": Budget(iterations=8, depth=40, heuristic=False, seconds=0.05),
-             "medium": Budget(iterations=30, depth=60, seconds=0.17),
-             "hard": Budget(iterations=150, depth=80, seconds=0.85)},
-    odds=odds)
-
-
 def worth_searching(view: DobbersState, legal: Sequence[Action]) -> list[Action]:
     """The actions worth a search: all but a second Equip of a slot this turn. The rules
     let a Hero swap Equipment back and forth for ever (each swap takes the other card back
@@ -763,30 +755,26 @@ def candidates(view: DobbersState, legal: Sequence[Action], routine: Action) -> 
 _MARGIN = 0.06
 
 
-class DobbersSearchBot(SearchBot):
-    """core.search's bot, playing RaceBot's routine moves at once (:data:`_ROUTINE`) and
-    searching the race's decisions among :func:`candidates`; Dobbers' endless Equipment
-    swaps are left out (:func:`worth_searching`)."""
+def search_candidates(view: DobbersState, legal: Sequence[Action],
+                      routine: Action | None) -> list[Action]:
+    """What the search weighs (SearchGame.candidates): RaceBot's ``routine`` move alone
+    when it is one of :data:`_ROUTINE` (played at once), else :func:`candidates` among the
+    actions :func:`worth_searching`."""
+    if routine is None or isinstance(routine, _ROUTINE):
+        return [routine] if routine is not None else worth_searching(view, legal)
+    return candidates(view, worth_searching(view, legal), routine)
 
-    def __init__(self, game: SearchGame, level: str = "hard", seed: int = 0) -> None:
-        super().__init__(game, level, seed)
-        self.racer = RaceBot(seed)  # asked at every move: its memory of waiting stays right
 
-    def choose(self, view: DobbersState, legal: Sequence[Action]) -> Action:
-        legal = worth_searching(view, legal)
-        routine = self.racer.choose(view, legal)
-        if isinstance(routine, _ROUTINE):
-            return super().choose(view, [routine])
-        chosen = super().choose(view, candidates(view, legal, routine))
-        scores = {c.action: c for c in self.report.choices}
-        base = scores.get(routine)
-        if chosen != routine and base is not None and \
-                scores[chosen].score < base.score + _MARGIN:
-            self.report.choices.sort(key=lambda c: c.action != routine)  # explain() says so
-            return routine
-        return chosen
+SEARCH = SearchGame(
+    name="dobbers", sample_hidden=sample_hidden, evaluate=evaluate, playout=playout,
+    budgets={"easy": Budget(iterations=8, depth=40, heuristic=False, seconds=0.05,
+                            trust=_MARGIN),
+             "medium": Budget(iterations=30, depth=60, seconds=0.17, trust=_MARGIN),
+             "hard": Budget(iterations=150, depth=80, seconds=0.85, trust=_MARGIN)},
+    odds=odds, advisor=RaceBot, candidates=search_candidates)
 
 
 def search_bot(level: str = "hard", seed: int = 0) -> SearchBot:
-    """The search bot for Dobbers at ``level`` ("easy", "medium" or "hard")."""
-    return DobbersSearchBot(SEARCH, level, seed)
+    """The search bot for Dobbers at ``level`` ("easy", "medium" or "hard"): RaceBot's
+    routine moves at once, the race's decisions searched (:func:`search_candidates`)."""
+    return SearchBot(SEARCH, level, seed)
