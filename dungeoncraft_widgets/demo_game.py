@@ -23,7 +23,9 @@ import sympy
 
 from dungeoncraft_widgets.core import Action, GameState, IllegalActionError, SaveFormatError
 from dungeoncraft_widgets.core.english import count, listing, possessive, says
+from dungeoncraft_widgets.core.rng import Rng
 from dungeoncraft_widgets.core.scene import Rect, Scene, Text
+from dungeoncraft_widgets.core.search import Budget, SearchGame, playable
 from dungeoncraft_widgets.widgets.app import Choice, GameApp
 
 PLAYER_COUNTS = (2, 3)
@@ -160,6 +162,40 @@ def parse_action(text: str) -> Action:
 
 
 # ------------------------------------------------------------------ the app
+# ------------------------------------------------------------------ the search bot's hooks
+def sample_hidden(view: DemoState, rng: Rng) -> DemoState:
+    """A whole game the viewer cannot tell from ``view``: the cards it has not seen
+    (not in its hand, not on the table), dealt at random into the deck and the others' hands."""
+    game = view.copy()
+    seen = set(game.hands[view.viewer]) | {c for t in game.table for c in t}
+    unseen = [c for c in range(1, 10) if c not in seen]
+    rng.shuffle(unseen)
+    game.deck = [unseen.pop() for _ in game.deck]
+    game.hands = [h if i == view.viewer else [unseen.pop() for _ in h]
+                  for i, h in enumerate(game.hands)]
+    return playable(game, rng.next64() >> 1)
+
+
+def evaluate(state: DemoState, seat: int) -> float:
+    """The seat's share of the points played and held; at the end, the result."""
+    scores = state.scores()
+    if state.is_over:
+        top = max(scores)
+        return 1 / scores.count(top) if scores[seat] == top else 0.0
+    return (scores[seat] + sum(state.hands[seat])) / 45
+
+
+def playout(state: DemoState, legal: list[Action], rng: Rng) -> Action:
+    """Draw while there are cards to draw, then play the highest."""
+    return legal[0] if isinstance(legal[0], Draw) else legal[-1]
+
+
+SEARCH = SearchGame(name="demo_game", sample_hidden=sample_hidden, evaluate=evaluate,
+                    playout=playout,
+                    budgets={"easy": Budget(10, 5, heuristic=False), "medium": Budget(40, 20),
+                             "hard": Budget(200, 40)})
+
+
 CARD_W, CARD_H, GAP = 46, 64, 8
 
 
