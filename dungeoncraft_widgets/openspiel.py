@@ -14,7 +14,8 @@ How our engines map onto OpenSpiel's model:
   games are ``SAMPLED_STOCHASTIC``: there are no chance nodes, a transition draws its own
   chance, and a clone carries the RNG (it draws what the original would).
 - Information: ``IMPERFECT_INFORMATION``. ``information_state_string(p)`` is the canonical
-  JSON of ``state.view(p)``: its position (``_dump()``) and every log line ``p`` has seen;
+  JSON of ``state.view(p)``: its position (``_dump()``) and a digest of every log line ``p``
+  has seen;
   ``observation_string(p)`` is the position alone (no memory of the past).
 - Actions: OpenSpiel needs integers. An action's id is its index among the legal actions
   sorted by their text, so the id of an action is the same in every state with the same
@@ -41,6 +42,7 @@ How our engines map onto OpenSpiel's model:
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from collections.abc import Callable
 from types import ModuleType
@@ -135,8 +137,6 @@ class EngineGame(pyspiel.Game):
     state_class: type[GameState]
     default_players: int
     game_type: pyspiel.GameType
-    sample_hidden_hook: Callable[[GameState, Rng], GameState] | None = None
-    evaluate_hook: Callable[[GameState, int], float] | None = None
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
@@ -157,6 +157,9 @@ class EngineGame(pyspiel.Game):
                                                  "seed": int(params.get("seed", 0))})
         self._next_seed = int(params.get("seed", 0))
         self._search: Any = None
+        # Stand-ins for SEARCH's hooks (load_game's sample_hidden / evaluate); None: SEARCH's
+        self.sample_hidden_hook: Callable[[GameState, Rng], GameState] | None = None
+        self.evaluate_hook: Callable[[GameState, int], float] | None = None
 
     @property
     def search(self) -> Any:
@@ -166,16 +169,16 @@ class EngineGame(pyspiel.Game):
         return self._search
 
     def sample_hidden(self, view: GameState, rng: Rng) -> GameState:
-        hook = type(self).sample_hidden_hook or self.search.sample_hidden
+        hook = self.sample_hidden_hook or self.search.sample_hidden
         return hook(view, rng)
 
     def evaluate(self, state: GameState, seat: int) -> float:
-        hook = type(self).evaluate_hook or self.search.evaluate
+        hook = self.evaluate_hook or self.search.evaluate
         return float(hook(state, seat))
 
     def new_initial_state(self) -> EngineState:
         seed, self._next_seed = self._next_seed, self._next_seed + 1
-        return EngineState(self, self.module.new_game(players=self.players, seed=seed))
+        return EngineState(self, None, seed)
 
     def state_of(self, engine: GameState) -> EngineState:
         """An OpenSpiel state around one of our game states (a whole game, not a view)."""
@@ -190,14 +193,46 @@ class EngineGame(pyspiel.Game):
         return _Observer(recall)
 
 
-class EngineState(pyspiel.State):
-    """An OpenSpiel state around one of our game states (``engine``)."""
+class _Cache:
+    """What a state remembers between calls: its legal actions in id order, its strings and
+    each player's log digest. OpenSpiel clones a Python state by deep-copying its attributes
+    one by one; this copy shares the (immutable) actions and copies the small dicts."""
 
-    def __init__(self, game: EngineGame, engine: GameState) -> None:
+    __slots__ = ("legal", "strings", "chains")
+
+    def __init__(self) -> None:
+        self.legal: list[Action] | None = None
+        self.strings: dict[tuple[bool, int], str] = {}
+        # player -> (log lines read, lines that player saw, their chained digest)
+        self.chains: dict[int, tuple[int, int, str]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Cache:
+        twin = _Cache()
+        twin.legal, twin.strings, twin.chains = self.legal, dict(self.strings), dict(self.chains)
+        return twin
+
+
+class EngineState(pyspiel.State):
+    """An OpenSpiel state around one of our game states (``engine``).
+
+    A new game's engine is made at first use: OpenSpiel clones a Python state by making a
+    new initial state and then copying the original's attributes over it, so a clone
+    never makes (and then throws away) a game of its own.
+    """
+
+    def __init__(self, game: EngineGame, engine: GameState | None, seed: int = 0) -> None:
         super().__init__(game)
-        self.engine = engine
-        self._legal: list[Action] | None = None
-        self._strings: dict[tuple[bool, int], str] = {}
+        self._engine = engine
+        self._seed = seed
+        self._cache = _Cache()
+
+    @property
+    def engine(self) -> GameState:
+        """Our game state (a whole game, never a view)."""
+        if self._engine is None:
+            game = self.get_game()
+            self._engine = game.module.new_game(players=game.players, seed=self._seed)
+        return self._engine
 
     # ----------------------------------------------------------- OpenSpiel's API
     def current_player(self) -> int:
@@ -207,15 +242,15 @@ class EngineState(pyspiel.State):
 
     def sorted_actions(self) -> list[Action]:
         """The legal actions in id order (sorted by their text)."""
-        if self._legal is None:
+        if self._cache.legal is None:
             legal = sorted(self.engine.legal_actions(), key=str)
             bound = self.get_game().bound
             if len(legal) > bound:
                 raise TooManyActionsError(
                     f"{self.engine.game_name}: a position with {len(legal)} legal actions, "
                     f"more than num_distinct_actions ({bound}); raise ACTION_BOUNDS")
-            self._legal = legal
-        return self._legal
+            self._cache.legal = legal
+        return self._cache.legal
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():
@@ -236,7 +271,9 @@ class EngineState(pyspiel.State):
 
     def _apply_action(self, action_id: int) -> None:
         self.engine.apply(self.action_of(action_id))
-        self._legal, self._strings = None, {}
+        chains = self._cache.chains  # the digests so far go on: only new lines are hashed
+        self._cache = _Cache()
+        self._cache.chains = chains
 
     def _action_to_string(self, player: int, action_id: int) -> str:
         return str(self.action_of(action_id))
@@ -254,24 +291,45 @@ class EngineState(pyspiel.State):
         return self.returns()  # rewarded at the end only: the last reward is the return
 
     def information_state_string_of(self, player: int) -> str:
-        """The canonical JSON of what ``player`` knows: their view's position and every log
-        line they have seen (perfect recall)."""
+        """The canonical JSON of what ``player`` knows: their view's position, how many log
+        lines they have seen and a digest of those lines (perfect recall).
+
+        A digest, not the lines: a string holding the whole log would grow with the game
+        (AlderQuest's random games run to 20,000 actions), and algorithms ask for it at
+        every step; the digest is chained line by line, so each step hashes only its new
+        lines. Equal views give equal strings; a different line seen, a different one.
+        """
         key = (True, player)
-        text = self._strings.get(key)
+        text = self._cache.strings.get(key)
         if text is None:
-            view = self.engine.view(player)
-            log = ",".join(event.to_json() for event in view.log)
-            text = f"{self._position(view, player)[:-1]},\"log\":[{log}]}}"
-            self._strings[key] = text
+            seen, digest = self._log_digest(player)
+            text = f"{self.observation_string_of(player)[:-1]},\"log_digest\":\"{digest}\"," \
+                   f"\"log_lines\":{seen}}}"
+            self._cache.strings[key] = text
         return text
+
+    def _log_digest(self, player: int) -> tuple[int, str]:
+        """(how many log lines ``player`` has seen, the chained digest of them): what
+        ``view(player).log`` holds, worked out from the lines added since last time."""
+        log = self.engine.log
+        done, seen, digest = self._cache.chains.get(player, (0, 0, ""))
+        if done > len(log):  # the log was cut back (an undo): start again
+            done, seen, digest = 0, 0, ""
+        for event in log[done:]:
+            if event.visible_to is None or player in event.visible_to:
+                digest = hashlib.blake2b((digest + event.to_json()).encode(),
+                                         digest_size=16).hexdigest()
+                seen += 1
+        self._cache.chains[player] = (len(log), seen, digest)
+        return seen, digest
 
     def observation_string_of(self, player: int) -> str:
         """The canonical JSON of what ``player`` sees now (their view's position)."""
         key = (False, player)
-        text = self._strings.get(key)
+        text = self._cache.strings.get(key)
         if text is None:
             text = self._position(self.engine.view(player), player)
-            self._strings[key] = text
+            self._cache.strings[key] = text
         return text
 
     def _position(self, view: GameState, player: int) -> str:
@@ -287,17 +345,8 @@ class EngineState(pyspiel.State):
         sample = self.get_game().sample_hidden(view, Rng(seed))
         return EngineState(self.get_game(), sample)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> EngineState:
-        # OpenSpiel clones a Python state with copy.deepcopy: the engine's own copy
-        # (which carries the RNG) is quicker than copying every attribute.
-        twin = EngineState(self.get_game(), self.engine.copy())
-        twin._legal = self._legal
-        twin._strings = dict(self._strings)
-        return twin
-
     def __str__(self) -> str:
-        return self.engine.text_board() if hasattr(self.engine, "text_board") else repr(
-            self.engine)
+        return str(self.engine)
 
 
 def _default_players(module: ModuleType) -> int:
@@ -310,12 +359,12 @@ def _default_players(module: ModuleType) -> int:
 _REGISTERED: dict[str, type[EngineGame]] = {}
 
 
-def register(module: ModuleType | str,
-             sample_hidden: Callable[[GameState, Rng], GameState] | None = None,
-             evaluate: Callable[[GameState, int], float] | None = None) -> type[EngineGame]:
-    """Register a game module with pyspiel as ``python_dcw_<name>`` (once; later calls return
-    the class already registered). ``sample_hidden`` / ``evaluate`` stand in for the game's
-    SEARCH hooks (tests of a game without them); None: the game's SEARCH, read when needed.
+def register(module: ModuleType | str) -> type[EngineGame]:
+    """Register a game module (or a game's name) with pyspiel as ``python_dcw_<name>``, once;
+    later calls return the class already registered.
+
+    >>> register("dobbers").game_type.short_name
+    'python_dcw_dobbers'
     """
     if isinstance(module, str):
         from . import GAMES
@@ -327,10 +376,6 @@ def register(module: ModuleType | str,
     name = _module_name(module)
     known = _REGISTERED.get(name)
     if known is not None:
-        if sample_hidden is not None:
-            known.sample_hidden_hook = staticmethod(sample_hidden)
-        if evaluate is not None:
-            known.evaluate_hook = staticmethod(evaluate)
         return known
     state_class = type(module.new_game(players=_default_players(module), seed=0))
     default = _default_players(module)
@@ -351,24 +396,24 @@ def register(module: ModuleType | str,
         parameter_specification={"players": default, "seed": 0})
     game_class = type(f"{state_class.__name__}Game", (EngineGame,), {
         "module": module, "game_type": game_type, "state_class": state_class,
-        "default_players": default,
-        "sample_hidden_hook": staticmethod(sample_hidden) if sample_hidden else None,
-        "evaluate_hook": staticmethod(evaluate) if evaluate else None,
-    })
+        "default_players": default})
     pyspiel.register_game(game_type, game_class)
     _REGISTERED[name] = game_class
     return game_class
 
 
 def load_game(game: ModuleType | str, players: int | None = None, seed: int = 0,
-              **hooks: Any) -> EngineGame:
+              sample_hidden: Callable[[GameState, Rng], GameState] | None = None,
+              evaluate: Callable[[GameState, int], float] | None = None) -> EngineGame:
     """The OpenSpiel game of ``game`` (a name such as ``"adventure_land"``, its pyspiel name,
     or a module with the engine protocol) for ``players`` seats (None: 2, or the fewest the
-    game allows)."""
+    game allows). ``sample_hidden`` / ``evaluate`` stand in for the game's SEARCH hooks (for
+    a game without them yet); None: SEARCH's, read when first needed."""
     if isinstance(game, str):
         game = game.removeprefix(GAME_PREFIX)
-    game_class = register(game, **hooks)
     params: dict[str, Any] = {"seed": seed}
     if players is not None:
         params["players"] = players
-    return game_class(params)
+    loaded = register(game)(params)
+    loaded.sample_hidden_hook, loaded.evaluate_hook = sample_hidden, evaluate
+    return loaded
