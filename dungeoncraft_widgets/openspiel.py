@@ -367,12 +367,12 @@ def register(module: ModuleType | str) -> type[EngineGame]:
     'python_dcw_dobbers'
     """
     if isinstance(module, str):
-        from . import GAMES
+        from . import GAMES, demo_game
 
-        if module not in GAMES:
+        if module not in GAMES and module != "demo_game":
             raise InvalidArgumentError(f"no game named {module!r}; the games: "
                                        f"{', '.join(GAMES)}")
-        module = GAMES[module]
+        module = GAMES.get(module, demo_game)
     name = _module_name(module)
     known = _REGISTERED.get(name)
     if known is not None:

@@ -25,9 +25,11 @@ def by_scores(state, seat):
 
 
 # (game, players, simulations): every game with 2 players (Dubious Alliance needs 3), one
-# game with another count too; AlderQuest's random games run to thousands of actions.
+# game with another count too. AlderQuest's random games run to some 11,000 actions (up to
+# 23,000), each step checked by OpenSpiel's test: one game takes about a minute, hence slow.
 SIMULATIONS = [("adventure_land", 2, 2), ("adventure_land", 3, 1), ("hero_vs_guardian", 2, 1),
-               ("dubious_alliance", 3, 2), ("dobbers", 2, 1), ("alderquest", 2, 1)]
+               ("dubious_alliance", 3, 2), ("dobbers", 2, 1),
+               pytest.param("alderquest", 2, 1, marks=pytest.mark.slow)]
 
 
 @pytest.mark.parametrize(("name", "players", "sims"), SIMULATIONS)
