@@ -40,6 +40,9 @@ from dungeoncraft_widgets.core.search import search_bot, with_budget
 
 #: The UCT constant OpenSpiel's ISMCTS examples and tests use.
 UCT_C = 2.0
+#: The fewest simulations ISMCTS can move on: its first only expands the root, which then
+#: has no visits to choose by (OpenSpiel's get_final_policy asserts it has some).
+MIN_SIMULATIONS = 2
 #: Random positions ISMCTS is timed on before a match (spread over a few random games).
 CALIBRATION_POSITIONS = 6
 
@@ -96,7 +99,7 @@ def openspiel_match(game: str, games: int, seconds_per_move: float, seed: int) -
     loaded = openspiel.load_game(game, players=2 if game != "dubious_alliance" else 3,
                                  seed=seed)
     rate = ismcts_rate(loaded, seed)
-    simulations = max(1, round(rate * seconds_per_move))
+    simulations = max(MIN_SIMULATIONS, round(rate * seconds_per_move))
     ours_times: list[float] = []
     theirs_times: list[float] = []
     wins = ties = losses = 0
@@ -110,7 +113,7 @@ def openspiel_match(game: str, games: int, seconds_per_move: float, seed: int) -
                           iterations=10**7, seconds=seconds_per_move)
         rival = _ismcts(loaded, simulations, seed + 1000 + number)
         if simulated:
-            rival._max_simulations = max(1, round(seconds_per_move * simulated / spent_total))
+            rival._max_simulations = max(MIN_SIMULATIONS, round(seconds_per_move * simulated / spent_total))
         state = loaded.state_of(loaded.module.new_game(players=players, seed=seed + number))
         while not state.is_terminal():
             player = state.current_player()
@@ -134,7 +137,7 @@ def openspiel_match(game: str, games: int, seconds_per_move: float, seed: int) -
                 # match sets the next move's simulations (positions differ in cost).
                 spent_total += spent
                 simulated += rival._max_simulations
-                rival._max_simulations = max(1, round(seconds_per_move * simulated
+                rival._max_simulations = max(MIN_SIMULATIONS, round(seconds_per_move * simulated
                                                       / spent_total))
         result = state.returns()[seat]
         total += result
