@@ -113,7 +113,7 @@ def openspiel_match(game: str, games: int, seconds_per_move: float, seed: int) -
                           iterations=10**7, seconds=seconds_per_move)
         rival = _ismcts(loaded, simulations, seed + 1000 + number)
         if simulated:
-            rival._max_simulations = max(MIN_SIMULATIONS, round(seconds_per_move * simulated / spent_total))
+            rival._max_simulations = _simulations(seconds_per_move, simulated, spent_total)
         state = loaded.state_of(loaded.module.new_game(players=players, seed=seed + number))
         while not state.is_terminal():
             player = state.current_player()
@@ -137,8 +137,7 @@ def openspiel_match(game: str, games: int, seconds_per_move: float, seed: int) -
                 # match sets the next move's simulations (positions differ in cost).
                 spent_total += spent
                 simulated += rival._max_simulations
-                rival._max_simulations = max(MIN_SIMULATIONS, round(seconds_per_move * simulated
-                                                      / spent_total))
+                rival._max_simulations = _simulations(seconds_per_move, simulated, spent_total)
         result = state.returns()[seat]
         total += result
         if result >= 1.0:
@@ -157,6 +156,11 @@ def openspiel_match(game: str, games: int, seconds_per_move: float, seed: int) -
         "simulations": statistics.median(sims_per_move) if sims_per_move else simulations,
         "rate": rate, "rate_in_match": simulated / spent_total if spent_total else rate,
     }
+
+
+def _simulations(seconds: float, simulated: int, spent: float) -> int:
+    """The simulations that take ``seconds`` at the rate seen so far."""
+    return max(MIN_SIMULATIONS, round(seconds * simulated / spent))
 
 
 def _p95(times: list[float]) -> float:
