@@ -303,8 +303,9 @@ class EngineState(pyspiel.State):
         text = self._cache.strings.get(key)
         if text is None:
             seen, digest = self._log_digest(player)
-            text = f"{self.observation_string_of(player)[:-1]},\"log_digest\":\"{digest}\"," \
-                   f"\"log_lines\":{seen}}}"
+            # the observation's keys all sort after these two: still canonical JSON
+            text = f'{{"log_digest":"{digest}","log_lines":{seen},' \
+                   f"{self.observation_string_of(player)[1:]}"
             self._cache.strings[key] = text
         return text
 
