@@ -95,7 +95,9 @@ def _search_hooks(module: ModuleType) -> Any:
     """The game's SearchGame: ``<game>.bots.SEARCH``, else ``<game>.SEARCH``."""
     try:
         bots = importlib.import_module(module.__name__ + ".bots")
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as error:
+        if error.name != module.__name__ + ".bots":
+            raise  # bots.py is there but needs something missing: say so
         bots = None
     search = getattr(bots, "SEARCH", None) or getattr(module, "SEARCH", None)
     if search is None:
@@ -108,8 +110,8 @@ def _search_hooks(module: ModuleType) -> Any:
 class _Observer:
     """OpenSpiel's PyObserver for our games: strings only (no tensors).
 
-    ``perfect_recall`` (the information state): the view's position and every log line
-    the player has seen; otherwise (the observation) the view's position alone.
+    ``perfect_recall`` (the information state): the view's position and a digest of every
+    log line the player has seen; otherwise (the observation) the view's position alone.
     """
 
     def __init__(self, perfect_recall: bool) -> None:
@@ -130,7 +132,8 @@ class EngineGame(pyspiel.Game):
     """An OpenSpiel game of one of our engines (made by :func:`register` for each module).
 
     Parameters: ``players`` (how many seats) and ``seed`` (the first game's seed; each
-    ``new_initial_state`` takes the next, so repeated games differ but a run repeats).
+    ``new_initial_state`` takes the next, so repeated games differ but a run repeats; the
+    clones OpenSpiel makes call it too, so to play a given deal use :meth:`state_of`).
     """
 
     module: ModuleType
