@@ -7,6 +7,9 @@ resampling.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pyspiel
 import pytest
@@ -209,3 +212,15 @@ def test_openspiel_ismcts_plays_a_game_to_its_end():
     while not state.is_terminal():
         state.apply_action(bot.step(state))
     assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_the_match_against_openspiel_ismcts_counts_every_game_and_times_both_sides():
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from openspiel_match import openspiel_match
+
+    row = openspiel_match("demo_game", games=2, seconds_per_move=0.02, seed=3)
+    assert row["wins"] + row["ties"] + row["losses"] == 2 and row["players"] == 2
+    assert 0.0 <= row["score"] <= 1.0
+    assert row["moves_ours"] > 0 and row["moves_ismcts"] > 0
+    assert row["simulations"] >= 2 and row["rate"] > 0
+    assert row["seconds_ours"] < 1.0 and row["seconds_ismcts"] < 1.0  # 0.02 s, on a busy machine
