@@ -22,7 +22,7 @@ timed.
 Measured (2 December 2026, with the games' SEARCH hooks as first drafted, on a 2-core machine
 shared with other jobs, load about 14: times are wall-clock and noisy, and both sides lose
 alike). ISMCTS simulations a second (one random rollout each): demo game 330-450, Adventure
-Land 18-21, Dubious Alliance (3 players) 10, Hero versus Guardian 4-11, Dobbers 4, AlderQuest
+Land 18-21, Dubious Alliance (3 players) 10-34, Hero versus Guardian 4-11, Dobbers 4, AlderQuest
 about 0.1 (its random games run to 11,000 actions). Our hard bot's record against it:
 
 =================  =========  =====  ============  ============================
@@ -33,6 +33,7 @@ Adventure Land     1          6      4-0-2          15
 Hero vs Guardian   0.2        4      2-0-2          2 (its least; 0.56 s a move)
 Hero vs Guardian   1          4      3-0-1          7
 Dubious Alliance   0.2        6      4-0-2          2 (ours one seat of three)
+Dubious Alliance   1          6      5-0-1          25 (34 a second in the match)
 =================  =========  =====  ============  ============================
 """
 
