@@ -242,7 +242,7 @@ def sample_hidden(view: DubiousAllianceState, rng: Rng) -> DubiousAllianceState:
     game = view.copy()
     pool = sorted(unseen_cards(view, me).elements())
     rng.shuffle(pool)
-    revealed = _last_reveal(view) if game.phase == "resolve" else {}
+    revealed = _last_reveal(view) if game.phase in ("resolve", "over") else {}
     for p, card in enumerate(game.chosen):
         if p != me and card is not None:
             # After the Reveal the set cards lie face up: the Reveal says which was whose.
@@ -428,9 +428,9 @@ def odds(view: DubiousAllianceState, action: Action) -> str | None:
 #: tests/test_dubious_alliance_search.py), easy a short random-playout search.
 SEARCH = SearchGame(
     name="dubious_alliance", sample_hidden=sample_hidden, evaluate=evaluate, playout=playout,
-    budgets={"easy": Budget(12, 8, heuristic=False, seconds=0.06),
-             "medium": Budget(50, 16, seconds=0.22),
-             "hard": Budget(250, 24, seconds=1.0)},
+    budgets={"easy": Budget(10, 8, heuristic=False, seconds=0.05),
+             "medium": Budget(40, 16, seconds=0.18),
+             "hard": Budget(200, 24, seconds=0.9)},
     odds=odds)
 
 
