@@ -224,11 +224,12 @@ def sample_hidden(view: DubiousAllianceState, rng: Rng) -> DubiousAllianceState:
     and the Draw deck; every face-down card is the card its setter chose (the public
     trades say who set it), so the viewer's own card is where they know it went.
 
-    What the sample ignores: what a card's choice or a claim implies (the others set
-    and trade cards as if at random: a liar's glowing claim or a hoarder's refusal says
-    nothing here), and which cards are in the Draw deck after the Discards were
-    reshuffled into it (any unseen card may be anywhere unseen). It reads nothing but the
-    view and the deck's card list.
+    What it reads into play: a card offered this round is drawn as the worse of two
+    unseen cards (people offer what they want rid of). What the sample ignores: what
+    the choice of a set card, a claim's words, a forced trade or a refusal imply (a
+    liar's glowing claim or a hoarder's refusal says nothing here), and which cards are
+    in the Draw deck after the Discards were reshuffled into it (any unseen card may be
+    anywhere unseen). It reads nothing but the view and the deck's card list.
 
     >>> from dungeoncraft_widgets.dubious_alliance import new_game
     >>> game = new_game(4, seed=2)
@@ -243,10 +244,16 @@ def sample_hidden(view: DubiousAllianceState, rng: Rng) -> DubiousAllianceState:
     pool = sorted(unseen_cards(view, me).elements())
     rng.shuffle(pool)
     revealed = _last_reveal(view) if game.phase in ("resolve", "over") else {}
+    # A card someone offered this round is more likely one they wanted rid of: it is
+    # drawn as the worse of two unseen cards.
+    offered = {c["about"] for c in view.claims} if INFER_OFFERS else set()
     for p, card in enumerate(game.chosen):
         if p != me and card is not None:
             # After the Reveal the set cards lie face up: the Reveal says which was whose.
             known = revealed.get(p)
+            if known is None and p in offered and len(pool) > 1:
+                worse = -1 if _plain_value(game, pool[-1]) <= _plain_value(game, pool[-2]) else -2
+                known = pool.pop(worse)
             game.chosen[p] = known if known is not None else pool.pop()
     game.unrevealed = [None if c is None else game.chosen[game.origin[p]]
                        for p, c in enumerate(game.unrevealed)]
@@ -259,6 +266,16 @@ def sample_hidden(view: DubiousAllianceState, rng: Rng) -> DubiousAllianceState:
                                    f"of {len(game.deck)}: the view does not add up")
     game.deck = pool
     return playable(game, rng.next64() % 2**63)
+
+
+#: Whether :func:`sample_hidden` reads an offer as a sign of a poor card.
+INFER_OFFERS = True
+
+
+def _plain_value(state: DubiousAllianceState, card_id: str) -> float:
+    """A card's worth to an average chief: Prestige, and some Survival."""
+    card = state.card(card_id)
+    return card.prestige + 0.6 * card.survival if card.has_values else 0.3
 
 
 def _last_reveal(view: DubiousAllianceState) -> dict[int, str]:
