@@ -445,7 +445,7 @@ def odds(view: DubiousAllianceState, action: Action) -> str | None:
 #: tests/test_dubious_alliance_search.py), easy a short random-playout search.
 SEARCH = SearchGame(
     name="dubious_alliance", sample_hidden=sample_hidden, evaluate=evaluate, playout=playout,
-    budgets={"easy": Budget(10, 8, heuristic=False, seconds=0.05),
+    budgets={"easy": Budget(30, 8, heuristic=False, seconds=0.06),
              "medium": Budget(40, 16, seconds=0.18),
              "hard": Budget(200, 24, seconds=0.9)},
     odds=odds)
