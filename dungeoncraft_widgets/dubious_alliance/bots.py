@@ -443,7 +443,7 @@ def odds(view: DubiousAllianceState, action: Action) -> str | None:
 
 #: The levels: hard within 1 s a move, medium within 0.2 s, easy a short search with
 #: random playouts (measured in 4-player games against today's bots on a loaded 2-core
-#: machine: medians 0.89 s, 0.13 s and 0.035 s a move; 95th percentiles 0.91, 0.19, 0.056).
+#: machine: medians 0.30 s, 0.13 s and 0.035 s a move; 95th percentiles 0.43, 0.19, 0.056).
 SEARCH = SearchGame(
     name="dubious_alliance", sample_hidden=sample_hidden, evaluate=evaluate, playout=playout,
     budgets={"easy": Budget(30, 8, heuristic=False, seconds=0.06),
