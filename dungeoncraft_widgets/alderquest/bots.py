@@ -34,7 +34,8 @@ True
 
 from __future__ import annotations
 
-from collections import deque
+import math
+from collections import Counter, deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,6 +43,7 @@ from ..core.actions import Action
 from ..core.checks import game_state, whole_number
 from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
+from ..core.search import Budget, SearchBot, SearchGame, playable
 from .actions import (
     Carry,
     Choose,
@@ -55,10 +57,11 @@ from .actions import (
     UseTrigger,
 )
 from .battlefield import enemy_acorns_face_up, enemy_tiles
-from .matching import Board, acorn_points, cascade, slides, swap_pairs
-from .rules import POUCH, AlderQuestState
+from .matching import COLOURS, Board, acorn_points, cascade, slides, swap_pairs
+from .rules import HIDDEN, POUCH, AlderQuestState
 
-__all__ = ["MatchBot", "TributeBot", "cascade_value", "snowflake_plan"]
+__all__ = ["SEARCH", "MatchBot", "TributeBot", "cascade_value", "evaluate", "playout",
+           "sample_hidden", "search_bot", "snowflake_plan"]
 
 #: The Acorn points of one colour in play (2 three-point, 5 two-point, 8 one-point, L54).
 ACORN_POINTS = sum(int(k) * n for k, n in POUCH.items() if k in "123")
@@ -468,3 +471,122 @@ class TributeBot(_Planner):
     name = "Tribute-seeker"
     summon_below = 3
     summon_most = 5
+
+
+# ------------------------------------------------------------------ the search bot's hooks
+def sample_hidden(view: AlderQuestState, rng: Rng) -> AlderQuestState:
+    """A whole game that ``view``'s seat cannot tell from the real one: every piece it
+    cannot see (:meth:`~.rules.AlderQuestState.hidden_zones`) drawn at random from the
+    pieces unaccounted for, and the game made playable (``core.search.playable``).
+
+    What is known is kept: the other team's tiles (pouch, hand and face-down tiles on
+    the Battlefield) are its colour's tiles not seen anywhere else; a team's Quarrel
+    deck holds its factions' Quarrels not seen elsewhere, and the other team's hand
+    those too plus exactly as many legendary Quarrels as the Legend deck's count leaves
+    unaccounted; a Minion deck holds its faction's minions not in play, and the ones
+    destroyed lie at its bottom in the order the public log shows (L142: a destroyed
+    minion goes to the bottom, a summon takes the top).
+
+    What the sample ignores (each draw is uniform among the tiles or cards that fit the
+    counts): what the other team's choices suggest (which tile it set where, which
+    Quarrel it kept), and that a trap tile taken to hand when a Trap was armed stays in
+    that hand until a tile is set (``odds.tile_odds`` follows that; the sample does not).
+
+    >>> from dungeoncraft_widgets.alderquest import new_game
+    >>> game = new_game(seed=5)
+    >>> sample = sample_hidden(game.view(0), Rng(1))
+    >>> sample.view(0)._dump() == game.view(0)._dump(), sample.viewer is None
+    (True, True)
+    """
+    game_state(view, AlderQuestState, "view")
+    viewer = view.viewer
+    hidden_teams = [t for t in (0, 1) if viewer is None or view.team_of(viewer) != t]
+    known = _known(view)
+    state = view.copy()
+    # the tiles: each hidden team's pouch, hand and face-down tiles share its unseen tiles
+    for t in hidden_teams:
+        colour, team = COLOURS[t], state.teams[t]
+        pool = list(known["tiles"][colour])
+        rng.shuffle(pool)
+        for space in sorted(state.tiles):
+            for tile in state.tiles[space]:
+                if tile[0] == colour + HIDDEN:
+                    tile[0] = pool.pop()
+        hand = len(team["hand"])
+        team["hand"] = sorted(pool[:hand])
+        team["pouch"] = sorted(pool[hand:])
+    # the Quarrels: decks (hidden from both teams), the hidden teams' hands, the Legend deck
+    legendary = list(known["legendary"])
+    rng.shuffle(legendary)
+    for t, team in enumerate(state.teams):
+        own = list(known["quarrels"][t])
+        rng.shuffle(own)
+        if t in hidden_teams:
+            # the faction Quarrels not in the deck are in the hand, legendaries the rest
+            legends = len(team["quarrels"]) + len(team["deck"]) - len(own)
+            hand = [legendary.pop() for _ in range(legends)]
+            hand += own[len(team["deck"]):]
+            rng.shuffle(hand)  # the order of a hand is the order drawn: unknown
+            team["quarrels"] = hand
+        team["deck"] = own[:len(team["deck"])]
+    state.legend_deck = legendary
+    # the Minion decks
+    for faction, (deck, rest) in known["minions"].items():
+        rest = list(rest)
+        rng.shuffle(rest)
+        state.minion_decks[faction] = [m if m is not None else rest.pop() for m in deck]
+    return playable(state, rng.next64() % 2**63)  # type: ignore[return-value]
+
+
+#: The last view :func:`_known` read, and what it found (the search samples one view
+#: hundreds of times a move; the log is read once).
+_KNOWN: list[Any] = [None, -1, None]
+
+
+def _known(view: AlderQuestState) -> dict[str, Any]:
+    """What sampling ``view`` needs, worked out once a view, from the pieces it does not
+    show (the whole game's less the view's): each colour's unseen tiles, each team's
+    unseen faction Quarrels, the unseen legendary ones, and for each Minion deck its
+    template (bottom first: the minions known to lie there, None where unknown) and the
+    unknown rest. All sorted: equal views give equal samples."""
+    if _KNOWN[0] is view and _KNOWN[1] == len(view.log):
+        return _KNOWN[2]
+    unseen = view.full_components() - view.components()
+    c = view.cards
+    pieces = sorted(code for code, n in unseen.items() for _ in range(n))
+    known = {
+        "tiles": {colour: [p for p in pieces if len(p) == 2 and p[0] == colour]
+                  for colour in COLOURS},
+        "legendary": [p for p in pieces if p in c.legendary],
+        "quarrels": [[p for p in pieces if p in c.quarrels
+                      and c.quarrels[p]["faction"] in team["factions"]]
+                     for team in view.teams],
+        "minions": {faction: _minion_deck(view, faction, len(deck), [
+            p for p in pieces if p in c.minions and c.minions[p]["faction"] == faction])
+            for faction, deck in sorted(view.minion_decks.items())}}
+    _KNOWN[:] = [view, len(view.log), known]
+    return known
+
+
+def _minion_deck(view: AlderQuestState, faction: str, size: int,
+                 unseen: list[str]) -> tuple[list[str | None], list[str]]:
+    """``faction``'s Minion deck (bottom first): the destroyed minions at the bottom in
+    the order the log shows, None for the cards above them, and the minions those may
+    be; without a whole log (a position typed in) all of it unknown."""
+    minions = view.cards.minions
+    deck: list[str | None] = [None] * sum(1 for m in minions.values()
+                                          if m["faction"] == faction)
+    for event in view.log:
+        mid = event.data.get("minion") if event.kind in ("summon", "destroy") else None
+        if mid is None or minions[mid]["faction"] != faction:
+            continue
+        if event.kind == "summon":
+            if not deck or deck.pop() not in (None, mid):
+                deck = []
+                break
+        else:
+            deck.insert(0, mid)
+    known = [m for m in deck if m is not None]
+    if len(deck) != size or len(known) != len(set(known)) or not set(known) <= set(unseen):
+        deck, known = [None] * size, []  # the log does not tell: all of it unknown
+    return deck, [m for m in unseen if m not in known]
