@@ -34,7 +34,6 @@ True
 
 from __future__ import annotations
 
-import math
 from collections import Counter, deque
 from collections.abc import Sequence
 from typing import Any
@@ -590,3 +589,140 @@ def _minion_deck(view: AlderQuestState, faction: str, size: int,
     if len(deck) != size or len(known) != len(set(known)) or not set(known) <= set(unseen):
         deck, known = [None] * size, []  # the log does not tell: all of it unknown
     return deck, [m for m in unseen if m not in known]
+
+
+def evaluate(state: AlderQuestState, seat: int) -> float:
+    """``seat``'s chance of winning, guessed cheaply: on a finished game the result (its
+    team's: 1 a win, 0 a loss, 1/2 a tie, :meth:`~.rules.AlderQuestState.winner`);
+    during play a sigmoid of its team's lead (:func:`_worth`), steeper as the
+    Snowflakes matched bring winter (L251) closer, and a little more once a turn has
+    ended in the sampled game (``state.history`` holds only the sample's own actions).
+
+    >>> from dungeoncraft_widgets.alderquest import new_game
+    >>> evaluate(new_game(seed=3), 0)
+    0.5
+    """
+    team = state.team_of(seat)
+    if state.phase == "over":
+        winner = state.winner()
+        return 0.5 if winner == "tie" else float(winner == ("red", "blue")[team])
+    if state.phase != "play":
+        return 0.5
+    lead = (_worth(state, team) - _worth(state, 1 - team)) * (1 + len(state.snowflakes) / 2)
+    # a curve that never flattens out: a team far behind still tells a better move from a
+    # worse one (a logistic one rounds both to 0, and every move, looping ones too, ties)
+    chance = 0.5 + 0.48 * lead / (abs(lead) + 6)
+    # a turn ended within the search is a little better for everyone than one that goes
+    # on without a gain: moves that change nothing (a Give back and forth) do not loop
+    ended = sum(1 for a in state.history[-16:] if a.__class__ is Draw)
+    return chance + 0.02 * min(ended, 1)
+
+
+def _worth(state: AlderQuestState, team: int) -> float:
+    """What ``team`` has, in Collection points: its points; each Acorn its minions carry
+    at half its points, more the nearer the canopy; held runes (what Heroes, minions and
+    Quarrels cost) a quarter point each; the exalted status (the first tie-breaker,
+    L252) a point; each of the other team's tiles its minions have brought out (revealed:
+    that is where Acorns and the other team's Snowflakes come from, L166) a third; its
+    minions on the Battlefield a fifth each (up to four), and those without an Acorn up
+    to 0.3 more the nearer they stand to the other team's tiles."""
+    field = state.field
+    worth = float(state.points(team))
+    colour = COLOURS[1 - team]
+    goals = [s for s, tiles in state.tiles.items() if s[0] != "^" and any(
+        code[0] == colour and (not up or acorn_points(code)) for code, up in tiles)]
+    minions = 0
+    for m in state.minions.values():
+        if m["team"] != team or m["space"] is None:
+            continue
+        minions += 1
+        if m["acorn"] is not None:
+            steps = min(field.distance(m["space"], c) for c in field.canopy)
+            worth += acorn_points(m["acorn"]) * (0.5 + 0.4 / (1 + steps))
+        elif goals:
+            # on its way to the other team's tiles (where Acorns come from)
+            steps = min(field.distance(m["space"], g) for g in goals)
+            worth += 0.3 / (1 + steps)
+    worth += 0.2 * min(minions, 4)
+    mine = state.teams[team]
+    worth += len(mine["held"]) / 4
+    if state.exalted is not None and state.exalted in mine["factions"]:
+        worth += 1.0
+    enemy = state.teams[1 - team]
+    hidden = len(enemy["pouch"]) + len(enemy["hand"]) + sum(
+        1 for tiles in state.tiles.values() for code, up in tiles
+        if not up and code[0] == colour)
+    return worth - hidden / 3
+
+
+class _Quick(_Planner):
+    """The playout's rule of thumb: the Tribute-seeker's minion play (summon a band, walk
+    it onto enemy tiles and Acorns into the canopy) and its answers to decisions, with
+    every Board choice (drop column, Swap, Slide, tribute column) made at random rather
+    than by trying cascades on a copy of the Board, which is most of a bot's time."""
+
+    summon_below = 3
+    summon_most = 4
+
+    def _board_choice(self, view: AlderQuestState, team: int, kind: str,
+                      action: Action) -> float:
+        return self.rng.random()
+
+    def _decide(self, view: AlderQuestState, frame: dict[str, Any],
+                legal: list[Action]) -> Action:
+        if frame["kind"] in ("tribute", "swap", "slide"):
+            return self._pick(legal)
+        if frame["kind"] == "target" and frame["effect"]["do"] in (
+                "free_swap", "destroy_board_rune"):
+            return self._pick(legal)
+        return super()._decide(view, frame, legal)
+
+    def _act(self, view: AlderQuestState, legal: list[Action]) -> Action:
+        drops = [a for a in legal if a.verb == "drop"]
+        if drops and view.activation is None:
+            return self._pick(drops)
+        # no Swaps or Slides: without the cascade they are a random shuffle of the Board
+        return super()._act(view, [a for a in legal if a.verb not in ("swap", "slide")]
+                            or legal)
+
+
+_PLAYOUT = _Quick()
+
+
+def playout(state: AlderQuestState, legal: list[Action], rng: Rng) -> Action:
+    """The search's quick move in a sampled game (see :class:`_Quick`), drawing its
+    chances from ``rng``.
+
+    >>> from dungeoncraft_widgets.alderquest import new_game
+    >>> game = new_game(seed=3)
+    >>> playout(game, game.legal_actions(), Rng(1)) in game.legal_actions()
+    True
+    """
+    _PLAYOUT.rng = rng
+    _PLAYOUT._planned = None
+    return _PLAYOUT.choose(state, legal)
+
+
+#: The search bot's hooks and levels (``core.search``). A sample costs about 1 ms
+#: (copying the view and making it a game) and a playout action about 0.3 ms, so hard
+#: searches some 120 sampled games of 20 actions in its second, medium 40 of 8, and easy
+#: 12 of 4 random actions (benchmarks/bots.py measures them; ``seconds`` is the
+#: safeguard).
+SEARCH = SearchGame(
+    name="alderquest",
+    sample_hidden=sample_hidden,  # type: ignore[arg-type]
+    evaluate=evaluate,  # type: ignore[arg-type]
+    playout=playout,  # type: ignore[arg-type]
+    budgets={"easy": Budget(12, 2, heuristic=False, seconds=0.06),
+             "medium": Budget(80, 3, seconds=0.18),
+             "hard": Budget(400, 3, seconds=0.9)},
+)
+
+
+def search_bot(level: str = "hard", seed: int = 0) -> SearchBot:
+    """The search bot at ``level`` (easy, medium or hard) for AlderQuest.
+
+    >>> search_bot("easy").name
+    'Easy search bot'
+    """
+    return SearchBot(SEARCH, level, seed)
