@@ -153,7 +153,7 @@ def test_easy_search_bot_finishes_a_game_against_todays_bot():
     assert isinstance(search_bot("easy"), SearchBot) and set(SEARCH.budgets) >= {
         "easy", "medium", "hard"}
     # the easy level's playouts, fewer of them (the test's time): the game must end
-    bot = SearchBot(SEARCH, "easy", seed=1, budget=Budget(3, 4, heuristic=False))
+    bot = SearchBot(SEARCH, "easy", seed=1, budget=Budget(2, 2, heuristic=False))
     game = new_game(seed=41)
     bots = {0: bot, 1: TributeBot(seed=2)}
     for _ in range(6_000):

@@ -24,6 +24,10 @@ its own Snowflakes in the enemy's way and its traps out of it, and moves its min
 its own face-down Snowflakes; a team behind does the opposite with its tiles and avoids
 matching Snowflakes. (benchmarks/alderquest.py measures how long their games last.)
 
+:func:`search_bot` is ``core.search``'s information-set search bot with AlderQuest's hooks
+(:data:`SEARCH`): :func:`sample_hidden` fills in what a view hides, :func:`evaluate`
+scores a position and :func:`playout` is a cascade-free cut of the Tribute-seeker.
+
 >>> from dungeoncraft_widgets.core.bots import play_bots
 >>> from dungeoncraft_widgets.alderquest import new_game
 >>> game = new_game(seed=5)
@@ -34,7 +38,7 @@ True
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -488,8 +492,10 @@ def sample_hidden(view: AlderQuestState, rng: Rng) -> AlderQuestState:
 
     What the sample ignores (each draw is uniform among the tiles or cards that fit the
     counts): what the other team's choices suggest (which tile it set where, which
-    Quarrel it kept), and that a trap tile taken to hand when a Trap was armed stays in
-    that hand until a tile is set (``odds.tile_odds`` follows that; the sample does not).
+    Quarrel it kept), that a trap tile taken to hand when a Trap was armed stays in
+    that hand until a tile is set, and that a tile the seat's minion dismissed (the seat
+    saw it) is in the other team's pouch until a draw may have taken it
+    (``odds.tile_odds`` follows the log that way; the sample does not).
 
     >>> from dungeoncraft_widgets.alderquest import new_game
     >>> game = new_game(seed=5)
@@ -610,8 +616,9 @@ def evaluate(state: AlderQuestState, seat: int) -> float:
         return 0.5
     lead = (_worth(state, team) - _worth(state, 1 - team)) * (1 + len(state.snowflakes) / 2)
     # a curve that never flattens out: a team far behind still tells a better move from a
-    # worse one (a logistic one rounds both to 0, and every move, looping ones too, ties)
-    chance = 0.5 + 0.48 * lead / (abs(lead) + 6)
+    # worse one (a logistic one rounds both to 0, and every move, looping ones too, ties),
+    # and it stays below a real win (0.92 at most), which winter while ahead brings
+    chance = 0.5 + 0.4 * lead / (abs(lead) + 6)
     # a turn ended within the search is a little better for everyone than one that goes
     # on without a gain: moves that change nothing (a Give back and forth) do not loop
     ended = sum(1 for a in state.history[-16:] if a.__class__ is Draw)
@@ -704,18 +711,19 @@ def playout(state: AlderQuestState, legal: list[Action], rng: Rng) -> Action:
 
 
 #: The search bot's hooks and levels (``core.search``). A sample costs about 1 ms
-#: (copying the view and making it a game) and a playout action about 0.3 ms, so hard
-#: searches some 120 sampled games of 20 actions in its second, medium 40 of 8, and easy
-#: 12 of 4 random actions (benchmarks/bots.py measures them; ``seconds`` is the
-#: safeguard).
+#: (copying the view and making it a game) and a playout action about 0.3 ms, so short
+#: playouts and many samples: hard searches up to 400 sampled games of 3 actions a move,
+#: medium 80, easy 12 of 2 random actions. ``seconds`` stops a search early on a busy
+#: machine (measured with 2 cores shared by many processes: hard's median 0.91 s a move,
+#: medium's 0.19 s, before the safeguards were set a little lower).
 SEARCH = SearchGame(
     name="alderquest",
     sample_hidden=sample_hidden,  # type: ignore[arg-type]
     evaluate=evaluate,  # type: ignore[arg-type]
     playout=playout,  # type: ignore[arg-type]
     budgets={"easy": Budget(12, 2, heuristic=False, seconds=0.06),
-             "medium": Budget(80, 3, seconds=0.18),
-             "hard": Budget(400, 3, seconds=0.9)},
+             "medium": Budget(80, 3, seconds=0.16),
+             "hard": Budget(400, 3, seconds=0.85)},
 )
 
 
