@@ -192,8 +192,9 @@ def playout(state: DemoState, legal: list[Action], rng: Rng) -> Action:
 
 SEARCH = SearchGame(name="demo_game", sample_hidden=sample_hidden, evaluate=evaluate,
                     playout=playout,
-                    budgets={"easy": Budget(10, 5, heuristic=False), "medium": Budget(40, 20),
-                             "hard": Budget(200, 40)})
+                    budgets={"easy": Budget(10, 5, heuristic=False, seconds=0.05),
+                             "medium": Budget(40, 20, seconds=0.2),
+                             "hard": Budget(200, 40, seconds=1.0)})
 
 
 CARD_W, CARD_H, GAP = 46, 64, 8
