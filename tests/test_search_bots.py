@@ -37,10 +37,12 @@ def small(search: SearchGame) -> Budget:
 
 
 def positions(name, seeds=(1, 2), steps=(0, 7, 30)):
-    """Positions with a decision to make (two legal actions or more), from random play."""
+    """Positions with a decision to make (two legal actions or more), from play by the
+    game's advisor (today's bot) where it has one, else random play."""
+    advisor = search_game(name).advisor or (lambda seed: RandomBot(seed=seed))
     for seed in seeds:
         state = module(name).new_game(players=2 if name != "dubious_alliance" else 4, seed=seed)
-        bots = {p: RandomBot(seed=seed * 10 + p) for p in range(len(state.players))}
+        bots = {p: advisor(seed * 10 + p) for p in range(len(state.players))}
         done = 0
         for target in steps:
             while done < target and not state.is_over:
@@ -75,8 +77,8 @@ def test_the_bot_reads_only_the_view(name):
     """Its choice is the same whether it is handed the real game's view or the view of
     another game that shows the seat the same (a sample of what it cannot see)."""
     search = search_game(name)
-    checked = 0
-    for state in positions(name):
+    checked = searched = 0
+    for state in positions(name, steps=(0, 7, 30, 80)):
         seat = state.current_player
         view = state.view(seat)
         other = search.sample_hidden(view, Rng(99 + checked))
@@ -89,18 +91,24 @@ def test_the_bot_reads_only_the_view(name):
         assert first.choose(view, legal) == second.choose(other.view(seat), legal)
         assert view._dump() == before  # the bot changed nothing in what it was handed
         assert first.report.failed == 0 and second.report.failed == 0
-        assert first.report.iterations == 12
+        # (a routine move, a game's candidates hook says, is played without a search)
+        assert first.report.iterations in (0, 12)
+        searched += first.report.iterations > 0
         checked += 1
-    assert checked >= 3
+    assert checked >= 3 and searched >= 1
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_bot_says_why(name):
     search = search_game(name)
-    state = next(positions(name, seeds=(3,), steps=(10,)))
-    seat = state.current_player
-    bot = SearchBot(search, "easy", seed=1, budget=small(search))
-    action = bot.choose(state.view(seat), state.legal_actions())
+    for state in positions(name, seeds=(3, 4), steps=(10, 40, 90)):
+        seat = state.current_player
+        bot = SearchBot(search, "easy", seed=1, budget=small(search))
+        action = bot.choose(state.view(seat), state.legal_actions())
+        if bot.report.iterations:
+            break
+    else:
+        raise AssertionError("no position with a searched move")
     text = bot.explain()
     assert text.startswith(str(action)) and text.endswith(".")
     assert "sampled games" in text and "%" in text

@@ -16,7 +16,8 @@ performing actions, saving and views), the rulebook's questions as pure function
 the engine, the analysis, the bots and the app all ask: ``matching`` (the Matching Board:
 matches, gravity and the cascade, on any position), ``battlefield`` (the Battlefield's
 spaces, movement, tiles) and ``effects`` (what cards do: the effect vocabulary);
-``bots`` (``MatchBot``, ``TributeBot``), ``odds`` (exact Board and tile odds:
+``bots`` (``MatchBot``, ``TributeBot``, and ``search_bot``: the search bot of
+``core.search`` at easy, medium or hard), ``odds`` (exact Board and tile odds:
 ``best_drops``, ``move_odds``, ``reveal_odds``, ``tile_odds``, ``snowflake_race``),
 ``graph`` (the Battlefield as a networkx graph: ``minion_reach``, ``turns_to_tribute``,
 ``threats``), ``scene`` and ``app`` (``AlderQuestApp``: play in a notebook) and
@@ -86,6 +87,7 @@ def parse_action(text: str) -> Action:
 
 
 _LAZY = {"APP": "app", "MatchBot": "bots", "TributeBot": "bots", "AlderQuestApp": "app",
+         "SEARCH": "bots", "search_bot": "bots",
          "Position": "odds", "move_odds": "odds", "best_drops": "odds", "reveal_odds": "odds",
          "tile_odds": "odds", "trap_chance": "odds", "snowflake_race": "odds",
          "battlefield_graph": "graph", "minion_reach": "graph", "turns_to_tribute": "graph",

@@ -24,6 +24,10 @@ its own Snowflakes in the enemy's way and its traps out of it, and moves its min
 its own face-down Snowflakes; a team behind does the opposite with its tiles and avoids
 matching Snowflakes. (benchmarks/alderquest.py measures how long their games last.)
 
+:func:`search_bot` is ``core.search``'s information-set search bot with AlderQuest's hooks
+(:data:`SEARCH`): :func:`sample_hidden` fills in what a view hides, :func:`evaluate`
+scores a position and :func:`playout` is a cascade-free cut of the Tribute-seeker.
+
 >>> from dungeoncraft_widgets.core.bots import play_bots
 >>> from dungeoncraft_widgets.alderquest import new_game
 >>> game = new_game(seed=5)
@@ -42,6 +46,7 @@ from ..core.actions import Action
 from ..core.checks import game_state, whole_number
 from ..core.errors import InvalidArgumentError
 from ..core.rng import Rng
+from ..core.search import Budget, SearchBot, SearchGame, playable
 from .actions import (
     Carry,
     Choose,
@@ -55,10 +60,11 @@ from .actions import (
     UseTrigger,
 )
 from .battlefield import enemy_acorns_face_up, enemy_tiles
-from .matching import Board, acorn_points, cascade, slides, swap_pairs
-from .rules import POUCH, AlderQuestState
+from .matching import COLOURS, Board, acorn_points, cascade, slides, swap_pairs
+from .rules import HIDDEN, POUCH, AlderQuestState
 
-__all__ = ["MatchBot", "TributeBot", "cascade_value", "snowflake_plan"]
+__all__ = ["SEARCH", "MatchBot", "TributeBot", "cascade_value", "evaluate", "playout",
+           "sample_hidden", "search_bot", "snowflake_plan"]
 
 #: The Acorn points of one colour in play (2 three-point, 5 two-point, 8 one-point, L54).
 ACORN_POINTS = sum(int(k) * n for k, n in POUCH.items() if k in "123")
@@ -468,3 +474,263 @@ class TributeBot(_Planner):
     name = "Tribute-seeker"
     summon_below = 3
     summon_most = 5
+
+
+# ------------------------------------------------------------------ the search bot's hooks
+def sample_hidden(view: AlderQuestState, rng: Rng) -> AlderQuestState:
+    """A whole game that ``view``'s seat cannot tell from the real one: every piece it
+    cannot see (:meth:`~.rules.AlderQuestState.hidden_zones`) drawn at random from the
+    pieces unaccounted for, and the game made playable (``core.search.playable``).
+
+    What is known is kept: the other team's tiles (pouch, hand and face-down tiles on
+    the Battlefield) are its colour's tiles not seen anywhere else; a team's Quarrel
+    deck holds its factions' Quarrels not seen elsewhere, and the other team's hand
+    those too plus exactly as many legendary Quarrels as the Legend deck's count leaves
+    unaccounted; a Minion deck holds its faction's minions not in play, and the ones
+    destroyed lie at its bottom in the order the public log shows (L142: a destroyed
+    minion goes to the bottom, a summon takes the top).
+
+    What the sample ignores (each draw is uniform among the tiles or cards that fit the
+    counts): what the other team's choices suggest (which tile it set where, which
+    Quarrel it kept), that a trap tile taken to hand when a Trap was armed stays in
+    that hand until a tile is set, and that a tile the seat's minion dismissed (the seat
+    saw it) is in the other team's pouch until a draw may have taken it
+    (``odds.tile_odds`` follows the log that way; the sample does not).
+
+    >>> from dungeoncraft_widgets.alderquest import new_game
+    >>> game = new_game(seed=5)
+    >>> sample = sample_hidden(game.view(0), Rng(1))
+    >>> sample.view(0)._dump() == game.view(0)._dump(), sample.viewer is None
+    (True, True)
+    """
+    game_state(view, AlderQuestState, "view")
+    viewer = view.viewer
+    hidden_teams = [t for t in (0, 1) if viewer is None or view.team_of(viewer) != t]
+    known = _known(view)
+    state = view.copy()
+    # the tiles: each hidden team's pouch, hand and face-down tiles share its unseen tiles
+    for t in hidden_teams:
+        colour, team = COLOURS[t], state.teams[t]
+        pool = list(known["tiles"][colour])
+        rng.shuffle(pool)
+        for space in sorted(state.tiles):
+            for tile in state.tiles[space]:
+                if tile[0] == colour + HIDDEN:
+                    tile[0] = pool.pop()
+        hand = len(team["hand"])
+        team["hand"] = sorted(pool[:hand])
+        team["pouch"] = sorted(pool[hand:])
+    # the Quarrels: decks (hidden from both teams), the hidden teams' hands, the Legend deck
+    legendary = list(known["legendary"])
+    rng.shuffle(legendary)
+    for t, team in enumerate(state.teams):
+        own = list(known["quarrels"][t])
+        rng.shuffle(own)
+        if t in hidden_teams:
+            # the faction Quarrels not in the deck are in the hand, legendaries the rest
+            legends = len(team["quarrels"]) + len(team["deck"]) - len(own)
+            hand = [legendary.pop() for _ in range(legends)]
+            hand += own[len(team["deck"]):]
+            rng.shuffle(hand)  # the order of a hand is the order drawn: unknown
+            team["quarrels"] = hand
+        team["deck"] = own[:len(team["deck"])]
+    state.legend_deck = legendary
+    # the Minion decks
+    for faction, (deck, rest) in known["minions"].items():
+        rest = list(rest)
+        rng.shuffle(rest)
+        state.minion_decks[faction] = [m if m is not None else rest.pop() for m in deck]
+    return playable(state, rng.next64() % 2**63)  # type: ignore[return-value]
+
+
+#: The last view :func:`_known` read, and what it found (the search samples one view
+#: hundreds of times a move; the log is read once).
+_KNOWN: list[Any] = [None, -1, None]
+
+
+def _known(view: AlderQuestState) -> dict[str, Any]:
+    """What sampling ``view`` needs, worked out once a view, from the pieces it does not
+    show (the whole game's less the view's): each colour's unseen tiles, each team's
+    unseen faction Quarrels, the unseen legendary ones, and for each Minion deck its
+    template (bottom first: the minions known to lie there, None where unknown) and the
+    unknown rest. All sorted: equal views give equal samples."""
+    if _KNOWN[0] is view and _KNOWN[1] == len(view.log):
+        return _KNOWN[2]
+    unseen = view.full_components() - view.components()
+    c = view.cards
+    pieces = sorted(code for code, n in unseen.items() for _ in range(n))
+    known = {
+        "tiles": {colour: [p for p in pieces if len(p) == 2 and p[0] == colour]
+                  for colour in COLOURS},
+        "legendary": [p for p in pieces if p in c.legendary],
+        "quarrels": [[p for p in pieces if p in c.quarrels
+                      and c.quarrels[p]["faction"] in team["factions"]]
+                     for team in view.teams],
+        "minions": {faction: _minion_deck(view, faction, len(deck), [
+            p for p in pieces if p in c.minions and c.minions[p]["faction"] == faction])
+            for faction, deck in sorted(view.minion_decks.items())}}
+    _KNOWN[:] = [view, len(view.log), known]
+    return known
+
+
+def _minion_deck(view: AlderQuestState, faction: str, size: int,
+                 unseen: list[str]) -> tuple[list[str | None], list[str]]:
+    """``faction``'s Minion deck (bottom first): the destroyed minions at the bottom in
+    the order the log shows, None for the cards above them, and the minions those may
+    be; without a whole log (a position typed in) all of it unknown."""
+    minions = view.cards.minions
+    deck: list[str | None] = [None] * sum(1 for m in minions.values()
+                                          if m["faction"] == faction)
+    for event in view.log:
+        mid = event.data.get("minion") if event.kind in ("summon", "destroy") else None
+        if mid is None or minions[mid]["faction"] != faction:
+            continue
+        if event.kind == "summon":
+            if not deck or deck.pop() not in (None, mid):
+                deck = []
+                break
+        else:
+            deck.insert(0, mid)
+    known = [m for m in deck if m is not None]
+    if len(deck) != size or len(known) != len(set(known)) or not set(known) <= set(unseen):
+        deck, known = [None] * size, []  # the log does not tell: all of it unknown
+    return deck, [m for m in unseen if m not in known]
+
+
+def evaluate(state: AlderQuestState, seat: int) -> float:
+    """``seat``'s chance of winning, guessed cheaply: on a finished game the result (its
+    team's: 1 a win, 0 a loss, 1/2 a tie, :meth:`~.rules.AlderQuestState.winner`);
+    during play a sigmoid of its team's lead (:func:`_worth`), steeper as the
+    Snowflakes matched bring winter (L251) closer, and a little more once a turn has
+    ended in the sampled game (``state.history`` holds only the sample's own actions).
+
+    >>> from dungeoncraft_widgets.alderquest import new_game
+    >>> evaluate(new_game(seed=3), 0)
+    0.5
+    """
+    team = state.team_of(seat)
+    if state.phase == "over":
+        winner = state.winner()
+        return 0.5 if winner == "tie" else float(winner == ("red", "blue")[team])
+    if state.phase != "play":
+        return 0.5
+    lead = (_worth(state, team) - _worth(state, 1 - team)) * (1 + len(state.snowflakes) / 2)
+    # a curve that never flattens out: a team far behind still tells a better move from a
+    # worse one (a logistic one rounds both to 0, and every move, looping ones too, ties),
+    # and it stays below a real win (0.92 at most), which winter while ahead brings
+    chance = 0.5 + 0.4 * lead / (abs(lead) + 6)
+    # a turn ended within the search is a little better for everyone than one that goes
+    # on without a gain: moves that change nothing (a Give back and forth) do not loop
+    ended = sum(1 for a in state.history[-16:] if a.__class__ is Draw)
+    return chance + 0.02 * min(ended, 1)
+
+
+def _worth(state: AlderQuestState, team: int) -> float:
+    """What ``team`` has, in Collection points: its points; each Acorn its minions carry
+    at half its points, more the nearer the canopy; held runes (what Heroes, minions and
+    Quarrels cost) a quarter point each; the exalted status (the first tie-breaker,
+    L252) a point; each of the other team's tiles its minions have brought out (revealed:
+    that is where Acorns and the other team's Snowflakes come from, L166) a third; its
+    minions on the Battlefield a fifth each (up to four), and those without an Acorn up
+    to 0.3 more the nearer they stand to the other team's tiles."""
+    field = state.field
+    worth = float(state.points(team))
+    colour = COLOURS[1 - team]
+    goals = [s for s, tiles in state.tiles.items() if s[0] != "^" and any(
+        code[0] == colour and (not up or acorn_points(code)) for code, up in tiles)]
+    minions = 0
+    for m in state.minions.values():
+        if m["team"] != team or m["space"] is None:
+            continue
+        minions += 1
+        if m["acorn"] is not None:
+            steps = min(field.distance(m["space"], c) for c in field.canopy)
+            worth += acorn_points(m["acorn"]) * (0.5 + 0.4 / (1 + steps))
+        elif goals:
+            # on its way to the other team's tiles (where Acorns come from)
+            steps = min(field.distance(m["space"], g) for g in goals)
+            worth += 0.3 / (1 + steps)
+    worth += 0.2 * min(minions, 4)
+    mine = state.teams[team]
+    worth += len(mine["held"]) / 4
+    if state.exalted is not None and state.exalted in mine["factions"]:
+        worth += 1.0
+    enemy = state.teams[1 - team]
+    hidden = len(enemy["pouch"]) + len(enemy["hand"]) + sum(
+        1 for tiles in state.tiles.values() for code, up in tiles
+        if not up and code[0] == colour)
+    return worth - hidden / 3
+
+
+class _Quick(_Planner):
+    """The playout's rule of thumb: the Tribute-seeker's minion play (summon a band, walk
+    it onto enemy tiles and Acorns into the canopy) and its answers to decisions, with
+    every Board choice (drop column, Swap, Slide, tribute column) made at random rather
+    than by trying cascades on a copy of the Board, which is most of a bot's time."""
+
+    summon_below = 3
+    summon_most = 4
+
+    def _board_choice(self, view: AlderQuestState, team: int, kind: str,
+                      action: Action) -> float:
+        return self.rng.random()
+
+    def _decide(self, view: AlderQuestState, frame: dict[str, Any],
+                legal: list[Action]) -> Action:
+        if frame["kind"] in ("tribute", "swap", "slide"):
+            return self._pick(legal)
+        if frame["kind"] == "target" and frame["effect"]["do"] in (
+                "free_swap", "destroy_board_rune"):
+            return self._pick(legal)
+        return super()._decide(view, frame, legal)
+
+    def _act(self, view: AlderQuestState, legal: list[Action]) -> Action:
+        drops = [a for a in legal if a.verb == "drop"]
+        if drops and view.activation is None:
+            return self._pick(drops)
+        # no Swaps or Slides: without the cascade they are a random shuffle of the Board
+        return super()._act(view, [a for a in legal if a.verb not in ("swap", "slide")]
+                            or legal)
+
+
+_PLAYOUT = _Quick()
+
+
+def playout(state: AlderQuestState, legal: list[Action], rng: Rng) -> Action:
+    """The search's quick move in a sampled game (see :class:`_Quick`), drawing its
+    chances from ``rng``.
+
+    >>> from dungeoncraft_widgets.alderquest import new_game
+    >>> game = new_game(seed=3)
+    >>> playout(game, game.legal_actions(), Rng(1)) in game.legal_actions()
+    True
+    """
+    _PLAYOUT.rng = rng
+    _PLAYOUT._planned = None
+    return _PLAYOUT.choose(state, legal)
+
+
+#: The search bot's hooks and levels (``core.search``). A sample costs about 1 ms
+#: (copying the view and making it a game) and a playout action about 0.3 ms, so short
+#: playouts and many samples: hard searches up to 400 sampled games of 3 actions a move,
+#: medium 80, easy 12 of 2 random actions. ``seconds`` stops a search early on a busy
+#: machine (measured with 2 cores shared by many processes: hard's median 0.91 s a move,
+#: medium's 0.19 s, before the safeguards were set a little lower).
+SEARCH = SearchGame(
+    name="alderquest",
+    sample_hidden=sample_hidden,  # type: ignore[arg-type]
+    evaluate=evaluate,  # type: ignore[arg-type]
+    playout=playout,  # type: ignore[arg-type]
+    budgets={"easy": Budget(12, 2, heuristic=False, seconds=0.06),
+             "medium": Budget(80, 3, seconds=0.16),
+             "hard": Budget(400, 3, seconds=0.85)},
+)
+
+
+def search_bot(level: str = "hard", seed: int = 0) -> SearchBot:
+    """The search bot at ``level`` (easy, medium or hard) for AlderQuest.
+
+    >>> search_bot("easy").name
+    'Easy search bot'
+    """
+    return SearchBot(SEARCH, level, seed)

@@ -58,13 +58,16 @@ class Budget:
     or at random; ``seconds``: a safeguard that stops the search early on a slow
     machine (None: never, so a seeded bot always plays the same moves); ``widening``:
     a node with ``n`` visits tries at most ``1 + n ** widening`` of its actions, the
-    rule of thumb's first (None: every action once before any twice)."""
+    rule of thumb's first (None: every action once before any twice); ``trust``: where
+    the game has an ``advisor``, its choice is searched first and played unless another
+    action scores more than ``trust`` better (None: the advisor is not asked)."""
 
     iterations: int
     depth: int
     heuristic: bool = True
     seconds: float | None = None
     widening: float | None = None
+    trust: float | None = None
 
     def __post_init__(self) -> None:
         whole_number(self.iterations, "iterations", minimum=1)
@@ -82,6 +85,11 @@ class SearchGame:
     ``playout(state, legal, rng)``: a quick rule-of-thumb action.
     ``budgets``: a :class:`Budget` for each of :data:`LEVELS`.
     ``odds(view, action)``: an exact-odds clause for the explanation, or None.
+    ``advisor(seed)``: a bot (today's rule-of-thumb bot, which reads only the view),
+    asked at every move (so that its memory stays right); a level with ``trust`` plays
+    its choice unless the search finds one clearly better.
+    ``candidates(view, legal, advice)``: the actions worth searching (the advisor's
+    ``advice`` among them; just that one: a routine move, played at once). Default: all.
     """
 
     name: str
@@ -90,6 +98,8 @@ class SearchGame:
     playout: Callable[[GameState, list[Action], Rng], Action]
     budgets: Mapping[str, Budget]
     odds: Callable[[GameState, Action], str | None] | None = None
+    advisor: Callable[[int], Any] | None = None
+    candidates: Callable[[GameState, list[Action], Action | None], list[Action]] | None = None
 
     def __post_init__(self) -> None:
         missing = [level for level in LEVELS if level not in self.budgets]
@@ -179,6 +189,8 @@ class SearchBot:
         self.rng = Rng(seed)
         self.report = SearchReport()
         self._view: GameState | None = None
+        self._advisor = game.advisor(seed) if game.advisor is not None else None
+        self.advised: Action | None = None  # the advisor's choice, when it was kept
 
     def __repr__(self) -> str:
         return f"SearchBot({self.game.name!r}, {self.level!r})"
@@ -188,15 +200,21 @@ class SearchBot:
         legal = list(legal)
         if not legal:
             raise InvalidArgumentError("legal: there is no legal action to choose from")
-        self._view = view
+        self._view, self.advised = view, None
+        advice = self._advisor.choose(view, legal) if self._advisor is not None else None
+        if self.game.candidates is not None:
+            legal = self.game.candidates(view, legal, advice)
         if len(legal) == 1:
             self.report = SearchReport([Choice(legal[0], 0, 0.0)])
+            self.advised = advice if legal[0] == advice else None
             return legal[0]
-        return self._search(view, legal)
+        return self._search(view, legal, advice if self.budget.trust is not None else None)
 
-    def _search(self, view: GameState, legal: list[Action]) -> Action:
+    def _search(self, view: GameState, legal: list[Action], advice: Action | None) -> Action:
         budget, seat = self.budget, view.viewer
         root = _Node()
+        if advice is not None and advice in legal:
+            root.children[advice] = _Node()  # tried first, in every sample
         seats = range(len(view.players))
         started = time.perf_counter()
         deadline = None if budget.seconds is None else started + budget.seconds
@@ -212,6 +230,13 @@ class SearchBot:
         choices.sort(key=lambda c: (-c.visits, -c.score, order[c.action]))
         if not choices:
             choices = [Choice(legal[0], 0, 0.0)]
+        if advice is not None and choices[0].action != advice:
+            kept = next((c for c in choices if c.action == advice), None)
+            if kept is not None and kept.visits and \
+                    choices[0].score - kept.score <= budget.trust:  # type: ignore[operator]
+                choices.remove(kept)
+                choices.insert(0, kept)
+                self.advised = advice
         self.report = SearchReport(choices, done, time.perf_counter() - started, failed)
         return choices[0].action
 
@@ -310,6 +335,8 @@ class SearchBot:
             return "No move chosen yet."
         best = choices[0]
         if len(choices) == 1 and best.visits == 0:
+            if self.advised is not None:
+                return f"{words(best.action)}: the rule of thumb's move, with nothing to weigh."
             return f"{words(best.action)}: the only legal move."
         odds = self._odds(best.action)
         parts = [words(best.action)]
@@ -326,8 +353,9 @@ class SearchBot:
         if runner is not None:
             searched += (f", against {_percent(runner.score)} for "
                          f"{_lower(words(runner.action))}")
-        text = parts[0] + ": " + (clause + "; " if clause else "") + searched + "."
-        return text
+        if self.advised is not None:
+            searched += " (the rule of thumb's move, kept: nothing scored clearly better)"
+        return parts[0] + ": " + (clause + "; " if clause else "") + searched + "."
 
     def _odds(self, action: Action) -> str | None:
         if self.game.odds is None or self._view is None:

@@ -84,7 +84,8 @@ def parse_action(text: str) -> Action:
     return DobbersState.parse_action(text)
 
 
-_LAZY = {"APP": "app", "RaceBot": "bots", "DobbersApp": "app", "board_graph": "graph",
+_LAZY = {"APP": "app", "RaceBot": "bots", "SEARCH": "bots", "search_bot": "bots",
+         "DobbersApp": "app", "board_graph": "graph",
          "reachable": "graph", "path_to_key": "graph", "hand_points": "odds",
          "next_hand": "odds", "next_hand_chance": "odds", "draw_chance": "odds",
          "challenge_odds": "odds", "stack_cases": "odds", "expected_turns": "odds",

@@ -76,7 +76,7 @@ _LAZY = {"APP": "app", "chance_reveal_hurts": "odds", "chance_survive_round": "o
          "chance_reaches_goal": "odds", "chance_round_outcome": "odds", "odds_report": "odds",
          "round_model": "odds", "claim_belief": "odds", "claim_record": "odds",
          "record_tally": "odds", "unseen_cards": "odds", "face_down_cards": "odds",
-         "TemperamentBot": "bots", "tournament": "bots",
+         "TemperamentBot": "bots", "tournament": "bots", "SEARCH": "bots", "search_bot": "bots",
          "play_game": "bots", "table_scene": "scene", "action_for_click": "scene",
          "DubiousAllianceApp": "app", "RoundCalculator": "calculator",
          "round_answers": "calculator"}

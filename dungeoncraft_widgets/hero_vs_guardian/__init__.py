@@ -70,6 +70,7 @@ _LAZY = {"APP": "app", "roll_odds": "odds", "location_odds": "odds", "best_order
          "room_belief": "belief", "location_chance": "belief", "map_chance": "belief",
          "targetable_locations": "graph", "dungeon_graph": "graph",
          "most_likely_route": "graph", "HeroBot": "bots", "GuardianBot": "bots",
+         "SEARCH": "bots", "search_bot": "bots",
          "dungeon_scene": "scene", "HeroVsGuardianApp": "app",
          "ScoutVentureCalculator": "calculator"}
 # The analysis (sympy, networkx), bots and widgets load on first use only: playing needs none.

@@ -22,11 +22,13 @@ True
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
 from ..core.rng import Rng
+from ..core.search import Budget, SearchBot, SearchGame, playable
 from .actions import (
     Arrange,
     Cast,
@@ -56,14 +58,15 @@ from .actions import (
     Take,
     Venture,
 )
-from .belief import known_rooms, location_chance
-from .dungeon import LOCATIONS, OPPOSITE, SIDES, neighbours, side_locations
-from .odds import best_order, roll_outcome
+from .belief import _remembered, _seen_elsewhere, known_rooms, location_chance
+from .dungeon import HIDDEN, LOCATIONS, OPPOSITE, SIDES, neighbours, side_locations
+from .odds import _roll_counts, best_order, roll_outcome
 from .rebuild_restock import build_actions, new_build
-from .rules import HeroVsGuardianState
+from .rules import HeroVsGuardianState, _where
 from .scout_venture import roll_modifier, room_chooser
 
-__all__ = ["GuardianBot", "HeroBot"]
+__all__ = ["SEARCH", "GuardianBot", "HeroBot", "evaluate", "odds", "playout", "sample_hidden",
+           "search_bot"]
 
 
 def _manhattan(a: str, b: str) -> int:
@@ -453,3 +456,399 @@ class GuardianBot:
             return Done()
         discards = [a for a in legal if isinstance(a, Discard)]
         return discards[0] if discards else legal[0]
+
+
+# ------------------------------------------------------------------ the search bot's hooks
+# What only Hero versus Guardian knows, for the information-set MCTS of core/search.py:
+# how to fill in a view's hidden cards, how good a position is, and a quick move.
+
+def _shifted_rooms(view: HeroVsGuardianState, grid: dict[str, list[str]]) -> list[str]:
+    """The rooms a Restock under way has moved (``build["moved"]``, hidden from the Heroes):
+    one room at the destination of each Shift logged since the Restock began, the latest
+    arrival first (which room moved is not said, so a room there is guessed)."""
+    shifts: list[str] = []
+    for event in reversed(view.log):
+        if event.kind == "restock":
+            break
+        if event.kind == "shift":
+            shifts.append(event.data.get("loc", ""))
+    moved: list[str] = []
+    for loc in reversed(shifts):
+        there = [r for r in grid.get(loc, ()) if r not in moved]
+        if there:
+            moved.append(there[-1])
+    return moved[:len(view.build["moved"])] if view.build is not None else []
+
+
+def sample_hidden(view: HeroVsGuardianState, rng: Rng) -> HeroVsGuardianState:
+    """A whole game whose ``view(view.viewer)`` shows what ``view`` shows, its hidden cards
+    drawn at random (with ``rng``) from the cards the viewer has not seen.
+
+    What the sample keeps: every card the view shows stays where it is; the cards nobody
+    in the viewer's seat has seen are exactly the ones the view does not show (the card set
+    is public), and each goes only where the rules allow it (``rules._kinds``): face-down
+    rooms are rooms, every unseen starting room is still in the Dungeon (it never goes
+    back into the Guardian's hand), the Adventurer and Treasure decks hold their own
+    cards, and the other Heroes' hands hold as many Adventurers as the decks' sizes leave.
+    Rooms the Hero saw revealed at a location untouched since (``belief``) are put back
+    there, and rooms face up in a Rebuild's pool go back into the pool.
+
+    What it ignores: what a card played or kept implies about the rest of a hand (the
+    Guardian's choices are taken as random, as ``belief`` does), which cards a Hero drew
+    from the Tavern or Market before they left sight, and, in a Restock under way, which
+    room a Shift moved (one of the rooms at its destination is taken).
+
+    >>> from dungeoncraft_widgets.hero_vs_guardian import new_game
+    >>> game, bots = new_game(seed=3), [HeroBot(seed=1), GuardianBot(seed=2)]
+    >>> for _ in range(60):
+    ...     p = game.current_player
+    ...     _ = game.apply(bots[p].choose(game.view(p), game.legal_actions()))
+    >>> sample = sample_hidden(game.view(0), Rng(1))
+    >>> sample.view(0)._dump() == game.view(0)._dump(), sample.viewer
+    (True, None)
+    """
+    me = view.viewer
+    s = view.copy()
+    c = s.cards
+    seen = {card for _zone, cards in _where(s) for card in cards if card != HIDDEN}
+    if s.build is not None:
+        seen.update(s.build["moved"])  # names of rooms placed elsewhere, not places
+    unseen = [x for x in (*c.dungeon, *c.adventurers, *c.treasure) if x not in seen]
+    if me != s.guardian:
+        _fill_dungeon(view, s, unseen, rng)
+    else:
+        dungeon = set(c.dungeon)  # all the Guardian does not see: the deck's order
+        deck = [x for x in unseen if x in dungeon]
+        rng.shuffle(deck)
+        s.dungeon_deck = deck[:len(s.dungeon_deck)]
+    _fill_heroes_cards(s, unseen, rng)
+    return playable(s, rng.next64() % 2**63)
+
+
+def _fill_dungeon(view: HeroVsGuardianState, s: HeroVsGuardianState, unseen: list[str],
+                  rng: Rng) -> None:
+    """The Guardian's hidden cards, for a Hero's view (see :func:`sample_hidden`)."""
+    c = s.cards
+    dungeon = set(c.dungeon)
+    pending = [x for x in unseen if x in dungeon]
+    # Rooms the Hero remembers at their locations, and face-up rooms lifted by a Rebuild.
+    remembered = _remembered(view, _seen_elsewhere(view))
+    for loc, cards in remembered.items():
+        slots = [i for i, r in enumerate(s.grid[loc]) if r == HIDDEN]
+        for i, card in zip(slots, cards, strict=False):
+            if card in pending:
+                s.grid[loc][i] = card
+                pending.remove(card)
+    room_slots: list[tuple[list[str], int]] = [
+        (rooms, i) for _loc, rooms in sorted(s.grid.items()) for i, r in enumerate(rooms)
+        if r == HIDDEN]
+    room_slots += [(s.unplaced, i) for i in range(len(s.unplaced))]
+    if s.build is not None:
+        pool = s.build["pool"] = list(s.build["pool"])
+        up = [r for r in s.face_up if r in pending and c.is_room(r)]
+        for i in range(len(pool)):
+            if up:
+                pool[i] = up.pop()
+                pending.remove(pool[i])
+            else:
+                room_slots.append((pool, i))
+    starts = set(c.start_rooms)
+    must = [x for x in pending if x in starts]  # unseen starting rooms: in the Dungeon
+    rooms = [x for x in pending if x not in starts and c.is_room(x)]
+    rng.shuffle(must)
+    rng.shuffle(rooms)
+    extra = max(0, len(room_slots) - len(must))
+    fill = must[:len(room_slots)] + rooms[:extra]
+    rng.shuffle(fill)
+    for (zone, i), card in zip(room_slots, fill, strict=False):
+        zone[i] = card
+    placed = set(fill)
+    # The rest (deck rooms, Dungeon Effects, any starting room left over: a Cursed Item
+    # taken back) goes to the Guardian's hand, his opening draw and the Dungeon deck.
+    rest = [x for x in pending if x not in placed]
+    rng.shuffle(rest)
+    deck_ok = set(c.dungeon) - starts
+    rest.sort(key=lambda x: x in deck_ok)  # a starting room can only be in the hand
+    hand, opening = len(s.guardian_hand), len(s.opening)
+    s.guardian_hand = rest[:hand]
+    s.opening = rest[hand:hand + opening]
+    s.dungeon_deck = rest[hand + opening:hand + opening + len(s.dungeon_deck)]
+    if s.build is not None:
+        s.build["moved"] = _shifted_rooms(view, s.grid)
+
+
+def _fill_heroes_cards(s: HeroVsGuardianState, unseen: list[str], rng: Rng) -> None:
+    """The decks of Adventurers and Treasure and the hidden Heroes' hands."""
+    c = s.cards
+    adventurers, treasure_cards = set(c.adventurers), set(c.treasure)
+    advs = [x for x in unseen if x in adventurers]
+    treasure = [x for x in unseen if x in treasure_cards]
+    rng.shuffle(advs)
+    rng.shuffle(treasure)
+    hand_slots = [(hand, i) for hand in s.hands for i, x in enumerate(hand) if x == HIDDEN]
+    adv_hidden = sum(1 for x in s.adv_deck if x == HIDDEN)
+    in_hands = max(0, min(len(hand_slots), len(advs) - adv_hidden))
+    cards = advs[:in_hands] + treasure[:len(hand_slots) - in_hands]
+    rng.shuffle(cards)
+    for (hand, i), card in zip(hand_slots, cards, strict=False):
+        hand[i] = card
+    advs, treasure = advs[in_hands:], treasure[len(hand_slots) - in_hands:]
+    if adv_hidden:
+        s.adv_deck = advs[:len(s.adv_deck)]
+    s.treasure_deck = treasure[:len(s.treasure_deck)]
+
+
+def evaluate(state: HeroVsGuardianState, seat: int) -> float:
+    """``seat``'s chance of winning, roughly: the Heroes' lead over the Guardian (team
+    points: the Heroes win or lose together), plus what they can still expect to score
+    while the Dungeon deck lasts with the Adventurers and Items they have in play, and
+    the Vault's exposure (:func:`_vault_danger`), through a logistic curve that sharpens
+    as the deck runs out. A finished game: 1 a win, 0 a loss, 1/2 a tie.
+
+    >>> from dungeoncraft_widgets.hero_vs_guardian import new_game
+    >>> game = new_game(seed=1)
+    >>> 0 < evaluate(game, 0) < 1, evaluate(game, 0) + evaluate(game, 1) == 1
+    (True, True)
+    """
+    hero = seat != state.guardian
+    if state.is_over:
+        winner = state.winner()
+        return 0.5 if winner == "tie" else float((winner == "heroes") == hero)
+    heroes, guardian = state.team_scores()
+    left = len(state.dungeon_deck)  # the game ends when the Guardian draws from it empty
+    party = sum(len(p) for p in state.party)  # Adventurers in play (not frozen)
+    items = sum(len(i) for i in state.items.values())
+    lead = (heroes - guardian + EVAL_PER_CARD * left + EVAL_PER_ADVENTURER * party
+            + EVAL_PER_ITEM * items + _vault_danger(state) + EVAL_BIAS)
+    p = 1 / (1 + math.exp(-lead / (EVAL_SCALE + EVAL_SCALE_PER_CARD * left)))
+    return p if hero else 1 - p
+
+
+def _vault_danger(state: HeroVsGuardianState) -> float:
+    """Points the Heroes' chance is worth for the Vault's exposure: the Vault Ventured is
+    a 16-point swing and ends the game, so a Vault the Hero can reach soon counts for him
+    (:data:`VAULT_DANGER` by how many steps it lies from the locations he can target;
+    before the Entries are placed, by its distance from the edge of the grid)."""
+    vault = state.cards.vault
+    loc = next((loc for loc, rooms in state.grid.items() if vault in rooms), None)
+    if loc is None:
+        return 0.0
+    if len(state.entries) < 2:
+        col, row = "ABCD".index(loc[0]), int(loc[1]) - 1
+        steps = 1 + min(col, 3 - col, row, 3 - row)
+    else:
+        steps = min((_manhattan(loc, t) for t in state.targetable()), default=9)
+    danger = VAULT_DANGER[steps] if steps < len(VAULT_DANGER) else 0.0
+    return danger / len(state.grid[loc])  # a second room there shields it
+
+
+#: Hero points a Vault 0, 1, 2 steps from a location the Hero can target is worth to him.
+VAULT_DANGER = (3.75, 1.9, 0.75)
+
+#: The evaluation's constants, fitted (maximum likelihood, coordinate search) to 1,100
+#: positions of 36 games of today's bots (the Heroes won 28%): Hero points still to come
+#: per Dungeon card left, per Adventurer in play and per Item on one, the Guardian's
+#: edge, and the curve's width (wider while much is left to play).
+EVAL_PER_CARD, EVAL_PER_ADVENTURER, EVAL_PER_ITEM, EVAL_BIAS = 0.15, 1.0, 0.75, -5.0
+EVAL_SCALE, EVAL_SCALE_PER_CARD = 1.75, 0.35
+
+
+def _success(kind: str, modifier: int) -> float:
+    """One roll's chance of success (``odds._roll_counts``: cached, no sympy)."""
+    return _roll_counts(kind, modifier)[0] / 6
+
+
+def _strength(state: HeroVsGuardianState, adv: str) -> int:
+    return sum(state.cards[adv]["modifiers"].values()) + state.levels.get(adv, 0)
+
+
+#: The playout's Guardian for what it plans across actions (a Rebuild's steps): one for all
+#: playouts (a stale plan is dropped step by step, see ``GuardianBot._build``).
+_PLAYOUT_GUARDIAN = GuardianBot(seed=0)
+
+
+def playout(state: HeroVsGuardianState, legal: list[Action], rng: Rng) -> Action:
+    """A quick move for the search's playouts: today's bots cut down to what costs no exact
+    odds. The Hero Ventures a location whose rooms he knows (face up, or Scouted: a Scout
+    Token keeps the Guardian away) when its rolls look good, else Scouts, builds up and
+    draws; the Guardian plays as :class:`GuardianBot`, but designs only the Vault (in the
+    middle, the rest dealt at random). Never a Pass or an End while something useful is
+    left, so a playout moves the game on.
+
+    >>> from dungeoncraft_widgets.hero_vs_guardian import new_game
+    >>> game = new_game(seed=2)
+    >>> playout(game, game.legal_actions(), Rng(0))
+    Place(card='D01', loc='C3')
+    """
+    if len(legal) == 1:
+        return legal[0]
+    if state.current_player == state.guardian:
+        return _guardian_move(state, legal, rng)
+    return _hero_move(state, legal, rng)
+
+
+def _guardian_move(state: HeroVsGuardianState, legal: list[Action], rng: Rng) -> Action:
+    c = state.cards
+    if state.phase == "design":
+        if c.vault in state.unplaced:
+            middle = [a for a in legal if isinstance(a, Place) and a.card == c.vault
+                      and a.loc in ("B2", "B3", "C2", "C3")]
+            if middle:
+                return middle[rng.randbelow(len(middle))]
+        return Deal() if Deal() in legal else legal[0]
+    if state.phase == "entry":
+        vault = next((loc for loc, rooms in state.grid.items() if c.vault in rooms), "A1")
+        return max(legal, key=lambda a: _manhattan(a.loc, vault) if isinstance(a, Entry)
+                   else -1)
+    return _PLAYOUT_GUARDIAN.choose(state, legal)
+
+
+def _hero_move(state: HeroVsGuardianState, legal: list[Action], rng: Rng) -> Action:
+    c = state.cards
+    me = state.current_player
+    if state.phase == "recruit":
+        return Recruit("pick") if Recruit("pick") in legal else legal[0]
+    if state.phase == "pick":
+        classes = {c[a]["class"] for a in state.party[me]}
+        return max(legal, key=lambda a: (c[a.card]["class"] not in classes,
+                                         sum(c[a.card]["modifiers"].values())))
+    at = state.attempt
+    if at is not None:
+        return _hero_attempt(state, legal, at)
+    party = state.party[me]
+    # Venture a location the Hero knows, when the best roll against each room looks good
+    # (the Vault only when taking it wins).
+    vault_wins: bool | None = None  # worked out only for a Vault the Hero knows
+    best: tuple[float, Action | None] = (0.45, None)
+    scouts = []
+    for a in legal:
+        if isinstance(a, Venture):
+            rooms = state.grid[a.loc]
+            if not (state.tokens.get(a.loc) == "scout" or all(r in state.face_up
+                                                             for r in rooms)):
+                continue
+            if c.vault in rooms:
+                if vault_wins is None:
+                    heroes, guardian = state.team_scores()
+                    vault_wins = heroes + 2 * c.points(c.vault) > guardian
+                if not vault_wins:
+                    continue
+            p = 1.0
+            for r in rooms:
+                p *= max((_success("venture", state.roll_modifier("venture", adv, r, a.loc))
+                          for adv in party), default=0.0)
+            value = p + (c.vault in rooms)
+            if value > best[0]:
+                best = (value, a)
+        elif isinstance(a, Scout) and state.tokens.get(a.loc) != "scout":
+            scouts.append(a)
+    if best[1] is not None:
+        return best[1]
+    if scouts and len(party) >= 2:
+        return min(scouts, key=lambda s: (len(state.grid[s.loc]),
+                                          abs(1.5 - "ABCD".index(s.loc[0]))
+                                          + abs(1.5 - (int(s.loc[1]) - 1))))
+    for a in legal:
+        if isinstance(a, Play) and a.card in c.adventurers:
+            return a
+    items = [a for a in legal if isinstance(a, Play) and c[a.card].get("kind") == "item"
+             and a.target in party and not state.items.get(a.target)]
+    if items:
+        return items[0]
+    if state.hero_stones > 1:
+        for a in legal:
+            if isinstance(a, Take) and (a.card in state.tavern and len(party) < 6
+                                        or a.card in state.market):
+                return a
+        if Draw("adventurers") in legal and len(party) < 6:
+            return Draw("adventurers")
+    ventures = [a for a in legal if isinstance(a, Venture)]
+    if ventures and len(party) >= 3:  # nothing else to do: a blind try beats idling
+        return ventures[rng.randbelow(len(ventures))]
+    return End() if End() in legal else legal[0]
+
+
+def _hero_attempt(state: HeroVsGuardianState, legal: list[Action],
+                  at: dict[str, Any]) -> Action:
+    stage = at["stage"]
+    if stage == "order":
+        want = max(len(state.grid[at["loc"]]), 1) + (at["kind"] == "venture")
+        if Enter() in legal and len(at["order"]) >= want:
+            return Enter()
+        orders = [a for a in legal if isinstance(a, Order)]
+        if orders:
+            return max(orders, key=lambda a: _strength(state, a.adventurer))
+        return Enter() if Enter() in legal else legal[0]
+    if stage == "first":
+        adv = at["order"][at["next"]]
+        return max((a for a in legal if isinstance(a, First)),
+                   key=lambda a: state.roll_modifier(at["kind"], adv, a.room, at["loc"]))
+    if stage == "save":
+        victim = at["victim"]
+        saves = [a for a in legal if isinstance(a, Save)]
+        for s in saves:
+            if s.card in state.items.get(victim, ()):
+                return s
+        cheaper = [s for s in saves if state.cards.points(s.card)
+                   < state.cards.points(victim)]
+        return cheaper[0] if cheaper else Lose()
+    if stage == "roll":
+        adv = at["order"][at["next"]]
+        p = _success(at["kind"], state.roll_modifier(at["kind"], adv, at["current"],
+                                                     at["loc"]))
+        if Retreat() in legal and p < 0.5:
+            return Retreat()
+        return Roll()
+    return legal[0]
+
+
+def odds(view: HeroVsGuardianState, action: Action) -> str | None:
+    """The exact chance behind a Hero's roll or attempt, for the search bot's explanation
+    (``odds.roll_outcome`` for a Roll or a Retreat under way, ``belief.location_chance``
+    for a Scout or Venture with the strongest Adventurers, as many as the rooms need);
+    None for anything else.
+
+    >>> from dungeoncraft_widgets.hero_vs_guardian import scout_venture_position
+    >>> game = scout_venture_position("venture", ["A01"], ["D10"], seed=4)
+    >>> odds(game.view(0), Venture("A1"))
+    '23/48 to clear A1 with Cleric (A01)'
+    """
+    at = view.attempt
+    if isinstance(action, (Roll, Retreat)) and at is not None and at["stage"] == "roll":
+        kind = "retreat" if isinstance(action, Retreat) else at["kind"]
+        adv = at["order"][at["next"]]
+        chance = roll_outcome(kind, view.roll_modifier(kind, adv, at["current"], at["loc"]))
+        verb = "to get away" if kind == "retreat" else "for this roll"
+        return f"{chance.success} {verb}"
+    if isinstance(action, (Scout, Venture)) and at is None:
+        kind = "scout" if isinstance(action, Scout) else "venture"
+        party = sorted(view.party[view.current_player], key=lambda a: -_strength(view, a))
+        need = max(1, len(view.grid[action.loc]))
+        if len(party) < need:
+            return None
+        order = party[:need if kind == "scout" else min(len(party), need + 1, 3)]
+        chance = location_chance(view, kind, action.loc, order).p_all
+        names = ", ".join(view.cards.name(a) for a in order)
+        return f"{chance} to {'Scout' if kind == 'scout' else 'clear'} {action.loc} with {names}"
+    return None
+
+
+#: The search's budgets (core/search.py), measured on this machine (see the report):
+#: hard within 1 s a move, medium within 0.2 s, easy a quick look with random playouts.
+BUDGETS = {
+    "easy": Budget(iterations=25, depth=4, heuristic=False, seconds=0.05),
+    "medium": Budget(iterations=150, depth=8, seconds=0.18),
+    "hard": Budget(iterations=700, depth=12, seconds=0.93),
+}
+
+SEARCH = SearchGame(name="hero_vs_guardian", sample_hidden=sample_hidden, evaluate=evaluate,
+                    playout=playout, budgets=BUDGETS, odds=odds)
+
+
+def search_bot(level: str = "hard", seed: int = 0) -> SearchBot:
+    """The information-set MCTS bot of core/search.py for this game, at ``level``.
+
+    >>> search_bot("easy").name
+    'Easy search bot'
+    """
+    return SearchBot(SEARCH, level, seed)
