@@ -16,7 +16,8 @@ check of what it should give:
   extra to install, then with it: the tour becomes a page that says clicks do nothing;
 - ``lite``: ``python lite/build.py`` writes a JupyterLite site;
 - ``docs``: the documentation site builds with warnings as errors;
-- ``dask``: the README's seeded games run on a Dask LocalCluster and print their summary.
+- ``dask``: the README's seeded games run on a Dask LocalCluster and print their summary;
+- ``openspiel``: a game through the OpenSpiel adapter passes OpenSpiel's random_sim_test.
 
 The environments share one pip cache (``DCW_CI_CACHE``), so each package is downloaded
 once. Prints one line per check with its time, and exits non-zero if any check failed.
@@ -323,6 +324,19 @@ def check_dask() -> str:
     return f"{command}: {result.stdout.splitlines()[0]}"
 
 
+def check_openspiel() -> str:
+    """The [openspiel] line: a game passes OpenSpiel's own random simulation test."""
+    pip_command, command = readme_row("openspiel")
+    env = env_for()
+    bin_dir = venv(CACHE / "venvs" / "openspiel", pip_command, env)
+    env["PATH"] = f"{bin_dir}:{env['PATH']}"
+    result = run(command, REPO, env, timeout=600)
+    if result.returncode or "passed OpenSpiel's random_sim_test" not in result.stdout:
+        raise Failed(f"{command}: exit {result.returncode}\n"
+                     f"{(result.stdout + result.stderr)[-3000:]}")
+    return f"{command}: {result.stdout.splitlines()[0]}"
+
+
 CHECKS = {
     "lab-root": lambda: check_lab(as_user=False),
     "lab-user": lambda: check_lab(as_user=True),
@@ -334,12 +348,13 @@ CHECKS = {
     "docs": check_docs,
     "course": check_course,
     "dask": check_dask,
+    "openspiel": check_openspiel,
 }
 
 
 # About how long each check takes (s, measured on a CI machine): the longest start first.
 LENGTH = {"docs": 240, "course": 150, "lite": 120, "lab-user": 100, "export": 65, "notebook": 60,
-          "voila": 55, "marimo": 45, "lab-root": 40, "dask": 60}
+          "voila": 55, "marimo": 45, "lab-root": 40, "dask": 60, "openspiel": 40}
 
 
 def main(argv: list[str] | None = None) -> int:
