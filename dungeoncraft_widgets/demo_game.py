@@ -212,6 +212,8 @@ class DemoApp(GameApp):
     ['Draw the top card']
     """
 
+    search_game = "demo_game"  # the Bots: levels search this game (core.search)
+
     def draw(self, view: DemoState) -> Scene:
         players = view.players
         scene = Scene(600, 110 + 90 * len(players), title="demo card game",
@@ -298,6 +300,11 @@ class DemoApp(GameApp):
                              + " (face down)"))
         rows.append(("The deck", count(len(view.deck), "card")))
         return rows
+
+    def bot_may_name(self, seat, action, chosen, known) -> bool:
+        # A card played is face up on the table: the move chosen shows itself (the cards
+        # it might have played instead stay unnamed: they are in its hidden hand).
+        return action in known or (chosen and isinstance(action, Play))
 
     def moved_ids(self, events, view: DemoState) -> set[str]:
         return {f"table-{e.data['card']}" for e in events if e.kind == "play"} | {

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 import networkx as nx
@@ -38,7 +38,7 @@ from ..core.engine import Action, Event, GameState
 from ..core.english import approx, chance, count, listing, possessive, subject
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
-from ..widgets.app import Choice, FinalSummary, GameApp
+from ..widgets.app import Choice, FinalSummary, GameApp, split_level
 from ..widgets.board import BoardEvent, BoardView
 from ..widgets.panels import ERROR_MARK, message_label
 from . import odds
@@ -101,12 +101,15 @@ def _swords_words(values: Sequence[int]) -> str:
 class AdventureLandApp(GameApp):
     """Play Adventure Land from seat 0 against bots (default: a GreedyBot per other seat)."""
 
+    search_game: ClassVar[str | None] = "adventure_land"  # the Bots: levels search this game
+
     def __init__(self, players: int | Sequence[str] = ("You", "Bot"), adventure: int = 1,
-                 seed: int | None = None, *, bots: Mapping[int, Bot] | None = None,
+                 seed: int | None = None, *, bots: Mapping[int, Bot] | str | None = None,
                  state: AdventureLandState | None = None, **kwargs: Any) -> None:
         if state is None:
             state = new_game(default_names(players) if isinstance(players, int)
                              else list(players), seed=seed, adventure=adventure)
+        bots, level = split_level(bots)  # "hard": the default bots, searching
         if bots is None:
             bots = {p: GreedyBot(seed=p) for p in range(1, len(state.players))}
         self.selected: str | None = None
@@ -124,7 +127,7 @@ class AdventureLandApp(GameApp):
         self.advisor_box.add_class("dcw-choices")
         self.aim_view = w.HTML()
         self.aim_view.add_class("dcw-aim")
-        super().__init__(state, seat=0, bots=bots, **kwargs)
+        super().__init__(state, seat=0, bots=bots, **kwargs, bot_level=level)
         self.board.layout.max_width = BOARD_MAX_WIDTH
         self.side.children = [self.aim_view, self.risk_toggle, self.advisor_title,
                               self.advisor_box]

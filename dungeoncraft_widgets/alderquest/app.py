@@ -36,7 +36,7 @@ import html
 import re
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 import sympy
@@ -46,7 +46,7 @@ from ..core.engine import Action, Event, GameState
 from ..core.english import approx, chance, count, listing, says
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
-from ..widgets.app import Choice, FinalSummary, GameApp
+from ..widgets.app import Choice, FinalSummary, GameApp, split_level
 from ..widgets.board import BoardView
 from .actions import (
     Carry,
@@ -258,6 +258,8 @@ _CITATION = re.compile(r"\s*\(L\d+(?:[-–]\d+)?(?:, L?\d+(?:[-–]\d+)?)*\)"
 class AlderQuestApp(GameApp):
     """Play AlderQuest from seat 0 (Red) against bots. See the module docstring."""
 
+    search_game: ClassVar[str | None] = "alderquest"  # the Bots: levels search this game
+
     def reword(self, text: str) -> str:
         # The engine cites the rulebook by its line ("(L70)"); its sentence already says
         # the rule, and a line number means nothing at the table: drop the citation.
@@ -265,13 +267,14 @@ class AlderQuestApp(GameApp):
         return _LINE_REFERENCE.sub("the rulebook", text)
 
     def __init__(self, seed: int | None = None, team: bool = False, *,
-                 bots: Mapping[int, Bot] | None = None, state: AlderQuestState | None = None,
+                 bots: Mapping[int, Bot] | str | None = None, state: AlderQuestState | None = None,
                  **kwargs: Any) -> None:
         if state is None:
             names = ["You", "Bot 1", "Partner", "Bot 2"] if team else ["You", "Bot"]
             state = new_game(names, seed=seed)
         if not isinstance(state, AlderQuestState):
             raise InvalidArgumentError("state must be an AlderQuest game")
+        bots, level = split_level(bots)  # "hard": the default bots, searching
         if bots is None:
             kinds = (MatchBot, TributeBot)
             bots = {p: kinds[p % 2](seed=p) for p in range(1, len(state.players))}
@@ -297,7 +300,7 @@ class AlderQuestApp(GameApp):
         self.cascade_box.add_class("dcw-aq-cascade")
         self.odds_view = w.HTML()
         self.odds_view.add_class("dcw-aq-odds")
-        super().__init__(state, seat=0, bots=bots, **kwargs)
+        super().__init__(state, seat=0, bots=bots, **kwargs, bot_level=level)
         self.board_view.on_click(self._on_board_click)
         self.hand_view.on_click(self._on_board_click)
         # The two boards side by side, wrapping one under the other on a narrow screen.
@@ -404,12 +407,13 @@ class AlderQuestApp(GameApp):
         # your own cascade is replayed at once; the bots' moves wait for Next step
         own = any(f["marked"] for f in self.frames)
         s = self.state
+        bots = self._recording_bots()  # each move noted, with why ("Say why the bots moved")
         while not s.is_over:
             player = s.current_player
-            if player is None or player not in self.bots:
+            if player is None or player not in bots:
                 break
             snap = self._snapshot()
-            s.apply(self.bots[player].choose(s.view(player), s.legal_actions()))
+            s.apply(bots[player].choose(s.view(player), s.legal_actions()))
             self._record(snap, s.history[-1])
         if own:
             self.frame_index = 0

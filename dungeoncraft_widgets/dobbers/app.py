@@ -33,7 +33,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 import networkx as nx
@@ -45,7 +45,7 @@ from ..core.english import approx, count, listing, ordinal, says
 from ..core.english import chance as english_chance
 from ..core.errors import DungeoncraftError, InvalidArgumentError
 from ..core.scene import Scene
-from ..widgets.app import Choice, FinalSummary, GameApp
+from ..widgets.app import Choice, FinalSummary, GameApp, split_level
 from ..widgets.board import BoardView
 from .actions import (
     SLOTS,
@@ -101,8 +101,10 @@ ZONE_WORDS = {"hand": "from your hand", "discard": "from your discard pile",
 class DobbersApp(GameApp):
     """Play Dobbers from seat 0 against RaceBots (see the module docstring)."""
 
+    search_game: ClassVar[str | None] = "dobbers"  # the Bots: levels search this game
+
     def __init__(self, players: int | Sequence[str] = ("You", "Bot"), seed: int | None = None,
-                 solo: bool = False, *, bots: Mapping[int, Bot] | None = None,
+                 solo: bool = False, *, bots: Mapping[int, Bot] | str | None = None,
                  state: DobbersState | None = None, **options: Any) -> None:
         if state is None:
             names = [players] if isinstance(players, str) else players
@@ -112,6 +114,7 @@ class DobbersApp(GameApp):
                              **options)
         if not isinstance(state, DobbersState):
             raise InvalidArgumentError("state must be a Dobbers game")
+        bots, level = split_level(bots)  # "hard": the default bots, searching
         if bots is None:
             bots = {p: RaceBot(seed=p) for p in range(1, len(state.players))}
         self.selected: dict[str, Any] | None = None
@@ -131,7 +134,7 @@ class DobbersApp(GameApp):
         self.race_view = w.HTML()
         self._race: tuple[int, str] | None = None
         self._click_map: dict[str, Action | str | Callable[[], Any]] = {}
-        super().__init__(state, seat=0, bots=bots)
+        super().__init__(state, seat=0, bots=bots, bot_level=level)
         self.cards_board.on_click(self._on_board_click)
         self.side.children = [self.cards_board, self.odds_view, self.solo_view,
                               self.race_button, self.race_view]

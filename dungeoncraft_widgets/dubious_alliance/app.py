@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
@@ -36,7 +36,7 @@ from ..core.bots import Bot
 from ..core.engine import Action, Event, GameState
 from ..core.english import count, listing, objective, possessive, says, subject, verb_form
 from ..core.scene import Scene
-from ..widgets.app import Choice, FinalSummary, GameApp
+from ..widgets.app import Choice, FinalSummary, GameApp, split_level
 from ..widgets.panels import probability_latex
 from .actions import Accept, Decline, Done, DrawPower, Force, Offer, Pass, SetCard, Use
 from .bots import TEMPERAMENTS, TemperamentBot
@@ -74,11 +74,14 @@ def plain(text: str) -> str:
 class DubiousAllianceApp(GameApp):
     """Play from seat 0; the other seats are bots of mixed temperaments by default."""
 
+    search_game: ClassVar[str | None] = "dubious_alliance"  # the Bots: levels search this game
+
     def __init__(self, players: int | Sequence[str] = ("You", "Bot", "Bot", "Bot"),
-                 seed: int | None = None, *, bots: Mapping[int, Bot] | None = None,
+                 seed: int | None = None, *, bots: Mapping[int, Bot] | str | None = None,
                  state: DubiousAllianceState | None = None, **kwargs: Any) -> None:
         if state is None:
             state = new_game(players if isinstance(players, int) else list(players), seed=seed)
+        bots, level = split_level(bots)  # "hard": the default bots, searching
         if bots is None:
             bots = {p: TemperamentBot(TEMPERAMENTS[(p - 1) % len(TEMPERAMENTS)], seed=p)
                     for p in range(1, len(state.players))}
@@ -91,7 +94,7 @@ class DubiousAllianceApp(GameApp):
         self.claim.observe(lambda _change: self._check_claim(), names="value")
         self.odds_view = w.HTMLMath()
         self.odds_view.add_class("dcw-da-odds")
-        super().__init__(state, seat=0, bots=bots, **kwargs)
+        super().__init__(state, seat=0, bots=bots, **kwargs, bot_level=level)
         self.side.children = [self.claim, self.claim_note, self.odds_view]
         self.refresh()
 

@@ -57,7 +57,7 @@ import html
 import itertools
 import textwrap
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 import sympy
@@ -68,7 +68,7 @@ from ..core.english import approx, count, listing, objective, percent, possessiv
 from ..core.english import chance as chance_words
 from ..core.errors import DungeoncraftError, IllegalActionError, InvalidArgumentError
 from ..core.scene import Path, Rect, Scene, Text
-from ..widgets.app import Choice, FinalSummary, GameApp
+from ..widgets.app import Choice, FinalSummary, GameApp, split_level
 from ..widgets.board import BoardEvent, BoardView
 from ..widgets.panels import probability_latex, table_html
 from .actions import (
@@ -213,8 +213,10 @@ class HeroVsGuardianApp(GameApp):
     """Play ``role`` ("hero" or "guardian") against sensible bots; with ``players`` 3 or 4
     the other Heroes (who take rounds in turn, scoring as a team) are bots too."""
 
+    search_game: ClassVar[str | None] = "hero_vs_guardian"  # the Bots: levels search this game
+
     def __init__(self, role: str = "hero", seed: int | None = None, *, players: int = 2,
-                 bots: Mapping[int, Bot] | None = None,
+                 bots: Mapping[int, Bot] | str | None = None,
                  state: HeroVsGuardianState | None = None, **kwargs: Any) -> None:
         if role not in ("hero", "guardian"):
             raise DungeoncraftError(f"role must be 'hero' or 'guardian', not {role!r}")
@@ -227,6 +229,7 @@ class HeroVsGuardianApp(GameApp):
             names[0 if role == "hero" else -1] = "You"
             state = new_game(players=names, seed=seed)
         seat = 0 if role == "hero" else state.guardian
+        bots, level = split_level(bots)  # "hard": the default bots, searching
         if bots is None:
             bots = {p: (GuardianBot(seed=p) if p == state.guardian else HeroBot(seed=p))
                     for p in range(len(state.players)) if p != seat}
@@ -255,7 +258,7 @@ class HeroVsGuardianApp(GameApp):
         self.route_view = w.HTMLMath()
         self._route: tuple[int, str, Route | str] | None = None
         self.route_to.observe(lambda _change: self.refresh(), names="value")
-        super().__init__(state, seat=seat, bots=bots, **kwargs)
+        super().__init__(state, seat=seat, bots=bots, **kwargs, bot_level=level)
         self.board.layout.max_width = "620px"
         self.board.on_hover(self._on_hover)
         self.cards_board.on_click(self._on_board_click)

@@ -27,6 +27,13 @@ What the app shows, from top to bottom, and the hook that feeds each part
   reaction to an offer: the player has seen it); its tooltip says why not;
 - the log, sent to the browser a few new lines at a time.
 
+An app whose game has a search bot (``search_game``: the game's package name) also
+offers **Bots:** *Rule of thumb* (the bots it was given), *Easy*, *Medium* or *Hard*
+(:mod:`..core.search` at that level for every bot seat, from the bots' next move and
+in every new game), and **Say why the bots moved**: a sentence per bot move under
+what just happened, from the bot's own ``explain()`` (a move the player could not know
+the bot had, a card from its hidden hand, is never named).
+
 >>> from dungeoncraft_widgets import demo_game
 >>> from dungeoncraft_widgets.core.bots import RandomBot
 >>> from dungeoncraft_widgets.core.scene import Scene, Text
@@ -49,6 +56,20 @@ True
 ['You draw the 1.', 'Bot draws a card.']
 >>> app.undo_button.disabled, app.undo_button.tooltip
 (True, 'Cannot take back “draw”: the card drawn has been seen.')
+
+The levels, with the demo game's own app (``search_game = "demo_game"``):
+
+>>> app = demo_game.DemoApp(demo_game.new_game(players=["You", "Bot"], seed=1), bots="medium")
+>>> app.level_menu.value, type(app.bots[1]).__name__
+('medium', 'SearchBot')
+>>> app.why_toggle.value = True
+>>> app.act("draw")
+True
+>>> app.summary_lines
+['You draw the 1.', 'Bot draws a card.', 'Bot chose “draw”: the only legal move.']
+>>> app.level_menu.value = None           # the bots it was given, from their next move
+>>> type(app.bots[1]).__name__
+'RandomBot'
 """
 
 from __future__ import annotations
@@ -57,13 +78,13 @@ import copy
 import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 import sympy
 import traitlets
 
-from ..core.bots import Bot, play_bots
+from ..core.bots import Bot, RandomBot, play_bots
 from ..core.engine import Action, Event, GameState
 from ..core.english import (
     chance,
@@ -76,15 +97,53 @@ from ..core.english import (
     subject,
 )
 from ..core.errors import DungeoncraftError, InvalidArgumentError
+from ..core.rng import Rng
 from ..core.scene import Scene
+from ..core.search import LEVELS, playable, search_bot, search_game
 from .board import BoardEvent, BoardView, LogView
 from .fallback import StaticFallback
 from .panels import ERROR_MARK, message_label, text_label
 
-__all__ = ["Choice", "FinalSummary", "GameApp"]
+__all__ = ["BOT_LEVELS", "Choice", "FinalSummary", "GameApp", "split_level"]
 
 MAX_SUMMARY_LINES = 8  # more than this: the latest ones, and a pointer to the log
 MIN_TEXT_PX = 10  # the board's smallest text is never drawn smaller: it scrolls sideways
+
+#: The "Bots:" menu: (label, level) with None for the bots the app was given, and what
+#: each level means to a player (the games' budgets keep to these times on a laptop).
+BOT_LEVELS = (("Rule of thumb", None), ("Easy", "easy"), ("Medium", "medium"),
+              ("Hard", "hard"))
+LEVEL_MEANINGS = {
+    None: "Rule of thumb: the game's own quick bots, which answer at once",
+    "easy": "Easy: a short search, a few sampled games a move",
+    "medium": "Medium: searches about 0.2 s a move",
+    "hard": "Hard: searches about 1 s a move",
+}
+#: Said once, with "Say why", when a bot that does not explain itself has moved.
+NO_REASON = ("(The rule-of-thumb bots do not say why they move: choose a level under "
+             "“Bots:” to hear why.)")
+
+
+def split_level(bots: Mapping[int, Bot] | str | None) -> tuple[Mapping[int, Bot] | None,
+                                                                str | None]:
+    """An app's ``bots`` argument as (the bots, the search level): a level string
+    ("easy", "medium", "hard") means the app's default bots, searching at that level.
+
+    >>> split_level("hard"), split_level(None)
+    ((None, 'hard'), (None, None))
+    >>> split_level("expert")
+    Traceback (most recent call last):
+    ...
+    dungeoncraft_widgets.core.errors.InvalidArgumentError: bots must be a mapping of seats \
+to bots or a level: 'easy', 'medium' or 'hard', not 'expert'
+    """
+    if isinstance(bots, str):
+        if bots not in LEVELS:
+            levels = listing([repr(level) for level in LEVELS], "or")
+            raise InvalidArgumentError(f"bots must be a mapping of seats to bots or a level: "
+                                       f"{levels}, not {bots!r}")
+        return None, bots
+    return bots, None
 
 
 @dataclass(frozen=True)
@@ -161,7 +220,8 @@ class FinalSummary:
 
 
 class GameApp(StaticFallback, w.VBox):
-    """Play ``state`` from ``seat`` against ``bots`` (a mapping seat -> Bot).
+    """Play ``state`` from ``seat`` against ``bots`` (a mapping seat -> Bot, or a level of
+    the search bot, "easy", "medium" or "hard", for a RandomBot at every other seat).
 
     ``new_state`` makes the game the *New game* button starts (default: the same
     game, players and options, with a fresh seed); the bots play again from a
@@ -169,15 +229,40 @@ class GameApp(StaticFallback, w.VBox):
     what is shown and the hooks that feed it. Where no widget runs (GitHub, a
     notebook saved without widget state) its output shows a still picture: the
     status, what just happened, the board and the panels (``static_html``).
+
+    ``bot_level`` (a game's app passes what :func:`split_level` found) starts the bots
+    at that search level; ``search_game`` names the game's package for the search bot
+    (None: the app offers no levels).
     """
 
+    #: The game's package name for :func:`..core.search.search_bot` (None: no levels).
+    search_game: ClassVar[str | None] = None
+
     def __init__(self, state: GameState, *, seat: int = 0,
-                 bots: Mapping[int, Bot] | None = None,
-                 new_state: Callable[[], GameState] | None = None, **kwargs: Any) -> None:
+                 bots: Mapping[int, Bot] | str | None = None,
+                 new_state: Callable[[], GameState] | None = None,
+                 bot_level: str | None = None, **kwargs: Any) -> None:
         self.state = state
         self.seat = seat
-        self.bots: dict[int, Bot] = dict(bots or {})
+        given, level = split_level(bots)
+        if given is None and level is not None:  # a level alone: search at every other seat
+            given = {p: RandomBot(seed=p) for p in range(len(state.players)) if p != seat}
+        level = level or bot_level
+        if level is not None:
+            split_level(level)  # refused with the levels named
+            if self.search_game is None:
+                raise InvalidArgumentError(f"bots: {type(self).__name__} has no search bot, "
+                                           f"so no level {level!r}")
+        self.bots: dict[int, Bot] = dict(given or {})
         self._fresh_bots = _copy_or_none(self.bots)  # the bots as given, for a new game
+        # The rule-of-thumb bots (those given) while a search level plays in their seats.
+        self._rule_bots: dict[int, Bot] = self.bots
+        self.bot_level: str | None = None
+        # (seat, action, the sentence saying why or None) for each bot move since the
+        # seat's last action, in order: "Say why the bots moved" shows them.
+        self.bot_moves: list[tuple[int, Action, str | None]] = []
+        if level is not None:
+            self._set_bots(level)
         self.new_state: Callable[[], GameState] = new_state or _same_game_again(state)
         # (history length, log length) before each of the seat's actions
         self._turn_starts: list[tuple[int, int]] = []
@@ -234,6 +319,36 @@ class GameApp(StaticFallback, w.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         self.log_view = LogView()
         self.side = w.VBox()  # game apps put odds panels and controls here
+        self.level_menu = w.Dropdown(
+            options=BOT_LEVELS, value=self.bot_level, description="Bots:",
+            style={"description_width": "initial"},
+            tooltip="; ".join(LEVEL_MEANINGS.values()) + ".",
+            layout=w.Layout(width="auto"))
+        self.level_menu.add_class("dcw-bot-level")
+        # HTML (escaped), not a Label: the sentence wraps on a phone rather than being cut.
+        self.level_note = w.HTML(layout=w.Layout(flex="1 1 240px", min_width="0"))
+        self.level_note.add_class("dcw-bot-level-note")
+        self._show_level_note(self._level_sentence(self.bot_level, now=False))
+        self._menu_quiet = False  # True while the app itself sets the menu
+        self.level_menu.observe(
+            lambda change: None if self._menu_quiet else self.set_bot_level(change["new"]),
+            names="value")
+        self.why_toggle = w.Checkbox(
+            False, description="Say why the bots moved", indent=False,
+            tooltip="Under what just happened: a sentence for each bot move, saying why the "
+            "bot chose it (the search bots at Easy, Medium and Hard say why)",
+            layout=w.Layout(width="auto"))
+        self.why_toggle.add_class("dcw-why")
+        self.why_toggle.observe(lambda _c: self._show_summary(self.view), names="value")
+        # The menu with the other controls, under the board (the action menu stays the
+        # first menu of the app); "Say why" right under what just happened, which it adds
+        # to. Only where there are bots to choose for: a solo game has none.
+        self.level_row = w.HBox([self.level_menu, self.level_note],
+                                layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.level_row.add_class("dcw-bot-levels")
+        self.why_row = w.HBox([self.why_toggle])
+        offered = "" if self.search_game and self._rule_bots else "none"
+        self.level_row.layout.display = self.why_row.layout.display = offered
         controls = w.HBox([self.action_menu, self.play_button, self.undo_button])
         controls.add_class("dcw-controls")
         controls.layout.overflow = "visible"  # it wraps; no scrollbar for a 2px margin
@@ -257,10 +372,9 @@ class GameApp(StaticFallback, w.VBox):
                                           overflow="auto hidden"))
         main = w.HBox([self._board_box, side_box],
                       layout=w.Layout(flex_flow="row wrap", width="100%"))
-        super().__init__([self.status, self.goal_view, self.summary_view, self.final_panel,
-                          self.question_panel, self.message, zoom_row, main, self.legend_view,
-                          controls,
-                          self.log_view], **kwargs)
+        super().__init__([self.status, self.goal_view, self.summary_view, self.why_row,
+                          self.final_panel, self.question_panel, self.message, zoom_row, main,
+                          self.legend_view, controls, self.level_row, self.log_view], **kwargs)
         self.add_class("dcw-app")
         self._run_bots()
         self.refresh()
@@ -378,7 +492,7 @@ class GameApp(StaticFallback, w.VBox):
             return False
         self.version += 1
         self._turn_starts.extend(steps)
-        self._mark, self._notice = mark, []
+        self._mark, self._notice, self.bot_moves = mark, [], []
         self._last_action = self.state.history[start]
         self.message.value = ""
         self._run_bots()
@@ -405,12 +519,14 @@ class GameApp(StaticFallback, w.VBox):
             sentence += f" {self._quoted_actions(kept)} {_stays(kept)}: {self.state.undo_reason}."
         self._turn_starts = [s for s in self._turn_starts if s[0] < target]
         self._mark, self._notice, self._last_action = len(self.state.log), [sentence], None
+        self.bot_moves = []
         self.message.value = ""
         self.refresh()
         return True
 
     def new_game(self) -> None:
-        """Start again with ``self.new_state()``; the bots play again from scratch."""
+        """Start again with ``self.new_state()``; the bots play again from scratch, at the
+        level chosen."""
         try:
             state = self.new_state()
         except DungeoncraftError as exc:
@@ -420,8 +536,13 @@ class GameApp(StaticFallback, w.VBox):
         self.version += 1
         fresh = _copy_or_none(self._fresh_bots)
         if fresh is not None:
-            self.bots = fresh
+            self._rule_bots = self.bots = fresh
+        elif self.bot_level is not None:
+            self.bots = self._rule_bots
+        if self.bot_level is not None:
+            self._set_bots(self.bot_level)  # fresh search bots too
         self._turn_starts, self._mark, self._last_action = [], 0, None
+        self.bot_moves = []
         self._notice = ["A new game has begun."]
         self.message.value = ""
         self._run_bots()
@@ -447,8 +568,135 @@ class GameApp(StaticFallback, w.VBox):
         for developers (a rule cited by line, say) overrides this. Default: as written."""
         return text
 
+    # ------------------------------------------------------------- bot levels
+    def set_bot_level(self, level: str | None) -> bool:
+        """Let the search bot at ``level`` ("easy", "medium", "hard") play every bot seat
+        from its next move on, or (None) the rule-of-thumb bots the app was given; the
+        menu shows it and a sentence says so. False (and why, in the message line) if
+        the game has no search bot."""
+        try:
+            if level is not None:
+                split_level(level)
+            if self.search_game is None:
+                raise InvalidArgumentError(f"{type(self).__name__} has no search bot")
+            self._set_bots(level)
+        except DungeoncraftError as exc:
+            self.show_error(f"bots: {exc}")
+            self._show_level(self.bot_level)  # back to the level that plays
+            return False
+        self._show_level(level)
+        self._show_level_note(self._level_sentence(level, now=True))
+        return True
+
+    def _show_level_note(self, sentence: str) -> None:
+        # (the widget's own line height is a control's, far apart once the text wraps)
+        self.level_note.value = (f'<div style="line-height: 1.4">'
+                                 f"{html.escape(sentence, quote=False)}</div>" if sentence else "")
+
+    def _show_level(self, level: str | None) -> None:
+        self._menu_quiet = True
+        try:
+            self.level_menu.value = level
+        finally:
+            self._menu_quiet = False
+
+    def _set_bots(self, level: str | None) -> None:
+        if level is None:
+            self.bots = self._rule_bots
+        else:
+            assert self.search_game is not None
+            # Each seat its own seeded bot: the same level plays the same moves again.
+            self.bots = {p: search_bot(self.search_game, level, seed=p) for p in self._rule_bots}
+        self.bot_level = level
+
+    @staticmethod
+    def _level_sentence(level: str | None, *, now: bool) -> str:
+        """The sentence beside the menu ("The bots now play at Hard from their next move...")."""
+        how = f"at {dict((v, k) for k, v in BOT_LEVELS)[level]}" if level else "by rule of thumb"
+        if not now:
+            return f"The bots play {how}." if level else ""
+        return (f"The bots now play {how} from their next move "
+                f"({LEVEL_MEANINGS[level].split(': ', 1)[1]}).")
+
+    def _recording_bots(self) -> dict[int, Bot]:
+        """The bots, each noting its moves (and why, where it says) in ``bot_moves``: a
+        game's app that runs the bots itself asks these for the moves."""
+        return {p: _Noted(self, p, bot) for p, bot in self.bots.items()}
+
+    def bot_may_name(self, seat: int, action: Action, chosen: bool,
+                     known: frozenset[Action]) -> bool:
+        """Whether "Say why" may name ``action`` of the bot at ``seat`` (the move it chose,
+        or one it weighed against it): only if the player could know the bot had that
+        move, or else the sentence would show what the bot keeps hidden (a card in its
+        hand, a room set face down). ``known``: the moves the player's own view of the
+        position allows that seat. A game whose chosen moves show themselves (a card
+        played face up) overrides this."""
+        return action in known
+
+    def _note_bot_move(self, seat: int, bot: Bot, action: Action) -> None:
+        explain = getattr(bot, "explain", None)
+        if not callable(explain):
+            self.bot_moves.append((seat, action, None))
+            return
+        known = self._known_moves()
+        name = subject(self.state.players[seat])
+        if not self.bot_may_name(seat, action, True, known):
+            sentence = (f"{name} does not say why it chose its move: that would show what "
+                        f"{name} keeps hidden.")
+        else:
+            label = self.action_label(action)
+
+            def words(move: Action) -> str:
+                if move == action:
+                    return label
+                return self.action_label(move) if self.bot_may_name(
+                    seat, move, False, known) else "another move"
+            sentence = self._why(name, label, explain(words))
+        self.bot_moves.append((seat, action, sentence))
+
+    def _known_moves(self) -> frozenset[Action]:
+        """The moves of the seat to act that the player could know it has: those legal
+        in the player's own view made a game (what the player cannot see stays unknown
+        there, so a move that needs it is missing), or where a view cannot be played as
+        it is, those legal in each of a few games drawn to agree with the player's view
+        (the game's ``sample_hidden``); none if neither works."""
+        view = self.state.view(self.seat)
+        try:
+            return frozenset(playable(view.copy(), 0).legal_actions())
+        except Exception:  # noqa: BLE001 - a rule needs what the view hides: sample it
+            pass
+        try:
+            sample = search_game(self.search_game).sample_hidden if self.search_game else None
+            if sample is None:
+                return frozenset()
+            known = frozenset(sample(view, Rng(1)).legal_actions())
+            for seed in (2, 3, 4):
+                known &= frozenset(sample(view, Rng(seed)).legal_actions())
+            return known
+        except Exception:  # noqa: BLE001 - nothing known is the safe answer
+            return frozenset()
+
+    @staticmethod
+    def _why(name: str, label: str, explanation: str) -> str:
+        """ "Bot chose “Draw”: it won about 60% of 40 sampled games ...": the bot's
+        explanation (which begins with the action's words) as a sentence naming it."""
+        reason = explanation.removeprefix(label).removeprefix(":").strip()
+        if not reason:
+            return f"{name} chose “{label}”."
+        return f"{name} chose “{label}”: {reason}"
+
+    def _why_lines(self) -> list[str]:
+        """With "Say why" on: a sentence per bot move since the seat's last action (once
+        a note that the rule-of-thumb bots do not say)."""
+        if not self.why_toggle.value:
+            return []
+        lines = [s for _p, _a, s in self.bot_moves if s is not None]
+        if any(s is None for _p, _a, s in self.bot_moves):
+            lines.append(NO_REASON)
+        return lines
+
     def _run_bots(self) -> None:
-        play_bots(self.state, self.bots)
+        play_bots(self.state, self._recording_bots())
 
     def _on_board_click(self, event: BoardEvent) -> None:
         try:
@@ -577,14 +825,22 @@ class GameApp(StaticFallback, w.VBox):
             lines = [f"… {count(hidden, 'earlier line')}: see the log below."] + \
                 lines[-(room - 1):]
         lines = notice + lines
-        if not lines:
+        why = self._why_lines()
+        self.summary_lines += why
+        if len(why) > MAX_SUMMARY_LINES:
+            why = [f"… {count(len(why) - MAX_SUMMARY_LINES + 1, 'earlier bot move')}."] + \
+                why[-(MAX_SUMMARY_LINES - 1):]
+        if not lines and not why:
             self.summary_view.value = ""
             self.summary_view.layout.display = "none"
             return
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        reasons = "".join(f"<li>{html.escape(line)}</li>" for line in why)
         self.summary_view.value = (
             '<div class="dcw-summary-title">What just happened</div>'
-            f'<ul class="dcw-summary-lines" aria-live="polite">{items}</ul>')
+            f'<ul class="dcw-summary-lines" aria-live="polite">{items}</ul>' + (
+                '<div class="dcw-summary-title dcw-why-title">Why the bots moved</div>'
+                f'<ul class="dcw-summary-lines dcw-why-lines">{reasons}</ul>' if why else ""))
         self.summary_view.layout.display = ""
 
     def _show_question(self, view: GameState, mine: bool) -> None:
@@ -673,6 +929,19 @@ class GameApp(StaticFallback, w.VBox):
             self.set_trait("last_action", str(self.state.history[starts[-1]]) if starts else "")
             self.set_trait("odds", {c.label: str(c.odds) for c in shown if c.odds is not None})
             self.set_trait("status_text", self.status.value)
+
+
+class _Noted:
+    """A bot that notes each of its moves in its app (see ``GameApp._recording_bots``)."""
+
+    def __init__(self, app: GameApp, seat: int, bot: Bot) -> None:
+        self.app, self.seat, self.bot = app, seat, bot
+        self.name = getattr(bot, "name", type(bot).__name__)
+
+    def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
+        action = self.bot.choose(view, legal)
+        self.app._note_bot_move(self.seat, self.bot, action)
+        return action
 
 
 def _stays(kept: Sequence[Action]) -> str:
