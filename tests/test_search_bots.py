@@ -111,7 +111,7 @@ def test_the_bot_says_why(name):
         raise AssertionError("no position with a searched move")
     text = bot.explain()
     assert text.startswith(str(action)) and text.endswith(".")
-    assert "sampled games" in text and "%" in text
+    assert "sampled game" in text and "%" in text
     assert bot.explain(lambda a: "Do it").startswith("Do it: ")
 
 

@@ -41,6 +41,7 @@ from typing import Any
 
 from .checks import game_state, shown, whole_number
 from .engine import Action, GameState, _Checkpoints
+from .english import count
 from .errors import DungeoncraftError, InvalidArgumentError
 from .rng import Rng
 
@@ -348,8 +349,8 @@ class SearchBot:
             clause = odds
         else:
             clause = ""
-        searched = (f"it won {_percent(best.score)} of {best.visits} sampled games "
-                    f"the bot played out")
+        searched = (f"it won {_percent(best.score)} of "
+                    f"{count(best.visits, 'sampled game')} the bot played out")
         if runner is not None:
             searched += (f", against {_percent(runner.score)} for "
                          f"{_lower(words(runner.action))}")
