@@ -18,7 +18,6 @@ from open_spiel.python.algorithms import ismcts, mcts
 from dungeoncraft_widgets import GAMES, demo_game, openspiel
 from dungeoncraft_widgets.core.rng import Rng
 
-
 # (game, players, simulations): every game with 2 players (Dubious Alliance needs 3), one
 # game with another count too. AlderQuest's random games run to some 11,000 actions (up to
 # 23,000), each step checked by OpenSpiel's test: one game takes about a minute, hence slow.
