@@ -125,25 +125,6 @@ def test_evaluate_is_a_chance_in_play_and_the_result_at_the_end():
     assert [evaluate(state, p) for p in range(2)] == [0.5, 0.5]
 
 
-def test_a_game_of_playouts_alone_ends_and_each_is_legal_and_quick():
-    spent, calls = 0.0, 0
-    for players, seed, adventure in ((2, 12, 1), (3, 13, 2), (4, 14, 3), (2, 15, 1)):
-        state = new_game(players=players, seed=seed, adventure=adventure)
-        rng = Rng(seed)
-        for _ in range(MAX_ACTIONS):
-            if state.is_over:
-                break
-            legal = state.legal_actions()
-            started = time.perf_counter()
-            action = playout(state, legal, rng)
-            spent += time.perf_counter() - started
-            calls += 1
-            assert action in legal
-            state.apply(action)
-        assert state.is_over
-    assert spent / calls < 0.001  # well under 1 ms a call on average (about 20 us here)
-
-
 def test_the_playout_fights_to_win():
     state = fight_position(12, companions=2, swords=(3, 2, 1, 0), gold=1, herbs=(4,), seed=2)
     action = playout(state, state.legal_actions(), Rng(0))

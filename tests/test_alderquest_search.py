@@ -118,20 +118,6 @@ def test_evaluate_during_play_and_at_the_end():
             game.team_players[0]) + evaluate(game, game.team_players[1][0]) == 1
 
 
-def test_playout_is_legal_and_finishes_games():
-    for players, seed in ((2, 21), (3, 22), (4, 23)):
-        game = new_game(players=players, seed=seed)
-        rng = Rng(seed)
-        for _ in range(20_000):
-            if game.is_over:
-                break
-            legal = game.legal_actions()
-            action = playout(game, legal, rng)
-            assert action in legal
-            game.apply(action)
-        assert game.is_over
-
-
 def test_search_bot_plays_legal_moves_from_the_view_alone():
     game = advance(new_game(seed=31), 60, 31)
     while game.current_player is not None and len(game.legal_actions()) < 2:

@@ -3,8 +3,6 @@ the view shows and is a real game, the evaluation and the playout policy, and th
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from dungeoncraft_widgets.core.bots import RandomBot, play_bots
@@ -16,7 +14,6 @@ from dungeoncraft_widgets.dobbers.bots import (
     RaceBot,
     evaluate,
     odds,
-    playout,
     sample_hidden,
     search_bot,
 )
@@ -120,22 +117,6 @@ def test_evaluate_prefers_the_leader():
     game.position[0], game.position[1] = game.board.route_to_key(game.position[1])[-2], \
         game.board.route_to_key(game.position[1])[0]
     assert evaluate(game, 0) > 0.5 > evaluate(game, 1)
-
-
-def test_playout_is_legal_fast_and_ends():
-    calls, spent = 0, 0.0
-    for players, seed in ((2, 1), (2, 2), (3, 3), (4, 4), (1, 5)):
-        game, rng = new_game(players, seed=seed), Rng(seed)
-        while not game.is_over:
-            legal = game.legal_actions()
-            start = time.perf_counter()
-            action = playout(game, legal, rng)
-            spent += time.perf_counter() - start
-            calls += 1
-            assert action in legal
-            game.apply(action)
-        assert len(game.history) < 30_000
-    assert spent / calls < 0.001  # well under a millisecond a call on average
 
 
 def test_odds_of_a_challenge():

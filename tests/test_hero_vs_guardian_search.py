@@ -18,7 +18,6 @@ from dungeoncraft_widgets.hero_vs_guardian.bots import (
     HeroBot,
     evaluate,
     odds,
-    playout,
     sample_hidden,
     search_bot,
 )
@@ -144,20 +143,6 @@ def test_a_lead_is_worth_more():
     before = evaluate(game, 0)
     game.captured.append(game.adv_deck.pop())  # the Guardian captures 1-2 points more
     assert evaluate(game, 0) < before
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_playout_alone_plays_legal_moves_to_the_end(players):
-    for seed in range(2):
-        game, rng = new_game(players=players, seed=20 + seed), Rng(seed)
-        for _ in range(3000):
-            if game.is_over:
-                break
-            legal = game.legal_actions()
-            action = playout(game, legal, rng)
-            assert action in legal
-            game.apply(action)
-        assert game.is_over
 
 
 def test_odds_are_exact_fractions_for_the_heros_rolls():

@@ -8,6 +8,7 @@ tests/test_<game>_search.py; these hold for every game alike.
 from __future__ import annotations
 
 import dataclasses
+import time
 
 import pytest
 
@@ -154,6 +155,28 @@ def test_search_beats_random_play_in_the_demo_game():
             game.apply(bots[p].choose(game.view(p), game.legal_actions()))
         won += demo_game.evaluate(game, seat)
     assert won >= 16  # random play against random play: about 12
+
+
+@pytest.mark.parametrize(("name", "players"),
+                         [(name, n) for name in NAMES for n in module(name).PLAYER_COUNTS])
+def test_a_game_of_playouts_alone_is_legal_quick_and_ends(name, players):
+    """The rule of thumb the playouts use: every action legal, well under 1 ms a call on
+    average, and a game it plays alone ends (a playout that stalls wastes the budget)."""
+    playout = search_game(name).playout
+    state, rng = module(name).new_game(players=players, seed=20 + players), Rng(players)
+    spent, calls = 0.0, 0
+    for _ in range(20_000):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        started = time.perf_counter()
+        action = playout(state, legal, rng)
+        spent += time.perf_counter() - started
+        calls += 1
+        assert action in legal
+        state.apply(action)
+    assert state.is_over
+    assert spent / calls < 0.001
 
 
 @pytest.mark.slow
