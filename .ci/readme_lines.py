@@ -311,30 +311,28 @@ def check_course() -> str:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def check_dask() -> str:
-    """The [dask] line: its games on a Dask LocalCluster, a summary printed."""
-    pip_command, command = readme_row("dask")
+def check_line(extra: str, expected: str) -> str:
+    """The README line installing ``extra``: its command, in a fresh environment with that
+    extra, prints ``expected``."""
+    pip_command, command = readme_row(extra)
     env = env_for()
-    bin_dir = venv(CACHE / "venvs" / "dask", pip_command, env)
+    bin_dir = venv(CACHE / "venvs" / extra, pip_command, env)
     env["PATH"] = f"{bin_dir}:{env['PATH']}"
     result = run(command, REPO, env, timeout=600)
-    if result.returncode or " games of " not in result.stdout:
+    if result.returncode or expected not in result.stdout:
         raise Failed(f"{command}: exit {result.returncode}\n"
                      f"{(result.stdout + result.stderr)[-3000:]}")
     return f"{command}: {result.stdout.splitlines()[0]}"
+
+
+def check_dask() -> str:
+    """The [dask] line: its games on a Dask LocalCluster, a summary printed."""
+    return check_line("dask", " games of ")
 
 
 def check_openspiel() -> str:
     """The [openspiel] line: a game passes OpenSpiel's own random simulation test."""
-    pip_command, command = readme_row("openspiel")
-    env = env_for()
-    bin_dir = venv(CACHE / "venvs" / "openspiel", pip_command, env)
-    env["PATH"] = f"{bin_dir}:{env['PATH']}"
-    result = run(command, REPO, env, timeout=600)
-    if result.returncode or "passed OpenSpiel's random_sim_test" not in result.stdout:
-        raise Failed(f"{command}: exit {result.returncode}\n"
-                     f"{(result.stdout + result.stderr)[-3000:]}")
-    return f"{command}: {result.stdout.splitlines()[0]}"
+    return check_line("openspiel", "passed OpenSpiel's random_sim_test")
 
 
 CHECKS = {
