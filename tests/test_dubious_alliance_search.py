@@ -138,10 +138,10 @@ def test_odds_are_exact_fractions_of_the_unseen_cards():
     p = state.current_player
     view = state.view(p)
     said = odds(view, Offer((p + 1) % 3))
-    assert said.endswith("that the card you get hurts") and "/117" in said
+    assert said.endswith("chance that the card received hurts") and "/117" in said
     own = state.card(state.chosen[p]).survival or 0
     assert odds(view, state.legal_actions()[-1]) == \
-        ("the card you keep hurts for sure" if own < 0 else "the card you keep cannot hurt")
+        ("certainty that the card kept hurts" if own < 0 else "no chance that the card kept hurts")
     assert odds(view, SetCard("brawl")) is None
 
 

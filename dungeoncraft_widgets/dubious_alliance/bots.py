@@ -418,27 +418,28 @@ def odds(view: DubiousAllianceState, action: Action) -> str | None:
     ...     _ = game.apply(game.legal_actions()[0])
     >>> p = game.current_player
     >>> odds(game.view(p), Offer((p + 1) % 3))
-    '50/117 that the card you get hurts'
+    'a 50/117 chance that the card received hurts'
     """
     me = view.viewer
     if me is None or view.phase != "trade":
         return None
+    # (In the third person: the app shows it as a bot's reason, to another player.)
     if isinstance(action, (Offer, Force)):
-        seat, words = (action.to if isinstance(action, Offer) else action.target), "you get"
+        seat, words = (action.to if isinstance(action, Offer) else action.target), "received"
     elif isinstance(action, Accept) and view.pending:
-        seat, words = view.pending["from"], "you get"
+        seat, words = view.pending["from"], "received"
     elif isinstance(action, (Decline, Done)):
-        seat, words = me, "you keep"
+        seat, words = me, "kept"
     else:
         return None
     cards = face_down_cards(view, me, seat)
     hurt = sum(n for c, n in cards.items() if (view.card(c).survival or 0) < 0)
     chance = Fraction(hurt, sum(cards.values()))
     if chance == 0:
-        return f"the card {words} cannot hurt"
+        return f"no chance that the card {words} hurts"
     if chance == 1:
-        return f"the card {words} hurts for sure"
-    return f"{chance.numerator}/{chance.denominator} that the card {words} hurts"
+        return f"certainty that the card {words} hurts"
+    return f"a {chance.numerator}/{chance.denominator} chance that the card {words} hurts"
 
 
 #: The levels: hard within 1 s a move, medium within 0.2 s, easy a short search with
