@@ -7,7 +7,7 @@ Blue, first and last). For each game, level and opponent it prints the games pla
 the search bot's win rate (a win shared by k counts 1/k; in Dubious Alliance,
 4 players, "finished first" against three of today's bots) with its 95% Wilson
 interval, the seconds per searched move (median and 95th percentile; a move with one
-legal action is not searched) and the actions per game, and how many games ended.
+legal action, or one the game plays by rule of thumb at once, is not searched) and the actions per game, and how many games ended.
 It also plays hard against hard (every such game must end) and, with ``--openspiel``,
 our hard bot against OpenSpiel's ISMCTS bot at equal time per move
 (``benchmarks/openspiel_match.py``).
@@ -110,7 +110,7 @@ class Match:
             legal = state.legal_actions()
             started = time.perf_counter()
             action = bots[player].choose(state.view(player), legal)
-            if player == seat and len(legal) > 1:
+            if player == seat and bots[seat].report.iterations:  # (a move it searched)
                 seconds.append(time.perf_counter() - started)
             state.apply(action)
             actions += 1
