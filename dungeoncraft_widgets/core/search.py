@@ -156,7 +156,6 @@ class Choice:
     action: Action
     visits: int
     score: float
-    odds: str | None = None
 
 
 @dataclass
@@ -212,7 +211,7 @@ class SearchBot:
         return self._search(view, legal, advice if self.budget.trust is not None else None)
 
     def _search(self, view: GameState, legal: list[Action], advice: Action | None) -> Action:
-        budget, seat = self.budget, view.viewer
+        budget = self.budget
         root = _Node()
         if advice is not None and advice in legal:
             root.children[advice] = _Node()  # tried first, in every sample
@@ -221,7 +220,7 @@ class SearchBot:
         deadline = None if budget.seconds is None else started + budget.seconds
         token = _SEARCHING.set(True)
         try:
-            done, failed = self._iterate(root, view, legal, seat, seats, deadline)
+            done, failed = self._iterate(root, view, legal, seats, deadline)
         finally:
             _SEARCHING.reset(token)
         order = {a: i for i, a in enumerate(legal)}
@@ -241,14 +240,14 @@ class SearchBot:
         self.report = SearchReport(choices, done, time.perf_counter() - started, failed)
         return choices[0].action
 
-    def _iterate(self, root: _Node, view: GameState, legal: list[Action], seat: int | None,
-                 seats: range, deadline: float | None) -> tuple[int, int]:
+    def _iterate(self, root: _Node, view: GameState, legal: list[Action], seats: range,
+                 deadline: float | None) -> tuple[int, int]:
         budget, game = self.budget, self.game
         done = failed = 0
         for done in range(1, budget.iterations + 1):  # noqa: B007 - counted for the report
             sample = game.sample_hidden(view, self.rng)
             try:
-                path = self._descend(root, sample, legal, seat)
+                path = self._descend(root, sample, legal)
                 self._play_out(sample, budget)
             except DungeoncraftError:
                 failed += 1  # (counted: the tests require none)
@@ -262,8 +261,8 @@ class SearchBot:
                 break
         return done, failed
 
-    def _descend(self, root: _Node, game: GameState, legal: list[Action],
-                 seat: int | None) -> list[tuple[_Node, int]]:
+    def _descend(self, root: _Node, game: GameState,
+                 legal: list[Action]) -> list[tuple[_Node, int]]:
         """Walk the tree in ``game`` (choosing by UCB), add one node, and return the
         path as (node, the seat that chose it)."""
         path: list[tuple[_Node, int]] = []
@@ -335,28 +334,24 @@ class SearchBot:
         if not choices:
             return "No move chosen yet."
         best = choices[0]
+        chosen = words(best.action)
         if len(choices) == 1 and best.visits == 0:
             if self.advised is not None:
-                return f"{words(best.action)}: the rule of thumb's move, with nothing to weigh."
-            return f"{words(best.action)}: the only legal move."
+                return f"{chosen}: the rule of thumb's move, with nothing to weigh."
+            return f"{chosen}: the only legal move."
         odds = self._odds(best.action)
-        parts = [words(best.action)]
         runner = choices[1] if len(choices) > 1 else None
+        runner_words = _lower(words(runner.action)) if runner is not None else ""
         runner_odds = self._odds(runner.action) if runner is not None else None
-        if odds and runner_odds:
-            clause = f"{odds}, against {runner_odds} for {_lower(words(runner.action))}"
-        elif odds:
-            clause = odds
-        else:
-            clause = ""
+        clause = (f"{odds}, against {runner_odds} for {runner_words}" if odds and runner_odds
+                  else odds or "")
         searched = (f"it won {_percent(best.score)} of "
                     f"{count(best.visits, 'sampled game')} the bot played out")
         if runner is not None:
-            searched += (f", against {_percent(runner.score)} for "
-                         f"{_lower(words(runner.action))}")
+            searched += f", against {_percent(runner.score)} for {runner_words}"
         if self.advised is not None:
             searched += " (the rule of thumb's move, kept: nothing scored clearly better)"
-        return parts[0] + ": " + (clause + "; " if clause else "") + searched + "."
+        return chosen + ": " + (clause + "; " if clause else "") + searched + "."
 
     def _odds(self, action: Action) -> str | None:
         if self.game.odds is None or self._view is None:
